@@ -1,0 +1,9 @@
+import { respond } from "@/lib/http/respond";
+import { serverTools } from "@/lib/mcp/servers";
+
+export const dynamic = "force-dynamic";
+
+export async function GET(_request: Request, { params }: { params: Promise<{ serverId: string }> }): Promise<Response> {
+  const { serverId } = await params;
+  return respond(() => serverTools(serverId));
+}

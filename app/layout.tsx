@@ -1,0 +1,27 @@
+import type { Metadata } from "next";
+import type { ReactNode } from "react";
+import { AppHeader } from "@/components/app-header";
+import { THEME_BOOTSTRAP_SCRIPT } from "@/components/ui/theme";
+import { inter, jetbrainsMono } from "./fonts";
+import "./globals.css";
+
+export const metadata: Metadata = {
+  title: { default: "Toolscope", template: "%s · Toolscope" },
+  description: "Explore, run and audit the tools of MCP servers.",
+  icons: { icon: "/icon.svg" },
+};
+
+export default function RootLayout({ children }: { children: ReactNode }): ReactNode {
+  return (
+    <html lang="en" className={`${inter.variable} ${jetbrainsMono.variable}`} suppressHydrationWarning>
+      <head>
+        {/* Applies the saved theme before first paint, so dark mode never flashes light. */}
+        <script dangerouslySetInnerHTML={{ __html: THEME_BOOTSTRAP_SCRIPT }} />
+      </head>
+      <body className="flex h-full flex-col font-sans">
+        <AppHeader />
+        <div className="min-h-0 flex-1">{children}</div>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,18 @@
+import { redirect } from "next/navigation";
+import type { ReactNode } from "react";
+import { listServerSnapshots } from "@/lib/mcp/servers";
+
+export const dynamic = "force-dynamic";
+
+export default function Home(): ReactNode {
+  const [first] = listServerSnapshots();
+  if (first) redirect(`/servers/${encodeURIComponent(first.id)}`);
+  return (
+    <div className="mx-auto max-w-md py-24 text-center">
+      <h1 className="text-lg font-semibold">No MCP servers are configured</h1>
+      <p className="mt-2 text-sm text-zinc-500">
+        The bundled demo server is switched off (<code className="font-mono">TOOLSCOPE_DEMO_SERVER=off</code>). Unset it to explore the demo.
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { NavLink } from "./ui/nav-link";
+import { ThemeToggle } from "./ui/theme-toggle";
+
+export function AppHeader(): ReactNode {
+  return (
+    <header className="flex h-11 shrink-0 items-center gap-6 border-b border-zinc-200 bg-white px-4 dark:border-zinc-800 dark:bg-zinc-950">
+      <Link href="/" className="flex items-center gap-2 text-sm font-semibold tracking-tight">
+        <span aria-hidden className="flex size-5 items-center justify-center rounded bg-indigo-600 text-[11px] font-bold text-white">
+          T
+        </span>
+        Toolscope
+      </Link>
+      <nav className="flex items-center gap-1 text-[13px]">
+        <NavLink href="/" match="/servers">
+          Tools
+        </NavLink>
+        <NavLink href="/audit" match="/audit">
+          Audit log
+        </NavLink>
+      </nav>
+      <div className="ml-auto flex items-center gap-2">
+        <ThemeToggle />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,53 @@
+"use client";
+
+import type { ReactNode } from "react";
+import { useCatalog } from "./catalog-context";
+import { StatusDot } from "./status-dot";
+
+function Row({ label, children }: { label: string; children: ReactNode }): ReactNode {
+  return (
+    <div className="grid grid-cols-[160px_1fr] gap-4 border-b border-zinc-100 py-2 text-[13px] last:border-0 dark:border-zinc-900">
+      <dt className="text-zinc-500 dark:text-zinc-400">{label}</dt>
+      <dd className="min-w-0 break-words">{children}</dd>
+    </div>
+  );
+}
+
+export function ServerOverview(): ReactNode {
+  const { data, error } = useCatalog();
+  if (error) return <p className="p-8 text-sm text-rose-600">{error}</p>;
+  if (!data) return <p className="p-8 text-sm text-zinc-500">Connecting…</p>;
+  const { server } = data;
+  const capabilities = Object.keys(server.capabilities ?? {});
+  return (
+    <div className="mx-auto max-w-3xl px-8 py-8" data-testid="server-overview">
+      <div className="flex items-center gap-2">
+        <StatusDot status={server.status} />
+        <h1 className="text-lg font-semibold tracking-tight">{server.serverInfo?.title ?? server.name}</h1>
+        {server.protocolVersion && (
+          <span className="rounded border border-zinc-200 px-1.5 py-0.5 font-mono text-[11px] text-zinc-500 dark:border-zinc-800" data-testid="protocol-version">
+            {server.protocolVersion}
+          </span>
+        )}
+      </div>
+      <p className="mt-1 text-sm text-zinc-500">Pick a tool on the left to see its schema and run it.</p>
+      <dl className="mt-6 rounded-lg border border-zinc-200 px-4 dark:border-zinc-800">
+        <Row label="Status">{server.status === "failed" ? `failed — ${server.error ?? ""}` : server.status}</Row>
+        <Row label="Server">{server.serverInfo ? `${server.serverInfo.name} ${server.serverInfo.version}` : "—"}</Row>
+        <Row label="Transport">
+          {server.transport} · <span className="font-mono text-xs">{server.target}</span>
+        </Row>
+        <Row label="Protocol revision">{server.protocolVersion ?? "—"}</Row>
+        <Row label="Capabilities">{capabilities.length ? capabilities.join(", ") : "—"}</Row>
+        <Row label="Tools">{data.tools.length}</Row>
+        <Row label="Annotations">{server.trusted ? "trusted (configured as a trusted server)" : "untrusted hints"}</Row>
+      </dl>
+      {server.instructions && (
+        <section className="mt-6">
+          <h2 className="text-sm font-semibold">Instructions</h2>
+          <p className="mt-2 text-[13px] whitespace-pre-wrap text-zinc-600 dark:text-zinc-300">{server.instructions}</p>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+import type { ReactNode } from "react";
+import type { ServerStatus } from "@/lib/mcp/types";
+
+const COLOR: Record<ServerStatus, string> = {
+  ready: "bg-emerald-500",
+  connecting: "bg-amber-400 animate-pulse",
+  failed: "bg-rose-500",
+  closed: "bg-zinc-400",
+};
+
+export function StatusDot({ status }: { status: ServerStatus }): ReactNode {
+  return <span role="img" aria-label={status} title={status} className={`inline-block size-2 rounded-full ${COLOR[status]}`} />;
+}

@@ -1,0 +1,118 @@
+// One content block of a tool result, drawn by type. Everything in it came from the
+// server and is untrusted: text is rendered as text, media only through <img>/<audio>
+// with data: URIs of known-safe types, links are shown, never followed automatically.
+import type { ReactNode } from "react";
+import type { CallToolResult } from "@/lib/mcp/types";
+
+export type ContentBlock = CallToolResult["content"][number];
+
+const SAFE_IMAGE = new Set(["image/png", "image/jpeg", "image/gif", "image/webp", "image/svg+xml", "image/avif"]);
+const SAFE_AUDIO = /^audio\/(wav|x-wav|wave|mpeg|mp3|ogg|webm|flac|aac|mp4)$/;
+
+function prettyJson(text: string): string | undefined {
+  const trimmed = text.trim();
+  if (!/^[[{]/.test(trimmed)) return undefined;
+  try {
+    return JSON.stringify(JSON.parse(trimmed), null, 2);
+  } catch {
+    return undefined;
+  }
+}
+
+function Pre({ children, testId }: { children: ReactNode; testId?: string }): ReactNode {
+  return (
+    <pre data-testid={testId} className="max-h-[480px] overflow-auto rounded-md bg-zinc-50 p-3 font-mono text-[12.5px] leading-relaxed whitespace-pre-wrap break-words dark:bg-zinc-900">
+      {children}
+    </pre>
+  );
+}
+
+function Annotations({ block }: { block: ContentBlock }): ReactNode {
+  const annotations = (block as { annotations?: { audience?: string[]; priority?: number; lastModified?: string } }).annotations;
+  if (!annotations) return null;
+  return (
+    <div className="mt-1.5 flex flex-wrap gap-1.5 text-[11px] text-zinc-500 dark:text-zinc-400" data-testid="content-annotations">
+      {annotations.audience && <span className="rounded bg-zinc-100 px-1.5 py-0.5 dark:bg-zinc-800">audience: {annotations.audience.join(", ")}</span>}
+      {annotations.priority !== undefined && <span className="rounded bg-zinc-100 px-1.5 py-0.5 dark:bg-zinc-800">priority: {annotations.priority}</span>}
+      {annotations.lastModified && <span className="rounded bg-zinc-100 px-1.5 py-0.5 dark:bg-zinc-800">modified: {annotations.lastModified}</span>}
+    </div>
+  );
+}
+
+function Unsupported({ why }: { why: string }): ReactNode {
+  return <p className="text-xs text-amber-700 dark:text-amber-400">{why}</p>;
+}
+
+function Body({ block }: { block: ContentBlock }): ReactNode {
+  switch (block.type) {
+    case "text": {
+      const json = prettyJson(block.text);
+      return <Pre testId={json ? "content-json" : "content-text"}>{json ?? block.text}</Pre>;
+    }
+    case "image":
+      if (!SAFE_IMAGE.has(block.mimeType)) return <Unsupported why={`An image of type ${block.mimeType}, which Toolscope does not display.`} />;
+      return (
+        // eslint-disable-next-line @next/next/no-img-element -- a data: URI from the tool result
+        <img data-testid="content-image" src={`data:${block.mimeType};base64,${block.data}`} alt="Image returned by the tool" className="max-h-96 max-w-full rounded-md border border-zinc-200 dark:border-zinc-800" />
+      );
+    case "audio":
+      if (!SAFE_AUDIO.test(block.mimeType)) return <Unsupported why={`Audio of type ${block.mimeType}, which Toolscope does not play.`} />;
+      return <audio data-testid="content-audio" controls src={`data:${block.mimeType};base64,${block.data}`} className="w-full max-w-md" />;
+    case "resource_link":
+      return (
+        <div data-testid="content-resource-link" className="rounded-md border border-zinc-200 p-3 text-[13px] dark:border-zinc-800">
+          <div className="font-medium">{block.title ?? block.name}</div>
+          <div className="mt-0.5 font-mono text-xs break-all text-zinc-500">{block.uri}</div>
+          <div className="mt-1 text-xs text-zinc-500">
+            {[block.mimeType, block.description].filter(Boolean).join(" · ") || "resource link"}
+          </div>
+        </div>
+      );
+    case "resource": {
+      const resource = block.resource;
+      if ("text" in resource) {
+        return (
+          <div data-testid="content-resource-text">
+            <div className="mb-1 font-mono text-xs text-zinc-500">
+              {resource.uri} {resource.mimeType && `· ${resource.mimeType}`}
+            </div>
+            <Pre>{resource.text}</Pre>
+          </div>
+        );
+      }
+      const mime = resource.mimeType ?? "application/octet-stream";
+      const href = `data:${SAFE_IMAGE.has(mime) ? mime : "application/octet-stream"};base64,${resource.blob}`;
+      const fileName = resource.uri.split("/").pop() || "resource.bin";
+      return (
+        <div data-testid="content-resource-blob" className="rounded-md border border-zinc-200 p-3 text-[13px] dark:border-zinc-800">
+          <div className="font-mono text-xs text-zinc-500">
+            {resource.uri} · {mime} · {Math.floor((resource.blob.length * 3) / 4).toLocaleString()} bytes
+          </div>
+          {SAFE_IMAGE.has(mime) && (
+            // eslint-disable-next-line @next/next/no-img-element -- a data: URI from the tool result
+            <img src={href} alt="Embedded resource preview" className="mt-2 max-h-48 rounded border border-zinc-200 dark:border-zinc-800" />
+          )}
+          <a href={href} download={fileName} className="mt-2 inline-block text-xs font-medium text-indigo-600 hover:underline dark:text-indigo-400">
+            Download {fileName}
+          </a>
+        </div>
+      );
+    }
+    default:
+      return <Pre>{JSON.stringify(block, null, 2)}</Pre>;
+  }
+}
+
+const LABEL: Record<string, string> = { text: "Text", image: "Image", audio: "Audio", resource_link: "Resource link", resource: "Embedded resource" };
+
+export function ContentBlockView({ block, index }: { block: ContentBlock; index: number }): ReactNode {
+  return (
+    <section data-testid="content-block" data-type={block.type}>
+      <div className="mb-1 text-[11px] font-medium tracking-wide text-zinc-400 uppercase">
+        {index + 1}. {LABEL[block.type] ?? block.type}
+      </div>
+      <Body block={block} />
+      <Annotations block={block} />
+    </section>
+  );
+}

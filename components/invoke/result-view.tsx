@@ -1,0 +1,95 @@
+// The outcome of one call. The three ways a call can fail look different: the tool
+// reported an error (isError), the server refused (JSON-RPC error), or the call never
+// completed (timeout, cancelled, transport).
+import type { ReactNode } from "react";
+import type { InvocationResponse, InvocationStatus } from "@/lib/mcp/types";
+import { ContentBlockView } from "./content-block";
+
+const STATUS: Record<InvocationStatus, { label: string; tone: string; explain: string }> = {
+  ok: { label: "Success", tone: "text-emerald-700 bg-emerald-50 border-emerald-200 dark:text-emerald-300 dark:bg-emerald-950/40 dark:border-emerald-900", explain: "" },
+  tool_error: {
+    label: "Tool error",
+    tone: "text-amber-800 bg-amber-50 border-amber-200 dark:text-amber-300 dark:bg-amber-950/40 dark:border-amber-900",
+    explain: "The tool ran and reported a failure (isError: true).",
+  },
+  protocol_error: {
+    label: "Protocol error",
+    tone: "text-rose-700 bg-rose-50 border-rose-200 dark:text-rose-300 dark:bg-rose-950/40 dark:border-rose-900",
+    explain: "The server answered with a JSON-RPC error instead of a result.",
+  },
+  timeout: {
+    label: "Timed out",
+    tone: "text-zinc-700 bg-zinc-100 border-zinc-300 dark:text-zinc-300 dark:bg-zinc-900 dark:border-zinc-700",
+    explain: "The server did not answer in time.",
+  },
+  cancelled: { label: "Cancelled", tone: "text-zinc-700 bg-zinc-100 border-zinc-300 dark:text-zinc-300 dark:bg-zinc-900 dark:border-zinc-700", explain: "The call was cancelled." },
+  transport_error: {
+    label: "Connection error",
+    tone: "text-zinc-700 bg-zinc-100 border-zinc-300 dark:text-zinc-300 dark:bg-zinc-900 dark:border-zinc-700",
+    explain: "The call never completed: the connection to the server failed.",
+  },
+};
+
+function Verdict({ response }: { response: InvocationResponse }): ReactNode {
+  const v = response.outputValidation;
+  if (v.verdict === "none") return null;
+  const tone = v.verdict === "valid" ? "text-emerald-700 dark:text-emerald-400" : "text-rose-700 dark:text-rose-400";
+  return (
+    <div data-testid="output-verdict" data-verdict={v.verdict} className="mt-2 text-xs">
+      <span className={`font-medium ${tone}`}>
+        {v.verdict === "valid" ? "✓ Matches the output schema" : v.verdict === "invalid" ? "✕ Does not match the output schema" : "Output schema does not compile"}
+      </span>
+      {v.verdict === "invalid" && (
+        <ul className="mt-1 list-disc pl-5 text-zinc-600 dark:text-zinc-400">
+          {v.errors.map((e, i) => (
+            <li key={i}>
+              <code className="font-mono">{e.path}</code> {e.message}
+            </li>
+          ))}
+        </ul>
+      )}
+      {v.verdict === "schema_error" && <p className="mt-1 text-zinc-600 dark:text-zinc-400">{v.message}</p>}
+    </div>
+  );
+}
+
+export function ResultView({ response }: { response: InvocationResponse }): ReactNode {
+  const status = STATUS[response.status];
+  const { result, error } = response;
+  return (
+    <div data-testid="result-panel" data-status={response.status} className="rounded-lg border border-zinc-200 dark:border-zinc-800">
+      <header className="flex flex-wrap items-center gap-3 border-b border-zinc-200 px-4 py-2.5 dark:border-zinc-800">
+        <span data-testid="result-status" className={`rounded border px-1.5 py-0.5 text-xs font-semibold ${status.tone}`}>
+          {status.label}
+          {response.status === "protocol_error" && error?.code !== undefined && ` ${error.code}`}
+        </span>
+        {status.explain && <span className="text-xs text-zinc-500">{status.explain}</span>}
+        <span className="ml-auto flex gap-3 font-mono text-[11px] text-zinc-500">
+          <span data-testid="result-duration">{response.durationMs} ms</span>
+          <a href={`/audit?focus=${response.auditId}`} data-testid="result-audit-id" className="hover:text-indigo-600">
+            audit {response.auditId}
+          </a>
+        </span>
+      </header>
+      <div className="space-y-4 p-4">
+        {error && (
+          <div data-testid="result-error" className="text-[13px]">
+            <p className="font-medium">{error.message}</p>
+            {error.data !== undefined && <pre className="mt-2 rounded-md bg-zinc-50 p-2 font-mono text-xs dark:bg-zinc-900">{JSON.stringify(error.data, null, 2)}</pre>}
+          </div>
+        )}
+        {result?.content.map((block, i) => (
+          <ContentBlockView key={i} block={block} index={i} />
+        ))}
+        {result && result.content.length === 0 && result.structuredContent === undefined && <p className="text-sm text-zinc-500">The result has no content.</p>}
+        {result?.structuredContent !== undefined && (
+          <section data-testid="structured-content">
+            <div className="mb-1 text-[11px] font-medium tracking-wide text-zinc-400 uppercase">Structured content</div>
+            <pre className="max-h-[480px] overflow-auto rounded-md bg-zinc-50 p-3 font-mono text-[12.5px] dark:bg-zinc-900">{JSON.stringify(result.structuredContent, null, 2)}</pre>
+            <Verdict response={response} />
+          </section>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,145 @@
+"use client";
+
+import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { HintBadges } from "@/components/catalog/hint-badges";
+import { ToolIcon } from "@/components/catalog/tool-icon";
+import { useCatalog } from "@/components/catalog/catalog-context";
+import { ApiError, fetchJson } from "@/lib/client/fetch-json";
+import type { InvocationResponse } from "@/lib/mcp/types";
+import { toolDisplayName } from "@/lib/tool-hints";
+import { ResultView } from "./result-view";
+import { ToolForm } from "./tool-form";
+
+function useElapsed(running: boolean): number {
+  const [elapsed, setElapsed] = useState(0);
+  useEffect(() => {
+    if (!running) return;
+    const started = Date.now();
+    const timer = setInterval(() => setElapsed(Date.now() - started), 100);
+    return () => {
+      clearInterval(timer);
+      setElapsed(0);
+    };
+  }, [running]);
+  return elapsed;
+}
+
+export function ToolPanel({ toolName }: { toolName: string }): ReactNode {
+  const { serverId, data, loading } = useCatalog();
+  const tool = data?.tools.find((t) => t.name === toolName);
+  const [values, setValues] = useState<Record<string, unknown>>({});
+  const [response, setResponse] = useState<InvocationResponse | null>(null);
+  const [requestError, setRequestError] = useState<string | null>(null);
+  const [running, setRunning] = useState(false);
+  const controller = useRef<AbortController | null>(null);
+  const formRef = useRef<HTMLDivElement>(null);
+  const elapsed = useElapsed(running);
+
+  const run = useCallback(
+    async (args: Record<string, unknown>) => {
+      controller.current?.abort();
+      const abort = new AbortController();
+      controller.current = abort;
+      setRunning(true);
+      setRequestError(null);
+      try {
+        const result = await fetchJson<InvocationResponse>(`/api/servers/${encodeURIComponent(serverId)}/tools/${encodeURIComponent(toolName)}/call`, {
+          method: "POST",
+          body: JSON.stringify({ arguments: args }),
+          signal: abort.signal,
+        });
+        setResponse(result);
+      } catch (error) {
+        if (abort.signal.aborted) setRequestError("Cancelled. The server was told to stop; the audit log records the call as cancelled.");
+        else setRequestError(error instanceof ApiError ? error.message : String(error));
+      } finally {
+        if (controller.current === abort) {
+          controller.current = null;
+          setRunning(false);
+        }
+      }
+    },
+    [serverId, toolName],
+  );
+
+  // Ctrl/⌘+Enter runs the tool from anywhere in the form.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent): void => {
+      if (e.key === "Enter" && (e.ctrlKey || e.metaKey) && formRef.current?.contains(document.activeElement)) {
+        e.preventDefault();
+        formRef.current.querySelector<HTMLButtonElement>("[data-testid=run-button]")?.click();
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
+
+  if (!tool) {
+    return <p className="p-8 text-sm text-zinc-500">{loading ? "Loading…" : `${data?.server.name ?? "This server"} has no tool named "${toolName}".`}</p>;
+  }
+
+  return (
+    <div className="mx-auto max-w-4xl px-8 py-6" data-testid="tool-panel">
+      <header className="flex items-start gap-3">
+        <ToolIcon tool={tool} size={32} />
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-baseline gap-x-3">
+            <h1 className="text-lg font-semibold tracking-tight" data-testid="tool-title">
+              {toolDisplayName(tool)}
+            </h1>
+            <code className="font-mono text-xs text-zinc-500">{tool.name}</code>
+          </div>
+          <div className="mt-1.5 flex flex-wrap gap-1">
+            <HintBadges tool={tool} />
+          </div>
+          {tool.description && <p className="mt-2 text-[13px] whitespace-pre-wrap text-zinc-600 dark:text-zinc-300">{tool.description}</p>}
+        </div>
+      </header>
+
+      <section className="mt-6 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800" ref={formRef} aria-label="Arguments">
+        <ToolForm
+          key={tool.name}
+          tool={tool}
+          value={values}
+          onChange={setValues}
+          onSubmit={run}
+          running={running}
+          actions={
+            running && (
+              <>
+                <button
+                  type="button"
+                  onClick={() => controller.current?.abort()}
+                  data-testid="cancel-button"
+                  className="inline-flex h-8 items-center rounded-md border border-zinc-300 px-3 text-[13px] hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-900"
+                >
+                  Cancel
+                </button>
+                <span className="font-mono text-xs text-zinc-500" data-testid="elapsed">
+                  {(elapsed / 1000).toFixed(1)} s
+                </span>
+              </>
+            )
+          }
+        />
+        <details className="mt-4 text-xs text-zinc-500">
+          <summary className="cursor-pointer select-none hover:text-zinc-800 dark:hover:text-zinc-200">JSON-RPC request</summary>
+          <pre data-testid="jsonrpc-preview" className="mt-2 overflow-auto rounded-md bg-zinc-50 p-3 font-mono text-[12px] text-zinc-700 dark:bg-zinc-900 dark:text-zinc-300">
+            {JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: tool.name, arguments: values } }, null, 2)}
+          </pre>
+        </details>
+      </section>
+
+      {requestError && (
+        <p role="alert" data-testid="request-error" className="mt-4 rounded-md border border-rose-200 bg-rose-50 p-3 text-sm text-rose-700 dark:border-rose-900 dark:bg-rose-950/40 dark:text-rose-300">
+          {requestError}
+        </p>
+      )}
+      {response && !running && (
+        <div className="mt-6">
+          <ResultView response={response} />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import type { ReactNode } from "react";
+
+export function NavLink({ href, match, children }: { href: string; match: string; children: ReactNode }): ReactNode {
+  const pathname = usePathname();
+  const active = pathname.startsWith(match) || (href === "/" && pathname === "/");
+  return (
+    <Link
+      href={href}
+      aria-current={active ? "page" : undefined}
+      className={`rounded-md px-2 py-1 ${active ? "bg-zinc-100 font-medium text-zinc-900 dark:bg-zinc-800 dark:text-zinc-100" : "text-zinc-500 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100"}`}
+    >
+      {children}
+    </Link>
+  );
+}

@@ -1,0 +1,8 @@
+import "server-only";
+// The app's audit store, over the app's database.
+import { database } from "@/lib/db";
+import { createAuditStore, type AuditStore } from "./store";
+
+export async function auditStore(): Promise<AuditStore> {
+  return createAuditStore(await database());
+}

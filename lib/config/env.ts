@@ -1,0 +1,49 @@
+import "server-only";
+// Toolscope's configuration, read from the environment once and validated, so a typo
+// fails loudly at start-up instead of somewhere in a request.
+import path from "node:path";
+import { z } from "zod";
+
+const boolish = z
+  .enum(["1", "0", "true", "false", "on", "off", "yes", "no"])
+  .transform((v) => ["1", "true", "on", "yes"].includes(v));
+
+const EnvSchema = z.object({
+  TOOLSCOPE_DATA_DIR: z.string().min(1).default("data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgres:// or postgresql:// URL")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  TOOLSCOPE_DEMO_SERVER: boolish.default(true),
+  TOOLSCOPE_DEMO_TOOLS: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  TOOLSCOPE_CALL_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+});
+
+export type AppConfig = {
+  dataDir: string;
+  databaseUrl: string | undefined;
+  demoServer: boolean;
+  demoTools: number;
+  callTimeoutMs: number;
+};
+
+let cached: AppConfig | undefined;
+
+export function appConfig(): AppConfig {
+  if (cached) return cached;
+  const parsed = EnvSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
+    throw new Error(`Toolscope's configuration is invalid:\n${problems}`);
+  }
+  const env = parsed.data;
+  cached = {
+    dataDir: path.resolve(env.TOOLSCOPE_DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    demoServer: env.TOOLSCOPE_DEMO_SERVER,
+    demoTools: env.TOOLSCOPE_DEMO_TOOLS,
+    callTimeoutMs: env.TOOLSCOPE_CALL_TIMEOUT_MS,
+  };
+  return cached;
+}

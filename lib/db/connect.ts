@@ -1,0 +1,32 @@
+// Opens the database: PostgreSQL when a URL is given, otherwise SQLite in a file (WAL
+// mode, so readers never wait for the writer). Kept free of app config so tests can open
+// either kind directly.
+import fs from "node:fs";
+import path from "node:path";
+import BetterSqlite3 from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import pg from "pg";
+import type { Database } from "./schema";
+
+export type DatabaseTarget = { kind: "sqlite"; file: string } | { kind: "postgres"; url: string; searchPath?: string };
+
+export function openDatabase(target: DatabaseTarget): Kysely<Database> {
+  if (target.kind === "postgres") {
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: 10,
+      ...(target.searchPath ? { options: `-c search_path=${target.searchPath}` } : {}),
+    });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  fs.mkdirSync(path.dirname(target.file), { recursive: true });
+  const sqlite = new BetterSqlite3(target.file);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("synchronous = NORMAL");
+  sqlite.pragma("busy_timeout = 5000");
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+export function describeTarget(target: DatabaseTarget): string {
+  return target.kind === "sqlite" ? `SQLite at ${target.file}` : "PostgreSQL";
+}

@@ -1,0 +1,38 @@
+// Command line for the demo server:
+//   tsx lib/demo-server/cli.ts stdio
+//   tsx lib/demo-server/cli.ts http [--port 3001]
+// TOOLSCOPE_DEMO_TOOLS=N adds N generated tools; TOOLSCOPE_DEMO_PAGE_SIZE sets the page size.
+import { startDemoHttpServer } from "./http";
+import { serveDemoOverStdio } from "./stdio";
+
+function intFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) {
+    process.stderr.write(`${name} must be a non-negative integer, got "${raw}"\n`);
+    process.exit(2);
+  }
+  return value;
+}
+
+const catalogOptions = {
+  generatedTools: intFromEnv("TOOLSCOPE_DEMO_TOOLS", 0),
+  pageSize: intFromEnv("TOOLSCOPE_DEMO_PAGE_SIZE", 100) || 100,
+};
+const [mode = "stdio", ...rest] = process.argv.slice(2);
+
+if (mode === "stdio") {
+  serveDemoOverStdio(catalogOptions);
+} else if (mode === "http") {
+  const portFlag = rest.indexOf("--port");
+  const port = portFlag >= 0 ? Number(rest[portFlag + 1]) : 3001;
+  const server = await startDemoHttpServer({ ...catalogOptions, port });
+  process.stderr.write(`Toolscope demo MCP server listening on ${server.url}\n`);
+  const stop = (): void => void server.close().then(() => process.exit(0));
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+} else {
+  process.stderr.write("Usage: demo-server stdio | http [--port N]\n");
+  process.exit(2);
+}

@@ -1,0 +1,97 @@
+// Builds one demo MCP server instance over a shared catalog. Uses the SDK's low-level
+// Server rather than McpServer because the demo must send schemas byte for byte as
+// written (draft-07, $defs, writeOnly...) and must be able to break its own output schema.
+import { ProtocolError, ProtocolErrorCode, Server, type CallToolResult } from "@modelcontextprotocol/server";
+import { compileSchema, describeErrors } from "../json-schema/dialect";
+import type { DemoCatalog } from "./catalog";
+import { listDemoResources, readDemoResource } from "./resources";
+import type { DemoToolContext, DemoToolResult } from "./types";
+import type { ValidateFunction } from "ajv";
+
+export const DEMO_SERVER_INFO = { name: "toolscope-demo", title: "Toolscope demo server", version: "1.0.0" } as const;
+
+const INSTRUCTIONS = [
+  "Toolscope's bundled demo server. Its tools cover every part of the MCP tools specification:",
+  "annotations and icons, rich input schemas, every result type, progress, elicitation and list changes.",
+  "Everything is simulated in memory; nothing leaves the machine.",
+].join(" ");
+
+const validators = new Map<string, ValidateFunction | string>();
+
+function validateArguments(schema: object, args: Record<string, unknown>): string | undefined {
+  const key = JSON.stringify(schema);
+  let validator = validators.get(key);
+  if (validator === undefined) {
+    const compiled = compileSchema(schema);
+    validator = compiled.ok ? compiled.validate : compiled.error;
+    validators.set(key, validator);
+  }
+  if (typeof validator === "string") return `The tool's input schema does not compile: ${validator}`;
+  if (validator(args)) return undefined;
+  return describeErrors(validator.errors)
+    .map((e) => `${e.path}: ${e.message}`)
+    .join("; ");
+}
+
+export type DemoServerOptions = {
+  /** Send notifications/tools/list_changed on this instance when the catalog changes (long-lived connections). */
+  announceChanges?: boolean;
+};
+
+export function createDemoServer(catalog: DemoCatalog, options: DemoServerOptions = {}): Server {
+  const server = new Server(DEMO_SERVER_INFO, {
+    capabilities: { tools: { listChanged: true }, resources: {} },
+    instructions: INSTRUCTIONS,
+  });
+
+  server.setRequestHandler("tools/list", (request) => {
+    try {
+      return catalog.page(request.params?.cursor);
+    } catch (error) {
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, error instanceof Error ? error.message : String(error));
+    }
+  });
+
+  server.setRequestHandler("tools/call", async (request, ctx): Promise<DemoToolResult> => {
+    const { name } = request.params;
+    const args = (request.params.arguments ?? {}) as Record<string, unknown>;
+    const tool = catalog.find(name);
+    if (!tool) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name}`);
+    const invalid = validateArguments(tool.definition.inputSchema, args);
+    if (invalid) return { content: [{ type: "text", text: `Invalid arguments for ${name}: ${invalid}` }], isError: true } satisfies CallToolResult;
+    const context: DemoToolContext = {
+      ctx,
+      catalog,
+      progress: async (progress, total, message) => {
+        const progressToken = ctx.mcpReq._meta?.progressToken;
+        if (progressToken === undefined) return;
+        await ctx.mcpReq.notify({ method: "notifications/progress", params: { progressToken, progress, total, message } });
+      },
+    };
+    try {
+      return await tool.run(args, context);
+    } catch (error) {
+      if (error instanceof ProtocolError || ctx.mcpReq.signal.aborted) throw error;
+      return { content: [{ type: "text", text: `${name} failed: ${error instanceof Error ? error.message : String(error)}` }], isError: true };
+    }
+  });
+
+  server.setRequestHandler("resources/list", () => ({ resources: listDemoResources() }));
+  server.setRequestHandler("resources/read", (request) => {
+    const result = readDemoResource(request.params.uri);
+    if (!result) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown resource: ${request.params.uri}`);
+    return result;
+  });
+
+  if (options.announceChanges) {
+    const unsubscribe = catalog.onChange(() => {
+      server.sendToolListChanged().catch(() => undefined);
+    });
+    const previous = server.onclose;
+    server.onclose = () => {
+      unsubscribe();
+      previous?.();
+    };
+  }
+  return server;
+}

@@ -1,0 +1,52 @@
+// One error model for the whole app. A code names what went wrong and maps, in one
+// place each, to an HTTP status and to a message a user can act on. Internal detail
+// (stack traces, database text) is logged, never sent.
+export type ErrorCode =
+  | "bad_request:body"
+  | "bad_request:arguments"
+  | "not_found:server"
+  | "not_found:tool"
+  | "not_found:audit"
+  | "unavailable:server"
+  | "internal:unexpected";
+
+const STATUS: Record<ErrorCode, number> = {
+  "bad_request:body": 400,
+  "bad_request:arguments": 400,
+  "not_found:server": 404,
+  "not_found:tool": 404,
+  "not_found:audit": 404,
+  "unavailable:server": 503,
+  "internal:unexpected": 500,
+};
+
+const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
+  "bad_request:body": "The request body is not valid.",
+  "bad_request:arguments": "The tool arguments must be a JSON object.",
+  "not_found:server": "There is no server with that id.",
+  "not_found:tool": "That server has no tool with that name.",
+  "not_found:audit": "There is no audit record with that id.",
+  "unavailable:server": "The server is not connected.",
+  "internal:unexpected": "Something went wrong inside Toolscope. The details are in its log.",
+};
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  constructor(code: ErrorCode, message?: string) {
+    super(message ?? DEFAULT_MESSAGE[code]);
+    this.name = "AppError";
+    this.code = code;
+  }
+  get status(): number {
+    return STATUS[this.code];
+  }
+}
+
+export type ErrorBody = { error: { code: ErrorCode; message: string } };
+
+export function errorBody(error: unknown): { status: number; body: ErrorBody } {
+  if (error instanceof AppError) return { status: error.status, body: { error: { code: error.code, message: error.message } } };
+  console.error("[toolscope] unexpected error:", error);
+  const code: ErrorCode = "internal:unexpected";
+  return { status: STATUS[code], body: { error: { code, message: DEFAULT_MESSAGE[code] } } };
+}

@@ -1,0 +1,46 @@
+// Shapes that cross the boundary between Toolscope's server and its browser UI. No
+// server-only imports here: client components import these types too.
+import type { CallToolResult, Tool } from "@modelcontextprotocol/client";
+
+export type { CallToolResult, Tool };
+
+export type ServerStatus = "connecting" | "ready" | "failed" | "closed";
+
+export type ServerSnapshot = {
+  id: string;
+  name: string;
+  transport: "stdio" | "streamable-http";
+  target: string;
+  trusted: boolean;
+  status: ServerStatus;
+  error: string | null;
+  protocolVersion: string | null;
+  serverInfo: { name: string; version: string; title?: string } | null;
+  instructions: string | null;
+  capabilities: Record<string, unknown> | null;
+  toolCount: number;
+  toolsUpdatedAt: string | null;
+};
+
+export type ToolsResponse = { server: ServerSnapshot; tools: Tool[] };
+
+/** The three ways a call can fail stay distinct: the tool failed, the server refused, or the call never completed. */
+export type InvocationStatus = "ok" | "tool_error" | "protocol_error" | "timeout" | "cancelled" | "transport_error";
+
+export type SchemaErrorItem = { path: string; message: string };
+
+export type OutputValidation =
+  | { verdict: "none" }
+  | { verdict: "valid" }
+  | { verdict: "invalid"; errors: SchemaErrorItem[] }
+  | { verdict: "schema_error"; message: string };
+
+export type InvocationResponse = {
+  status: InvocationStatus;
+  result?: CallToolResult;
+  error?: { code?: number; message: string; data?: unknown };
+  outputValidation: OutputValidation;
+  durationMs: number;
+  auditId: string;
+  protocolVersion: string | null;
+};
