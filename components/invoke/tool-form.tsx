@@ -4,6 +4,7 @@ import Form from "@rjsf/core";
 import type { IChangeEvent } from "@rjsf/core";
 import type { RJSFSchema } from "@rjsf/utils";
 import { Component, useMemo, type ReactNode } from "react";
+import { formSchema } from "@/lib/json-schema/form-schema";
 import type { Tool } from "@/lib/mcp/types";
 import { validatorFor } from "./form-validator";
 import { buttonTemplates } from "./rjsf-buttons";
@@ -37,7 +38,7 @@ class FormBoundary extends Component<{ children: ReactNode }, { error: string | 
 }
 
 export function ToolForm({ tool, value, onChange, onSubmit, running, actions }: Props): ReactNode {
-  const schema = tool.inputSchema as RJSFSchema;
+  const schema = useMemo(() => formSchema(tool.inputSchema) as RJSFSchema, [tool.inputSchema]);
   const validator = useMemo(() => validatorFor(schema), [schema]);
   const uiSchema = useMemo(() => ({ ...uiSchemaFor(schema), "ui:submitButtonOptions": { norender: true } }), [schema]);
   const hasFields = Object.keys((schema.properties as object | undefined) ?? {}).length > 0 || schema.additionalProperties !== false;
