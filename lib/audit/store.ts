@@ -6,9 +6,21 @@ import type { AuditLogTable, Database, InvocationOutcome, OutputVerdict } from "
 
 export type AuditRecord = Selectable<AuditLogTable>;
 
-/** Time-ordered ids: sorting by id sorts by start time, which keyset pagination relies on. */
+let lastTime = 0;
+let sequence = 0;
+
+/**
+ * Time-ordered ids: sorting by id sorts by start time, which keyset pagination relies on.
+ * A per-process sequence keeps ids made in the same millisecond in creation order.
+ */
 export function newAuditId(now = Date.now()): string {
-  return `${now.toString(36).padStart(9, "0")}${randomBytes(6).toString("hex")}`;
+  if (now > lastTime) {
+    lastTime = now;
+    sequence = 0;
+  } else {
+    sequence++;
+  }
+  return `${lastTime.toString(36).padStart(9, "0")}${sequence.toString(36).padStart(4, "0")}${randomBytes(4).toString("hex")}`;
 }
 
 export type StartInvocation = {
