@@ -1,0 +1,50 @@
+// Page object for the tool workbench: the catalog on the left, a tool's form and result on the right.
+import { expect, type Locator, type Page } from "@playwright/test";
+
+export class Workbench {
+  readonly filter: Locator;
+  readonly items: Locator;
+  readonly count: Locator;
+  readonly runButton: Locator;
+  readonly result: Locator;
+
+  constructor(readonly page: Page) {
+    this.filter = page.getByTestId("catalog-filter");
+    this.items = page.getByTestId("catalog-item");
+    this.count = page.getByTestId("catalog-count");
+    this.runButton = page.getByTestId("run-button");
+    this.result = page.getByTestId("result-panel");
+  }
+
+  item(toolName: string): Locator {
+    return this.page.locator(`[data-testid=catalog-item][data-tool-name="${toolName}"]`);
+  }
+
+  async open(serverId = "demo"): Promise<void> {
+    await this.page.goto(`/servers/${serverId}`);
+    await expect(this.items.first()).toBeVisible();
+  }
+
+  async openTool(toolName: string, serverId = "demo"): Promise<void> {
+    await this.page.goto(`/servers/${serverId}/tools/${toolName}`);
+    await expect(this.page.getByTestId("tool-panel")).toBeVisible();
+  }
+
+  /** A form field by its label (RJSF appends "*" to required ones). */
+  field(label: string): Locator {
+    const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    return this.page.getByTestId("tool-panel").getByLabel(new RegExp(`^${escaped}\\*?$`));
+  }
+
+  async run(): Promise<void> {
+    await this.runButton.click();
+    await expect(this.result).toBeVisible();
+  }
+
+  async auditId(): Promise<string> {
+    const text = await this.page.getByTestId("result-audit-id").textContent();
+    const id = /audit (\S+)/.exec(text ?? "")?.[1];
+    if (!id) throw new Error(`no audit id in "${text}"`);
+    return id;
+  }
+}

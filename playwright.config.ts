@@ -1,0 +1,35 @@
+import os from "node:os";
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+
+// Each run gets a fresh data directory, so tests never see an earlier run's audit log.
+const dataDir = process.env.TOOLSCOPE_E2E_DATA_DIR ?? path.join(os.tmpdir(), `toolscope-e2e-${Date.now()}`);
+process.env.TOOLSCOPE_E2E_DATA_DIR = dataDir;
+const port = Number(process.env.TOOLSCOPE_E2E_PORT ?? 3100);
+
+export default defineConfig({
+  testDir: "e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"], ["json", { outputFile: "test-results/playwright.json" }]],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+    },
+  },
+  webServer: {
+    command: `npx next start --hostname 127.0.0.1 --port ${port}`,
+    url: `http://127.0.0.1:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "pipe",
+    env: { TOOLSCOPE_DATA_DIR: dataDir, NEXT_TELEMETRY_DISABLED: "1" },
+  },
+});
