@@ -11,7 +11,8 @@ export default function Home(): ReactNode {
     <div className="mx-auto max-w-md py-24 text-center">
       <h1 className="text-lg font-semibold">No MCP servers are configured</h1>
       <p className="mt-2 text-sm text-zinc-500">
-        The bundled demo server is switched off (<code className="font-mono">TOOLSCOPE_DEMO_SERVER=off</code>). Unset it to explore the demo.
+        The bundled demo server is switched off (<code className="font-mono">TOOLSCOPE_DEMO_SERVER=off</code>). Unset it to explore the
+        demo.
       </p>
     </div>
   );

@@ -10,5 +10,6 @@ export async function startup(): Promise<void> {
   appConfig();
   await database();
   console.log(`[toolscope] audit log: ${describeTarget(databaseTarget())}`);
-  for (const connection of allConnections()) console.log(`[toolscope] connecting to ${connection.config.name} (${connection.config.transport})`);
+  for (const connection of allConnections())
+    console.log(`[toolscope] connecting to ${connection.config.name} (${connection.config.transport})`);
 }

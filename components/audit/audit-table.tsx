@@ -15,7 +15,11 @@ function summary(value: unknown): string {
 
 export function AuditTable({ records, focus }: { records: AuditEntry[]; focus?: string }): ReactNode {
   if (records.length === 0) {
-    return <p className="mt-10 text-center text-sm text-zinc-500" data-testid="audit-empty">No tool has been called yet.</p>;
+    return (
+      <p className="mt-10 text-center text-sm text-zinc-500" data-testid="audit-empty">
+        No tool has been called yet.
+      </p>
+    );
   }
   return (
     <div className="mt-6 overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
@@ -32,18 +36,31 @@ export function AuditTable({ records, focus }: { records: AuditEntry[]; focus?: 
         </thead>
         <tbody className="divide-y divide-zinc-100 dark:divide-zinc-900">
           {records.map((r) => (
-            <tr key={r.id} data-testid="audit-row" data-audit-id={r.id} className={r.id === focus ? "bg-indigo-50 dark:bg-indigo-950/30" : undefined}>
+            <tr
+              key={r.id}
+              data-testid="audit-row"
+              data-audit-id={r.id}
+              className={r.id === focus ? "bg-indigo-50 dark:bg-indigo-950/30" : undefined}
+            >
               <td className="px-3 py-2 font-mono text-xs whitespace-nowrap text-zinc-500" title={r.id}>
                 {r.started_at.replace("T", " ").replace(/\.\d+Z$/, "Z")}
               </td>
               <td className="px-3 py-2 whitespace-nowrap">{r.server_id}</td>
               <td className="px-3 py-2 font-mono text-xs whitespace-nowrap">{r.tool_name}</td>
-              <td className={`px-3 py-2 whitespace-nowrap ${OUTCOME_TONE[r.outcome] ?? "text-zinc-600 dark:text-zinc-400"}`} data-testid="audit-outcome">
+              <td
+                className={`px-3 py-2 whitespace-nowrap ${OUTCOME_TONE[r.outcome] ?? "text-zinc-600 dark:text-zinc-400"}`}
+                data-testid="audit-outcome"
+              >
                 {r.outcome}
                 {r.error_code !== null && ` ${r.error_code}`}
               </td>
-              <td className="px-3 py-2 text-right font-mono text-xs whitespace-nowrap text-zinc-500">{r.duration_ms === null ? "—" : `${r.duration_ms} ms`}</td>
-              <td className="max-w-md truncate px-3 py-2 font-mono text-xs text-zinc-600 dark:text-zinc-400" title={JSON.stringify(r.arguments)}>
+              <td className="px-3 py-2 text-right font-mono text-xs whitespace-nowrap text-zinc-500">
+                {r.duration_ms === null ? "—" : `${r.duration_ms} ms`}
+              </td>
+              <td
+                className="max-w-md truncate px-3 py-2 font-mono text-xs text-zinc-600 dark:text-zinc-400"
+                title={JSON.stringify(r.arguments)}
+              >
                 {summary(r.arguments)}
               </td>
             </tr>

@@ -12,7 +12,19 @@ const TONES: Record<Tone, string> = {
   zinc: "border-zinc-200 bg-zinc-50 text-zinc-600 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-400",
 };
 
-export function Badge({ tone, implied, title, children, testId }: { tone: Tone; implied?: boolean; title: string; children: ReactNode; testId?: string }): ReactNode {
+export function Badge({
+  tone,
+  implied,
+  title,
+  children,
+  testId,
+}: {
+  tone: Tone;
+  implied?: boolean;
+  title: string;
+  children: ReactNode;
+  testId?: string;
+}): ReactNode {
   return (
     <span
       title={title}

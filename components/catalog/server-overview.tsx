@@ -25,7 +25,10 @@ export function ServerOverview(): ReactNode {
         <StatusDot status={server.status} />
         <h1 className="text-lg font-semibold tracking-tight">{server.serverInfo?.title ?? server.name}</h1>
         {server.protocolVersion && (
-          <span className="rounded border border-zinc-200 px-1.5 py-0.5 font-mono text-[11px] text-zinc-500 dark:border-zinc-800" data-testid="protocol-version">
+          <span
+            className="rounded border border-zinc-200 px-1.5 py-0.5 font-mono text-[11px] text-zinc-500 dark:border-zinc-800"
+            data-testid="protocol-version"
+          >
             {server.protocolVersion}
           </span>
         )}

@@ -30,7 +30,15 @@ function IconImage({ icon, size, className }: { icon: Icon | undefined; size: nu
   if (!icon || broken) return null;
   return (
     // eslint-disable-next-line @next/next/no-img-element -- data: URIs, nothing for next/image to optimise
-    <img src={icon.src} alt="" width={size} height={size} className={className} onError={() => setBroken(true)} referrerPolicy="no-referrer" />
+    <img
+      src={icon.src}
+      alt=""
+      width={size}
+      height={size}
+      className={className}
+      onError={() => setBroken(true)}
+      referrerPolicy="no-referrer"
+    />
   );
 }
 

@@ -56,12 +56,18 @@ export function ToolList(): ReactNode {
         {loading && <span>Loading…</span>}
       </div>
       {error && (
-        <p role="alert" className="mx-3 mb-2 rounded-md border border-rose-200 bg-rose-50 p-2 text-xs text-rose-700 dark:border-rose-900 dark:bg-rose-950/40 dark:text-rose-300">
+        <p
+          role="alert"
+          className="mx-3 mb-2 rounded-md border border-rose-200 bg-rose-50 p-2 text-xs text-rose-700 dark:border-rose-900 dark:bg-rose-950/40 dark:text-rose-300"
+        >
           {error}
         </p>
       )}
       {data?.server.status === "failed" && (
-        <p role="alert" className="mx-3 mb-2 rounded-md border border-rose-200 bg-rose-50 p-2 text-xs text-rose-700 dark:border-rose-900 dark:bg-rose-950/40 dark:text-rose-300">
+        <p
+          role="alert"
+          className="mx-3 mb-2 rounded-md border border-rose-200 bg-rose-50 p-2 text-xs text-rose-700 dark:border-rose-900 dark:bg-rose-950/40 dark:text-rose-300"
+        >
           {data.server.name} is not connected: {data.server.error}
         </p>
       )}
@@ -80,10 +86,14 @@ export function ToolList(): ReactNode {
                 <ToolIcon tool={tool} size={20} />
                 <span className="min-w-0 flex-1">
                   <span className="flex items-baseline gap-2">
-                    <span className={`truncate text-[13px] font-medium ${active ? "text-indigo-700 dark:text-indigo-300" : ""}`}>{toolDisplayName(tool)}</span>
+                    <span className={`truncate text-[13px] font-medium ${active ? "text-indigo-700 dark:text-indigo-300" : ""}`}>
+                      {toolDisplayName(tool)}
+                    </span>
                     <span className="truncate font-mono text-[11px] text-zinc-400">{tool.name}</span>
                   </span>
-                  {tool.description && <span className="mt-0.5 block truncate text-xs text-zinc-500 dark:text-zinc-400">{tool.description}</span>}
+                  {tool.description && (
+                    <span className="mt-0.5 block truncate text-xs text-zinc-500 dark:text-zinc-400">{tool.description}</span>
+                  )}
                   <span className="mt-1 flex flex-wrap gap-1">
                     <HintBadges tool={tool} />
                   </span>
@@ -93,7 +103,9 @@ export function ToolList(): ReactNode {
           );
         })}
         {data && tools.length === 0 && (
-          <li className="px-3 py-8 text-center text-xs text-zinc-500">{data.tools.length === 0 ? "This server lists no tools." : "No tool matches the filter."}</li>
+          <li className="px-3 py-8 text-center text-xs text-zinc-500">
+            {data.tools.length === 0 ? "This server lists no tools." : "No tool matches the filter."}
+          </li>
         )}
       </ul>
     </aside>

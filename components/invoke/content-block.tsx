@@ -21,7 +21,10 @@ function prettyJson(text: string): string | undefined {
 
 function Pre({ children, testId }: { children: ReactNode; testId?: string }): ReactNode {
   return (
-    <pre data-testid={testId} className="max-h-[480px] overflow-auto rounded-md bg-zinc-50 p-3 font-mono text-[12.5px] leading-relaxed whitespace-pre-wrap break-words dark:bg-zinc-900">
+    <pre
+      data-testid={testId}
+      className="max-h-[480px] overflow-auto rounded-md bg-zinc-50 p-3 font-mono text-[12.5px] leading-relaxed whitespace-pre-wrap break-words dark:bg-zinc-900"
+    >
       {children}
     </pre>
   );
@@ -32,9 +35,15 @@ function Annotations({ block }: { block: ContentBlock }): ReactNode {
   if (!annotations) return null;
   return (
     <div className="mt-1.5 flex flex-wrap gap-1.5 text-[11px] text-zinc-500 dark:text-zinc-400" data-testid="content-annotations">
-      {annotations.audience && <span className="rounded bg-zinc-100 px-1.5 py-0.5 dark:bg-zinc-800">audience: {annotations.audience.join(", ")}</span>}
-      {annotations.priority !== undefined && <span className="rounded bg-zinc-100 px-1.5 py-0.5 dark:bg-zinc-800">priority: {annotations.priority}</span>}
-      {annotations.lastModified && <span className="rounded bg-zinc-100 px-1.5 py-0.5 dark:bg-zinc-800">modified: {annotations.lastModified}</span>}
+      {annotations.audience && (
+        <span className="rounded bg-zinc-100 px-1.5 py-0.5 dark:bg-zinc-800">audience: {annotations.audience.join(", ")}</span>
+      )}
+      {annotations.priority !== undefined && (
+        <span className="rounded bg-zinc-100 px-1.5 py-0.5 dark:bg-zinc-800">priority: {annotations.priority}</span>
+      )}
+      {annotations.lastModified && (
+        <span className="rounded bg-zinc-100 px-1.5 py-0.5 dark:bg-zinc-800">modified: {annotations.lastModified}</span>
+      )}
     </div>
   );
 }
@@ -50,10 +59,16 @@ function Body({ block }: { block: ContentBlock }): ReactNode {
       return <Pre testId={json ? "content-json" : "content-text"}>{json ?? block.text}</Pre>;
     }
     case "image":
-      if (!SAFE_IMAGE.has(block.mimeType)) return <Unsupported why={`An image of type ${block.mimeType}, which Toolscope does not display.`} />;
+      if (!SAFE_IMAGE.has(block.mimeType))
+        return <Unsupported why={`An image of type ${block.mimeType}, which Toolscope does not display.`} />;
       return (
         // eslint-disable-next-line @next/next/no-img-element -- a data: URI from the tool result
-        <img data-testid="content-image" src={`data:${block.mimeType};base64,${block.data}`} alt="Image returned by the tool" className="max-h-96 max-w-full rounded-md border border-zinc-200 dark:border-zinc-800" />
+        <img
+          data-testid="content-image"
+          src={`data:${block.mimeType};base64,${block.data}`}
+          alt="Image returned by the tool"
+          className="max-h-96 max-w-full rounded-md border border-zinc-200 dark:border-zinc-800"
+        />
       );
     case "audio":
       if (!SAFE_AUDIO.test(block.mimeType)) return <Unsupported why={`Audio of type ${block.mimeType}, which Toolscope does not play.`} />;
@@ -92,7 +107,11 @@ function Body({ block }: { block: ContentBlock }): ReactNode {
             // eslint-disable-next-line @next/next/no-img-element -- a data: URI from the tool result
             <img src={href} alt="Embedded resource preview" className="mt-2 max-h-48 rounded border border-zinc-200 dark:border-zinc-800" />
           )}
-          <a href={href} download={fileName} className="mt-2 inline-block text-xs font-medium text-indigo-600 hover:underline dark:text-indigo-400">
+          <a
+            href={href}
+            download={fileName}
+            className="mt-2 inline-block text-xs font-medium text-indigo-600 hover:underline dark:text-indigo-400"
+          >
             Download {fileName}
           </a>
         </div>
@@ -103,7 +122,13 @@ function Body({ block }: { block: ContentBlock }): ReactNode {
   }
 }
 
-const LABEL: Record<string, string> = { text: "Text", image: "Image", audio: "Audio", resource_link: "Resource link", resource: "Embedded resource" };
+const LABEL: Record<string, string> = {
+  text: "Text",
+  image: "Image",
+  audio: "Audio",
+  resource_link: "Resource link",
+  resource: "Embedded resource",
+};
 
 export function ContentBlockView({ block, index }: { block: ContentBlock; index: number }): ReactNode {
   return (

@@ -6,7 +6,11 @@ import type { InvocationResponse, InvocationStatus } from "@/lib/mcp/types";
 import { ContentBlockView } from "./content-block";
 
 const STATUS: Record<InvocationStatus, { label: string; tone: string; explain: string }> = {
-  ok: { label: "Success", tone: "text-emerald-700 bg-emerald-50 border-emerald-200 dark:text-emerald-300 dark:bg-emerald-950/40 dark:border-emerald-900", explain: "" },
+  ok: {
+    label: "Success",
+    tone: "text-emerald-700 bg-emerald-50 border-emerald-200 dark:text-emerald-300 dark:bg-emerald-950/40 dark:border-emerald-900",
+    explain: "",
+  },
   tool_error: {
     label: "Tool error",
     tone: "text-amber-800 bg-amber-50 border-amber-200 dark:text-amber-300 dark:bg-amber-950/40 dark:border-amber-900",
@@ -22,7 +26,11 @@ const STATUS: Record<InvocationStatus, { label: string; tone: string; explain: s
     tone: "text-zinc-700 bg-zinc-100 border-zinc-300 dark:text-zinc-300 dark:bg-zinc-900 dark:border-zinc-700",
     explain: "The server did not answer in time.",
   },
-  cancelled: { label: "Cancelled", tone: "text-zinc-700 bg-zinc-100 border-zinc-300 dark:text-zinc-300 dark:bg-zinc-900 dark:border-zinc-700", explain: "The call was cancelled." },
+  cancelled: {
+    label: "Cancelled",
+    tone: "text-zinc-700 bg-zinc-100 border-zinc-300 dark:text-zinc-300 dark:bg-zinc-900 dark:border-zinc-700",
+    explain: "The call was cancelled.",
+  },
   transport_error: {
     label: "Connection error",
     tone: "text-zinc-700 bg-zinc-100 border-zinc-300 dark:text-zinc-300 dark:bg-zinc-900 dark:border-zinc-700",
@@ -37,7 +45,11 @@ function Verdict({ response }: { response: InvocationResponse }): ReactNode {
   return (
     <div data-testid="output-verdict" data-verdict={v.verdict} className="mt-2 text-xs">
       <span className={`font-medium ${tone}`}>
-        {v.verdict === "valid" ? "✓ Matches the output schema" : v.verdict === "invalid" ? "✕ Does not match the output schema" : "Output schema does not compile"}
+        {v.verdict === "valid"
+          ? "✓ Matches the output schema"
+          : v.verdict === "invalid"
+            ? "✕ Does not match the output schema"
+            : "Output schema does not compile"}
       </span>
       {v.verdict === "invalid" && (
         <ul className="mt-1 list-disc pl-5 text-zinc-600 dark:text-zinc-400">
@@ -75,17 +87,23 @@ export function ResultView({ response }: { response: InvocationResponse }): Reac
         {error && (
           <div data-testid="result-error" className="text-[13px]">
             <p className="font-medium">{error.message}</p>
-            {error.data !== undefined && <pre className="mt-2 rounded-md bg-zinc-50 p-2 font-mono text-xs dark:bg-zinc-900">{JSON.stringify(error.data, null, 2)}</pre>}
+            {error.data !== undefined && (
+              <pre className="mt-2 rounded-md bg-zinc-50 p-2 font-mono text-xs dark:bg-zinc-900">{JSON.stringify(error.data, null, 2)}</pre>
+            )}
           </div>
         )}
         {result?.content.map((block, i) => (
           <ContentBlockView key={i} block={block} index={i} />
         ))}
-        {result && result.content.length === 0 && result.structuredContent === undefined && <p className="text-sm text-zinc-500">The result has no content.</p>}
+        {result && result.content.length === 0 && result.structuredContent === undefined && (
+          <p className="text-sm text-zinc-500">The result has no content.</p>
+        )}
         {result?.structuredContent !== undefined && (
           <section data-testid="structured-content">
             <div className="mb-1 text-[11px] font-medium tracking-wide text-zinc-400 uppercase">Structured content</div>
-            <pre className="max-h-[480px] overflow-auto rounded-md bg-zinc-50 p-3 font-mono text-[12.5px] dark:bg-zinc-900">{JSON.stringify(result.structuredContent, null, 2)}</pre>
+            <pre className="max-h-[480px] overflow-auto rounded-md bg-zinc-50 p-3 font-mono text-[12.5px] dark:bg-zinc-900">
+              {JSON.stringify(result.structuredContent, null, 2)}
+            </pre>
             <Verdict response={response} />
           </section>
         )}

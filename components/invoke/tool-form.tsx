@@ -28,7 +28,10 @@ class FormBoundary extends Component<{ children: ReactNode }, { error: string | 
   render(): ReactNode {
     if (this.state.error) {
       return (
-        <p role="alert" className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-800 dark:border-amber-900 dark:bg-amber-950/40 dark:text-amber-300">
+        <p
+          role="alert"
+          className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-800 dark:border-amber-900 dark:bg-amber-950/40 dark:text-amber-300"
+        >
           This tool&apos;s input schema could not be rendered as a form: {this.state.error}
         </p>
       );

@@ -43,11 +43,14 @@ export function ToolPanel({ toolName }: { toolName: string }): ReactNode {
       setRunning(true);
       setRequestError(null);
       try {
-        const result = await fetchJson<InvocationResponse>(`/api/servers/${encodeURIComponent(serverId)}/tools/${encodeURIComponent(toolName)}/call`, {
-          method: "POST",
-          body: JSON.stringify({ arguments: args }),
-          signal: abort.signal,
-        });
+        const result = await fetchJson<InvocationResponse>(
+          `/api/servers/${encodeURIComponent(serverId)}/tools/${encodeURIComponent(toolName)}/call`,
+          {
+            method: "POST",
+            body: JSON.stringify({ arguments: args }),
+            signal: abort.signal,
+          },
+        );
         setResponse(result);
       } catch (error) {
         if (abort.signal.aborted) setRequestError("Cancelled. The server was told to stop; the audit log records the call as cancelled.");
@@ -75,7 +78,11 @@ export function ToolPanel({ toolName }: { toolName: string }): ReactNode {
   }, []);
 
   if (!tool) {
-    return <p className="p-8 text-sm text-zinc-500">{loading ? "Loading…" : `${data?.server.name ?? "This server"} has no tool named "${toolName}".`}</p>;
+    return (
+      <p className="p-8 text-sm text-zinc-500">
+        {loading ? "Loading…" : `${data?.server.name ?? "This server"} has no tool named "${toolName}".`}
+      </p>
+    );
   }
 
   return (
@@ -124,14 +131,21 @@ export function ToolPanel({ toolName }: { toolName: string }): ReactNode {
         />
         <details className="mt-4 text-xs text-zinc-500">
           <summary className="cursor-pointer select-none hover:text-zinc-800 dark:hover:text-zinc-200">JSON-RPC request</summary>
-          <pre data-testid="jsonrpc-preview" className="mt-2 overflow-auto rounded-md bg-zinc-50 p-3 font-mono text-[12px] text-zinc-700 dark:bg-zinc-900 dark:text-zinc-300">
+          <pre
+            data-testid="jsonrpc-preview"
+            className="mt-2 overflow-auto rounded-md bg-zinc-50 p-3 font-mono text-[12px] text-zinc-700 dark:bg-zinc-900 dark:text-zinc-300"
+          >
             {JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: tool.name, arguments: values } }, null, 2)}
           </pre>
         </details>
       </section>
 
       {requestError && (
-        <p role="alert" data-testid="request-error" className="mt-4 rounded-md border border-rose-200 bg-rose-50 p-3 text-sm text-rose-700 dark:border-rose-900 dark:bg-rose-950/40 dark:text-rose-300">
+        <p
+          role="alert"
+          data-testid="request-error"
+          className="mt-4 rounded-md border border-rose-200 bg-rose-50 p-3 text-sm text-rose-700 dark:border-rose-900 dark:bg-rose-950/40 dark:text-rose-300"
+        >
           {requestError}
         </p>
       )}

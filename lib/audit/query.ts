@@ -18,9 +18,19 @@ export function toEntry(record: AuditRecord): AuditEntry {
   return { ...record, arguments: parse(record.arguments), result: parse(record.result) };
 }
 
-export async function listAudit(query: { limit: number; cursor?: string; server?: string; tool?: string }): Promise<{ records: AuditEntry[]; nextCursor: string | null }> {
+export async function listAudit(query: {
+  limit: number;
+  cursor?: string;
+  server?: string;
+  tool?: string;
+}): Promise<{ records: AuditEntry[]; nextCursor: string | null }> {
   const store = await auditStore();
-  const records = await store.listInvocations({ limit: query.limit + 1, before: query.cursor, serverId: query.server, toolName: query.tool });
+  const records = await store.listInvocations({
+    limit: query.limit + 1,
+    before: query.cursor,
+    serverId: query.server,
+    toolName: query.tool,
+  });
   const page = records.slice(0, query.limit);
   return { records: page.map(toEntry), nextCursor: records.length > query.limit ? (page.at(-1)?.id ?? null) : null };
 }

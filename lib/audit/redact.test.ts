@@ -5,23 +5,39 @@ describe("redactArguments", () => {
   it("redacts writeOnly and format: password values, keeping the rest", () => {
     const schema = {
       type: "object",
-      properties: { username: { type: "string" }, password: { type: "string", writeOnly: true }, otp: { type: "string", format: "password" } },
+      properties: {
+        username: { type: "string" },
+        password: { type: "string", writeOnly: true },
+        otp: { type: "string", format: "password" },
+      },
     };
-    expect(redactArguments({ username: "ada", password: "hunter22", otp: "123456" }, schema)).toEqual({ username: "ada", password: REDACTED, otp: REDACTED });
+    expect(redactArguments({ username: "ada", password: "hunter22", otp: "123456" }, schema)).toEqual({
+      username: "ada",
+      password: REDACTED,
+      otp: REDACTED,
+    });
   });
 
   it("follows $ref, oneOf variants and arrays", () => {
     const schema = {
       type: "object",
       $defs: { hook: { type: "object", properties: { url: { type: "string" }, signingKey: { type: "string", writeOnly: true } } } },
-      properties: { channel: { oneOf: [{ $ref: "#/$defs/hook" }, { type: "object" }] }, hooks: { type: "array", items: { $ref: "#/$defs/hook" } } },
+      properties: {
+        channel: { oneOf: [{ $ref: "#/$defs/hook" }, { type: "object" }] },
+        hooks: { type: "array", items: { $ref: "#/$defs/hook" } },
+      },
     };
     const out = redactArguments({ channel: { url: "u", signingKey: "k1" }, hooks: [{ url: "a", signingKey: "k2" }] }, schema);
     expect(out).toEqual({ channel: { url: "u", signingKey: REDACTED }, hooks: [{ url: "a", signingKey: REDACTED }] });
   });
 
   it("redacts keys that look like secrets even without a schema", () => {
-    expect(redactArguments({ api_key: "abc", Authorization: "Bearer x", apiToken: "t", note: "keep", nested: { client_secret: "s" } }, undefined)).toEqual({
+    expect(
+      redactArguments(
+        { api_key: "abc", Authorization: "Bearer x", apiToken: "t", note: "keep", nested: { client_secret: "s" } },
+        undefined,
+      ),
+    ).toEqual({
       api_key: REDACTED,
       Authorization: REDACTED,
       apiToken: REDACTED,

@@ -25,7 +25,9 @@ function isSecretSchema(schema: Schema): boolean {
 /** Candidate subschemas that may describe `value` (variants are all consulted: a secret in any one is redacted). */
 function branches(schema: Schema, root: Schema): Schema[] {
   const resolved = resolveRef(schema, root);
-  const variants = ["oneOf", "anyOf", "allOf"].flatMap((k) => (Array.isArray(resolved[k]) ? (resolved[k] as unknown[]).filter(isObject) : []));
+  const variants = ["oneOf", "anyOf", "allOf"].flatMap((k) =>
+    Array.isArray(resolved[k]) ? (resolved[k] as unknown[]).filter(isObject) : [],
+  );
   return [resolved, ...variants.map((v) => resolveRef(v, root))];
 }
 

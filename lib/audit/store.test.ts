@@ -18,7 +18,10 @@ type Fixture = { target: DatabaseTarget; cleanup: () => Promise<void> };
 
 async function sqliteFixture(): Promise<Fixture> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-audit-"));
-  return { target: { kind: "sqlite", file: path.join(dir, "audit.db") }, cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+  return {
+    target: { kind: "sqlite", file: path.join(dir, "audit.db") },
+    cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }),
+  };
 }
 
 async function postgresFixture(): Promise<Fixture> {
@@ -75,7 +78,13 @@ describe.each([
     expect(pending).toMatchObject({ outcome: "pending", ended_at: null, tool_name: "echo", server_id: "demo" });
     expect(JSON.parse(pending!.arguments)).toEqual({ message: "hi", nested: { list: [1, 2] } });
 
-    await store.finishInvocation({ id, startedAt, outcome: "ok", result: { content: [{ type: "text", text: "hi" }] }, outputVerdict: "none" });
+    await store.finishInvocation({
+      id,
+      startedAt,
+      outcome: "ok",
+      result: { content: [{ type: "text", text: "hi" }] },
+      outputVerdict: "none",
+    });
     const done = await store.getInvocation(id);
     expect(done).toMatchObject({ outcome: "ok", output_verdict: "none", error_code: null });
     expect(done!.ended_at).not.toBeNull();
@@ -85,9 +94,21 @@ describe.each([
 
   it("keeps a protocol error's code and message", async () => {
     const store = createAuditStore(db);
-    const { id, startedAt } = await store.startInvocation({ actor: "local", serverId: "demo", serverTarget: "x", protocolVersion: null, toolName: "protocol_error", arguments: {} });
+    const { id, startedAt } = await store.startInvocation({
+      actor: "local",
+      serverId: "demo",
+      serverTarget: "x",
+      protocolVersion: null,
+      toolName: "protocol_error",
+      arguments: {},
+    });
     await store.finishInvocation({ id, startedAt, outcome: "protocol_error", errorCode: -32603, errorMessage: "refused" });
-    expect(await store.getInvocation(id)).toMatchObject({ outcome: "protocol_error", error_code: -32603, error_message: "refused", result: null });
+    expect(await store.getInvocation(id)).toMatchObject({
+      outcome: "protocol_error",
+      error_code: -32603,
+      error_message: "refused",
+      result: null,
+    });
   });
 
   it("lists newest first, filters, and pages with a cursor", async () => {
@@ -95,7 +116,14 @@ describe.each([
     const serverId = `page-${randomBytes(3).toString("hex")}`;
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) {
-      const { id } = await store.startInvocation({ actor: "local", serverId, serverTarget: "x", protocolVersion: null, toolName: i % 2 ? "odd" : "even", arguments: { i } });
+      const { id } = await store.startInvocation({
+        actor: "local",
+        serverId,
+        serverTarget: "x",
+        protocolVersion: null,
+        toolName: i % 2 ? "odd" : "even",
+        arguments: { i },
+      });
       ids.push(id);
     }
     const all = await store.listInvocations({ serverId });

@@ -4,9 +4,7 @@ import "server-only";
 import path from "node:path";
 import { z } from "zod";
 
-const boolish = z
-  .enum(["1", "0", "true", "false", "on", "off", "yes", "no"])
-  .transform((v) => ["1", "true", "on", "yes"].includes(v));
+const boolish = z.enum(["1", "0", "true", "false", "on", "off", "yes", "no"]).transform((v) => ["1", "true", "on", "yes"].includes(v));
 
 const EnvSchema = z.object({
   TOOLSCOPE_DATA_DIR: z.string().min(1).default("data"),

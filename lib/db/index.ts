@@ -14,7 +14,9 @@ const globalStore = globalThis as typeof globalThis & { [KEY]?: DbState };
 
 export function databaseTarget(): DatabaseTarget {
   const config = appConfig();
-  return config.databaseUrl ? { kind: "postgres", url: config.databaseUrl } : { kind: "sqlite", file: path.join(config.dataDir, "toolscope.db") };
+  return config.databaseUrl
+    ? { kind: "postgres", url: config.databaseUrl }
+    : { kind: "sqlite", file: path.join(config.dataDir, "toolscope.db") };
 }
 
 /** The migrated database. The first call opens and migrates it; later calls reuse it. */

@@ -10,9 +10,16 @@ const MIGRATIONS: Record<string, Migration> = {
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
-  const { error, results } = await new Migrator({ db, provider, migrationTableName: "toolscope_migrations", migrationLockTableName: "toolscope_migrations_lock" }).migrateToLatest();
+  const { error, results } = await new Migrator({
+    db,
+    provider,
+    migrationTableName: "toolscope_migrations",
+    migrationLockTableName: "toolscope_migrations_lock",
+  }).migrateToLatest();
   const failed = results?.find((r) => r.status === "Error");
   if (error || failed) {
-    throw new Error(`Database migration ${failed?.migrationName ?? ""} failed: ${error instanceof Error ? error.message : String(error ?? "unknown error")}`);
+    throw new Error(
+      `Database migration ${failed?.migrationName ?? ""} failed: ${error instanceof Error ? error.message : String(error ?? "unknown error")}`,
+    );
   }
 }

@@ -37,15 +37,31 @@ const EXPECTED: Record<string, Expectation> = {
     },
   },
   schedule_meeting: {
-    args: { subject: "Review", day: "2026-12-01", organizer: "ada@example.com", startsAt: "2026-12-01T10:00:00Z", room: null, priority: "high" },
+    args: {
+      subject: "Review",
+      day: "2026-12-01",
+      organizer: "ada@example.com",
+      startsAt: "2026-12-01T10:00:00Z",
+      room: null,
+      priority: "high",
+    },
     check: (r) => expect(textOf(r)).toContain('"priority": "high"'),
   },
   configure_alert: {
-    args: { metric: "cpu", threshold: "90%", window: "5m", channel: { kind: "webhook", url: "https://example.com/hook", secret: "s3cret" } },
+    args: {
+      metric: "cpu",
+      threshold: "90%",
+      window: "5m",
+      channel: { kind: "webhook", url: "https://example.com/hook", secret: "s3cret" },
+    },
     check: (r) => expect(textOf(r)).toContain("Alert configured"),
   },
   plan_project: {
-    args: { project: "Launch", tasks: [{ name: "a", estimateHours: 2, subtasks: [{ name: "b", estimateHours: 3 }] }], labels: { team: "core" } },
+    args: {
+      project: "Launch",
+      tasks: [{ name: "a", estimateHours: 2, subtasks: [{ name: "b", estimateHours: 3 }] }],
+      labels: { team: "core" },
+    },
     check: (r) => expect(textOf(r)).toBe("Launch: 5 hours in all."),
   },
   sign_in: { args: { username: "ada", password: "correct horse" }, check: (r) => expect(textOf(r)).toContain("13 characters") },
@@ -98,7 +114,10 @@ const EXPECTED: Record<string, Expectation> = {
     },
   },
   broken_structured: { args: {}, check: (r, tool) => expect(conformsToOutputSchema(r, tool)).toBe(false) },
-  fail_tool: { args: { reason: "boom" }, check: (r) => expect(r).toMatchObject({ isError: true, content: [{ type: "text", text: "boom" }] }) },
+  fail_tool: {
+    args: { reason: "boom" },
+    check: (r) => expect(r).toMatchObject({ isError: true, content: [{ type: "text", text: "boom" }] }),
+  },
   protocol_error: { args: { code: -32001 }, check: () => undefined, protocolError: -32001 },
   slow_task: { args: { steps: 3, stepMs: 20 }, check: (r) => expect(textOf(r)).toContain("Finished 3 steps") },
   confirm_action: { args: { action: "ship it" }, check: (r) => expect(textOf(r)).toBe("Confirmed: ship it (urgency high).") },
@@ -129,7 +148,11 @@ describe.each(COMBINATIONS)("demo server over %s, %s era", (kind, era) => {
 
   it("lists every tool it has a test for, and nothing else", () => {
     const names = tools.map((t) => t.name).sort();
-    expect(names).toEqual(Object.keys(EXPECTED).filter((n) => n !== "bonus_tool").sort());
+    expect(names).toEqual(
+      Object.keys(EXPECTED)
+        .filter((n) => n !== "bonus_tool")
+        .sort(),
+    );
   });
 
   it("sends annotations, icons and schemas as written", () => {

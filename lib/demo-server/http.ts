@@ -50,7 +50,8 @@ export async function startDemoHttpServer(options: DemoCatalogOptions & { port?:
 
   const fetch = async (request: Request): Promise<Response> => {
     if (new URL(request.url).pathname !== "/mcp") return new Response("Not found", { status: 404 });
-    const rejected = hostHeaderValidationResponse(request, localhostAllowedHostnames()) ?? originValidationResponse(request, localhostAllowedOrigins());
+    const rejected =
+      hostHeaderValidationResponse(request, localhostAllowedHostnames()) ?? originValidationResponse(request, localhostAllowedOrigins());
     if (rejected) return rejected;
     return (await isLegacyRequest(request)) ? legacy(request) : modern.fetch(request);
   };

@@ -19,7 +19,8 @@ function svgIcon(body: string, stroke: string, theme?: "light" | "dark"): Icon {
   return { src: svgDataUri(svg), mimeType: "image/svg+xml", sizes: ["any"], ...(theme ? { theme } : {}) };
 }
 
-const SUN = '<circle cx="12" cy="12" r="4"/><path d="M12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4"/>';
+const SUN =
+  '<circle cx="12" cy="12" r="4"/><path d="M12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4"/>';
 const CHART = '<path d="M3 3v18h18"/><path d="M7 16v-5M12 16V8M17 16v-9"/>';
 const TRASH = '<path d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6"/>';
 const NOTE = '<path d="M14 3H6a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V9z"/><path d="M14 3v6h6M8 13h8M8 17h5"/>';

@@ -58,7 +58,8 @@ export function createDemoServer(catalog: DemoCatalog, options: DemoServerOption
     const tool = catalog.find(name);
     if (!tool) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name}`);
     const invalid = validateArguments(tool.definition.inputSchema, args);
-    if (invalid) return { content: [{ type: "text", text: `Invalid arguments for ${name}: ${invalid}` }], isError: true } satisfies CallToolResult;
+    if (invalid)
+      return { content: [{ type: "text", text: `Invalid arguments for ${name}: ${invalid}` }], isError: true } satisfies CallToolResult;
     const context: DemoToolContext = {
       ctx,
       catalog,
@@ -72,7 +73,10 @@ export function createDemoServer(catalog: DemoCatalog, options: DemoServerOption
       return await tool.run(args, context);
     } catch (error) {
       if (error instanceof ProtocolError || ctx.mcpReq.signal.aborted) throw error;
-      return { content: [{ type: "text", text: `${name} failed: ${error instanceof Error ? error.message : String(error)}` }], isError: true };
+      return {
+        content: [{ type: "text", text: `${name} failed: ${error instanceof Error ? error.message : String(error)}` }],
+        isError: true,
+      };
     }
   });
 

@@ -6,7 +6,6 @@ import Ajv2020 from "ajv/dist/2020";
 import addFormats from "ajv-formats";
 import { dialectOf, type Dialect } from "./dialect-of";
 
-
 type AjvInstance = InstanceType<typeof Ajv> | InstanceType<typeof Ajv2019> | InstanceType<typeof Ajv2020>;
 
 const instances = new Map<Dialect, AjvInstance>();

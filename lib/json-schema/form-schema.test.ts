@@ -5,7 +5,16 @@ import { formSchema } from "./form-schema";
 
 describe("formSchema", () => {
   it("adds the type implied by a oneOf of consts (a titled enum)", () => {
-    const schema = { properties: { units: { oneOf: [{ const: "metric", title: "Celsius" }, { const: "imperial", title: "Fahrenheit" }] } } };
+    const schema = {
+      properties: {
+        units: {
+          oneOf: [
+            { const: "metric", title: "Celsius" },
+            { const: "imperial", title: "Fahrenheit" },
+          ],
+        },
+      },
+    };
     expect(formSchema(schema).properties.units).toMatchObject({ type: "string", oneOf: [{ type: "string" }, { type: "string" }] });
   });
 
@@ -39,7 +48,11 @@ describe("dialects", () => {
   });
 
   it("compiles draft-07 and 2020-12 schemas with their own semantics", () => {
-    const draft07 = compileSchema({ $schema: "http://json-schema.org/draft-07/schema#", definitions: { n: { type: "number" } }, properties: { a: { $ref: "#/definitions/n" } } });
+    const draft07 = compileSchema({
+      $schema: "http://json-schema.org/draft-07/schema#",
+      definitions: { n: { type: "number" } },
+      properties: { a: { $ref: "#/definitions/n" } },
+    });
     expect(draft07.ok && draft07.validate({ a: 1 }) && !draft07.validate({ a: "x" })).toBe(true);
     // prefixItems exists only in 2020-12
     const modern = compileSchema({ type: "array", prefixItems: [{ type: "string" }], items: false });

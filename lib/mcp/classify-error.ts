@@ -8,7 +8,12 @@ export type ClassifiedError = { status: Exclude<InvocationStatus, "ok" | "tool_e
 export function classifyCallError(error: unknown, signal?: AbortSignal): ClassifiedError {
   if (signal?.aborted) return { status: "cancelled", message: "The call was cancelled." };
   if (ProtocolError.isInstance(error)) {
-    return { status: "protocol_error", code: error.code, message: error.message, ...(error.data === undefined ? {} : { data: error.data }) };
+    return {
+      status: "protocol_error",
+      code: error.code,
+      message: error.message,
+      ...(error.data === undefined ? {} : { data: error.data }),
+    };
   }
   if (SdkError.isInstance(error) && error.code === SdkErrorCode.RequestTimeout) {
     return { status: "timeout", message: error.message };

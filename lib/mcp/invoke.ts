@@ -38,7 +38,13 @@ export async function invokeTool(input: InvokeToolInput): Promise<InvocationResp
     return { status, result, outputValidation, durationMs: Date.now() - startedAt, auditId, protocolVersion };
   } catch (error) {
     const { status, ...details } = classifyCallError(error, input.signal);
-    await store.finishInvocation({ id: auditId, startedAt, outcome: status, errorCode: details.code ?? null, errorMessage: details.message });
+    await store.finishInvocation({
+      id: auditId,
+      startedAt,
+      outcome: status,
+      errorCode: details.code ?? null,
+      errorMessage: details.message,
+    });
     return { status, error: details, outputValidation: { verdict: "none" }, durationMs: Date.now() - startedAt, auditId, protocolVersion };
   }
 }

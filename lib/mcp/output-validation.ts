@@ -16,6 +16,7 @@ export function validateOutput(tool: Tool | undefined, structuredContent: unknow
     compiled.set(schema, validator);
   }
   if (typeof validator === "string") return { verdict: "schema_error", message: `The output schema does not compile: ${validator}` };
-  if (structuredContent === undefined) return { verdict: "invalid", errors: [{ path: "/", message: "the tool declares an output schema but returned no structuredContent" }] };
+  if (structuredContent === undefined)
+    return { verdict: "invalid", errors: [{ path: "/", message: "the tool declares an output schema but returned no structuredContent" }] };
   return validator(structuredContent) ? { verdict: "valid" } : { verdict: "invalid", errors: describeErrors(validator.errors) };
 }

@@ -2,9 +2,7 @@
 // Cursor and VS Code write (command/args/env, or url/headers), plus an id and a name.
 import { z } from "zod";
 
-export const ServerIdSchema = z
-  .string()
-  .regex(/^[a-z0-9][a-z0-9_-]{0,62}$/, "A server id is 1–63 lowercase letters, digits, '-' or '_'");
+export const ServerIdSchema = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,62}$/, "A server id is 1–63 lowercase letters, digits, '-' or '_'");
 
 const Base = z.object({ id: ServerIdSchema, name: z.string().min(1).max(200), trusted: z.boolean().default(false) });
 

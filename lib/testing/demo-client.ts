@@ -42,10 +42,18 @@ export async function connectDemo(kind: TransportKind, era: Era, env: Record<str
   client.setRequestHandler("elicitation/create", async () => ({ action: "accept", content: { confirm: true, urgency: "high" } }));
   if (kind === "stdio") {
     await client.connect(
-      new StdioClientTransport({ command: process.execPath, args: ["--import", "tsx", DEMO_CLI, "stdio"], env: { ...process.env, ...env } as Record<string, string>, stderr: "pipe" }),
+      new StdioClientTransport({
+        command: process.execPath,
+        args: ["--import", "tsx", DEMO_CLI, "stdio"],
+        env: { ...process.env, ...env } as Record<string, string>,
+        stderr: "pipe",
+      }),
     );
   } else {
-    http = await startDemoHttpServer({ generatedTools: Number(env.TOOLSCOPE_DEMO_TOOLS ?? 0), pageSize: Number(env.TOOLSCOPE_DEMO_PAGE_SIZE ?? 100) });
+    http = await startDemoHttpServer({
+      generatedTools: Number(env.TOOLSCOPE_DEMO_TOOLS ?? 0),
+      pageSize: Number(env.TOOLSCOPE_DEMO_PAGE_SIZE ?? 100),
+    });
     await client.connect(new StreamableHTTPClientTransport(new URL(http.url)));
   }
   return {

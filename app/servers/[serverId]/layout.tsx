@@ -2,7 +2,13 @@ import type { ReactNode } from "react";
 import { CatalogProvider } from "@/components/catalog/catalog-context";
 import { ToolList } from "@/components/catalog/tool-list";
 
-export default async function ServerLayout({ children, params }: { children: ReactNode; params: Promise<{ serverId: string }> }): Promise<ReactNode> {
+export default async function ServerLayout({
+  children,
+  params,
+}: {
+  children: ReactNode;
+  params: Promise<{ serverId: string }>;
+}): Promise<ReactNode> {
   const { serverId } = await params;
   return (
     <CatalogProvider serverId={serverId}>

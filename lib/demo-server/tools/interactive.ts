@@ -79,7 +79,11 @@ export const interactiveTools: DemoTool[] = [
       if (answer.kind !== "elicit" || answer.action !== "accept" || !content) {
         return text(`The user chose to ${answer.kind === "elicit" ? answer.action : "ignore"} the request; nothing was done.`);
       }
-      return text(content.confirm === true ? `Confirmed: ${action} (urgency ${String(content.urgency ?? "normal")}).` : `Not confirmed; did not ${action}.`);
+      return text(
+        content.confirm === true
+          ? `Confirmed: ${action} (urgency ${String(content.urgency ?? "normal")}).`
+          : `Not confirmed; did not ${action}.`,
+      );
     },
   },
   {

@@ -7,7 +7,16 @@ import { text, type DemoTool } from "../types";
 type Note = { id: string; title: string; body: string; tags: string[]; createdAt: string };
 
 const notes = new Map<string, Note>([
-  ["welcome", { id: "welcome", title: "Welcome", body: "Toolscope's demo server keeps notes in memory.", tags: ["demo"], createdAt: new Date(0).toISOString() }],
+  [
+    "welcome",
+    {
+      id: "welcome",
+      title: "Welcome",
+      body: "Toolscope's demo server keeps notes in memory.",
+      tags: ["demo"],
+      createdAt: new Date(0).toISOString(),
+    },
+  ],
 ]);
 let nextId = 1;
 
@@ -111,7 +120,8 @@ export const noteTools: DemoTool[] = [
     definition: {
       name: "get_weather",
       title: "Weather",
-      description: "Current weather for a city (simulated: the demo server never leaves the machine). Its structured output conforms to its output schema.",
+      description:
+        "Current weather for a city (simulated: the demo server never leaves the machine). Its structured output conforms to its output schema.",
       inputSchema: {
         type: "object",
         properties: {

@@ -44,7 +44,17 @@ export const resultTools: DemoTool[] = [
       inputSchema: NO_PARAMS,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    run: () => text(JSON.stringify({ service: "toolscope-demo", healthy: true, regions: [{ name: "eu-west", latencyMs: 12 }, { name: "us-east", latencyMs: 48 }] })),
+    run: () =>
+      text(
+        JSON.stringify({
+          service: "toolscope-demo",
+          healthy: true,
+          regions: [
+            { name: "eu-west", latencyMs: 12 },
+            { name: "us-east", latencyMs: 48 },
+          ],
+        }),
+      ),
   },
   {
     definition: {
@@ -53,7 +63,9 @@ export const resultTools: DemoTool[] = [
       description: "Draws the given values as a PNG bar chart (an image result).",
       inputSchema: {
         type: "object",
-        properties: { values: { type: "array", items: { type: "number", minimum: 0 }, minItems: 1, maxItems: 40, default: [3, 7, 4, 9, 6] } },
+        properties: {
+          values: { type: "array", items: { type: "number", minimum: 0 }, minItems: 1, maxItems: 40, default: [3, 7, 4, 9, 6] },
+        },
         required: ["values"],
       },
       annotations: { readOnlyHint: true, openWorldHint: false },
@@ -81,7 +93,13 @@ export const resultTools: DemoTool[] = [
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     run: (args) => ({
-      content: [{ type: "audio", mimeType: "audio/wav", data: toneWav(Number(args.frequencyHz ?? 440), Number(args.durationMs ?? 600)).toString("base64") }],
+      content: [
+        {
+          type: "audio",
+          mimeType: "audio/wav",
+          data: toneWav(Number(args.frequencyHz ?? 440), Number(args.durationMs ?? 600)).toString("base64"),
+        },
+      ],
     }),
   },
   {
@@ -94,7 +112,14 @@ export const resultTools: DemoTool[] = [
     },
     run: () => ({
       content: [
-        { type: "resource_link", uri: "demo://files/report.csv", name: "report.csv", title: "Visitors report", description: "Monthly visitors", mimeType: "text/csv" },
+        {
+          type: "resource_link",
+          uri: "demo://files/report.csv",
+          name: "report.csv",
+          title: "Visitors report",
+          description: "Monthly visitors",
+          mimeType: "text/csv",
+        },
         { type: "resource_link", uri: "demo://files/config.json", name: "config.json", mimeType: "application/json" },
       ],
     }),
@@ -110,7 +135,10 @@ export const resultTools: DemoTool[] = [
     run: () => ({
       content: [
         { type: "resource", resource: { uri: "demo://files/report.csv", mimeType: "text/csv", text: DEMO_REPORT_CSV } },
-        { type: "resource", resource: { uri: "demo://files/chart.png", mimeType: "image/png", blob: barChartPng([2, 5, 3], 120, 60).toString("base64") } },
+        {
+          type: "resource",
+          resource: { uri: "demo://files/chart.png", mimeType: "image/png", blob: barChartPng([2, 5, 3], 120, 60).toString("base64") },
+        },
       ],
     }),
   },
@@ -124,7 +152,11 @@ export const resultTools: DemoTool[] = [
     },
     run: () => ({
       content: [
-        { type: "text", text: "For the user only, high priority.", annotations: { audience: ["user"], priority: 0.9, lastModified: "2026-11-01T09:30:00Z" } },
+        {
+          type: "text",
+          text: "For the user only, high priority.",
+          annotations: { audience: ["user"], priority: 0.9, lastModified: "2026-11-01T09:30:00Z" },
+        },
         { type: "text", text: "For the assistant, low priority.", annotations: { audience: ["assistant"], priority: 0.1 } },
         {
           type: "resource",
@@ -138,7 +170,8 @@ export const resultTools: DemoTool[] = [
     definition: {
       name: "broken_structured",
       title: "Non-conforming structured output",
-      description: "Declares an output schema and deliberately returns structured content that violates it, so a client's validation can be seen at work.",
+      description:
+        "Declares an output schema and deliberately returns structured content that violates it, so a client's validation can be seen at work.",
       inputSchema: NO_PARAMS,
       outputSchema: {
         type: "object",

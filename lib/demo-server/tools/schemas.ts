@@ -49,18 +49,33 @@ export const schemaTools: DemoTool[] = [
         type: "object",
         $defs: {
           duration: { type: "string", pattern: "^[0-9]+(s|m|h)$", description: "e.g. 30s, 5m, 1h", examples: ["5m"] },
-          email: { type: "object", title: "Email", properties: { kind: { const: "email" }, to: { type: "string", format: "email" } }, required: ["kind", "to"] },
+          email: {
+            type: "object",
+            title: "Email",
+            properties: { kind: { const: "email" }, to: { type: "string", format: "email" } },
+            required: ["kind", "to"],
+          },
           webhook: {
             type: "object",
             title: "Webhook",
             properties: { kind: { const: "webhook" }, url: { type: "string", format: "uri" }, secret: { type: "string", writeOnly: true } },
             required: ["kind", "url"],
           },
-          sms: { type: "object", title: "SMS", properties: { kind: { const: "sms" }, phone: { type: "string", pattern: "^\\+[0-9]{6,15}$" } }, required: ["kind", "phone"] },
+          sms: {
+            type: "object",
+            title: "SMS",
+            properties: { kind: { const: "sms" }, phone: { type: "string", pattern: "^\\+[0-9]{6,15}$" } },
+            required: ["kind", "phone"],
+          },
         },
         properties: {
           metric: { type: "string", enum: ["cpu", "memory", "latency", "errors"] },
-          threshold: { anyOf: [{ type: "number", title: "Absolute value" }, { type: "string", pattern: "^[0-9]+%$", title: "Percentage" }] },
+          threshold: {
+            anyOf: [
+              { type: "number", title: "Absolute value" },
+              { type: "string", pattern: "^[0-9]+%$", title: "Percentage" },
+            ],
+          },
           window: { $ref: "#/$defs/duration" },
           channel: { oneOf: [{ $ref: "#/$defs/email" }, { $ref: "#/$defs/webhook" }, { $ref: "#/$defs/sms" }] },
         },

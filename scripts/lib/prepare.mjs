@@ -1,0 +1,101 @@
+// What both README commands do first on any machine: install missing dependencies and
+// build when the sources are newer than the last build. Node built-ins only, because
+// this runs before anything is installed.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+export const root = path.resolve(import.meta.dirname, "..", "..");
+
+export function log(message) {
+  process.stdout.write(`\x1b[36m[toolscope]\x1b[0m ${message}\n`);
+}
+
+/** Runs a command in the repo, streaming its output; returns its exit code. */
+export function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...options.env } });
+  if (result.error) throw result.error;
+  return result.status ?? 1;
+}
+
+export function mustRun(command, args, options) {
+  const code = run(command, args, options);
+  if (code !== 0) {
+    log(`"${[command, ...args].join(" ")}" failed with exit code ${code}.`);
+    process.exit(code);
+  }
+}
+
+/** Environment every install needs: node-gyp finds Node's headers locally (better-sqlite3 builds from source). */
+export function installEnvironment() {
+  const env = { NEXT_TELEMETRY_DISABLED: "1" };
+  if (!process.env.npm_config_nodedir && fs.existsSync("/usr/include/node/node.h")) env.npm_config_nodedir = "/usr";
+  return env;
+}
+
+function mtime(file) {
+  try {
+    return fs.statSync(file).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
+
+function nativeModuleLoads() {
+  const probe = spawnSync(process.execPath, ["-e", "new (require('better-sqlite3'))(':memory:').close()"], { cwd: root, stdio: "ignore" });
+  return probe.status === 0;
+}
+
+export function ensureDependencies() {
+  Object.assign(process.env, installEnvironment());
+  const installedMarker = path.join(root, "node_modules", ".package-lock.json");
+  const lock = path.join(root, "package-lock.json");
+  const stale =
+    mtime(installedMarker) === 0 || mtime(lock) > mtime(installedMarker) || mtime(path.join(root, "package.json")) > mtime(installedMarker);
+  if (stale) {
+    log("Installing dependencies (npm ci)…");
+    mustRun("npm", fs.existsSync(lock) ? ["ci", "--no-audit", "--no-fund"] : ["install", "--no-audit", "--no-fund"]);
+  }
+  if (!nativeModuleLoads()) {
+    log("Rebuilding better-sqlite3 for this Node…");
+    mustRun("npm", ["rebuild", "better-sqlite3"]);
+  }
+}
+
+const BUILD_INPUTS = [
+  "app",
+  "components",
+  "lib",
+  "public",
+  "instrumentation.ts",
+  "next.config.mjs",
+  "postcss.config.mjs",
+  "tsconfig.json",
+  "package-lock.json",
+];
+
+function newestMtime(entry) {
+  const full = path.join(root, entry);
+  let stat;
+  try {
+    stat = fs.statSync(full);
+  } catch {
+    return 0;
+  }
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const child of fs.readdirSync(full)) newest = Math.max(newest, newestMtime(path.join(entry, child)));
+  return newest;
+}
+
+export function ensureBuild({ force = false } = {}) {
+  const buildId = path.join(root, ".next", "BUILD_ID");
+  const builtAt = mtime(buildId);
+  const changedAt = Math.max(...BUILD_INPUTS.map(newestMtime));
+  if (force || builtAt === 0 || changedAt > builtAt) {
+    log("Building the app (next build)…");
+    return run("npx", ["next", "build"], { env: { NEXT_TELEMETRY_DISABLED: "1" } });
+  }
+  log("The build is up to date.");
+  return 0;
+}

@@ -1,0 +1,46 @@
+// Reads the reports that `npm test` leaves in test-results/ and prints one plain line:
+// "N passed, N failed[, N skipped]". Missing reports count as failures, never as passes.
+import fs from "node:fs";
+import path from "node:path";
+
+const dir = path.resolve(import.meta.dirname, "..", "test-results");
+
+function readJson(name) {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(dir, name), "utf8"));
+  } catch {
+    return undefined;
+  }
+}
+
+export function summarize() {
+  let passed = 0;
+  let failed = 0;
+  let skipped = 0;
+  const checks = readJson("checks.json");
+  if (!checks) failed++;
+  for (const check of checks ?? []) {
+    if (check.ok) passed++;
+    else failed++;
+  }
+
+  const vitest = readJson("vitest.json");
+  if (vitest) {
+    passed += vitest.numPassedTests ?? 0;
+    failed += (vitest.numFailedTests ?? 0) + (vitest.numRuntimeErrorTestSuites ?? 0);
+    skipped += (vitest.numPendingTests ?? 0) + (vitest.numTodoTests ?? 0);
+    if (vitest.success === false && !vitest.numFailedTests && !vitest.numRuntimeErrorTestSuites) failed++;
+  } else if (checks?.some((c) => c.name === "unit and integration tests")) failed++;
+
+  const playwright = readJson("playwright.json");
+  if (playwright?.stats) {
+    passed += (playwright.stats.expected ?? 0) + (playwright.stats.flaky ?? 0);
+    failed += playwright.stats.unexpected ?? 0;
+    skipped += playwright.stats.skipped ?? 0;
+    if ((playwright.errors ?? []).length > 0) failed++;
+  } else if (checks?.some((c) => c.name === "browser tests")) failed++;
+
+  return `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) process.stdout.write(`${summarize()}\n`);

@@ -1,0 +1,70 @@
+// `npm test`: installs what is missing (Debian's chromium too, when run as root), then runs
+// every check: format, lint, typecheck, unit and integration tests (vitest, against real
+// servers and both databases), the production build, and the browser tests (Playwright).
+// Every step runs even if an earlier one failed; the exit code is non-zero if any failed.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { ensureBuild, ensureDependencies, log, root, run } from "./lib/prepare.mjs";
+import { summarize } from "./summarize.mjs";
+
+const results = path.join(root, "test-results");
+fs.rmSync(results, { recursive: true, force: true });
+fs.mkdirSync(results, { recursive: true });
+const checks = [];
+const record = (name, code) => {
+  checks.push({ name, ok: code === 0 });
+  fs.writeFileSync(path.join(results, "checks.json"), JSON.stringify(checks, null, 2));
+  if (code !== 0) log(`✗ ${name} failed`);
+};
+
+function ensureChromium() {
+  const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+  if (fs.existsSync(chromium)) return 0;
+  if (process.getuid?.() !== 0) {
+    log(`Chromium is missing at ${chromium}. Install Debian's package (sudo apt-get install -y chromium) or set CHROMIUM_PATH.`);
+    return 1;
+  }
+  log("Installing Debian's chromium for the browser tests…");
+  const env = { DEBIAN_FRONTEND: "noninteractive" };
+  if (run("apt-get", ["update", "-qq"], { env }) !== 0) return 1;
+  return run("apt-get", ["install", "-y", "-qq", "--no-install-recommends", "chromium"], { env });
+}
+
+ensureDependencies();
+record("chromium installed", ensureChromium());
+
+log("Format (prettier)…");
+record("format", run("npx", ["prettier", "--check", "--log-level", "warn", "."]));
+log("Lint (eslint)…");
+record("lint", run("npx", ["eslint", ".", "--max-warnings=0"]));
+log("Typecheck (tsc)…");
+record("typecheck", run("npx", ["tsc", "--noEmit"]));
+log("Unit and integration tests (vitest)…");
+record(
+  "unit and integration tests",
+  run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${path.join(results, "vitest.json")}`]),
+);
+
+const build = ensureBuild();
+record("production build", build);
+if (build === 0) {
+  log("Browser tests (Playwright, Debian's chromium)…");
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-e2e-"));
+  record("browser tests", run("npx", ["playwright", "test"], { env: { TOOLSCOPE_E2E_DATA_DIR: dataDir } }));
+  fs.rmSync(dataDir, { recursive: true, force: true });
+} else {
+  record("browser tests", 1);
+}
+
+const line = summarize();
+log(
+  checks.every((c) => c.ok)
+    ? "All checks passed."
+    : `Failed: ${checks
+        .filter((c) => !c.ok)
+        .map((c) => c.name)
+        .join(", ")}`,
+);
+process.stdout.write(`${line}\n`);
+process.exit(checks.every((c) => c.ok) ? 0 : 1);
