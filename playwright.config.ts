@@ -14,6 +14,8 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
+  // Playwright empties its outputDir at start; keep it apart from the other reports in test-results/.
+  outputDir: "test-results/playwright-artifacts",
   reporter: [["list"], ["json", { outputFile: "test-results/playwright.json" }]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
