@@ -1,7 +1,7 @@
 // The demo server's tool list: fixed tools, the bonus tool that comes and goes, and N
 // generated tools. One catalog per process, shared by every connection, so a list change
 // made through one connection is seen (and announced) on all of them.
-import { interactiveTools, bonusTool, BONUS_TOOL_NAME } from "./tools/interactive";
+import { interactiveTools, bonusTool } from "./tools/interactive";
 import { generatedTool, generatedToolIndex } from "./tools/generated";
 import { noteTools } from "./tools/notes";
 import { resultTools } from "./tools/results";
@@ -49,19 +49,11 @@ export class DemoCatalog {
     return index === undefined ? undefined : generatedTool(index);
   }
 
-  has(name: string): boolean {
-    return this.find(name) !== undefined;
-  }
-
   /** Adds the bonus tool if missing, removes it if present; returns whether it is now present. */
   toggleBonusTool(): boolean {
     this.bonusPresent = !this.bonusPresent;
     for (const listener of this.listeners) listener();
     return this.bonusPresent;
-  }
-
-  get bonusToolName(): string {
-    return BONUS_TOOL_NAME;
   }
 
   onChange(listener: () => void): () => void {

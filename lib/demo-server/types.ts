@@ -7,10 +7,7 @@ export type DemoToolContext = {
   /** Sends a progress notification for this call, if the client asked for progress. */
   readonly progress: (progress: number, total?: number, message?: string) => Promise<void>;
   /** The catalog this call runs against, for tools that change the tool list. */
-  readonly catalog: {
-    readonly has: (name: string) => boolean;
-    readonly toggleBonusTool: () => boolean;
-  };
+  readonly catalog: { readonly toggleBonusTool: () => boolean };
 };
 
 export type DemoToolResult = CallToolResult | InputRequiredResult;

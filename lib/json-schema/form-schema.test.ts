@@ -32,6 +32,18 @@ describe("formSchema", () => {
     expect(out.properties.mixed).toEqual({ enum: ["a", 1] });
   });
 
+  it("titles untitled oneOf/anyOf variants by type or $ref, keeping given titles", () => {
+    const schema = {
+      properties: {
+        notes: { anyOf: [{ type: "string" }, { type: "null" }] },
+        channel: { oneOf: [{ $ref: "#/$defs/web_hook" }, { type: "object", title: "Mine" }] },
+      },
+    };
+    const out = formSchema(schema as Record<string, unknown>) as { properties: Record<string, Record<string, { title?: string }[]>> };
+    expect(out.properties.notes!.anyOf!.map((v) => v.title)).toEqual(["Text", "None (null)"]);
+    expect(out.properties.channel!.oneOf!.map((v) => v.title)).toEqual(["web hook", "Mine"]);
+  });
+
   it("does not modify its input", () => {
     const schema = { properties: { k: { const: 1 } } };
     formSchema(schema);

@@ -25,6 +25,22 @@ const SUBSCHEMA_MAPS = ["properties", "$defs", "definitions", "patternProperties
 const SUBSCHEMA_LISTS = ["oneOf", "anyOf", "allOf", "prefixItems"];
 const SUBSCHEMA_SINGLE = ["items", "additionalProperties", "not", "if", "then", "else", "contains"];
 
+const TYPE_LABEL: Record<string, string> = {
+  string: "Text",
+  number: "Number",
+  integer: "Integer",
+  boolean: "Yes / no",
+  object: "Object",
+  array: "List",
+  null: "None (null)",
+};
+
+/** A label for an untitled oneOf/anyOf variant, so the variant picker does not read "Option 2". */
+function variantTitle(variant: Schema): string | undefined {
+  if (typeof variant.$ref === "string") return variant.$ref.split("/").pop()?.replace(/[-_]/g, " ");
+  return typeof variant.type === "string" ? TYPE_LABEL[variant.type] : undefined;
+}
+
 function normalize(node: unknown, depth: number): unknown {
   if (!isObject(node) || depth > 64) return node;
   const out: Schema = { ...node };
@@ -48,6 +64,15 @@ function normalize(node: unknown, depth: number): unknown {
       }
     }
     if (inferred) out.type = inferred;
+  }
+  for (const key of ["oneOf", "anyOf"]) {
+    const variants = out[key];
+    if (!Array.isArray(variants) || variants.every((v) => isObject(v) && "const" in v)) continue;
+    out[key] = variants.map((v) => {
+      if (!isObject(v) || v.title !== undefined) return v;
+      const title = variantTitle(v);
+      return title ? { ...v, title } : v;
+    });
   }
   return out;
 }

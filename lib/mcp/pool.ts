@@ -38,8 +38,3 @@ export function connectionFor(serverId: string): ServerConnection {
   if (!connection) throw new AppError("not_found:server", `There is no server with id "${serverId}".`);
   return connection;
 }
-
-/** Waits until each server has either connected or failed (used at start-up). */
-export async function connectAll(): Promise<void> {
-  await Promise.allSettled(allConnections().map((c) => c.ready()));
-}
