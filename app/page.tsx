@@ -4,8 +4,8 @@ import { listServerSnapshots } from "@/lib/mcp/servers";
 
 export const dynamic = "force-dynamic";
 
-export default function Home(): ReactNode {
-  const [first] = listServerSnapshots();
+export default async function Home(): Promise<ReactNode> {
+  const [first] = await listServerSnapshots();
   if (first) redirect(`/servers/${encodeURIComponent(first.id)}`);
   return (
     <div className="mx-auto max-w-md py-24 text-center">

@@ -4,18 +4,24 @@
 export type ErrorCode =
   | "bad_request:body"
   | "bad_request:arguments"
+  | "bad_request:config"
   | "not_found:server"
   | "not_found:tool"
   | "not_found:audit"
+  | "conflict:server"
+  | "readonly:server"
   | "unavailable:server"
   | "internal:unexpected";
 
 const STATUS: Record<ErrorCode, number> = {
   "bad_request:body": 400,
   "bad_request:arguments": 400,
+  "bad_request:config": 400,
   "not_found:server": 404,
   "not_found:tool": 404,
   "not_found:audit": 404,
+  "conflict:server": 409,
+  "readonly:server": 409,
   "unavailable:server": 503,
   "internal:unexpected": 500,
 };
@@ -23,9 +29,12 @@ const STATUS: Record<ErrorCode, number> = {
 const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   "bad_request:body": "The request body is not valid.",
   "bad_request:arguments": "The tool arguments must be a JSON object.",
+  "bad_request:config": "The server configuration is not valid.",
   "not_found:server": "There is no server with that id.",
   "not_found:tool": "That server has no tool with that name.",
   "not_found:audit": "There is no audit record with that id.",
+  "conflict:server": "A server with that id already exists.",
+  "readonly:server": "That server comes from a config file or is built in; change it there.",
   "unavailable:server": "The server is not connected.",
   "internal:unexpected": "Something went wrong inside Toolscope. The details are in its log.",
 };

@@ -9,6 +9,6 @@ export async function health(): Promise<{ status: "ok"; database: "sqlite" | "po
   return {
     status: "ok",
     database: databaseTarget().kind,
-    servers: listServerSnapshots().map(({ id, status }) => ({ id, status })),
+    servers: (await listServerSnapshots()).map(({ id, status }) => ({ id, status })),
   };
 }

@@ -10,6 +10,6 @@ export async function startup(): Promise<void> {
   appConfig();
   await database();
   console.log(`[toolscope] audit log: ${describeTarget(databaseTarget())}`);
-  for (const connection of allConnections())
+  for (const connection of await allConnections())
     console.log(`[toolscope] connecting to ${connection.config.name} (${connection.config.transport})`);
 }

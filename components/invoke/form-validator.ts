@@ -2,8 +2,8 @@
 // draft-07 (or 2019-09), as MCP specifies.
 import { customizeValidator } from "@rjsf/validator-ajv8";
 import type { ValidatorType } from "@rjsf/utils";
-import Ajv2019 from "ajv/dist/2019";
-import Ajv2020 from "ajv/dist/2020";
+import Ajv2019 from "ajv/dist/2019.js";
+import Ajv2020 from "ajv/dist/2020.js";
 import { dialectOf, type Dialect } from "@/lib/json-schema/dialect-of";
 
 const cache = new Map<Dialect, ValidatorType>();

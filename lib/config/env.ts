@@ -1,6 +1,7 @@
 import "server-only";
 // Toolscope's configuration, read from the environment once and validated, so a typo
 // fails loudly at start-up instead of somewhere in a request.
+import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 
@@ -15,6 +16,7 @@ const EnvSchema = z.object({
     .or(z.literal("").transform(() => undefined)),
   TOOLSCOPE_DEMO_SERVER: boolish.default(true),
   TOOLSCOPE_DEMO_TOOLS: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  TOOLSCOPE_CONFIG: z.string().min(1).optional(),
   TOOLSCOPE_CALL_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
 });
 
@@ -24,6 +26,8 @@ export type AppConfig = {
   demoServer: boolean;
   demoTools: number;
   callTimeoutMs: number;
+  /** An mcp.json file of servers; defaults to ./mcp.json when that exists. */
+  configFile: string | undefined;
 };
 
 let cached: AppConfig | undefined;
@@ -42,6 +46,11 @@ export function appConfig(): AppConfig {
     demoServer: env.TOOLSCOPE_DEMO_SERVER,
     demoTools: env.TOOLSCOPE_DEMO_TOOLS,
     callTimeoutMs: env.TOOLSCOPE_CALL_TIMEOUT_MS,
+    configFile: env.TOOLSCOPE_CONFIG
+      ? path.resolve(env.TOOLSCOPE_CONFIG)
+      : fs.existsSync("mcp.json")
+        ? path.resolve("mcp.json")
+        : undefined,
   };
   return cached;
 }

@@ -2,9 +2,11 @@
 // the directory so that the bundler sees every one of them.
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from "kysely";
 import * as auditLog from "./migrations/0001-audit-log";
+import * as servers from "./migrations/0002-servers";
 
 const MIGRATIONS: Record<string, Migration> = {
   "0001-audit-log": auditLog,
+  "0002-servers": servers,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -22,6 +22,16 @@ export interface AuditLogTable {
   output_verdict: OutputVerdict | null;
 }
 
+export interface ServersTable {
+  id: string;
+  /** The ServerConfig as JSON, secrets included. */
+  config: string;
+  position: number;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   audit_log: AuditLogTable;
+  servers: ServersTable;
 }

@@ -1,8 +1,8 @@
 // Ajv validators for a schema in the dialect it declares. Shared by Toolscope's own
 // output validation and the demo server's input validation.
 import Ajv, { type ErrorObject, type ValidateFunction } from "ajv";
-import Ajv2019 from "ajv/dist/2019";
-import Ajv2020 from "ajv/dist/2020";
+import Ajv2019 from "ajv/dist/2019.js";
+import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { dialectOf, type Dialect } from "./dialect-of";
 

@@ -1,51 +1,86 @@
 import "server-only";
 // One live MCP client connection to one configured server. Connections live in the
 // long-running server process and are shared by every browser tab and API caller, so that
-// list_changed, progress and server-initiated requests have somewhere to arrive.
-import { Client, StreamableHTTPClientTransport, type CallToolResult, type Tool, type Transport } from "@modelcontextprotocol/client";
-import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+// list_changed, progress and server-initiated requests have somewhere to arrive. A dead
+// server is reconnected with backoff and never affects the others.
+import { Client, type CallToolResult, type Tool, type Transport } from "@modelcontextprotocol/client";
 import { AppError } from "@/lib/errors";
-import { describeServerTarget, type ServerConfig } from "./server-config";
-import { stdioEnvironment } from "./stdio-env";
-import type { ServerSnapshot } from "./types";
+import { describeServerTarget, publicConfig, type ServerConfig } from "./server-config";
+import { stdioTransport, transportPlan, urlTransport, type ActiveTransport } from "./transports";
+import type { ServerSnapshot, ServerStatus } from "./types";
+import type { ServerSource } from "./registry";
 
 const CLIENT_INFO = { name: "toolscope", title: "Toolscope", version: "0.1.0" };
 const CONNECT_TIMEOUT_MS = 20_000;
 const PROBE_TIMEOUT_MS = 5_000;
-const RETRY_AFTER_MS = 2_000;
 /** Enough pages for 20,000 tools at 100 a page; a server that never stops paging fails clearly. */
 const MAX_LIST_PAGES = 200;
 const STDERR_TAIL_CHARS = 2_000;
+const BACKOFF_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
 
 export type CallOptions = {
   signal?: AbortSignal;
   onprogress?: (progress: { progress: number; total?: number; message?: string }) => void;
 };
 
+export type ConnectionEvent = { type: "status"; snapshot: ServerSnapshot } | { type: "tools"; snapshot: ServerSnapshot; tools: Tool[] };
+
 export class ServerConnection {
   private client: Client | undefined;
   private connecting: Promise<Client> | undefined;
-  private status: ServerSnapshot["status"] = "connecting";
+  private status: ServerStatus = "connecting";
   private error: string | undefined;
-  private lastAttemptAt = 0;
+  private failures = 0;
+  private nextAttemptAt = 0;
+  private retryTimer: NodeJS.Timeout | undefined;
+  private closed = false;
   private stderrTail = "";
+  private activeTransport: ActiveTransport | undefined;
   private tools: Tool[] = [];
   private toolsUpdatedAt: number | undefined;
+  private readonly listeners = new Set<(event: ConnectionEvent) => void>();
 
   constructor(
     readonly config: ServerConfig,
-    private readonly callTimeoutMs: number,
+    readonly source: ServerSource,
+    private readonly defaultTimeoutMs: number,
   ) {}
 
   get target(): string {
     return describeServerTarget(this.config);
   }
 
+  private get callTimeoutMs(): number {
+    return this.config.timeoutMs ?? this.defaultTimeoutMs;
+  }
+
+  subscribe(listener: (event: ConnectionEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private emit(event: ConnectionEvent): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        console.error("[toolscope] connection listener failed:", error);
+      }
+    }
+  }
+
+  private setStatus(status: ServerStatus, error?: string): void {
+    this.status = status;
+    this.error = error;
+    this.emit({ type: "status", snapshot: this.snapshot() });
+  }
+
   /** A connected client, connecting (or reconnecting after a failure) first if needed. */
   async ready(): Promise<Client> {
+    if (this.closed) throw new AppError("unavailable:server", `${this.config.name} was removed.`);
     if (this.status === "ready" && this.client) return this.client;
     if (this.connecting) return this.connecting;
-    if (Date.now() - this.lastAttemptAt < RETRY_AFTER_MS && this.status === "failed") {
+    if (this.status === "failed" && Date.now() < this.nextAttemptAt) {
       throw new AppError("unavailable:server", `${this.config.name} is not connected: ${this.error ?? "unknown error"}`);
     }
     this.connecting = this.connect().finally(() => {
@@ -54,29 +89,7 @@ export class ServerConnection {
     return this.connecting;
   }
 
-  private createTransport(): Transport {
-    const { config } = this;
-    if (config.transport === "stdio") {
-      const transport = new StdioClientTransport({
-        command: config.command,
-        args: config.args,
-        env: stdioEnvironment(config.env),
-        cwd: config.cwd,
-        stderr: "pipe",
-      });
-      transport.stderr?.on("data", (chunk: Buffer) => {
-        this.stderrTail = (this.stderrTail + chunk.toString("utf8")).slice(-STDERR_TAIL_CHARS);
-      });
-      return transport;
-    }
-    return new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: config.headers } });
-  }
-
-  private async connect(): Promise<Client> {
-    this.lastAttemptAt = Date.now();
-    this.status = "connecting";
-    this.error = undefined;
-    this.stderrTail = "";
+  private newClient(): Client {
     const client = new Client(CLIENT_INFO, {
       capabilities: {},
       versionNegotiation: { mode: "auto", probe: { timeoutMs: PROBE_TIMEOUT_MS } },
@@ -94,24 +107,69 @@ export class ServerConnection {
       },
     });
     client.onclose = () => {
-      if (this.client !== client) return;
+      if (this.client !== client || this.closed) return;
       this.client = undefined;
-      this.status = "failed";
-      this.error = this.describeExit("The connection closed.");
+      this.fail(this.describeExit("The connection closed."));
     };
+    return client;
+  }
+
+  private async connectWith(kind: ActiveTransport): Promise<Client> {
+    const client = this.newClient();
+    const transport: Transport =
+      this.config.transport === "stdio"
+        ? stdioTransport(this.config, (chunk) => {
+            this.stderrTail = (this.stderrTail + chunk).slice(-STDERR_TAIL_CHARS);
+          })
+        : urlTransport(this.config, kind === "sse" ? "sse" : "streamable-http");
     try {
-      await client.connect(this.createTransport(), { timeout: CONNECT_TIMEOUT_MS });
-      const { tools } = await client.listTools(undefined, { timeout: CONNECT_TIMEOUT_MS });
-      this.client = client;
-      this.setTools(tools);
-      this.status = "ready";
+      await client.connect(transport, { timeout: CONNECT_TIMEOUT_MS });
       return client;
     } catch (error) {
       await client.close().catch(() => undefined);
-      this.status = "failed";
-      this.error = this.describeExit(error instanceof Error ? error.message : String(error));
-      throw new AppError("unavailable:server", `Could not connect to ${this.config.name}: ${this.error}`);
+      throw error;
     }
+  }
+
+  private async connect(): Promise<Client> {
+    this.setStatus("connecting");
+    this.stderrTail = "";
+    const reasons: string[] = [];
+    for (const kind of transportPlan(this.config)) {
+      try {
+        const client = await this.connectWith(kind);
+        const { tools } = await client.listTools(undefined, { timeout: CONNECT_TIMEOUT_MS });
+        if (this.closed) {
+          await client.close();
+          throw new AppError("unavailable:server", `${this.config.name} was removed.`);
+        }
+        this.client = client;
+        this.activeTransport = kind;
+        this.failures = 0;
+        this.setTools(tools);
+        this.setStatus("ready");
+        return client;
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        reasons.push(`${kind}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    const reason = this.describeExit(reasons.join(" · "));
+    this.fail(reason);
+    throw new AppError("unavailable:server", `Could not connect to ${this.config.name}: ${reason}`);
+  }
+
+  /** Records a failure and schedules the next attempt with backoff. */
+  private fail(reason: string): void {
+    const delay = BACKOFF_MS[Math.min(this.failures, BACKOFF_MS.length - 1)]!;
+    this.failures++;
+    this.nextAttemptAt = Date.now() + delay;
+    this.setStatus("failed", reason);
+    clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => {
+      if (!this.closed && this.status === "failed") this.ready().catch(() => undefined);
+    }, delay);
+    this.retryTimer.unref();
   }
 
   private describeExit(reason: string): string {
@@ -122,6 +180,7 @@ export class ServerConnection {
   private setTools(tools: Tool[]): void {
     this.tools = tools;
     this.toolsUpdatedAt = Date.now();
+    this.emit({ type: "tools", snapshot: this.snapshot(), tools });
   }
 
   listTools(): Tool[] {
@@ -156,8 +215,11 @@ export class ServerConnection {
     return {
       id: this.config.id,
       name: this.config.name,
+      source: this.source,
       transport: this.config.transport,
+      activeTransport: client ? (this.activeTransport ?? null) : null,
       target: this.target,
+      config: publicConfig(this.config),
       trusted: this.config.trusted,
       status: this.status,
       error: this.error ?? null,
@@ -174,10 +236,14 @@ export class ServerConnection {
     return this.client?.getNegotiatedProtocolVersion() ?? null;
   }
 
+  /** Closes the connection for good (the server was removed or reconfigured). */
   async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.retryTimer);
     const client = this.client;
     this.client = undefined;
-    this.status = "closed";
-    await client?.close();
+    this.setStatus("closed");
+    this.listeners.clear();
+    await client?.close().catch(() => undefined);
   }
 }

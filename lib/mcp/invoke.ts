@@ -17,7 +17,7 @@ export type InvokeToolInput = {
 } & CallOptions;
 
 export async function invokeTool(input: InvokeToolInput): Promise<InvocationResponse> {
-  const connection = connectionFor(input.serverId);
+  const connection = await connectionFor(input.serverId);
   await connection.ready();
   const tool = connection.findTool(input.toolName);
   const store = await auditStore();

@@ -1,15 +1,18 @@
 import "server-only";
-// The process-wide set of connections, one per configured server. Kept on globalThis so
-// that every route bundle Next.js builds shares the same connections.
+// The process-wide set of connections, one per registered server, kept in step with the
+// registry: a new server gets a connection, a changed one a fresh connection, a removed
+// one is closed. Kept on globalThis so that every route bundle shares the same connections.
 import { appConfig } from "@/lib/config/env";
 import { AppError } from "@/lib/errors";
 import { ServerConnection } from "./connection";
-import { configuredServers } from "./registry";
+import { registeredServers } from "./registry";
+
+type Entry = { connection: ServerConnection; fingerprint: string };
 
 const KEY = Symbol.for("toolscope.connections");
-const globalStore = globalThis as typeof globalThis & { [KEY]?: Map<string, ServerConnection> };
+const globalStore = globalThis as typeof globalThis & { [KEY]?: Map<string, Entry> };
 
-function pool(): Map<string, ServerConnection> {
+function pool(): Map<string, Entry> {
   let map = globalStore[KEY];
   if (!map) {
     map = new Map();
@@ -18,23 +21,32 @@ function pool(): Map<string, ServerConnection> {
   return map;
 }
 
-/** Every configured server's connection, created (and started connecting) on first use. */
-export function allConnections(): ServerConnection[] {
+/** Every registered server's connection, in registry order, created (and connecting) on first use. */
+export async function allConnections(): Promise<ServerConnection[]> {
   const map = pool();
+  const servers = await registeredServers();
   const timeout = appConfig().callTimeoutMs;
-  return configuredServers().map((config) => {
-    let connection = map.get(config.id);
-    if (!connection) {
-      connection = new ServerConnection(config, timeout);
-      map.set(config.id, connection);
-      connection.ready().catch(() => undefined); // the failure is kept in the snapshot
+  const live = new Set(servers.map((s) => s.config.id));
+  for (const [id, entry] of map) {
+    if (!live.has(id)) {
+      map.delete(id);
+      void entry.connection.close();
     }
+  }
+  return servers.map(({ config, source }) => {
+    const fingerprint = JSON.stringify([config, source]);
+    const existing = map.get(config.id);
+    if (existing?.fingerprint === fingerprint) return existing.connection;
+    if (existing) void existing.connection.close();
+    const connection = new ServerConnection(config, source, timeout);
+    map.set(config.id, { connection, fingerprint });
+    connection.ready().catch(() => undefined); // the failure is kept in the snapshot
     return connection;
   });
 }
 
-export function connectionFor(serverId: string): ServerConnection {
-  const connection = allConnections().find((c) => c.config.id === serverId);
+export async function connectionFor(serverId: string): Promise<ServerConnection> {
+  const connection = (await allConnections()).find((c) => c.config.id === serverId);
   if (!connection) throw new AppError("not_found:server", `There is no server with id "${serverId}".`);
   return connection;
 }

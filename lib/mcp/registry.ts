@@ -1,11 +1,19 @@
 import "server-only";
-// The servers Toolscope knows about. For now: the bundled demo server, spawned over stdio
-// with the Node that runs Toolscope. (Servers from mcp.json and the UI come next.)
+// The servers Toolscope knows about, from three places, in this order: the bundled demo
+// server, the mcp.json config file, and the database (servers added in the UI or API).
+// An id names one server only; a later source cannot shadow an earlier one.
+import fs from "node:fs";
 import path from "node:path";
 import { appConfig } from "@/lib/config/env";
+import { database } from "@/lib/db";
+import { parseMcpJson } from "./mcp-json";
 import { ServerConfigSchema, type ServerConfig } from "./server-config";
+import { createServerStore, type ServerStore } from "./server-store";
 
 export const DEMO_SERVER_ID = "demo";
+
+export type ServerSource = "builtin" | "file" | "database";
+export type RegisteredServer = { config: ServerConfig; source: ServerSource };
 
 function demoServerConfig(): ServerConfig {
   const root = process.cwd();
@@ -21,10 +29,44 @@ function demoServerConfig(): ServerConfig {
   });
 }
 
-export function configuredServers(): ServerConfig[] {
-  return appConfig().demoServer ? [demoServerConfig()] : [];
+const FILE_KEY = Symbol.for("toolscope.config-file");
+const globalStore = globalThis as typeof globalThis & { [FILE_KEY]?: { file: string; configs: ServerConfig[] } };
+
+/** The config file's servers, read once per process; its problems are logged, not fatal. */
+function fileServers(): ServerConfig[] {
+  const file = appConfig().configFile;
+  if (!file) return [];
+  const cached = globalStore[FILE_KEY];
+  if (cached?.file === file) return cached.configs;
+  let configs: ServerConfig[] = [];
+  try {
+    const parsed = parseMcpJson(fs.readFileSync(file, "utf8"));
+    for (const p of parsed.problems) console.error(`[toolscope] ${file}: ${p.id ? `server "${p.id}": ` : ""}${p.message}`);
+    configs = parsed.configs;
+  } catch (error) {
+    console.error(`[toolscope] cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  globalStore[FILE_KEY] = { file, configs };
+  return configs;
 }
 
-export function findServerConfig(id: string): ServerConfig | undefined {
-  return configuredServers().find((s) => s.id === id);
+export async function serverStore(): Promise<ServerStore> {
+  return createServerStore(await database());
+}
+
+export async function registeredServers(): Promise<RegisteredServer[]> {
+  const all: RegisteredServer[] = [];
+  const taken = new Set<string>();
+  const add = (config: ServerConfig, source: ServerSource): void => {
+    if (taken.has(config.id)) {
+      console.error(`[toolscope] ignoring ${source} server "${config.id}": the id is already used`);
+      return;
+    }
+    taken.add(config.id);
+    all.push({ config, source });
+  };
+  if (appConfig().demoServer) add(demoServerConfig(), "builtin");
+  for (const config of fileServers()) add(config, "file");
+  for (const config of await (await serverStore()).list()) add(config, "database");
+  return all;
 }

@@ -1,27 +1,48 @@
-// How Toolscope reaches one MCP server. Mirrors the mcp.json entries that Claude Desktop,
-// Cursor and VS Code write (command/args/env, or url/headers), plus an id and a name.
+// How Toolscope reaches one MCP server: a command to spawn (stdio) or a URL (Streamable
+// HTTP, legacy HTTP+SSE, or "auto", which tries the first and falls back to the second),
+// plus an id, a display name and whether the server's annotations are trusted.
 import { z } from "zod";
 
-export const ServerIdSchema = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,62}$/, "A server id is 1–63 lowercase letters, digits, '-' or '_'");
+export const ServerIdSchema = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9_-]{0,62}$/, "An id is 1–63 characters: lowercase letters, digits, '-' and '_', starting with a letter or digit");
 
-const Base = z.object({ id: ServerIdSchema, name: z.string().min(1).max(200), trusted: z.boolean().default(false) });
+const Common = z.object({
+  id: ServerIdSchema,
+  name: z.string().trim().min(1).max(200),
+  trusted: z.boolean().default(false),
+  /** Per-call timeout in ms; progress notifications reset it. */
+  timeoutMs: z.number().int().min(100).max(3_600_000).optional(),
+});
+
+export const StdioConfigSchema = Common.extend({
+  transport: z.literal("stdio"),
+  command: z.string().min(1),
+  args: z.array(z.string()).default([]),
+  env: z.record(z.string(), z.string()).default({}),
+  cwd: z.string().optional(),
+});
+
+export const UrlTransportSchema = z.enum(["auto", "streamable-http", "sse"]);
+
+export const UrlConfigSchema = Common.extend({
+  transport: UrlTransportSchema,
+  url: z
+    .string()
+    .url()
+    .refine((u) => /^https?:\/\//i.test(u), "The URL must be http:// or https://"),
+  headers: z.record(z.string(), z.string()).default({}),
+});
 
 export const ServerConfigSchema = z.discriminatedUnion("transport", [
-  Base.extend({
-    transport: z.literal("stdio"),
-    command: z.string().min(1),
-    args: z.array(z.string()).default([]),
-    env: z.record(z.string(), z.string()).default({}),
-    cwd: z.string().optional(),
-  }),
-  Base.extend({
-    transport: z.literal("streamable-http"),
-    url: z.string().url(),
-    headers: z.record(z.string(), z.string()).default({}),
-  }),
+  StdioConfigSchema,
+  UrlConfigSchema.extend({ transport: UrlTransportSchema }),
 ]);
 
-export type ServerConfig = z.infer<typeof ServerConfigSchema>;
+export type StdioConfig = z.infer<typeof StdioConfigSchema>;
+export type UrlConfig = z.infer<typeof UrlConfigSchema>;
+export type ServerConfig = StdioConfig | UrlConfig;
+export type TransportKind = ServerConfig["transport"];
 
 /** Where the server is, without secrets: the URL without credentials or query, or the command line. */
 export function describeServerTarget(config: ServerConfig): string {
@@ -31,4 +52,16 @@ export function describeServerTarget(config: ServerConfig): string {
   url.password = "";
   url.search = "";
   return url.toString();
+}
+
+/** What the browser may see of a config: everything but the values of env variables and headers. */
+export type PublicServerConfig =
+  | { transport: "stdio"; command: string; args: string[]; envKeys: string[]; cwd: string | null }
+  | { transport: UrlConfig["transport"]; url: string; headerNames: string[] };
+
+export function publicConfig(config: ServerConfig): PublicServerConfig {
+  if (config.transport === "stdio") {
+    return { transport: "stdio", command: config.command, args: config.args, envKeys: Object.keys(config.env), cwd: config.cwd ?? null };
+  }
+  return { transport: config.transport, url: describeServerTarget(config), headerNames: Object.keys(config.headers) };
 }

@@ -1,15 +1,103 @@
 import "server-only";
-// Read-side views of the configured servers, as the API and pages show them.
-import { connectionFor, allConnections } from "./pool";
+// The servers as the API and the pages see and change them.
+import { AppError } from "@/lib/errors";
+import { entryToConfig, parseMcpJson, toMcpJson, type McpJsonEntry } from "./mcp-json";
+import { allConnections, connectionFor } from "./pool";
+import { registeredServers, serverStore } from "./registry";
+import type { ServerConfig } from "./server-config";
 import type { ServerSnapshot, ToolsResponse } from "./types";
 
-export function listServerSnapshots(): ServerSnapshot[] {
-  return allConnections().map((c) => c.snapshot());
+export async function listServerSnapshots(): Promise<ServerSnapshot[]> {
+  return (await allConnections()).map((c) => c.snapshot());
+}
+
+export async function serverSnapshot(serverId: string): Promise<ServerSnapshot> {
+  return (await connectionFor(serverId)).snapshot();
 }
 
 /** A server's tools; a server that cannot connect yields its snapshot (with the reason) and no tools. */
 export async function serverTools(serverId: string): Promise<ToolsResponse> {
-  const connection = connectionFor(serverId);
+  const connection = await connectionFor(serverId);
   await connection.ready().catch(() => undefined);
   return { server: connection.snapshot(), tools: connection.listTools() };
+}
+
+function toConfig(id: string, entry: McpJsonEntry): ServerConfig {
+  const result = entryToConfig(id, entry);
+  if (!result.ok) throw new AppError("bad_request:config", `Server "${id}": ${result.message}`);
+  return result.config;
+}
+
+async function snapshotOf(id: string): Promise<ServerSnapshot> {
+  return (await connectionFor(id)).snapshot();
+}
+
+export async function addServer(id: string, entry: McpJsonEntry): Promise<ServerSnapshot> {
+  const config = toConfig(id, entry);
+  if ((await registeredServers()).some((s) => s.config.id === id))
+    throw new AppError("conflict:server", `A server with id "${id}" already exists.`);
+  await (await serverStore()).insert(config);
+  return snapshotOf(id);
+}
+
+/**
+ * Replaces a database server's config. Secret values the browser never saw come back as
+ * null, meaning "keep the stored value"; a key left out is removed.
+ */
+export type ServerUpdate = Omit<McpJsonEntry, "env" | "headers"> & {
+  env?: Record<string, string | null>;
+  headers?: Record<string, string | null>;
+};
+
+export async function updateServer(id: string, entry: ServerUpdate): Promise<ServerSnapshot> {
+  const current = (await registeredServers()).find((s) => s.config.id === id);
+  if (!current) throw new AppError("not_found:server", `There is no server with id "${id}".`);
+  if (current.source !== "database") throw new AppError("readonly:server");
+  const keep = (incoming: Record<string, string | null> | undefined, stored: Record<string, string>): Record<string, string> | undefined =>
+    incoming &&
+    Object.fromEntries(Object.entries(incoming).flatMap(([k, v]) => (v !== null ? [[k, v]] : k in stored ? [[k, stored[k]!]] : [])));
+  const old = current.config;
+  const config = toConfig(id, {
+    ...entry,
+    env: keep(entry.env, old.transport === "stdio" ? old.env : {}),
+    headers: keep(entry.headers, old.transport !== "stdio" ? old.headers : {}),
+  });
+  await (await serverStore()).update(config);
+  return snapshotOf(id);
+}
+
+export async function removeServer(id: string): Promise<void> {
+  const current = (await registeredServers()).find((s) => s.config.id === id);
+  if (!current) throw new AppError("not_found:server", `There is no server with id "${id}".`);
+  if (current.source !== "database") throw new AppError("readonly:server");
+  await (await serverStore()).remove(id);
+  await allConnections();
+}
+
+export type ImportResult = { imported: string[]; skipped: { id: string; reason: string }[] };
+
+/** Adds every server of an mcp.json document; ids already in use and invalid entries are skipped with the reason. */
+export async function importServers(document: unknown): Promise<ImportResult> {
+  const parsed = parseMcpJson(document);
+  if (parsed.configs.length === 0 && parsed.problems.some((p) => p.id === ""))
+    throw new AppError("bad_request:config", parsed.problems[0]!.message);
+  const taken = new Set((await registeredServers()).map((s) => s.config.id));
+  const store = await serverStore();
+  const result: ImportResult = { imported: [], skipped: parsed.problems.map((p) => ({ id: p.id, reason: p.message })) };
+  for (const config of parsed.configs) {
+    if (taken.has(config.id)) {
+      result.skipped.push({ id: config.id, reason: "an id already in use" });
+      continue;
+    }
+    await store.insert(config);
+    taken.add(config.id);
+    result.imported.push(config.id);
+  }
+  await allConnections();
+  return result;
+}
+
+/** An mcp.json of the servers, with secret values replaced by a placeholder. */
+export async function exportServers(): Promise<ReturnType<typeof toMcpJson>> {
+  return toMcpJson((await registeredServers()).filter((s) => s.source !== "builtin").map((s) => s.config));
 }

@@ -1,6 +1,7 @@
 // Shapes that cross the boundary between Toolscope's server and its browser UI. No
 // server-only imports here: client components import these types too.
 import type { CallToolResult, Tool } from "@modelcontextprotocol/client";
+import type { PublicServerConfig, TransportKind } from "./server-config";
 
 export type { CallToolResult, Tool };
 
@@ -9,8 +10,13 @@ export type ServerStatus = "connecting" | "ready" | "failed" | "closed";
 export type ServerSnapshot = {
   id: string;
   name: string;
-  transport: "stdio" | "streamable-http";
+  /** builtin (the demo server), file (mcp.json) or database (added in the UI or API). */
+  source: "builtin" | "file" | "database";
+  transport: TransportKind;
+  /** The transport that connected (for "auto": Streamable HTTP or SSE). */
+  activeTransport: "stdio" | "streamable-http" | "sse" | null;
   target: string;
+  config: PublicServerConfig;
   trusted: boolean;
   status: ServerStatus;
   error: string | null;

@@ -1,8 +1,20 @@
+import { parseBody } from "@/lib/http/parse-body";
 import { respond } from "@/lib/http/respond";
-import { listServerSnapshots } from "@/lib/mcp/servers";
+import { addServer, listServerSnapshots } from "@/lib/mcp/servers";
+import { AddServerBodySchema } from "./schema";
 
 export const dynamic = "force-dynamic";
 
 export async function GET(): Promise<Response> {
-  return respond(async () => ({ servers: listServerSnapshots() }));
+  return respond(async () => ({ servers: await listServerSnapshots() }));
+}
+
+export async function POST(request: Request): Promise<Response> {
+  return respond(
+    async () => {
+      const { id, ...entry } = await parseBody(request, AddServerBodySchema);
+      return { server: await addServer(id, entry) };
+    },
+    { status: 201 },
+  );
 }

@@ -1,0 +1,21 @@
+import "server-only";
+// Reads a JSON request body and checks it against a zod schema, failing with the one error model.
+import type { z } from "zod";
+import { AppError } from "@/lib/errors";
+
+export async function parseBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
+  let raw: unknown;
+  try {
+    raw = await request.json();
+  } catch {
+    throw new AppError("bad_request:body", "The request body must be JSON.");
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    throw new AppError(
+      "bad_request:body",
+      parsed.error.issues.map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message)).join("; "),
+    );
+  }
+  return parsed.data;
+}

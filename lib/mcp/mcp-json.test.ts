@@ -1,0 +1,86 @@
+import { describe, expect, it } from "vitest";
+import { entryToConfig, parseMcpJson, REDACTED_VALUE, toMcpJson } from "./mcp-json";
+
+describe("parseMcpJson", () => {
+  it("reads Claude Desktop / Cursor style mcpServers", () => {
+    const { configs, problems } = parseMcpJson({
+      mcpServers: {
+        files: { command: "npx", args: ["-y", "@modelcontextprotocol/server-filesystem", "/tmp"], env: { DEBUG: "1" } },
+        remote: { url: "https://mcp.example.com/mcp", headers: { Authorization: "Bearer t" } },
+        legacy: { type: "sse", url: "http://127.0.0.1:3001/sse" },
+        pinned: { type: "http", url: "http://127.0.0.1:3001/mcp", name: "Pinned", trusted: true },
+      },
+    });
+    expect(problems).toEqual([]);
+    expect(configs).toEqual([
+      {
+        id: "files",
+        name: "files",
+        trusted: false,
+        transport: "stdio",
+        command: "npx",
+        args: ["-y", "@modelcontextprotocol/server-filesystem", "/tmp"],
+        env: { DEBUG: "1" },
+      },
+      {
+        id: "remote",
+        name: "remote",
+        trusted: false,
+        transport: "auto",
+        url: "https://mcp.example.com/mcp",
+        headers: { Authorization: "Bearer t" },
+      },
+      { id: "legacy", name: "legacy", trusted: false, transport: "sse", url: "http://127.0.0.1:3001/sse", headers: {} },
+      { id: "pinned", name: "Pinned", trusted: true, transport: "streamable-http", url: "http://127.0.0.1:3001/mcp", headers: {} },
+    ]);
+  });
+
+  it("reads VS Code's `servers` key and its stdio type", () => {
+    const { configs } = parseMcpJson(JSON.stringify({ servers: { mem: { type: "stdio", command: "node", args: ["x.js"] } } }));
+    expect(configs[0]).toMatchObject({ id: "mem", transport: "stdio", command: "node" });
+  });
+
+  it("reports bad entries without losing the good ones", () => {
+    const { configs, problems } = parseMcpJson({
+      mcpServers: {
+        ok: { command: "node" },
+        "Bad Id": { command: "x" },
+        nothing: {},
+        weird: { type: "carrier-pigeon", url: "http://x" },
+        ftp: { url: "ftp://x" },
+      },
+    });
+    expect(configs.map((c) => c.id)).toEqual(["ok"]);
+    expect(problems.map((p) => p.id)).toEqual(["Bad Id", "nothing", "weird", "ftp"]);
+    expect(problems[1]!.message).toMatch(/command.*url/);
+    expect(problems[2]!.message).toMatch(/Unknown transport type "carrier-pigeon"/);
+  });
+
+  it("explains a document that is not mcp.json", () => {
+    expect(parseMcpJson("{not json").problems[0]!.message).toMatch(/Not valid JSON/);
+    expect(parseMcpJson({ something: 1 }).problems[0]!.message).toMatch(/mcpServers/);
+  });
+});
+
+describe("toMcpJson", () => {
+  it("round-trips, hiding secret values unless asked", () => {
+    const { configs } = parseMcpJson({
+      mcpServers: {
+        a: { command: "node", args: ["s.js"], env: { API_KEY: "k" } },
+        b: { type: "sse", url: "https://user:pw@x.example/sse?token=abc", headers: { Authorization: "Bearer t" } },
+      },
+    });
+    const hidden = toMcpJson(configs);
+    expect(hidden.mcpServers.a!.env).toEqual({ API_KEY: REDACTED_VALUE });
+    expect(hidden.mcpServers.b!.headers).toEqual({ Authorization: REDACTED_VALUE });
+    expect(JSON.stringify(hidden)).not.toMatch(/Bearer t|"k"|abc|:pw@/);
+    expect(parseMcpJson(toMcpJson(configs, { includeSecrets: true })).configs).toEqual(configs);
+  });
+});
+
+describe("entryToConfig", () => {
+  it("validates ids", () => {
+    expect(entryToConfig("UPPER", { command: "x" })).toMatchObject({ ok: false });
+    expect(entryToConfig("mcp.json", { command: "x" })).toMatchObject({ ok: false });
+  });
+});

@@ -1,0 +1,122 @@
+// The mcp.json format that Claude Desktop, Cursor and VS Code write: `mcpServers` (or VS
+// Code's `servers`) mapping an id to `command`/`args`/`env` or `url`/`headers`, with an
+// optional `type`. Toolscope reads it as config and for import, and writes it for export.
+import { z } from "zod";
+import { ServerConfigSchema, ServerIdSchema, type ServerConfig } from "./server-config";
+
+const TYPE_TO_TRANSPORT: Record<string, ServerConfig["transport"]> = {
+  stdio: "stdio",
+  sse: "sse",
+  http: "streamable-http",
+  "streamable-http": "streamable-http",
+  streamableHttp: "streamable-http",
+  streamable_http: "streamable-http",
+  auto: "auto",
+};
+
+export const McpJsonEntrySchema = z
+  .object({
+    type: z.string().optional(),
+    transport: z.string().optional(),
+    command: z.string().optional(),
+    args: z.array(z.string()).optional(),
+    env: z.record(z.string(), z.string()).optional(),
+    cwd: z.string().optional(),
+    url: z.string().optional(),
+    headers: z.record(z.string(), z.string()).optional(),
+    name: z.string().optional(),
+    trusted: z.boolean().optional(),
+    timeoutMs: z.number().optional(),
+  })
+  .passthrough();
+
+export type McpJsonEntry = z.infer<typeof McpJsonEntrySchema>;
+
+export type EntryResult = { ok: true; config: ServerConfig } | { ok: false; message: string };
+
+function issues(error: z.ZodError): string {
+  return error.issues.map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message)).join("; ");
+}
+
+/** One mcp.json entry as a Toolscope server config, or why it cannot be one. */
+export function entryToConfig(id: string, raw: unknown): EntryResult {
+  const idCheck = ServerIdSchema.safeParse(id);
+  if (!idCheck.success) return { ok: false, message: issues(idCheck.error) };
+  const entry = McpJsonEntrySchema.safeParse(raw);
+  if (!entry.success) return { ok: false, message: issues(entry.error) };
+  const { type, transport: declared, command, args, env, cwd, url, headers, name, trusted, timeoutMs } = entry.data;
+  const kind = declared ?? type;
+  let transport: ServerConfig["transport"] | undefined = kind ? TYPE_TO_TRANSPORT[kind] : undefined;
+  if (kind && !transport) return { ok: false, message: `Unknown transport type "${kind}" (use stdio, http, sse or auto)` };
+  if (!transport) transport = command ? "stdio" : url ? "auto" : undefined;
+  if (!transport) return { ok: false, message: "An entry needs either a command (stdio) or a url (HTTP)" };
+  const base = { id, name: name ?? id, trusted: trusted ?? false, ...(timeoutMs === undefined ? {} : { timeoutMs }) };
+  const candidate = transport === "stdio" ? { ...base, transport, command, args, env, cwd } : { ...base, transport, url, headers };
+  const parsed = ServerConfigSchema.safeParse(candidate);
+  return parsed.success ? { ok: true, config: parsed.data } : { ok: false, message: issues(parsed.error) };
+}
+
+export type ParsedMcpJson = { configs: ServerConfig[]; problems: { id: string; message: string }[] };
+
+/** Every server in an mcp.json document; entries that are not valid are reported, not fatal. */
+export function parseMcpJson(document: unknown): ParsedMcpJson {
+  let value = document;
+  if (typeof value === "string") {
+    try {
+      value = JSON.parse(value);
+    } catch (error) {
+      return { configs: [], problems: [{ id: "", message: `Not valid JSON: ${error instanceof Error ? error.message : String(error)}` }] };
+    }
+  }
+  const servers =
+    (value as { mcpServers?: unknown; servers?: unknown } | null)?.mcpServers ?? (value as { servers?: unknown } | null)?.servers;
+  if (typeof servers !== "object" || servers === null || Array.isArray(servers)) {
+    return {
+      configs: [],
+      problems: [{ id: "", message: 'Expected an object with "mcpServers" (or "servers") mapping ids to server entries' }],
+    };
+  }
+  const result: ParsedMcpJson = { configs: [], problems: [] };
+  for (const [id, entry] of Object.entries(servers)) {
+    const converted = entryToConfig(id, entry);
+    if (converted.ok) result.configs.push(converted.config);
+    else result.problems.push({ id, message: converted.message });
+  }
+  return result;
+}
+
+export const REDACTED_VALUE = "<redacted>";
+
+/** A URL with its password and query values hidden (tokens often ride there). */
+export function redactUrl(raw: string): string {
+  const url = new URL(raw);
+  if (url.password) url.password = REDACTED_VALUE;
+  for (const key of [...url.searchParams.keys()]) url.searchParams.set(key, REDACTED_VALUE);
+  return url.toString();
+}
+
+/** An mcp.json document for these servers. Secret values (env, headers) are replaced unless asked for. */
+export function toMcpJson(configs: ServerConfig[], { includeSecrets = false } = {}): { mcpServers: Record<string, McpJsonEntry> } {
+  const hide = (record: Record<string, string>): Record<string, string> =>
+    includeSecrets ? record : Object.fromEntries(Object.keys(record).map((k) => [k, REDACTED_VALUE]));
+  const mcpServers: Record<string, McpJsonEntry> = {};
+  for (const c of configs) {
+    const common = { name: c.name, ...(c.trusted ? { trusted: true } : {}), ...(c.timeoutMs ? { timeoutMs: c.timeoutMs } : {}) };
+    mcpServers[c.id] =
+      c.transport === "stdio"
+        ? {
+            command: c.command,
+            args: c.args,
+            ...(Object.keys(c.env).length ? { env: hide(c.env) } : {}),
+            ...(c.cwd ? { cwd: c.cwd } : {}),
+            ...common,
+          }
+        : {
+            type: c.transport === "streamable-http" ? "http" : c.transport,
+            url: includeSecrets ? c.url : redactUrl(c.url),
+            ...(Object.keys(c.headers).length ? { headers: hide(c.headers) } : {}),
+            ...common,
+          };
+  }
+  return { mcpServers };
+}

@@ -1,0 +1,33 @@
+import "server-only";
+// The SDK transports for each kind of server config.
+import { SSEClientTransport, StreamableHTTPClientTransport, type Transport } from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import type { StdioConfig, UrlConfig } from "./server-config";
+import { stdioEnvironment } from "./stdio-env";
+
+export type ActiveTransport = "stdio" | "streamable-http" | "sse";
+
+export function stdioTransport(config: StdioConfig, onStderr: (chunk: string) => void): StdioClientTransport {
+  const transport = new StdioClientTransport({
+    command: config.command,
+    args: config.args,
+    env: stdioEnvironment(config.env),
+    cwd: config.cwd,
+    stderr: "pipe",
+  });
+  transport.stderr?.on("data", (chunk: Buffer) => onStderr(chunk.toString("utf8")));
+  return transport;
+}
+
+export function urlTransport(config: UrlConfig, kind: "streamable-http" | "sse"): Transport {
+  const url = new URL(config.url);
+  const requestInit = { headers: config.headers };
+  return kind === "sse" ? new SSEClientTransport(url, { requestInit }) : new StreamableHTTPClientTransport(url, { requestInit });
+}
+
+/** The transports to try, in order, for a config. */
+export function transportPlan(config: StdioConfig | UrlConfig): ActiveTransport[] {
+  if (config.transport === "stdio") return ["stdio"];
+  if (config.transport === "auto") return ["streamable-http", "sse"];
+  return [config.transport];
+}
