@@ -2,22 +2,26 @@
 
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from "react";
 import { fetchJson } from "@/lib/client/fetch-json";
-import type { ToolsResponse } from "@/lib/mcp/types";
+import type { ServerSnapshot, Tool, ToolsResponse } from "@/lib/mcp/types";
 
 type CatalogState = {
   serverId: string;
   data: ToolsResponse | null;
   error: string | null;
   loading: boolean;
+  /** Whether the live feed (list_changed, status) is connected. */
+  live: boolean;
   reload: () => void;
 };
 
 const CatalogContext = createContext<CatalogState | null>(null);
 
+/** One server's tools, fetched once and then kept current by the server's event stream. */
 export function CatalogProvider({ serverId, children }: { serverId: string; children: ReactNode }): ReactNode {
   const [data, setData] = useState<ToolsResponse | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
+  const [live, setLive] = useState(false);
   const [generation, setGeneration] = useState(0);
 
   useEffect(() => {
@@ -36,12 +40,27 @@ export function CatalogProvider({ serverId, children }: { serverId: string; chil
     return () => controller.abort();
   }, [serverId, generation]);
 
+  useEffect(() => {
+    const source = new EventSource(`/api/servers/${encodeURIComponent(serverId)}/events`);
+    source.onopen = () => setLive(true);
+    source.onerror = () => setLive(false);
+    source.addEventListener("server", (e) => {
+      const server = JSON.parse((e as MessageEvent<string>).data) as ServerSnapshot;
+      setData((current) => (current ? { ...current, server } : current));
+    });
+    source.addEventListener("tools", (e) => {
+      const next = JSON.parse((e as MessageEvent<string>).data) as { server: ServerSnapshot; tools: Tool[] };
+      setData(next);
+    });
+    return () => source.close();
+  }, [serverId]);
+
   const reload = useCallback(() => {
     setLoading(true);
     setGeneration((g) => g + 1);
   }, []);
 
-  return <CatalogContext.Provider value={{ serverId, data, error, loading, reload }}>{children}</CatalogContext.Provider>;
+  return <CatalogContext.Provider value={{ serverId, data, error, loading, live, reload }}>{children}</CatalogContext.Provider>;
 }
 
 export function useCatalog(): CatalogState {

@@ -4,10 +4,12 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from "react"
 import { HintBadges } from "@/components/catalog/hint-badges";
 import { ToolIcon } from "@/components/catalog/tool-icon";
 import { useCatalog } from "@/components/catalog/catalog-context";
-import { ApiError, fetchJson } from "@/lib/client/fetch-json";
+import { ApiError } from "@/lib/client/fetch-json";
 import type { InvocationResponse } from "@/lib/mcp/types";
 import { toolDisplayName } from "@/lib/tool-hints";
+import { ProgressBar } from "./progress-bar";
 import { ResultView } from "./result-view";
+import { runTool, type Progress } from "./run-tool";
 import { ToolForm } from "./tool-form";
 
 function useElapsed(running: boolean): number {
@@ -31,6 +33,7 @@ export function ToolPanel({ toolName }: { toolName: string }): ReactNode {
   const [response, setResponse] = useState<InvocationResponse | null>(null);
   const [requestError, setRequestError] = useState<string | null>(null);
   const [running, setRunning] = useState(false);
+  const [progress, setProgress] = useState<Progress | null>(null);
   const controller = useRef<AbortController | null>(null);
   const formRef = useRef<HTMLDivElement>(null);
   const elapsed = useElapsed(running);
@@ -41,17 +44,10 @@ export function ToolPanel({ toolName }: { toolName: string }): ReactNode {
       const abort = new AbortController();
       controller.current = abort;
       setRunning(true);
+      setProgress(null);
       setRequestError(null);
       try {
-        const result = await fetchJson<InvocationResponse>(
-          `/api/servers/${encodeURIComponent(serverId)}/tools/${encodeURIComponent(toolName)}/call`,
-          {
-            method: "POST",
-            body: JSON.stringify({ arguments: args }),
-            signal: abort.signal,
-          },
-        );
-        setResponse(result);
+        setResponse(await runTool(serverId, toolName, args, { signal: abort.signal, onProgress: setProgress }));
       } catch (error) {
         if (abort.signal.aborted) setRequestError("Cancelled. The server was told to stop; the audit log records the call as cancelled.");
         else setRequestError(error instanceof ApiError ? error.message : String(error));
@@ -113,19 +109,14 @@ export function ToolPanel({ toolName }: { toolName: string }): ReactNode {
           running={running}
           actions={
             running && (
-              <>
-                <button
-                  type="button"
-                  onClick={() => controller.current?.abort()}
-                  data-testid="cancel-button"
-                  className="inline-flex h-8 items-center rounded-md border border-zinc-300 px-3 text-[13px] hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-900"
-                >
-                  Cancel
-                </button>
-                <span className="font-mono text-xs text-zinc-500" data-testid="elapsed">
-                  {(elapsed / 1000).toFixed(1)} s
-                </span>
-              </>
+              <button
+                type="button"
+                onClick={() => controller.current?.abort()}
+                data-testid="cancel-button"
+                className="inline-flex h-8 items-center rounded-md border border-zinc-300 px-3 text-[13px] hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-900"
+              >
+                Cancel
+              </button>
             )
           }
         />
@@ -140,6 +131,7 @@ export function ToolPanel({ toolName }: { toolName: string }): ReactNode {
         </details>
       </section>
 
+      {running && <ProgressBar progress={progress} elapsedMs={elapsed} />}
       {requestError && (
         <p
           role="alert"

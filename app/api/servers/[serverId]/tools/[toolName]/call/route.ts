@@ -1,21 +1,32 @@
-import { AppError } from "@/lib/errors";
+import { parseBody } from "@/lib/http/parse-body";
 import { respond } from "@/lib/http/respond";
 import { invokeTool } from "@/lib/mcp/invoke";
+import { invokeToolStream } from "@/lib/mcp/invoke-stream";
 import { CallToolBodySchema } from "./schema";
 
 export const dynamic = "force-dynamic";
 
 type Params = { params: Promise<{ serverId: string; toolName: string }> };
 
+/**
+ * Calls a tool. Answers JSON by default; with `Accept: text/event-stream`, streams
+ * `progress` events and then one `result` (or `error`) event. Closing the request cancels
+ * the call on the server either way.
+ */
 export async function POST(request: Request, { params }: Params): Promise<Response> {
   const { serverId, toolName } = await params;
+  const streaming = (request.headers.get("accept") ?? "").includes("text/event-stream");
+  if (streaming) {
+    let body;
+    try {
+      body = await parseBody(request, CallToolBodySchema);
+    } catch (error) {
+      return respond(() => Promise.reject(error));
+    }
+    return invokeToolStream({ serverId, toolName, arguments: body.arguments, actor: "local" }, request.signal);
+  }
   return respond(async () => {
-    const raw: unknown = await request.json().catch(() => {
-      throw new AppError("bad_request:body", "The request body must be JSON.");
-    });
-    const body = CallToolBodySchema.safeParse(raw);
-    if (!body.success) throw new AppError("bad_request:arguments");
-    // Closing the request (the browser's Cancel) cancels the call on the server.
-    return invokeTool({ serverId, toolName, arguments: body.data.arguments, actor: "local", signal: request.signal });
+    const body = await parseBody(request, CallToolBodySchema);
+    return invokeTool({ serverId, toolName, arguments: body.arguments, actor: "local", signal: request.signal });
   });
 }

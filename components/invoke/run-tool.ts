@@ -1,0 +1,44 @@
+// Runs a tool from the browser through Toolscope's streaming call route: progress events
+// while it runs, then the result. Aborting the signal cancels the call on the MCP server.
+import { ApiError } from "@/lib/client/fetch-json";
+import { readSse } from "@/lib/client/read-sse";
+import type { InvocationResponse } from "@/lib/mcp/types";
+
+export type Progress = { progress: number; total?: number; message?: string };
+
+export async function runTool(
+  serverId: string,
+  toolName: string,
+  args: Record<string, unknown>,
+  { signal, onProgress }: { signal: AbortSignal; onProgress: (p: Progress) => void },
+): Promise<InvocationResponse> {
+  let response: Response;
+  try {
+    response = await fetch(`/api/servers/${encodeURIComponent(serverId)}/tools/${encodeURIComponent(toolName)}/call`, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "text/event-stream" },
+      body: JSON.stringify({ arguments: args }),
+      signal,
+    });
+  } catch (error) {
+    if (signal.aborted) throw error;
+    throw new ApiError("network", "Toolscope's server did not answer. Is it still running?", 0);
+  }
+  if (!response.ok || !response.body) {
+    const body = (await response.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
+    throw new ApiError(
+      body?.error?.code ?? "http",
+      body?.error?.message ?? `The call failed with HTTP ${response.status}`,
+      response.status,
+    );
+  }
+  for await (const { event, data } of readSse(response.body)) {
+    if (event === "progress") onProgress(data as Progress);
+    else if (event === "result") return data as InvocationResponse;
+    else if (event === "error") {
+      const err = data as { code: string; message: string };
+      throw new ApiError(err.code, err.message, 500);
+    }
+  }
+  throw new ApiError("stream", "The call's stream ended without a result.", 0);
+}

@@ -1,0 +1,37 @@
+// Live behaviour in the browser: progress with cancel, and a list_changed that adds a tool
+// to the catalog while a half-filled form keeps its values.
+import { expect, test } from "@playwright/test";
+import { Workbench } from "./pages/workbench";
+
+test("a slow tool shows its progress and can be cancelled", async ({ page, request }) => {
+  const bench = new Workbench(page);
+  await bench.openTool("slow_task");
+  await bench.field("steps").fill("50");
+  await bench.field("stepMs").fill("200");
+  await bench.runButton.click();
+  await expect(page.getByTestId("progress-message")).toHaveText(/Step [2-9] of 50/, { timeout: 5_000 });
+  await expect(page.getByTestId("progress-fill")).toBeVisible();
+  await page.getByTestId("cancel-button").click();
+  await expect(page.getByTestId("request-error")).toContainText("Cancelled");
+  await expect(page.getByTestId("progress")).toHaveCount(0);
+  // The audit log records the cancellation.
+  await expect
+    .poll(async () => {
+      const { records } = await (await request.get("/api/audit?tool=slow_task&limit=1")).json();
+      return records[0]?.outcome;
+    })
+    .toBe("cancelled");
+});
+
+test("a tool added by list_changed appears while a half-filled form keeps its values", async ({ page, request }) => {
+  const bench = new Workbench(page);
+  await bench.openTool("create_note");
+  await bench.field("title").fill("Half-written note");
+  const before = await bench.items.count();
+  const toggled = await (await request.post("/api/servers/demo/tools/toggle_bonus_tool/call", { data: { arguments: {} } })).json();
+  const added = /Added/.test(toggled.result.content[0].text);
+  await expect(bench.item("bonus_tool")).toHaveCount(added ? 1 : 0, { timeout: 5_000 });
+  await expect(bench.items).toHaveCount(added ? before + 1 : before - 1);
+  await expect(bench.field("title")).toHaveValue("Half-written note");
+  if (added) await request.post("/api/servers/demo/tools/toggle_bonus_tool/call", { data: { arguments: {} } });
+});

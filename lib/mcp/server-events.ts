@@ -1,0 +1,18 @@
+import "server-only";
+// The live feed of one server for the browser: `server` (its snapshot, whenever its status
+// changes) and `tools` (the refreshed list, after notifications/tools/list_changed). The
+// stream ends when the server is removed or reconfigured; EventSource then reconnects.
+import { sseResponse } from "@/lib/http/sse";
+import { connectionFor } from "./pool";
+
+export async function serverEventStream(serverId: string, signal: AbortSignal): Promise<Response> {
+  const connection = await connectionFor(serverId);
+  return sseResponse(signal, (sink) => {
+    sink.send("server", connection.snapshot());
+    return connection.subscribe((event) => {
+      if (event.type === "tools") sink.send("tools", { server: event.snapshot, tools: event.tools });
+      else sink.send("server", event.snapshot);
+      if (event.type === "status" && event.snapshot.status === "closed") sink.close();
+    });
+  });
+}
