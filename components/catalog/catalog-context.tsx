@@ -2,7 +2,7 @@
 
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from "react";
 import { fetchJson } from "@/lib/client/fetch-json";
-import type { ServerSnapshot, Tool, ToolsResponse } from "@/lib/mcp/types";
+import type { ServerSnapshot, ToolsResponse } from "@/lib/mcp/types";
 
 type CatalogState = {
   serverId: string;
@@ -49,7 +49,7 @@ export function CatalogProvider({ serverId, children }: { serverId: string; chil
       setData((current) => (current ? { ...current, server } : current));
     });
     source.addEventListener("tools", (e) => {
-      const next = JSON.parse((e as MessageEvent<string>).data) as { server: ServerSnapshot; tools: Tool[] };
+      const next = JSON.parse((e as MessageEvent<string>).data) as ToolsResponse;
       setData(next);
     });
     return () => source.close();

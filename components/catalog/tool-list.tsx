@@ -7,6 +7,7 @@ import type { Tool } from "@/lib/mcp/types";
 import { toolDisplayName } from "@/lib/tool-hints";
 import { useCatalog } from "./catalog-context";
 import { HintBadges } from "./hint-badges";
+import { InvalidTools, LintBadge } from "./tool-problems";
 import { ToolIcon } from "./tool-icon";
 
 function matches(tool: Tool, query: string): boolean {
@@ -63,6 +64,14 @@ export function ToolList(): ReactNode {
           {error}
         </p>
       )}
+      {data?.warning && (
+        <p
+          role="status"
+          className="mx-3 mb-2 rounded-md border border-amber-200 bg-amber-50 p-2 text-xs text-amber-800 dark:border-amber-900 dark:bg-amber-950/40 dark:text-amber-300"
+        >
+          {data.warning}
+        </p>
+      )}
       {data?.server.status === "failed" && (
         <p
           role="alert"
@@ -96,6 +105,7 @@ export function ToolList(): ReactNode {
                   )}
                   <span className="mt-1 flex flex-wrap gap-1">
                     <HintBadges tool={tool} />
+                    {data?.lint[tool.name] && <LintBadge warnings={data.lint[tool.name]!} />}
                   </span>
                 </span>
               </Link>
@@ -108,6 +118,7 @@ export function ToolList(): ReactNode {
           </li>
         )}
       </ul>
+      {data && data.invalid.length > 0 && <InvalidTools invalid={data.invalid} />}
     </aside>
   );
 }

@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { HintBadges } from "@/components/catalog/hint-badges";
 import { ToolIcon } from "@/components/catalog/tool-icon";
+import { LintBadge } from "@/components/catalog/tool-problems";
 import { useCatalog } from "@/components/catalog/catalog-context";
 import { ApiError } from "@/lib/client/fetch-json";
 import type { InvocationResponse } from "@/lib/mcp/types";
@@ -94,6 +95,7 @@ export function ToolPanel({ toolName }: { toolName: string }): ReactNode {
           </div>
           <div className="mt-1.5 flex flex-wrap gap-1">
             <HintBadges tool={tool} />
+            {data?.lint[tool.name] && <LintBadge warnings={data.lint[tool.name]!} />}
           </div>
           {tool.description && <p className="mt-2 text-[13px] whitespace-pre-wrap text-zinc-600 dark:text-zinc-300">{tool.description}</p>}
         </div>

@@ -5,16 +5,16 @@ import "server-only";
 // server is reconnected with backoff and never affects the others.
 import { Client, type CallToolResult, type Tool, type Transport } from "@modelcontextprotocol/client";
 import { AppError } from "@/lib/errors";
+import { listAllTools, MAX_LIST_PAGES, type InvalidTool, type ToolList } from "./list-tools";
 import { describeServerTarget, publicConfig, type ServerConfig } from "./server-config";
+import { lintTools, type ToolLint } from "./tool-lint";
 import { stdioTransport, transportPlan, urlTransport, type ActiveTransport } from "./transports";
-import type { ServerSnapshot, ServerStatus } from "./types";
+import type { ServerSnapshot, ServerStatus, ToolCatalog } from "./types";
 import type { ServerSource } from "./registry";
 
 const CLIENT_INFO = { name: "toolscope", title: "Toolscope", version: "0.1.0" };
 const CONNECT_TIMEOUT_MS = 20_000;
 const PROBE_TIMEOUT_MS = 5_000;
-/** Enough pages for 20,000 tools at 100 a page; a server that never stops paging fails clearly. */
-const MAX_LIST_PAGES = 200;
 const STDERR_TAIL_CHARS = 2_000;
 const BACKOFF_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
 
@@ -23,7 +23,8 @@ export type CallOptions = {
   onprogress?: (progress: { progress: number; total?: number; message?: string }) => void;
 };
 
-export type ConnectionEvent = { type: "status"; snapshot: ServerSnapshot } | { type: "tools"; snapshot: ServerSnapshot; tools: Tool[] };
+export type ConnectionEvent =
+  { type: "status"; snapshot: ServerSnapshot } | { type: "tools"; snapshot: ServerSnapshot; catalog: ToolCatalog };
 
 export class ServerConnection {
   private client: Client | undefined;
@@ -37,6 +38,9 @@ export class ServerConnection {
   private stderrTail = "";
   private activeTransport: ActiveTransport | undefined;
   private tools: Tool[] = [];
+  private invalidTools: InvalidTool[] = [];
+  private lint: ToolLint = {};
+  private listWarning: string | null = null;
   private toolsUpdatedAt: number | undefined;
   private readonly listeners = new Set<(event: ConnectionEvent) => void>();
 
@@ -95,15 +99,8 @@ export class ServerConnection {
       versionNegotiation: { mode: "auto", probe: { timeoutMs: PROBE_TIMEOUT_MS } },
       listMaxPages: MAX_LIST_PAGES,
       listChanged: {
-        tools: {
-          autoRefresh: true,
-          debounceMs: 50,
-          onChanged: (error, tools) => {
-            if (this.client !== client) return;
-            if (error) console.error(`[toolscope] ${this.config.id}: refreshing tools failed:`, error.message);
-            else if (tools) this.setTools(tools);
-          },
-        },
+        // Toolscope refreshes the list itself, so that a malformed tool cannot lose the catalog.
+        tools: { autoRefresh: false, debounceMs: 50, onChanged: () => void this.refreshTools(client) },
       },
     });
     client.onclose = () => {
@@ -138,7 +135,7 @@ export class ServerConnection {
     for (const kind of transportPlan(this.config)) {
       try {
         const client = await this.connectWith(kind);
-        const { tools } = await client.listTools(undefined, { timeout: CONNECT_TIMEOUT_MS });
+        const list = await listAllTools(client, CONNECT_TIMEOUT_MS);
         if (this.closed) {
           await client.close();
           throw new AppError("unavailable:server", `${this.config.name} was removed.`);
@@ -146,7 +143,7 @@ export class ServerConnection {
         this.client = client;
         this.activeTransport = kind;
         this.failures = 0;
-        this.setTools(tools);
+        this.setTools(list);
         this.setStatus("ready");
         return client;
       } catch (error) {
@@ -177,10 +174,28 @@ export class ServerConnection {
     return tail ? `${reason} (stderr: ${tail})` : reason;
   }
 
-  private setTools(tools: Tool[]): void {
-    this.tools = tools;
+  private async refreshTools(client: Client): Promise<void> {
+    if (this.client !== client) return;
+    try {
+      const list = await listAllTools(client, CONNECT_TIMEOUT_MS);
+      if (this.client === client) this.setTools(list);
+    } catch (error) {
+      console.error(`[toolscope] ${this.config.id}: refreshing tools failed:`, error instanceof Error ? error.message : error);
+    }
+  }
+
+  private setTools(list: ToolList): void {
+    this.tools = list.tools;
+    this.invalidTools = list.invalid;
+    this.listWarning = list.warning;
+    this.lint = lintTools(list.tools);
     this.toolsUpdatedAt = Date.now();
-    this.emit({ type: "tools", snapshot: this.snapshot(), tools });
+    this.emit({ type: "tools", snapshot: this.snapshot(), catalog: this.catalog() });
+  }
+
+  /** The tool list as the browser sees it: valid tools, invalid ones with reasons, lint. */
+  catalog(): ToolCatalog {
+    return { tools: this.tools, invalid: this.invalidTools, lint: this.lint, warning: this.listWarning };
   }
 
   listTools(): Tool[] {
@@ -228,8 +243,15 @@ export class ServerConnection {
       instructions: client?.getInstructions() ?? null,
       capabilities: (client?.getServerCapabilities() as Record<string, unknown> | undefined) ?? null,
       toolCount: this.tools.length,
+      invalidToolCount: this.invalidTools.length,
       toolsUpdatedAt: this.toolsUpdatedAt ? new Date(this.toolsUpdatedAt).toISOString() : null,
     };
+  }
+
+  /** A transport failure during a call, told with what is known of the server's end. */
+  explainTransportFailure(message: string): string {
+    const base = `The connection to ${this.config.name} failed during the call: ${message}`;
+    return this.config.transport === "stdio" ? this.describeExit(base) : base;
   }
 
   protocolVersion(): string | null {

@@ -38,6 +38,7 @@ export async function invokeTool(input: InvokeToolInput): Promise<InvocationResp
     return { status, result, outputValidation, durationMs: Date.now() - startedAt, auditId, protocolVersion };
   } catch (error) {
     const { status, ...details } = classifyCallError(error, input.signal);
+    if (status === "transport_error") details.message = connection.explainTransportFailure(details.message);
     await store.finishInvocation({
       id: auditId,
       startedAt,

@@ -10,7 +10,7 @@ export async function serverEventStream(serverId: string, signal: AbortSignal): 
   return sseResponse(signal, (sink) => {
     sink.send("server", connection.snapshot());
     return connection.subscribe((event) => {
-      if (event.type === "tools") sink.send("tools", { server: event.snapshot, tools: event.tools });
+      if (event.type === "tools") sink.send("tools", { server: event.snapshot, ...event.catalog });
       else sink.send("server", event.snapshot);
       if (event.type === "status" && event.snapshot.status === "closed") sink.close();
     });

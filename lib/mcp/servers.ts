@@ -19,7 +19,7 @@ export async function serverSnapshot(serverId: string): Promise<ServerSnapshot> 
 export async function serverTools(serverId: string): Promise<ToolsResponse> {
   const connection = await connectionFor(serverId);
   await connection.ready().catch(() => undefined);
-  return { server: connection.snapshot(), tools: connection.listTools() };
+  return { server: connection.snapshot(), ...connection.catalog() };
 }
 
 function toConfig(id: string, entry: McpJsonEntry): ServerConfig {

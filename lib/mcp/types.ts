@@ -25,10 +25,16 @@ export type ServerSnapshot = {
   instructions: string | null;
   capabilities: Record<string, unknown> | null;
   toolCount: number;
+  invalidToolCount: number;
   toolsUpdatedAt: string | null;
 };
 
-export type ToolsResponse = { server: ServerSnapshot; tools: Tool[] };
+export type InvalidToolInfo = { index: number; name: string | null; problems: string[]; raw: unknown };
+
+/** A server's tools: the valid ones, the ones that failed validation (with why), lint warnings by tool name. */
+export type ToolCatalog = { tools: Tool[]; invalid: InvalidToolInfo[]; lint: Record<string, string[]>; warning: string | null };
+
+export type ToolsResponse = { server: ServerSnapshot } & ToolCatalog;
 
 /** The three ways a call can fail stay distinct: the tool failed, the server refused, or the call never completed. */
 export type InvocationStatus = "ok" | "tool_error" | "protocol_error" | "timeout" | "cancelled" | "transport_error";

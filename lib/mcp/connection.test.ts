@@ -1,0 +1,177 @@
+// Toolscope's own connection code (not the SDK alone) against real servers over real
+// transports: the demo server, server-everything from npm, a 2026-07-28-only server, a
+// 2024-11-05 server, a server with malformed tools and one that dies mid-call.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startDemoHttpServer, type DemoHttpServer } from "@/lib/demo-server/http";
+import { DEMO_CLI } from "@/lib/testing/demo-client";
+import { startHttpFixture, stdioCommand, REPO_ROOT, type HttpFixture } from "@/lib/testing/fixtures/spawn";
+import { ServerConnection } from "./connection";
+import { classifyCallError } from "./classify-error";
+import { ServerConfigSchema, type ServerConfig } from "./server-config";
+
+function config(raw: Record<string, unknown>): ServerConfig {
+  return ServerConfigSchema.parse({ name: String(raw.id), ...raw });
+}
+
+function stdio(id: string, file: string): ServerConfig {
+  return config({ id, transport: "stdio", ...stdioCommand(file) });
+}
+
+async function connected(cfg: ServerConfig): Promise<ServerConnection> {
+  const connection = new ServerConnection(cfg, "database", 10_000);
+  await connection.ready();
+  return connection;
+}
+
+const textOf = (result: { content: { type: string; text?: string }[] }): string | undefined => result.content[0]?.text;
+
+describe("the bundled demo server", () => {
+  let http: DemoHttpServer;
+  beforeAll(async () => {
+    http = await startDemoHttpServer({});
+  });
+  afterAll(() => http?.close());
+
+  it.each([
+    [
+      "stdio",
+      () =>
+        config({
+          id: "demo-stdio",
+          transport: "stdio",
+          command: process.execPath,
+          args: ["--import", "tsx", DEMO_CLI, "stdio"],
+          cwd: REPO_ROOT,
+        }),
+    ],
+    ["Streamable HTTP (auto)", () => config({ id: "demo-http", transport: "auto", url: http.url })],
+  ])("connects over %s, lists every tool and calls one", async (_label, make) => {
+    const connection = await connected(make());
+    try {
+      const snapshot = connection.snapshot();
+      expect(snapshot).toMatchObject({ status: "ready", protocolVersion: "2026-07-28", toolCount: 24, invalidToolCount: 0 });
+      expect(snapshot.activeTransport).toBe(make().transport === "stdio" ? "stdio" : "streamable-http");
+      expect(textOf(await connection.callTool("echo", { message: "hello" }))).toBe("hello");
+      expect(connection.catalog().lint).toEqual({});
+    } finally {
+      await connection.close();
+    }
+  });
+
+  it("refreshes its catalog on list_changed", async () => {
+    const connection = await connected(config({ id: "demo-live", transport: "streamable-http", url: http.url }));
+    try {
+      const events: number[] = [];
+      connection.subscribe((e) => e.type === "tools" && events.push(e.catalog.tools.length));
+      const before = connection.listTools().length;
+      await connection.callTool("toggle_bonus_tool", {});
+      await expect.poll(() => events.at(-1), { timeout: 5_000 }).not.toBe(undefined);
+      expect(Math.abs(connection.listTools().length - before)).toBe(1);
+    } finally {
+      await connection.close();
+    }
+  });
+});
+
+describe("@modelcontextprotocol/server-everything from npm", () => {
+  const fixtures: HttpFixture[] = [];
+  afterAll(() => Promise.all(fixtures.map((f) => f.stop())));
+
+  it.each(["stdio", "sse", "streamableHttp"])("works over %s", async (mode) => {
+    let cfg: ServerConfig;
+    if (mode === "stdio") cfg = config({ id: "everything", transport: "stdio", ...stdioCommand("everything.ts", "stdio") });
+    else {
+      const fixture = await startHttpFixture("everything.ts", mode);
+      fixtures.push(fixture);
+      cfg = config({ id: "everything", transport: "auto", url: fixture.url });
+    }
+    const connection = await connected(cfg);
+    try {
+      expect(connection.snapshot().activeTransport).toBe(mode === "stdio" ? "stdio" : mode === "sse" ? "sse" : "streamable-http");
+      expect(connection.listTools().map((t) => t.name)).toContain("echo");
+      expect(textOf(await connection.callTool("echo", { message: "hi" }))).toContain("hi");
+    } finally {
+      await connection.close();
+    }
+  });
+});
+
+describe("servers of other protocol revisions", () => {
+  const fixtures: HttpFixture[] = [];
+  afterAll(() => Promise.all(fixtures.map((f) => f.stop())));
+
+  it.each([
+    ["a 2026-07-28-only server over stdio", () => stdio("modern", "modern-2026.ts"), "2026-07-28"],
+    [
+      "a 2026-07-28-only server over HTTP",
+      async () => config({ id: "modern", transport: "auto", url: (await start("modern-2026.ts", "http")).url }),
+      "2026-07-28",
+    ],
+    ["a 2024-11-05 server over stdio", () => stdio("legacy", "legacy-2024.ts"), "2024-11-05"],
+    [
+      "a 2024-11-05 server over legacy SSE, found by auto",
+      async () => config({ id: "legacy", transport: "auto", url: (await start("legacy-2024.ts", "sse")).url }),
+      "2024-11-05",
+    ],
+  ])("negotiates with %s", async (_label, make, version) => {
+    const connection = await connected(await make());
+    try {
+      expect(connection.snapshot().protocolVersion).toBe(version);
+      expect(textOf(await connection.callTool("add", { a: 2, b: 3 }))).toContain("5");
+    } finally {
+      await connection.close();
+    }
+  });
+
+  async function start(file: string, mode: string): Promise<HttpFixture> {
+    const fixture = await startHttpFixture(file, mode);
+    fixtures.push(fixture);
+    return fixture;
+  }
+});
+
+describe("misbehaving servers", () => {
+  let malformed: HttpFixture;
+  beforeAll(async () => {
+    malformed = await startHttpFixture("malformed-tools.ts", "http");
+  });
+  afterAll(() => malformed?.stop());
+
+  it.each([
+    ["HTTP", () => config({ id: "malformed", transport: "streamable-http", url: malformed.url })],
+    ["stdio", () => stdio("malformed", "malformed-tools.ts")],
+  ])("keeps the valid tools of a server that sends malformed ones (%s)", async (_label, make) => {
+    const connection = await connected(make());
+    try {
+      const catalog = connection.catalog();
+      expect(catalog.tools.map((t) => t.name)).toEqual(["add", "echo", "upper"]);
+      expect(catalog.invalid.map((t) => t.name)).toEqual(["no_schema_type", "icon_without_src", "string_read_only_hint"]);
+      expect(catalog.invalid[0]!.problems.join(" ")).toMatch(/inputSchema\.type/);
+      expect(catalog.invalid[2]!.problems.join(" ")).toMatch(/annotations\.readOnlyHint/);
+      expect(textOf(await connection.callTool("echo", { message: "still works" }))).toContain("still works");
+    } finally {
+      await connection.close();
+    }
+  });
+
+  it("explains a server that dies mid-call, and the other servers keep working", async () => {
+    const dying = await connected(stdio("dying", "dying.ts"));
+    const healthy = await connected(stdio("healthy", "modern-2026.ts"));
+    try {
+      const error = await dying.callTool("die", {}).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      const classified = classifyCallError(error);
+      expect(classified.status).toBe("transport_error");
+      expect(dying.explainTransportFailure(classified.message)).toMatch(/The connection to dying failed during the call: .*closed/i);
+      await expect.poll(() => dying.snapshot().status).toBe("failed");
+      expect(textOf(await healthy.callTool("echo", { message: "alive" }))).toContain("alive");
+      // The dead server is reconnected with backoff.
+      await expect.poll(() => dying.snapshot().status, { timeout: 10_000 }).toBe("ready");
+    } finally {
+      await dying.close();
+      await healthy.close();
+    }
+  });
+});
