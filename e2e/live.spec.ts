@@ -35,3 +35,22 @@ test("a tool added by list_changed appears while a half-filled form keeps its va
   await expect(bench.field("title")).toHaveValue("Half-written note");
   if (added) await request.post("/api/servers/demo/tools/toggle_bonus_tool/call", { data: { arguments: {} } });
 });
+
+test("a tool that asks for input shows the server's form; accepting and declining both reach the server", async ({ page }) => {
+  const bench = new Workbench(page);
+  await bench.openTool("confirm_action");
+  await bench.field("action").fill("deploy to production");
+  await bench.runButton.click();
+  const ask = page.getByTestId("input-request");
+  await expect(ask).toBeVisible();
+  await expect(page.getByTestId("input-message")).toHaveText("Do you want to deploy to production?");
+  await ask.getByLabel("Confirm").check();
+  await ask.getByLabel(/^Urgency/).selectOption("high");
+  await page.getByTestId("input-accept").click();
+  await expect(bench.result).toHaveAttribute("data-status", "ok");
+  await expect(bench.result).toContainText("Confirmed: deploy to production (urgency high).");
+
+  await bench.runButton.click();
+  await page.getByTestId("input-decline").click();
+  await expect(bench.result).toContainText("The user chose to decline the request");
+});

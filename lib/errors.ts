@@ -8,6 +8,7 @@ export type ErrorCode =
   | "not_found:server"
   | "not_found:tool"
   | "not_found:audit"
+  | "not_found:input"
   | "conflict:server"
   | "readonly:server"
   | "unavailable:server"
@@ -20,6 +21,7 @@ const STATUS: Record<ErrorCode, number> = {
   "not_found:server": 404,
   "not_found:tool": 404,
   "not_found:audit": 404,
+  "not_found:input": 404,
   "conflict:server": 409,
   "readonly:server": 409,
   "unavailable:server": 503,
@@ -33,6 +35,7 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   "not_found:server": "There is no server with that id.",
   "not_found:tool": "That server has no tool with that name.",
   "not_found:audit": "There is no audit record with that id.",
+  "not_found:input": "That request for input is no longer waiting: it was answered, cancelled or timed out.",
   "conflict:server": "A server with that id already exists.",
   "readonly:server": "That server comes from a config file or is built in; change it there.",
   "unavailable:server": "The server is not connected.",

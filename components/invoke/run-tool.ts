@@ -6,11 +6,14 @@ import type { InvocationResponse } from "@/lib/mcp/types";
 
 export type Progress = { progress: number; total?: number; message?: string };
 
+/** A server's request for input during the call, to be answered by the user. */
+export type InputRequest = { id: string; serverId: string; kind: "elicitation" | "sampling"; params: Record<string, unknown> };
+
 export async function runTool(
   serverId: string,
   toolName: string,
   args: Record<string, unknown>,
-  { signal, onProgress }: { signal: AbortSignal; onProgress: (p: Progress) => void },
+  { signal, onProgress, onInput }: { signal: AbortSignal; onProgress: (p: Progress) => void; onInput: (request: InputRequest) => void },
 ): Promise<InvocationResponse> {
   let response: Response;
   try {
@@ -34,6 +37,7 @@ export async function runTool(
   }
   for await (const { event, data } of readSse(response.body)) {
     if (event === "progress") onProgress(data as Progress);
+    else if (event === "input") onInput(data as InputRequest);
     else if (event === "result") return data as InvocationResponse;
     else if (event === "error") {
       const err = data as { code: string; message: string };

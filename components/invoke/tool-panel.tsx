@@ -10,7 +10,8 @@ import type { InvocationResponse } from "@/lib/mcp/types";
 import { toolDisplayName } from "@/lib/tool-hints";
 import { ProgressBar } from "./progress-bar";
 import { ResultView } from "./result-view";
-import { runTool, type Progress } from "./run-tool";
+import { InputRequestPanel } from "./input-request";
+import { runTool, type InputRequest, type Progress } from "./run-tool";
 import { ToolForm } from "./tool-form";
 
 function useElapsed(running: boolean): number {
@@ -35,6 +36,7 @@ export function ToolPanel({ toolName }: { toolName: string }): ReactNode {
   const [requestError, setRequestError] = useState<string | null>(null);
   const [running, setRunning] = useState(false);
   const [progress, setProgress] = useState<Progress | null>(null);
+  const [inputs, setInputs] = useState<InputRequest[]>([]);
   const controller = useRef<AbortController | null>(null);
   const formRef = useRef<HTMLDivElement>(null);
   const elapsed = useElapsed(running);
@@ -46,9 +48,16 @@ export function ToolPanel({ toolName }: { toolName: string }): ReactNode {
       controller.current = abort;
       setRunning(true);
       setProgress(null);
+      setInputs([]);
       setRequestError(null);
       try {
-        setResponse(await runTool(serverId, toolName, args, { signal: abort.signal, onProgress: setProgress }));
+        setResponse(
+          await runTool(serverId, toolName, args, {
+            signal: abort.signal,
+            onProgress: setProgress,
+            onInput: (request) => setInputs((current) => [...current, request]),
+          }),
+        );
       } catch (error) {
         if (abort.signal.aborted) setRequestError("Cancelled. The server was told to stop; the audit log records the call as cancelled.");
         else setRequestError(error instanceof ApiError ? error.message : String(error));
@@ -56,6 +65,7 @@ export function ToolPanel({ toolName }: { toolName: string }): ReactNode {
         if (controller.current === abort) {
           controller.current = null;
           setRunning(false);
+          setInputs([]);
         }
       }
     },
@@ -133,6 +143,9 @@ export function ToolPanel({ toolName }: { toolName: string }): ReactNode {
         </details>
       </section>
 
+      {running && inputs[0] && (
+        <InputRequestPanel key={inputs[0].id} request={inputs[0]} onDone={() => setInputs((current) => current.slice(1))} />
+      )}
       {running && <ProgressBar progress={progress} elapsedMs={elapsed} />}
       {requestError && (
         <p

@@ -8,6 +8,7 @@ import { startHttpFixture, stdioCommand, REPO_ROOT, type HttpFixture } from "@/l
 import { ServerConnection } from "./connection";
 import { classifyCallError } from "./classify-error";
 import { ServerConfigSchema, type ServerConfig } from "./server-config";
+import { answerUserInput, withInteractor, type Interactor, type UserAnswer, type UserInputRequest } from "./user-input";
 
 function config(raw: Record<string, unknown>): ServerConfig {
   return ServerConfigSchema.parse({ name: String(raw.id), ...raw });
@@ -172,6 +173,75 @@ describe("misbehaving servers", () => {
     } finally {
       await dying.close();
       await healthy.close();
+    }
+  });
+});
+
+describe("requests a server makes of the user", () => {
+  const answerWith =
+    (answer: UserAnswer, seen: UserInputRequest[] = []): Interactor =>
+    (request) => {
+      seen.push(request);
+      setTimeout(() => answerUserInput(request.serverId, request.id, answer), 10);
+    };
+
+  it("routes a 2026 input_required elicitation to the caller and returns the answer", async () => {
+    const connection = await connected(
+      config({
+        id: "demo-elicit",
+        transport: "stdio",
+        command: process.execPath,
+        args: ["--import", "tsx", DEMO_CLI, "stdio"],
+        cwd: REPO_ROOT,
+      }),
+    );
+    try {
+      const seen: UserInputRequest[] = [];
+      const result = await withInteractor(
+        "demo-elicit",
+        answerWith({ action: "accept", content: { confirm: true, urgency: "high" } }, seen),
+        () => connection.callTool("confirm_action", { action: "ship" }),
+      );
+      expect(seen[0]).toMatchObject({ kind: "elicitation", params: { message: "Do you want to ship?" } });
+      expect(textOf(result)).toBe("Confirmed: ship (urgency high).");
+      const declined = await withInteractor("demo-elicit", answerWith({ action: "decline" }), () =>
+        connection.callTool("confirm_action", {}),
+      );
+      expect(textOf(declined)).toMatch(/chose to decline/);
+      // With no one to ask (a script using the API), the request is declined.
+      expect(textOf(await connection.callTool("confirm_action", {}))).toMatch(/chose to decline/);
+    } finally {
+      await connection.close();
+    }
+  });
+
+  it("routes 2025 server-to-client elicitation and sampling requests, and answers roots/list from the config", async () => {
+    const connection = await connected(
+      config({
+        id: "everything-input",
+        transport: "stdio",
+        ...stdioCommand("everything.ts", "stdio"),
+        roots: [{ uri: "file:///srv/project", name: "Project" }],
+      }),
+    );
+    try {
+      expect(connection.snapshot().protocolVersion).toBe("2025-11-25");
+      const seen: UserInputRequest[] = [];
+      const elicited = await withInteractor(
+        "everything-input",
+        answerWith({ action: "accept", content: { name: "Ada", check: true } }, seen),
+        () => connection.callTool("trigger-elicitation-request", {}),
+      );
+      expect(seen[0]!.kind).toBe("elicitation");
+      expect(JSON.stringify(elicited.content)).toContain("Ada");
+      const sampled = await withInteractor("everything-input", answerWith({ action: "accept", text: "A human reply" }), () =>
+        connection.callTool("trigger-sampling-request", { prompt: "Say hi" }),
+      );
+      expect(JSON.stringify(sampled.content)).toContain("A human reply");
+      const roots = await connection.callTool("get-roots-list", {});
+      expect(JSON.stringify(roots.content)).toContain("file:///srv/project");
+    } finally {
+      await connection.close();
     }
   });
 });

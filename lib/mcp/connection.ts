@@ -3,7 +3,8 @@ import "server-only";
 // long-running server process and are shared by every browser tab and API caller, so that
 // list_changed, progress and server-initiated requests have somewhere to arrive. A dead
 // server is reconnected with backoff and never affects the others.
-import { Client, type CallToolResult, type Tool, type Transport } from "@modelcontextprotocol/client";
+import { pathToFileURL } from "node:url";
+import { Client, ProtocolError, type CallToolResult, type Tool, type Transport } from "@modelcontextprotocol/client";
 import { AppError } from "@/lib/errors";
 import { listAllTools, MAX_LIST_PAGES, type InvalidTool, type ToolList } from "./list-tools";
 import { describeServerTarget, publicConfig, type ServerConfig } from "./server-config";
@@ -11,6 +12,7 @@ import { lintTools, type ToolLint } from "./tool-lint";
 import { stdioTransport, transportPlan, urlTransport, type ActiveTransport } from "./transports";
 import type { ServerSnapshot, ServerStatus, ToolCatalog } from "./types";
 import type { ServerSource } from "./registry";
+import { requestUserInput } from "./user-input";
 
 const CLIENT_INFO = { name: "toolscope", title: "Toolscope", version: "0.1.0" };
 const CONNECT_TIMEOUT_MS = 20_000;
@@ -95,7 +97,7 @@ export class ServerConnection {
 
   private newClient(): Client {
     const client = new Client(CLIENT_INFO, {
-      capabilities: {},
+      capabilities: { elicitation: { form: {} }, sampling: {}, roots: { listChanged: false } },
       versionNegotiation: { mode: "auto", probe: { timeoutMs: PROBE_TIMEOUT_MS } },
       listMaxPages: MAX_LIST_PAGES,
       listChanged: {
@@ -103,12 +105,44 @@ export class ServerConnection {
         tools: { autoRefresh: false, debounceMs: 50, onChanged: () => void this.refreshTools(client) },
       },
     });
+    this.answerServerRequests(client);
     client.onclose = () => {
       if (this.client !== client || this.closed) return;
       this.client = undefined;
       this.fail(this.describeExit("The connection closed."));
     };
     return client;
+  }
+
+  /** Requests the server makes of Toolscope: elicitation and sampling go to the user, roots come from the config. */
+  private answerServerRequests(client: Client): void {
+    const serverId = this.config.id;
+    client.setRequestHandler("elicitation/create", async (request, ctx) => {
+      const answer = await requestUserInput(serverId, "elicitation", request.params, ctx.mcpReq.signal);
+      if (answer === null) return { action: "decline" };
+      if (!answer) return { action: "cancel" };
+      return answer.action === "accept"
+        ? { action: "accept", content: (answer.content ?? {}) as Record<string, string | number | boolean | string[]> }
+        : { action: answer.action };
+    });
+    client.setRequestHandler("sampling/createMessage", async (request, ctx) => {
+      const answer = await requestUserInput(serverId, "sampling", request.params, ctx.mcpReq.signal);
+      if (answer?.action !== "accept" || answer.text === undefined) throw new ProtocolError(-1, "The user declined the sampling request.");
+      return {
+        role: "assistant",
+        content: { type: "text", text: answer.text },
+        model: "human (answered in Toolscope)",
+        stopReason: "endTurn",
+      };
+    });
+    client.setRequestHandler("roots/list", () => ({ roots: this.roots() }));
+  }
+
+  private roots(): { uri: string; name?: string }[] {
+    if (this.config.roots) return this.config.roots;
+    if (this.config.transport === "stdio" && this.config.cwd)
+      return [{ uri: pathToFileURL(this.config.cwd).href, name: "Working directory" }];
+    return [];
   }
 
   private async connectWith(kind: ActiveTransport): Promise<Client> {

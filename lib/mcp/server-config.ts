@@ -13,6 +13,8 @@ const Common = z.object({
   trusted: z.boolean().default(false),
   /** Per-call timeout in ms; progress notifications reset it. */
   timeoutMs: z.number().int().min(100).max(3_600_000).optional(),
+  /** What Toolscope answers to roots/list for this server. */
+  roots: z.array(z.object({ uri: z.string().url(), name: z.string().optional() })).optional(),
 });
 
 export const StdioConfigSchema = Common.extend({

@@ -1,0 +1,23 @@
+import { z } from "zod";
+import { AppError } from "@/lib/errors";
+import { parseBody } from "@/lib/http/parse-body";
+import { respond } from "@/lib/http/respond";
+import { answerUserInput } from "@/lib/mcp/user-input";
+
+export const dynamic = "force-dynamic";
+
+const AnswerSchema = z.object({
+  action: z.enum(["accept", "decline", "cancel"]),
+  content: z.record(z.string(), z.unknown()).optional(),
+  text: z.string().optional(),
+});
+
+/** The user's answer to a server's request for input (elicitation or sampling) during a call. */
+export async function POST(request: Request, { params }: { params: Promise<{ serverId: string; inputId: string }> }): Promise<Response> {
+  const { serverId, inputId } = await params;
+  return respond(async () => {
+    const answer = await parseBody(request, AnswerSchema);
+    if (!answerUserInput(serverId, inputId, answer)) throw new AppError("not_found:input");
+    return { delivered: true };
+  });
+}

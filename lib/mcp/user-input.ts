@@ -1,0 +1,78 @@
+import "server-only";
+// Requests a server makes of the user during a call (elicitation, sampling) are routed to
+// the person who made the call. The call's caller registers an interactor (the browser
+// stream of that call); the request reaches it through AsyncLocalStorage when the SDK
+// fulfils it inside the call (2026 input_required rounds), or, for a request that arrives
+// on its own (2025 server-to-client requests), through the newest call in flight on that
+// server that has one. A call with no interactor (a script using the API) has no one to
+// ask: the request is declined.
+import { AsyncLocalStorage } from "node:async_hooks";
+import { randomUUID } from "node:crypto";
+
+export type UserInputKind = "elicitation" | "sampling";
+export type UserInputRequest = { id: string; serverId: string; kind: UserInputKind; params: unknown };
+export type Interactor = (request: UserInputRequest) => void;
+
+/** How long a person has to answer before the request is cancelled. */
+const ANSWER_TIMEOUT_MS = 10 * 60_000;
+
+type Pending = { serverId: string; resolve: (answer: UserAnswer | undefined) => void };
+
+type State = { pending: Map<string, Pending>; active: Map<string, Interactor[]> };
+const KEY = Symbol.for("toolscope.user-input");
+const globalStore = globalThis as typeof globalThis & { [KEY]?: State; [K: symbol]: unknown };
+const state: State = (globalStore[KEY] ??= { pending: new Map(), active: new Map() });
+const ALS_KEY = Symbol.for("toolscope.user-input.als");
+const context = (globalStore[ALS_KEY] ??= new AsyncLocalStorage<Interactor>()) as AsyncLocalStorage<Interactor>;
+
+/** Runs a call with someone to ask, for the requests the server makes during it. */
+export async function withInteractor<T>(serverId: string, interactor: Interactor, run: () => Promise<T>): Promise<T> {
+  const list = state.active.get(serverId) ?? [];
+  list.push(interactor);
+  state.active.set(serverId, list);
+  try {
+    return await context.run(interactor, run);
+  } finally {
+    list.splice(list.indexOf(interactor), 1);
+    if (list.length === 0) state.active.delete(serverId);
+  }
+}
+
+export type UserAnswer = { action: "accept" | "decline" | "cancel"; content?: Record<string, unknown>; text?: string };
+
+/**
+ * Asks the user. Resolves with their answer; with `null` when there is no one to ask; with
+ * `undefined` when the time ran out or the request was aborted.
+ */
+export function requestUserInput(
+  serverId: string,
+  kind: UserInputKind,
+  params: unknown,
+  signal?: AbortSignal,
+): Promise<UserAnswer | null | undefined> {
+  const interactor = context.getStore() ?? state.active.get(serverId)?.at(-1);
+  if (!interactor) return Promise.resolve(null);
+  const id = randomUUID();
+  return new Promise((resolve) => {
+    const finish = (answer: UserAnswer | undefined): void => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", onAbort);
+      state.pending.delete(id);
+      resolve(answer);
+    };
+    const onAbort = (): void => finish(undefined);
+    const timer = setTimeout(() => finish(undefined), ANSWER_TIMEOUT_MS);
+    timer.unref();
+    signal?.addEventListener("abort", onAbort, { once: true });
+    state.pending.set(id, { serverId, resolve: finish });
+    interactor({ id, serverId, kind, params });
+  });
+}
+
+/** Delivers the user's answer; false when no such request is waiting (answered, expired, or another server's). */
+export function answerUserInput(serverId: string, id: string, answer: UserAnswer): boolean {
+  const pending = state.pending.get(id);
+  if (!pending || pending.serverId !== serverId) return false;
+  pending.resolve(answer);
+  return true;
+}
