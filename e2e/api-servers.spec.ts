@@ -108,3 +108,17 @@ test("a foreign Host or a cross-origin POST is refused", async ({ request }) => 
   expect(origin.status()).toBe(403);
   expect((await origin.json()).error.code).toBe("forbidden:origin");
 });
+
+test("the raw JSON-RPC route passes any method through; tools/call through it is audited", async ({ request }) => {
+  const rpc = async (body: object) => (await request.post("/api/servers/demo/rpc", { data: body })).json();
+  const list = await rpc({ method: "tools/list" });
+  expect(list.result.tools.length).toBe(24);
+  const read = await rpc({ method: "resources/read", params: { uri: "demo://files/report.csv" } });
+  expect(read.result.contents[0]).toMatchObject({ mimeType: "text/csv" });
+  const unknown = await rpc({ method: "no/such/method" });
+  expect(unknown.error.code).toBe(-32601);
+  const call = await rpc({ method: "tools/call", params: { name: "echo", arguments: { message: "raw" } } });
+  expect(call.result.content[0].text).toBe("raw");
+  const { records } = await (await request.get("/api/audit?limit=5")).json();
+  expect(records.find((r: { id: string }) => r.id === call.auditId)).toMatchObject({ tool_name: "echo", outcome: "ok" });
+});
