@@ -13,8 +13,11 @@ export function AppHeader(): ReactNode {
         Toolscope
       </Link>
       <nav className="flex items-center gap-1 text-[13px]">
-        <NavLink href="/" match="/servers">
+        <NavLink href="/" match="/servers/">
           Tools
+        </NavLink>
+        <NavLink href="/servers" match="/servers" exact>
+          Servers
         </NavLink>
         <NavLink href="/audit" match="/audit">
           Audit log

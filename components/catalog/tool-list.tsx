@@ -7,6 +7,7 @@ import type { Tool } from "@/lib/mcp/types";
 import { toolDisplayName } from "@/lib/tool-hints";
 import { useCatalog } from "./catalog-context";
 import { HintBadges } from "./hint-badges";
+import { ServerSwitcher } from "./server-switcher";
 import { InvalidTools, LintBadge } from "./tool-problems";
 import { ToolIcon } from "./tool-icon";
 
@@ -30,6 +31,7 @@ export function ToolList(): ReactNode {
 
   return (
     <aside className="flex min-h-0 w-[340px] shrink-0 flex-col border-r border-zinc-200 dark:border-zinc-800">
+      <ServerSwitcher />
       <div className="flex items-center gap-2 border-b border-zinc-200 px-3 py-2 dark:border-zinc-800">
         <input
           type="search"

@@ -4,9 +4,19 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import type { ReactNode } from "react";
 
-export function NavLink({ href, match, children }: { href: string; match: string; children: ReactNode }): ReactNode {
+export function NavLink({
+  href,
+  match,
+  exact,
+  children,
+}: {
+  href: string;
+  match: string;
+  exact?: boolean;
+  children: ReactNode;
+}): ReactNode {
   const pathname = usePathname();
-  const active = pathname.startsWith(match) || (href === "/" && pathname === "/");
+  const active = exact ? pathname === match : pathname.startsWith(match) || (href === "/" && pathname === "/");
   return (
     <Link
       href={href}

@@ -270,6 +270,7 @@ export class ServerConnection {
       target: this.target,
       config: publicConfig(this.config),
       trusted: this.config.trusted,
+      timeoutMs: this.config.timeoutMs ?? null,
       status: this.status,
       error: this.error ?? null,
       protocolVersion: client?.getNegotiatedProtocolVersion() ?? null,

@@ -18,6 +18,7 @@ export type ServerSnapshot = {
   target: string;
   config: PublicServerConfig;
   trusted: boolean;
+  timeoutMs: number | null;
   status: ServerStatus;
   error: string | null;
   protocolVersion: string | null;

@@ -1,0 +1,89 @@
+"use client";
+
+import { useState, type ReactNode } from "react";
+import { fetchJson } from "@/lib/client/fetch-json";
+
+type ImportResult = { imported: string[]; skipped: { id: string; reason: string }[] };
+
+/** Paste or open an mcp.json (Claude Desktop, Cursor, VS Code); every valid server is added. */
+export function ImportPanel({ onDone }: { onDone: () => void }): ReactNode {
+  const [text, setText] = useState("");
+  const [result, setResult] = useState<ImportResult | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (): Promise<void> => {
+    setError(null);
+    let document: unknown;
+    try {
+      document = JSON.parse(text);
+    } catch (err) {
+      setError(`That is not valid JSON: ${err instanceof Error ? err.message : String(err)}`);
+      return;
+    }
+    try {
+      setResult(await fetchJson<ImportResult>("/api/servers/mcp.json", { method: "POST", body: JSON.stringify(document) }));
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+    }
+  };
+
+  return (
+    <div className="space-y-3 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800" data-testid="import-panel">
+      <p className="text-[13px] text-zinc-600 dark:text-zinc-300">
+        Paste the contents of an <code className="font-mono">mcp.json</code> (<code className="font-mono">mcpServers</code> or{" "}
+        <code className="font-mono">servers</code>), or open the file.
+      </p>
+      <input
+        type="file"
+        accept="application/json,.json"
+        onChange={async (e) => setText((await e.target.files?.[0]?.text()) ?? "")}
+        className="text-[13px]"
+        aria-label="Open an mcp.json file"
+      />
+      <textarea
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        rows={8}
+        aria-label="mcp.json contents"
+        placeholder='{ "mcpServers": { "memory": { "command": "npx", "args": ["-y", "@modelcontextprotocol/server-memory"] } } }'
+        className="block w-full rounded-md border border-zinc-300 bg-white p-2 font-mono text-[12px] dark:border-zinc-700 dark:bg-zinc-900"
+      />
+      {error && (
+        <p role="alert" className="text-sm text-rose-600">
+          {error}
+        </p>
+      )}
+      {result && (
+        <div className="text-[13px]" data-testid="import-result">
+          <p>Imported: {result.imported.length ? result.imported.join(", ") : "none"}</p>
+          {result.skipped.length > 0 && (
+            <ul className="mt-1 list-disc pl-5 text-zinc-500">
+              {result.skipped.map((s) => (
+                <li key={s.id}>
+                  <span className="font-mono">{s.id || "(document)"}</span>: {s.reason}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+      <div className="flex gap-2">
+        <button
+          type="button"
+          onClick={submit}
+          disabled={!text.trim()}
+          className="h-8 rounded-md bg-indigo-600 px-3.5 text-[13px] font-medium text-white hover:bg-indigo-500 disabled:opacity-60"
+        >
+          Import
+        </button>
+        <button
+          type="button"
+          onClick={onDone}
+          className="h-8 rounded-md border border-zinc-300 px-3 text-[13px] hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-900"
+        >
+          {result ? "Done" : "Cancel"}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,238 @@
+"use client";
+
+// Add or edit a server: a command to spawn (stdio) or a URL (auto, Streamable HTTP, SSE).
+// Secret values already stored (env, headers) are never shown; leaving them blank keeps them.
+import { useState, type FormEvent, type ReactNode } from "react";
+import { fetchJson } from "@/lib/client/fetch-json";
+import type { ServerSnapshot } from "@/lib/mcp/types";
+
+type Transport = "stdio" | "auto" | "streamable-http" | "sse";
+
+const TRANSPORT_LABEL: Record<Transport, string> = {
+  stdio: "stdio (spawn a command)",
+  auto: "HTTP, auto (Streamable HTTP, then SSE)",
+  "streamable-http": "Streamable HTTP",
+  sse: "HTTP + SSE (legacy)",
+};
+
+const INPUT =
+  "block w-full rounded-md border border-zinc-300 bg-white px-2.5 py-1.5 text-sm outline-none focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/20 dark:border-zinc-700 dark:bg-zinc-900";
+const LABEL = "mb-1 block text-[13px] font-medium text-zinc-700 dark:text-zinc-300";
+
+/** "KEY=value" (or "Name: value") lines to a record; a known key left without a value maps to null ("keep"). */
+function parsePairs(text: string, separator: "=" | ":", known: string[]): Record<string, string | null> {
+  const out: Record<string, string | null> = {};
+  for (const line of text.split("\n")) {
+    const trimmed = line.trim();
+    if (!trimmed) continue;
+    const at = trimmed.indexOf(separator);
+    const key = (at < 0 ? trimmed : trimmed.slice(0, at)).trim();
+    const value = at < 0 ? "" : trimmed.slice(at + 1).trim();
+    out[key] = value === "" && known.includes(key) ? null : value;
+  }
+  return out;
+}
+
+export function ServerForm({
+  existing,
+  onSaved,
+  onCancel,
+}: {
+  existing?: ServerSnapshot;
+  onSaved: () => void;
+  onCancel: () => void;
+}): ReactNode {
+  const config = existing?.config;
+  const knownEnv = config?.transport === "stdio" ? config.envKeys : [];
+  const knownHeaders = config && config.transport !== "stdio" ? config.headerNames : [];
+  const [transport, setTransport] = useState<Transport>(existing?.transport ?? "stdio");
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const text = (name: string): string => String(form.get(name) ?? "").trim();
+    const timeout = text("timeoutMs");
+    const body: Record<string, unknown> = {
+      name: text("name") || undefined,
+      trusted: form.get("trusted") === "on",
+      type: transport,
+      ...(timeout ? { timeoutMs: Number(timeout) } : {}),
+    };
+    if (transport === "stdio") {
+      Object.assign(body, {
+        command: text("command"),
+        args: String(form.get("args") ?? "")
+          .split("\n")
+          .map((a) => a.trim())
+          .filter(Boolean),
+        env: parsePairs(String(form.get("env") ?? ""), "=", knownEnv),
+        ...(text("cwd") ? { cwd: text("cwd") } : {}),
+      });
+    } else {
+      Object.assign(body, { url: text("url"), headers: parsePairs(String(form.get("headers") ?? ""), ":", knownHeaders) });
+    }
+    setSaving(true);
+    setError(null);
+    try {
+      if (existing) await fetchJson(`/api/servers/${encodeURIComponent(existing.id)}`, { method: "PUT", body: JSON.stringify(body) });
+      else await fetchJson("/api/servers", { method: "POST", body: JSON.stringify({ id: text("id"), ...body }) });
+      onSaved();
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form
+      onSubmit={submit}
+      className="space-y-4 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800"
+      data-testid="server-form"
+      aria-label={existing ? "Edit server" : "Add a server"}
+    >
+      <div className="grid grid-cols-2 gap-4">
+        <label>
+          <span className={LABEL}>Id</span>
+          <input
+            name="id"
+            required
+            defaultValue={existing?.id}
+            readOnly={!!existing}
+            placeholder="e.g. github"
+            pattern="[a-z0-9][a-z0-9_\-]{0,62}"
+            className={INPUT}
+          />
+        </label>
+        <label>
+          <span className={LABEL}>Name</span>
+          <input name="name" defaultValue={existing?.name} placeholder="Shown in the UI" className={INPUT} />
+        </label>
+      </div>
+      <label className="block">
+        <span className={LABEL}>Transport</span>
+        <select name="transport" value={transport} onChange={(e) => setTransport(e.target.value as Transport)} className={INPUT}>
+          {(Object.keys(TRANSPORT_LABEL) as Transport[]).map((t) => (
+            <option key={t} value={t}>
+              {TRANSPORT_LABEL[t]}
+            </option>
+          ))}
+        </select>
+      </label>
+      {transport === "stdio" ? (
+        <>
+          <label className="block">
+            <span className={LABEL}>Command</span>
+            <input
+              name="command"
+              required
+              defaultValue={config?.transport === "stdio" ? config.command : ""}
+              placeholder="npx"
+              className={`${INPUT} font-mono`}
+            />
+          </label>
+          <label className="block">
+            <span className={LABEL}>Arguments, one per line</span>
+            <textarea
+              name="args"
+              rows={3}
+              defaultValue={config?.transport === "stdio" ? config.args.join("\n") : ""}
+              className={`${INPUT} font-mono`}
+            />
+          </label>
+          <label className="block">
+            <span className={LABEL}>Environment, KEY=value per line</span>
+            <textarea
+              name="env"
+              rows={3}
+              defaultValue={knownEnv.map((k) => `${k}=`).join("\n")}
+              placeholder="API_KEY=…"
+              className={`${INPUT} font-mono`}
+            />
+            {knownEnv.length > 0 && (
+              <span className="mt-1 block text-xs text-zinc-500">
+                Stored values are not shown; a key left blank keeps its value, a deleted line removes it.
+              </span>
+            )}
+          </label>
+          <label className="block">
+            <span className={LABEL}>Working directory (optional)</span>
+            <input name="cwd" defaultValue={config?.transport === "stdio" ? (config.cwd ?? "") : ""} className={`${INPUT} font-mono`} />
+          </label>
+        </>
+      ) : (
+        <>
+          <label className="block">
+            <span className={LABEL}>URL</span>
+            <input
+              name="url"
+              type="url"
+              required
+              defaultValue={config && config.transport !== "stdio" ? config.url : ""}
+              placeholder="http://127.0.0.1:3001/mcp"
+              className={`${INPUT} font-mono`}
+            />
+          </label>
+          <label className="block">
+            <span className={LABEL}>Headers, Name: value per line</span>
+            <textarea
+              name="headers"
+              rows={2}
+              defaultValue={knownHeaders.map((h) => `${h}:`).join("\n")}
+              placeholder="Authorization: Bearer …"
+              className={`${INPUT} font-mono`}
+            />
+            <span className="mt-1 block text-xs text-zinc-500">
+              Kept on Toolscope&apos;s server and never shown again{knownHeaders.length > 0 ? "; a name left blank keeps its value" : ""}.
+            </span>
+          </label>
+        </>
+      )}
+      <div className="flex items-center gap-6">
+        <label className="flex items-center gap-2 text-[13px]">
+          <input type="checkbox" name="trusted" defaultChecked={existing?.trusted} className="size-4 accent-indigo-600" />
+          Trust this server&apos;s annotations
+        </label>
+        <label className="flex items-center gap-2 text-[13px]">
+          Timeout
+          <input
+            name="timeoutMs"
+            type="number"
+            min={100}
+            step={100}
+            placeholder="60000"
+            defaultValue={existing?.timeoutMs ?? undefined}
+            className={`${INPUT} w-28`}
+          />
+          ms
+        </label>
+      </div>
+      {error && (
+        <p
+          role="alert"
+          className="rounded-md border border-rose-200 bg-rose-50 p-2 text-sm text-rose-700 dark:border-rose-900 dark:bg-rose-950/40 dark:text-rose-300"
+          data-testid="server-form-error"
+        >
+          {error}
+        </p>
+      )}
+      <div className="flex gap-2">
+        <button
+          type="submit"
+          disabled={saving}
+          className="h-8 rounded-md bg-indigo-600 px-3.5 text-[13px] font-medium text-white hover:bg-indigo-500 disabled:opacity-60"
+        >
+          {existing ? "Save" : "Add server"}
+        </button>
+        <button
+          type="button"
+          onClick={onCancel}
+          className="h-8 rounded-md border border-zinc-300 px-3 text-[13px] hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-900"
+        >
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,177 @@
+"use client";
+
+// The servers page: every server with its status and negotiated revision; add, edit and
+// remove the ones kept in the database; import and export mcp.json.
+import Link from "next/link";
+import { useCallback, useEffect, useState, type ReactNode } from "react";
+import { StatusDot } from "@/components/catalog/status-dot";
+import { fetchJson } from "@/lib/client/fetch-json";
+import type { ServerSnapshot } from "@/lib/mcp/types";
+import { ImportPanel } from "./import-panel";
+import { ServerForm } from "./server-form";
+
+const SOURCE_LABEL: Record<ServerSnapshot["source"], string> = { builtin: "built in", file: "mcp.json", database: "added here" };
+const BUTTON = "h-8 rounded-md border border-zinc-300 px-3 text-[13px] hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-900";
+
+type Mode = { kind: "list" } | { kind: "add" } | { kind: "edit"; server: ServerSnapshot } | { kind: "import" };
+
+export function ServerManager(): ReactNode {
+  const [servers, setServers] = useState<ServerSnapshot[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [mode, setMode] = useState<Mode>({ kind: "list" });
+
+  const load = useCallback(async () => {
+    try {
+      setServers((await fetchJson<{ servers: ServerSnapshot[] }>("/api/servers")).servers);
+      setError(null);
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+    }
+  }, []);
+
+  useEffect(() => {
+    // Fetching on mount, then every few seconds while servers are still connecting.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    void load();
+    const timer = setInterval(() => void load(), 3000);
+    return () => clearInterval(timer);
+  }, [load]);
+
+  const remove = async (server: ServerSnapshot): Promise<void> => {
+    if (!window.confirm(`Remove ${server.name} (${server.id})? Its audit records are kept.`)) return;
+    try {
+      await fetchJson(`/api/servers/${encodeURIComponent(server.id)}`, { method: "DELETE" });
+      await load();
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+    }
+  };
+
+  const done = (): void => {
+    setMode({ kind: "list" });
+    void load();
+  };
+
+  return (
+    <div className="mx-auto max-w-5xl px-8 py-6">
+      <div className="flex items-center gap-2">
+        <h1 className="text-lg font-semibold tracking-tight">Servers</h1>
+        <div className="ml-auto flex gap-2">
+          <a href="/api/servers/mcp.json" download="mcp.json" className={`${BUTTON} inline-flex items-center`} data-testid="export-servers">
+            Export mcp.json
+          </a>
+          <button type="button" className={BUTTON} onClick={() => setMode({ kind: "import" })} data-testid="import-servers">
+            Import mcp.json
+          </button>
+          <button
+            type="button"
+            className="h-8 rounded-md bg-indigo-600 px-3.5 text-[13px] font-medium text-white hover:bg-indigo-500"
+            onClick={() => setMode({ kind: "add" })}
+            data-testid="add-server"
+          >
+            Add server
+          </button>
+        </div>
+      </div>
+      <p className="mt-1 text-sm text-zinc-500">
+        Servers come from Toolscope itself (the demo), from an mcp.json config file, or are added here.
+      </p>
+
+      {mode.kind === "add" && (
+        <div className="mt-6">
+          <ServerForm onSaved={done} onCancel={() => setMode({ kind: "list" })} />
+        </div>
+      )}
+      {mode.kind === "edit" && (
+        <div className="mt-6">
+          <ServerForm existing={mode.server} onSaved={done} onCancel={() => setMode({ kind: "list" })} />
+        </div>
+      )}
+      {mode.kind === "import" && (
+        <div className="mt-6">
+          <ImportPanel onDone={done} />
+        </div>
+      )}
+      {error && (
+        <p
+          role="alert"
+          className="mt-4 rounded-md border border-rose-200 bg-rose-50 p-2 text-sm text-rose-700 dark:border-rose-900 dark:bg-rose-950/40 dark:text-rose-300"
+        >
+          {error}
+        </p>
+      )}
+
+      <div className="mt-6 overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
+        <table className="w-full text-left text-[13px]" data-testid="server-table">
+          <thead className="bg-zinc-50 text-[11px] tracking-wide text-zinc-500 uppercase dark:bg-zinc-900">
+            <tr>
+              <th className="px-3 py-2 font-medium">Server</th>
+              <th className="px-3 py-2 font-medium">Transport</th>
+              <th className="px-3 py-2 font-medium">Status</th>
+              <th className="px-3 py-2 font-medium">Revision</th>
+              <th className="px-3 py-2 text-right font-medium">Tools</th>
+              <th className="px-3 py-2 font-medium">Source</th>
+              <th className="px-3 py-2" />
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-zinc-100 dark:divide-zinc-900">
+            {servers?.map((s) => (
+              <tr key={s.id} data-testid="server-row" data-server-id={s.id}>
+                <td className="px-3 py-2">
+                  <Link href={`/servers/${encodeURIComponent(s.id)}`} className="font-medium hover:text-indigo-600">
+                    {s.name}
+                  </Link>
+                  <div className="font-mono text-[11px] text-zinc-500">{s.id}</div>
+                </td>
+                <td className="px-3 py-2">
+                  {s.transport}
+                  {s.transport === "auto" && s.activeTransport && <span className="text-zinc-500"> → {s.activeTransport}</span>}
+                  <div className="max-w-64 truncate font-mono text-[11px] text-zinc-500" title={s.target}>
+                    {s.target}
+                  </div>
+                </td>
+                <td className="px-3 py-2" data-testid="server-status">
+                  <span className="flex items-center gap-1.5">
+                    <StatusDot status={s.status} /> {s.status}
+                  </span>
+                  {s.error && (
+                    <div className="max-w-72 truncate text-[11px] text-rose-600 dark:text-rose-400" title={s.error}>
+                      {s.error}
+                    </div>
+                  )}
+                </td>
+                <td className="px-3 py-2 font-mono text-xs">{s.protocolVersion ?? "—"}</td>
+                <td className="px-3 py-2 text-right font-mono text-xs">
+                  {s.toolCount}
+                  {s.invalidToolCount > 0 && <span className="text-rose-600"> +{s.invalidToolCount} invalid</span>}
+                </td>
+                <td className="px-3 py-2 text-zinc-500">{SOURCE_LABEL[s.source]}</td>
+                <td className="px-3 py-2 text-right whitespace-nowrap">
+                  {s.source === "database" && (
+                    <>
+                      <button
+                        type="button"
+                        className="text-xs text-indigo-600 hover:underline dark:text-indigo-400"
+                        onClick={() => setMode({ kind: "edit", server: s })}
+                      >
+                        Edit
+                      </button>
+                      <button
+                        type="button"
+                        className="ml-3 text-xs text-rose-600 hover:underline dark:text-rose-400"
+                        onClick={() => void remove(s)}
+                      >
+                        Remove
+                      </button>
+                    </>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {servers?.length === 0 && <p className="p-6 text-center text-sm text-zinc-500">No servers yet. Add one, or import an mcp.json.</p>}
+      </div>
+    </div>
+  );
+}
