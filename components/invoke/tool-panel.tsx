@@ -11,6 +11,7 @@ import { toolDisplayName } from "@/lib/tool-hints";
 import { ProgressBar } from "./progress-bar";
 import { ResultView } from "./result-view";
 import { InputRequestPanel } from "./input-request";
+import { runToolAsTask } from "./run-task";
 import { runTool, type InputRequest, type Progress } from "./run-tool";
 import { ToolForm } from "./tool-form";
 
@@ -31,12 +32,15 @@ function useElapsed(running: boolean): number {
 export function ToolPanel({ toolName }: { toolName: string }): ReactNode {
   const { serverId, data, loading } = useCatalog();
   const tool = data?.tools.find((t) => t.name === toolName);
+  const taskSupport = (tool?.execution as { taskSupport?: string } | undefined)?.taskSupport ?? "forbidden";
   const [values, setValues] = useState<Record<string, unknown>>({});
   const [response, setResponse] = useState<InvocationResponse | null>(null);
   const [requestError, setRequestError] = useState<string | null>(null);
   const [running, setRunning] = useState(false);
   const [progress, setProgress] = useState<Progress | null>(null);
   const [inputs, setInputs] = useState<InputRequest[]>([]);
+  const [taskChoice, setTaskChoice] = useState(false);
+  const asTask = taskSupport === "required" || (taskSupport === "optional" && taskChoice);
   const controller = useRef<AbortController | null>(null);
   const formRef = useRef<HTMLDivElement>(null);
   const elapsed = useElapsed(running);
@@ -52,11 +56,17 @@ export function ToolPanel({ toolName }: { toolName: string }): ReactNode {
       setRequestError(null);
       try {
         setResponse(
-          await runTool(serverId, toolName, args, {
-            signal: abort.signal,
-            onProgress: setProgress,
-            onInput: (request) => setInputs((current) => [...current, request]),
-          }),
+          asTask
+            ? await runToolAsTask(serverId, toolName, args, {
+                signal: abort.signal,
+                onStatus: (task) =>
+                  setProgress({ progress: 0, message: `Task ${task.status}${task.statusMessage ? `: ${task.statusMessage}` : ""}` }),
+              })
+            : await runTool(serverId, toolName, args, {
+                signal: abort.signal,
+                onProgress: setProgress,
+                onInput: (request) => setInputs((current) => [...current, request]),
+              }),
         );
       } catch (error) {
         if (abort.signal.aborted) setRequestError("Cancelled. The server was told to stop; the audit log records the call as cancelled.");
@@ -69,7 +79,7 @@ export function ToolPanel({ toolName }: { toolName: string }): ReactNode {
         }
       }
     },
-    [serverId, toolName],
+    [serverId, toolName, asTask],
   );
 
   // Ctrl/⌘+Enter runs the tool from anywhere in the form.
@@ -120,7 +130,7 @@ export function ToolPanel({ toolName }: { toolName: string }): ReactNode {
           onSubmit={run}
           running={running}
           actions={
-            running && (
+            running ? (
               <button
                 type="button"
                 onClick={() => controller.current?.abort()}
@@ -129,6 +139,23 @@ export function ToolPanel({ toolName }: { toolName: string }): ReactNode {
               >
                 Cancel
               </button>
+            ) : (
+              taskSupport !== "forbidden" && (
+                <label
+                  className="ml-2 flex items-center gap-1.5 text-xs text-zinc-600 dark:text-zinc-400"
+                  title="Tasks (2025-11-25): the call returns at once and is polled"
+                >
+                  <input
+                    type="checkbox"
+                    checked={asTask}
+                    disabled={taskSupport === "required"}
+                    onChange={(e) => setTaskChoice(e.target.checked)}
+                    className="size-3.5 accent-indigo-600"
+                    data-testid="run-as-task"
+                  />
+                  Run as a task{taskSupport === "required" ? " (required)" : ""}
+                </label>
+              )
             )
           }
         />

@@ -1,0 +1,10 @@
+import { respond } from "@/lib/http/respond";
+import { getToolTaskResult } from "@/lib/mcp/tasks";
+
+export const dynamic = "force-dynamic";
+
+/** A task's result (tasks/result, which waits until the task is done), like a tool call's answer. */
+export async function GET(request: Request, { params }: { params: Promise<{ serverId: string; taskId: string }> }): Promise<Response> {
+  const { serverId, taskId } = await params;
+  return respond(() => getToolTaskResult(serverId, taskId, request.signal));
+}

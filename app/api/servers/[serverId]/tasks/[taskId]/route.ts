@@ -1,0 +1,18 @@
+import { respond } from "@/lib/http/respond";
+import { cancelToolTask, getToolTask } from "@/lib/mcp/tasks";
+
+export const dynamic = "force-dynamic";
+
+type Params = { params: Promise<{ serverId: string; taskId: string }> };
+
+/** A task's status (tasks/get). */
+export async function GET(_request: Request, { params }: Params): Promise<Response> {
+  const { serverId, taskId } = await params;
+  return respond(() => getToolTask(serverId, taskId));
+}
+
+/** Cancels a task (tasks/cancel). */
+export async function DELETE(_request: Request, { params }: Params): Promise<Response> {
+  const { serverId, taskId } = await params;
+  return respond(() => cancelToolTask(serverId, taskId));
+}
