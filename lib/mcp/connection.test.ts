@@ -74,6 +74,26 @@ describe("the bundled demo server", () => {
   });
 });
 
+describe("subscriptions/listen on 2026-07-28", () => {
+  it("reopens the listen stream after the server closes it, and still hears list changes", async () => {
+    let http = await startDemoHttpServer({});
+    const port = http.port;
+    const connection = await connected(config({ id: "demo-relisten", transport: "streamable-http", url: http.url }));
+    try {
+      // A restart closes the stream from the server's side; 2026 HTTP is sessionless, so the same URL serves on.
+      await http.close();
+      http = await startDemoHttpServer({ port });
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      const before = connection.listTools().length;
+      await connection.callTool("toggle_bonus_tool", {});
+      await expect.poll(() => connection.listTools().length, { timeout: 8_000 }).toBe(before + 1);
+    } finally {
+      await connection.close();
+      await http.close();
+    }
+  });
+});
+
 describe("@modelcontextprotocol/server-everything from npm", () => {
   const fixtures: HttpFixture[] = [];
   afterAll(() => Promise.all(fixtures.map((f) => f.stop())));

@@ -4,7 +4,7 @@ import "server-only";
 // list_changed, progress and server-initiated requests have somewhere to arrive. A dead
 // server is reconnected with backoff and never affects the others.
 import { pathToFileURL } from "node:url";
-import { Client, ProtocolError, type CallToolResult, type Tool, type Transport } from "@modelcontextprotocol/client";
+import { Client, ProtocolError, type CallToolResult, type McpSubscription, type Tool, type Transport } from "@modelcontextprotocol/client";
 import { AppError } from "@/lib/errors";
 import { listAllTools, MAX_LIST_PAGES, type InvalidTool, type ToolList } from "./list-tools";
 import { describeServerTarget, publicConfig, type ServerConfig } from "./server-config";
@@ -177,6 +177,7 @@ export class ServerConnection {
         this.client = client;
         this.activeTransport = kind;
         this.failures = 0;
+        this.keepListening(client, client.autoOpenedSubscription);
         this.setTools(list);
         this.setStatus("ready");
         return client;
@@ -201,6 +202,32 @@ export class ServerConnection {
       if (!this.closed && this.status === "failed") this.ready().catch(() => undefined);
     }, delay);
     this.retryTimer.unref();
+  }
+
+  /**
+   * On 2026-07-28 connections list changes arrive on a subscriptions/listen stream, which
+   * the SDK does not reopen when the server ends it (gracefully, as on a restart, or by
+   * dropping it). Reopen it with backoff, and refresh the tools, since changes may have
+   * been missed while it was closed.
+   */
+  private keepListening(client: Client, subscription: McpSubscription | undefined, attempt = 0): void {
+    if (!subscription) return;
+    void subscription.closed.then(async (reason) => {
+      if (reason === "local" || this.client !== client || this.closed) return;
+      await new Promise((resolve) => setTimeout(resolve, BACKOFF_MS[Math.min(attempt, BACKOFF_MS.length - 1)]).unref());
+      if (this.client !== client || this.closed) return;
+      try {
+        const next = await client.listen({ toolsListChanged: true });
+        await this.refreshTools(client);
+        this.keepListening(client, next, 0);
+      } catch (error) {
+        console.error(
+          `[toolscope] ${this.config.id}: reopening subscriptions/listen failed:`,
+          error instanceof Error ? error.message : error,
+        );
+        this.keepListening(client, subscription, attempt + 1);
+      }
+    });
   }
 
   private describeExit(reason: string): string {
