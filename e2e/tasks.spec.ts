@@ -57,7 +57,10 @@ test("in the UI, a tool that requires a task runs as one, showing the task's sta
   const asTask = page.getByTestId("run-as-task");
   await expect(asTask).toBeChecked();
   await expect(asTask).toBeDisabled();
-  await page.getByTestId("tool-panel").getByLabel(/^topic\*?$/).fill("coral reefs");
+  await page
+    .getByTestId("tool-panel")
+    .getByLabel(/^topic\*?$/)
+    .fill("coral reefs");
   await page.getByTestId("run-button").click();
   await expect(page.getByTestId("progress-message")).toContainText("Task working");
   await expect(page.getByTestId("result-panel")).toHaveAttribute("data-status", "ok", { timeout: 15_000 });

@@ -151,6 +151,39 @@ describe("servers of other protocol revisions", () => {
   }
 });
 
+describe("x-mcp-header rules (SEP-2243)", () => {
+  let modern: HttpFixture;
+  beforeAll(async () => {
+    modern = await startHttpFixture("modern-2026.ts", "http");
+  });
+  afterAll(() => modern?.stop());
+
+  it("shows a tool the SDK excluded on Streamable HTTP as invalid, with the reason", async () => {
+    const connection = await connected(config({ id: "modern-headers", transport: "streamable-http", url: modern.url }));
+    try {
+      const catalog = connection.catalog();
+      expect(catalog.tools.map((t) => t.name)).not.toContain("bad_header");
+      expect(catalog.invalid).toEqual([
+        expect.objectContaining({
+          name: "bad_header",
+          problems: [expect.stringMatching(/Excluded \(SEP-2243\): filter: .*string, integer or boolean/)],
+        }),
+      ]);
+    } finally {
+      await connection.close();
+    }
+  });
+
+  it("keeps it over stdio (no headers there) with a lint warning", async () => {
+    const connection = await connected(stdio("modern-headers-stdio", "modern-2026.ts"));
+    try {
+      expect(connection.catalog().lint.bad_header).toEqual([expect.stringMatching(/Invalid x-mcp-header declaration/)]);
+    } finally {
+      await connection.close();
+    }
+  });
+});
+
 describe("misbehaving servers", () => {
   let malformed: HttpFixture;
   beforeAll(async () => {

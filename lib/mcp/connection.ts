@@ -12,6 +12,7 @@ import { lintTools, type ToolLint } from "./tool-lint";
 import { stdioTransport, transportPlan, urlTransport, type ActiveTransport } from "./transports";
 import type { ServerSnapshot, ServerStatus, ToolCatalog } from "./types";
 import type { ServerSource } from "./registry";
+import { ToolscopeClient } from "./toolscope-client";
 import { requestUserInput } from "./user-input";
 
 const CLIENT_INFO = { name: "toolscope", title: "Toolscope", version: "0.1.0" };
@@ -96,7 +97,7 @@ export class ServerConnection {
   }
 
   private newClient(): Client {
-    const client = new Client(CLIENT_INFO, {
+    const client = new ToolscopeClient(CLIENT_INFO, {
       capabilities: { elicitation: { form: {} }, sampling: {}, roots: { listChanged: false } },
       versionNegotiation: { mode: "auto", probe: { timeoutMs: PROBE_TIMEOUT_MS } },
       listMaxPages: MAX_LIST_PAGES,

@@ -5,6 +5,8 @@ import "server-only";
 // the reason and the rest of the catalog survives.
 import { SdkError, SdkErrorCode, specTypeSchemas, type Client, type Tool } from "@modelcontextprotocol/client";
 import { z } from "zod";
+import { ToolscopeClient } from "./toolscope-client";
+import { xMcpHeaderViolation } from "./x-mcp-header";
 
 export type InvalidTool = { index: number; name: string | null; problems: string[]; raw: unknown };
 export type ToolList = { tools: Tool[]; invalid: InvalidTool[]; warning: string | null };
@@ -52,10 +54,22 @@ async function listRaw(client: Client, timeout: number): Promise<ToolList> {
   return { tools, invalid, warning };
 }
 
+/** The tools the SDK left out for breaking the x-mcp-header rules, as invalid tools with the reason. */
+function excludedByHeaderRules(client: Client): InvalidTool[] {
+  if (!(client instanceof ToolscopeClient)) return [];
+  return client.excludedTools.map((tool) => ({
+    index: -1,
+    name: tool.name,
+    problems: [`Excluded (SEP-2243): ${xMcpHeaderViolation(tool.inputSchema) ?? "invalid x-mcp-header declaration"}`],
+    raw: tool,
+  }));
+}
+
 export async function listAllTools(client: Client, timeout: number): Promise<ToolList> {
+  if (client instanceof ToolscopeClient) client.excludedTools = [];
   try {
     const { tools } = await client.listTools(undefined, { timeout });
-    return { tools, invalid: [], warning: null };
+    return { tools, invalid: excludedByHeaderRules(client), warning: null };
   } catch (error) {
     if (SdkError.isInstance(error) && error.code === SdkErrorCode.ListPaginationExceeded) return listRaw(client, timeout);
     if (!isStrictParseFailure(error)) throw error;

@@ -3,6 +3,7 @@
 // compile in their declared dialect. Findings are warnings: the tool stays usable.
 import { compileSchema } from "@/lib/json-schema/dialect";
 import type { Tool } from "./types";
+import { xMcpHeaderViolation } from "./x-mcp-header";
 
 const NAME_CHARS = /^[A-Za-z0-9_.-]+$/;
 
@@ -22,6 +23,8 @@ export function lintTools(tools: readonly Tool[]): ToolLint {
     if (tool.inputSchema.type !== "object") warnings.push('The input schema should be an object schema (type: "object").');
     const input = compileSchema(tool.inputSchema);
     if (!input.ok) warnings.push(`The input schema does not compile: ${input.error}`);
+    const header = xMcpHeaderViolation(tool.inputSchema);
+    if (header) warnings.push(`Invalid x-mcp-header declaration (2026-07-28 Streamable HTTP clients must exclude this tool): ${header}`);
     if (tool.outputSchema) {
       const output = compileSchema(tool.outputSchema);
       if (!output.ok) warnings.push(`The output schema does not compile: ${output.error}`);

@@ -1,0 +1,66 @@
+// SEP-2243 `x-mcp-header` rules (2026-07-28): a property may ask to be mirrored into an
+// `Mcp-Param-*` request header only if it is reachable through `properties` alone, names a
+// valid RFC 9110 token, is unique ignoring case, and has a primitive type. A tool that
+// breaks them MUST be excluded; Toolscope says which and why.
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+const PRIMITIVE = new Set(["string", "integer", "boolean"]);
+const UNREACHABLE = [
+  "items",
+  "prefixItems",
+  "additionalProperties",
+  "patternProperties",
+  "oneOf",
+  "anyOf",
+  "allOf",
+  "not",
+  "if",
+  "then",
+  "else",
+  "$defs",
+  "definitions",
+  "contains",
+];
+
+type Node = Record<string, unknown>;
+
+/** The first violation in a tool's input schema, or undefined when its declarations are valid. */
+export function xMcpHeaderViolation(inputSchema: unknown): string | undefined {
+  const seen = new Map<string, string>();
+  const visit = (node: unknown, path: string[], reachable: boolean): string | undefined => {
+    if (node === null || typeof node !== "object") return undefined;
+    const schema = node as Node;
+    const where = path.length ? path.join(".") : "(root)";
+    if ("x-mcp-header" in schema) {
+      const raw = schema["x-mcp-header"];
+      if (!reachable || path.length === 0) return `${where}: x-mcp-header is only allowed on properties reached through 'properties' alone`;
+      if (typeof raw !== "string" || raw === "") return `${where}: x-mcp-header must be a non-empty string`;
+      if (!TOKEN.test(raw)) return `${where}: x-mcp-header '${raw}' is not a valid HTTP header token`;
+      if (typeof schema.type !== "string" || !PRIMITIVE.has(schema.type))
+        return `${where}: x-mcp-header is only allowed on string, integer or boolean properties`;
+      const prior = seen.get(raw.toLowerCase());
+      if (prior) return `x-mcp-header '${raw}' is declared twice (also as '${prior}'), ignoring case`;
+      seen.set(raw.toLowerCase(), raw);
+    }
+    if (schema.properties && typeof schema.properties === "object") {
+      for (const [key, child] of Object.entries(schema.properties as Node)) {
+        const fault = visit(child, [...path, key], reachable);
+        if (fault) return fault;
+      }
+    }
+    for (const keyword of UNREACHABLE) {
+      const sub = schema[keyword];
+      if (sub === undefined) continue;
+      const branches = Array.isArray(sub)
+        ? sub
+        : ["$defs", "definitions", "patternProperties"].includes(keyword) && sub && typeof sub === "object"
+          ? Object.values(sub)
+          : [sub];
+      for (const branch of branches) {
+        const fault = visit(branch, [...path, `<${keyword}>`], false);
+        if (fault) return fault;
+      }
+    }
+    return undefined;
+  };
+  return visit(inputSchema, [], true);
+}
