@@ -122,3 +122,14 @@ test("the raw JSON-RPC route passes any method through; tools/call through it is
   const { records } = await (await request.get("/api/audit?limit=5")).json();
   expect(records.find((r: { id: string }) => r.id === call.auditId)).toMatchObject({ tool_name: "echo", outcome: "ok" });
 });
+
+test("the JSON-RPC console on a server's page sends a method and shows the raw answer", async ({ page }) => {
+  await page.goto("/servers/demo");
+  const consolePanel = page.getByTestId("rpc-console");
+  await consolePanel.getByLabel("Method").fill("resources/list");
+  await page.getByTestId("rpc-send").click();
+  await expect(page.getByTestId("rpc-answer")).toContainText("demo://files/report.csv");
+  await consolePanel.getByLabel("Params (JSON)").fill("[1]");
+  await page.getByTestId("rpc-send").click();
+  await expect(consolePanel.getByRole("alert")).toHaveText("The params must be a JSON object.");
+});

@@ -1,6 +1,7 @@
 "use client";
 
 import type { ReactNode } from "react";
+import { RpcConsole } from "@/components/servers/rpc-console";
 import { useCatalog } from "./catalog-context";
 import { StatusDot } from "./status-dot";
 
@@ -51,6 +52,7 @@ export function ServerOverview(): ReactNode {
           <p className="mt-2 text-[13px] whitespace-pre-wrap text-zinc-600 dark:text-zinc-300">{server.instructions}</p>
         </section>
       )}
+      {server.status === "ready" && <RpcConsole serverId={server.id} />}
     </div>
   );
 }
