@@ -4,6 +4,7 @@
 // (elicitation) or a message to write in place of a model (sampling). The user accepts,
 // declines or cancels; the answer goes back to the server and the call goes on.
 import Form from "@rjsf/core";
+import { BUTTON_PRIMARY, BUTTON_SECONDARY } from "@/components/ui/classes";
 import type { IChangeEvent } from "@rjsf/core";
 import type { RJSFSchema } from "@rjsf/utils";
 import { useMemo, useState, type ReactNode } from "react";
@@ -14,11 +15,6 @@ import { buttonTemplates } from "./rjsf-buttons";
 import type { InputRequest } from "./run-tool";
 
 type Answer = { action: "accept" | "decline" | "cancel"; content?: Record<string, unknown>; text?: string };
-
-const SECONDARY =
-  "inline-flex h-8 items-center rounded-md border border-zinc-300 px-3 text-[13px] hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-900 disabled:opacity-50";
-const PRIMARY =
-  "inline-flex h-8 items-center rounded-md bg-indigo-600 px-3.5 text-[13px] font-medium text-white hover:bg-indigo-500 disabled:opacity-60";
 
 function messagesOf(params: Record<string, unknown>): { role: string; text: string }[] {
   const messages = Array.isArray(params.messages) ? (params.messages as { role?: string; content?: unknown }[]) : [];
@@ -65,7 +61,7 @@ export function InputRequestPanel({ request, onDone }: { request: InputRequest; 
     <>
       <button
         type="button"
-        className={SECONDARY}
+        className={BUTTON_SECONDARY}
         disabled={sending}
         onClick={() => answer({ action: "decline" })}
         data-testid="input-decline"
@@ -74,7 +70,7 @@ export function InputRequestPanel({ request, onDone }: { request: InputRequest; 
       </button>
       <button
         type="button"
-        className={SECONDARY}
+        className={BUTTON_SECONDARY}
         disabled={sending}
         onClick={() => answer({ action: "cancel" })}
         data-testid="input-cancel"
@@ -113,7 +109,7 @@ export function InputRequestPanel({ request, onDone }: { request: InputRequest; 
             disabled={sending}
           >
             <div className="flex gap-2">
-              <button type="submit" className={PRIMARY} disabled={sending} data-testid="input-accept">
+              <button type="submit" className={BUTTON_PRIMARY} disabled={sending} data-testid="input-accept">
                 Accept
               </button>
               {refuse}
@@ -140,7 +136,7 @@ export function InputRequestPanel({ request, onDone }: { request: InputRequest; 
           <div className="mt-3 flex gap-2">
             <button
               type="button"
-              className={PRIMARY}
+              className={BUTTON_PRIMARY}
               disabled={sending || !text.trim()}
               onClick={() => answer({ action: "accept", text })}
               data-testid="input-accept"

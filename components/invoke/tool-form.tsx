@@ -1,5 +1,6 @@
 "use client";
 
+import { BUTTON_PRIMARY } from "@/components/ui/classes";
 import Form from "@rjsf/core";
 import type { IChangeEvent } from "@rjsf/core";
 import type { RJSFSchema } from "@rjsf/utils";
@@ -64,12 +65,7 @@ export function ToolForm({ tool, value, onChange, onSubmit, running, actions }: 
       >
         {!hasFields && <p className="mb-4 text-sm text-zinc-500">This tool takes no parameters.</p>}
         <div className="flex items-center gap-2 pt-1">
-          <button
-            type="submit"
-            disabled={running}
-            data-testid="run-button"
-            className="inline-flex h-8 items-center gap-1.5 rounded-md bg-indigo-600 px-3.5 text-[13px] font-medium text-white shadow-sm hover:bg-indigo-500 focus-visible:ring-2 focus-visible:ring-indigo-500/40 focus-visible:outline-none disabled:opacity-60"
-          >
+          <button type="submit" disabled={running} data-testid="run-button" className={BUTTON_PRIMARY}>
             {running ? "Running…" : "Run tool"}
             {!running && <kbd className="ml-1 font-sans text-[10px] text-indigo-200">Ctrl ↵</kbd>}
           </button>

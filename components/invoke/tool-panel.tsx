@@ -1,5 +1,6 @@
 "use client";
 
+import { BUTTON_SECONDARY } from "@/components/ui/classes";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { HintBadges } from "@/components/catalog/hint-badges";
 import { ToolIcon } from "@/components/catalog/tool-icon";
@@ -131,12 +132,7 @@ export function ToolPanel({ toolName }: { toolName: string }): ReactNode {
           running={running}
           actions={
             running ? (
-              <button
-                type="button"
-                onClick={() => controller.current?.abort()}
-                data-testid="cancel-button"
-                className="inline-flex h-8 items-center rounded-md border border-zinc-300 px-3 text-[13px] hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-900"
-              >
+              <button type="button" onClick={() => controller.current?.abort()} data-testid="cancel-button" className={BUTTON_SECONDARY}>
                 Cancel
               </button>
             ) : (

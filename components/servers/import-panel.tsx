@@ -1,5 +1,6 @@
 "use client";
 
+import { BUTTON_PRIMARY, BUTTON_SECONDARY } from "@/components/ui/classes";
 import { useState, type ReactNode } from "react";
 import { fetchJson } from "@/lib/client/fetch-json";
 
@@ -68,19 +69,10 @@ export function ImportPanel({ onDone }: { onDone: () => void }): ReactNode {
         </div>
       )}
       <div className="flex gap-2">
-        <button
-          type="button"
-          onClick={submit}
-          disabled={!text.trim()}
-          className="h-8 rounded-md bg-indigo-600 px-3.5 text-[13px] font-medium text-white hover:bg-indigo-500 disabled:opacity-60"
-        >
+        <button type="button" onClick={submit} disabled={!text.trim()} className={BUTTON_PRIMARY}>
           Import
         </button>
-        <button
-          type="button"
-          onClick={onDone}
-          className="h-8 rounded-md border border-zinc-300 px-3 text-[13px] hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-900"
-        >
+        <button type="button" onClick={onDone} className={BUTTON_SECONDARY}>
           {result ? "Done" : "Cancel"}
         </button>
       </div>

@@ -1,6 +1,7 @@
 "use client";
 
 // The advanced console: any JSON-RPC method sent as-is to the server, the answer shown raw.
+import { BUTTON_PRIMARY } from "@/components/ui/classes";
 import { useState, type ReactNode } from "react";
 import { fetchJson } from "@/lib/client/fetch-json";
 
@@ -73,7 +74,7 @@ export function RpcConsole({ serverId }: { serverId: string }): ReactNode {
           type="button"
           onClick={send}
           disabled={sending || !method.trim()}
-          className="ml-auto h-8 rounded-md bg-indigo-600 px-3.5 text-[13px] font-medium text-white hover:bg-indigo-500 disabled:opacity-60"
+          className={`ml-auto ${BUTTON_PRIMARY}`}
           data-testid="rpc-send"
         >
           {sending ? "Sending…" : "Send"}

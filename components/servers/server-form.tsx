@@ -2,6 +2,7 @@
 
 // Add or edit a server: a command to spawn (stdio) or a URL (auto, Streamable HTTP, SSE).
 // Secret values already stored (env, headers) are never shown; leaving them blank keeps them.
+import { BUTTON_PRIMARY, BUTTON_SECONDARY, ERROR_NOTE, INPUT } from "@/components/ui/classes";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { fetchJson } from "@/lib/client/fetch-json";
 import type { ServerSnapshot } from "@/lib/mcp/types";
@@ -15,8 +16,6 @@ const TRANSPORT_LABEL: Record<Transport, string> = {
   sse: "HTTP + SSE (legacy)",
 };
 
-const INPUT =
-  "block w-full rounded-md border border-zinc-300 bg-white px-2.5 py-1.5 text-sm outline-none focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/20 dark:border-zinc-700 dark:bg-zinc-900";
 const LABEL = "mb-1 block text-[13px] font-medium text-zinc-700 dark:text-zinc-300";
 
 /** "KEY=value" (or "Name: value") lines to a record; a known key left without a value maps to null ("keep"). */
@@ -209,27 +208,15 @@ export function ServerForm({
         </label>
       </div>
       {error && (
-        <p
-          role="alert"
-          className="rounded-md border border-rose-200 bg-rose-50 p-2 text-sm text-rose-700 dark:border-rose-900 dark:bg-rose-950/40 dark:text-rose-300"
-          data-testid="server-form-error"
-        >
+        <p role="alert" className={ERROR_NOTE} data-testid="server-form-error">
           {error}
         </p>
       )}
       <div className="flex gap-2">
-        <button
-          type="submit"
-          disabled={saving}
-          className="h-8 rounded-md bg-indigo-600 px-3.5 text-[13px] font-medium text-white hover:bg-indigo-500 disabled:opacity-60"
-        >
+        <button type="submit" disabled={saving} className={BUTTON_PRIMARY}>
           {existing ? "Save" : "Add server"}
         </button>
-        <button
-          type="button"
-          onClick={onCancel}
-          className="h-8 rounded-md border border-zinc-300 px-3 text-[13px] hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-900"
-        >
+        <button type="button" onClick={onCancel} className={BUTTON_SECONDARY}>
           Cancel
         </button>
       </div>

@@ -2,6 +2,7 @@
 
 // The servers page: every server with its status and negotiated revision; add, edit and
 // remove the ones kept in the database; import and export mcp.json.
+import { BUTTON_PRIMARY, BUTTON_SECONDARY, ERROR_NOTE } from "@/components/ui/classes";
 import Link from "next/link";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { StatusDot } from "@/components/catalog/status-dot";
@@ -11,7 +12,6 @@ import { ImportPanel } from "./import-panel";
 import { ServerForm } from "./server-form";
 
 const SOURCE_LABEL: Record<ServerSnapshot["source"], string> = { builtin: "built in", file: "mcp.json", database: "added here" };
-const BUTTON = "h-8 rounded-md border border-zinc-300 px-3 text-[13px] hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-900";
 
 type Mode = { kind: "list" } | { kind: "add" } | { kind: "edit"; server: ServerSnapshot } | { kind: "import" };
 
@@ -57,18 +57,13 @@ export function ServerManager(): ReactNode {
       <div className="flex items-center gap-2">
         <h1 className="text-lg font-semibold tracking-tight">Servers</h1>
         <div className="ml-auto flex gap-2">
-          <a href="/api/servers/mcp.json" download="mcp.json" className={`${BUTTON} inline-flex items-center`} data-testid="export-servers">
+          <a href="/api/servers/mcp.json" download="mcp.json" className={BUTTON_SECONDARY} data-testid="export-servers">
             Export mcp.json
           </a>
-          <button type="button" className={BUTTON} onClick={() => setMode({ kind: "import" })} data-testid="import-servers">
+          <button type="button" className={BUTTON_SECONDARY} onClick={() => setMode({ kind: "import" })} data-testid="import-servers">
             Import mcp.json
           </button>
-          <button
-            type="button"
-            className="h-8 rounded-md bg-indigo-600 px-3.5 text-[13px] font-medium text-white hover:bg-indigo-500"
-            onClick={() => setMode({ kind: "add" })}
-            data-testid="add-server"
-          >
+          <button type="button" className={BUTTON_PRIMARY} onClick={() => setMode({ kind: "add" })} data-testid="add-server">
             Add server
           </button>
         </div>
@@ -93,10 +88,7 @@ export function ServerManager(): ReactNode {
         </div>
       )}
       {error && (
-        <p
-          role="alert"
-          className="mt-4 rounded-md border border-rose-200 bg-rose-50 p-2 text-sm text-rose-700 dark:border-rose-900 dark:bg-rose-950/40 dark:text-rose-300"
-        >
+        <p role="alert" className={`mt-4 ${ERROR_NOTE}`}>
           {error}
         </p>
       )}
