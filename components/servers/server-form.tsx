@@ -202,7 +202,7 @@ export function ServerForm({
             step={100}
             placeholder="60000"
             defaultValue={existing?.timeoutMs ?? undefined}
-            className={`${INPUT} w-28`}
+            className={`${INPUT} max-w-28`}
           />
           ms
         </label>
