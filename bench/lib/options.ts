@@ -48,7 +48,8 @@ export function parseOptions(argv: string[]): BenchOptions | undefined {
   if (values.help) return undefined;
   const calls = positiveInt("calls", values.calls, 2000);
   const baseUrl = values["base-url"]?.replace(/\/+$/, "");
-  if (baseUrl !== undefined && !/^https?:\/\/[^/]+$/.test(baseUrl)) throw new Error(`--base-url must be an origin like http://127.0.0.1:3000`);
+  if (baseUrl !== undefined && !/^https?:\/\/[^/]+$/.test(baseUrl))
+    throw new Error(`--base-url must be an origin like http://127.0.0.1:3000`);
   return {
     calls,
     warmup: positiveInt("warmup", values.warmup, 200, 0),

@@ -1,0 +1,157 @@
+// Benchmark (not a test): what Toolscope adds to a tools/call. In one run, the same "echo"
+// call on the same in-process demo server goes (1) straight from the SDK v2 client and
+// (2) through Toolscope's HTTP API on a production server, audit log included; it prints
+// latency percentiles, throughput with N calls in flight, and the difference between them.
+//
+//   npx tsx bench/call-latency.ts [--calls N] [--concurrency N] [--base-url URL] [--json]
+//
+// See bench/README.md for what is measured and how to read it.
+import os from "node:os";
+import path from "node:path";
+import { startDemoHttpServer } from "../lib/demo-server/http";
+import { connectDirect } from "./lib/direct";
+import { callsPerSecond, concurrent, sequential, splitIntoRounds, summarize, type Call, type ThroughputRun } from "./lib/measure";
+import { parseOptions, USAGE, type BenchOptions } from "./lib/options";
+import { buildReport, formatReport, type PathResult } from "./lib/report";
+import { launchToolscope, ToolscopeApi } from "./lib/toolscope";
+
+const REPO_ROOT = path.resolve(import.meta.dirname, "..");
+
+const log = (line: string): void => void process.stderr.write(`[bench] ${line}\n`);
+
+/** Undone in reverse order on the way out, whether the run ends, fails or is interrupted. */
+const cleanups: (() => Promise<unknown>)[] = [];
+let cleaning: Promise<void> | undefined;
+function cleanUp(): Promise<void> {
+  // One pass only: an interrupt and the failing calls it causes both end up here.
+  cleaning ??= (async () => {
+    for (const undo of cleanups.splice(0).reverse()) await undo().catch((error: unknown) => log(`cleanup failed: ${String(error)}`));
+  })();
+  return cleaning;
+}
+let interrupted = false;
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    interrupted = true;
+    log(`${signal}: stopping what the bench started`);
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+
+type Paths = { direct: Call; toolscope: Call };
+type Name = keyof Paths;
+
+/**
+ * Runs both paths in `rounds` alternating turns (direct first, then Toolscope first, ...),
+ * so a drift in the shared machine's load lands on both paths instead of one.
+ */
+async function alternate<T>(rounds: number[], run: (name: Name, count: number) => Promise<T>): Promise<Record<Name, T[]>> {
+  const results: Record<Name, T[]> = { direct: [], toolscope: [] };
+  for (const [i, count] of rounds.entries()) {
+    const order: Name[] = i % 2 === 0 ? ["direct", "toolscope"] : ["toolscope", "direct"];
+    for (const name of order) results[name].push(await run(name, count));
+  }
+  return results;
+}
+
+async function measure(paths: Paths, options: BenchOptions): Promise<Record<Name, Omit<PathResult, "protocolVersion">>> {
+  if (options.warmup > 0) {
+    log(`warm-up: ${options.warmup} sequential and ${options.warmup} concurrent calls per path`);
+    for (const name of ["direct", "toolscope"] as const) {
+      await sequential(paths[name], options.warmup);
+      // Opens the connections the throughput run will use, so it does not time TCP set-up.
+      await concurrent(paths[name], options.warmup, options.concurrency);
+    }
+  }
+  log(`latency: ${options.calls} sequential calls per path in ${options.rounds} alternating rounds`);
+  const latency = await alternate(splitIntoRounds(options.calls, options.rounds), (name, count) => sequential(paths[name], count));
+  log(`throughput: ${options.throughputCalls} calls per path, ${options.concurrency} in flight`);
+  const throughput = await alternate<ThroughputRun>(splitIntoRounds(options.throughputCalls, options.rounds), (name, count) =>
+    concurrent(paths[name], count, options.concurrency),
+  );
+  const result = (name: Name): Omit<PathResult, "protocolVersion"> => ({
+    sequential: summarize(latency[name].flat()),
+    throughput: { callsPerSecond: callsPerSecond(throughput[name]), underLoad: summarize(throughput[name].flatMap((r) => r.latencies)) },
+  });
+  return { direct: result("direct"), toolscope: result("toolscope") };
+}
+
+async function main(): Promise<number> {
+  let options: BenchOptions | undefined;
+  try {
+    options = parseOptions(process.argv.slice(2));
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}\n`);
+    return 2;
+  }
+  if (!options) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+
+  const demo = await startDemoHttpServer({});
+  cleanups.push(() => demo.close());
+  log(`demo MCP server on ${demo.url}`);
+
+  let baseUrl = options.baseUrl;
+  if (!baseUrl) {
+    const launched = await launchToolscope(REPO_ROOT, log);
+    if (!launched) {
+      process.stderr.write(
+        `There is no production build in ${path.join(REPO_ROOT, ".next")}.\n` +
+          "Run `npm run build` (or `npm start` once) first, or pass --base-url http://127.0.0.1:3000 to use a running Toolscope.\n",
+      );
+      return 1;
+    }
+    cleanups.push(launched.stop);
+    await launched.ready;
+    baseUrl = launched.baseUrl;
+  }
+
+  const api = new ToolscopeApi(baseUrl);
+  const health = await api.health();
+  await api.register(demo.url);
+  cleanups.push(() => api.unregister());
+  const snapshot = await api.waitReady();
+  const direct = await connectDirect(demo.url);
+  cleanups.push(direct.close);
+  if (direct.protocolVersion !== snapshot.protocolVersion) {
+    log(`warning: the paths speak different revisions (direct ${direct.protocolVersion}, Toolscope ${snapshot.protocolVersion})`);
+  }
+
+  const measured = await measure({ direct: direct.call, toolscope: api.echoCall() }, options);
+  const auditOutcome = await api.lastAuditOutcome();
+  if (auditOutcome !== "ok") log(`warning: the newest audit record of "bench" has outcome ${String(auditOutcome)}, expected ok`);
+
+  const report = buildReport(
+    {
+      calls: options.calls,
+      warmup: options.warmup,
+      concurrency: options.concurrency,
+      throughputCalls: options.throughputCalls,
+      rounds: options.rounds,
+      protocol: snapshot.protocolVersion ?? "unknown",
+      audit: health.database ?? "unknown",
+      toolscope: options.baseUrl ? options.baseUrl : "next start",
+      node: process.version,
+      cpus: os.cpus().length,
+    },
+    { protocolVersion: direct.protocolVersion, ...measured.direct },
+    { protocolVersion: snapshot.protocolVersion ?? undefined, ...measured.toolscope },
+  );
+  process.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : `\n${formatReport(report)}\n`);
+  return 0;
+}
+
+let exitCode = 1;
+try {
+  exitCode = await main();
+} catch (error) {
+  // After an interrupt, calls fail because their servers were stopped: not worth reporting.
+  if (!interrupted)
+    process.stderr.write(`bench/call-latency failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+} finally {
+  await cleanUp();
+}
+// Idle keep-alive sockets would hold the process open for a few more seconds.
+process.exit(interrupted ? 130 : exitCode);

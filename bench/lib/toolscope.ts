@@ -1,0 +1,184 @@
+// The measured path: Toolscope's HTTP API, on a production server (`next start`) that this
+// bench starts from the repo's existing build, or on one the user already runs.
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { ECHO_MESSAGE } from "./direct";
+import type { Call } from "./measure";
+
+export const BENCH_SERVER_ID = "bench";
+
+/** A Toolscope being started: `stop` is safe to call at any time, even before `ready` settles. */
+export type LaunchedToolscope = { baseUrl: string; ready: Promise<void>; stop: () => Promise<void> };
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+function exited(child: ChildProcess): Promise<void> {
+  return child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve()
+    : new Promise((resolve) => child.once("exit", () => resolve()));
+}
+
+/**
+ * Starts `next start` from the repo's .next with a throw-away data dir, so the bench never
+ * touches the user's database or build. Returns undefined when there is no build to start.
+ */
+export async function launchToolscope(repoRoot: string, log: (line: string) => void): Promise<LaunchedToolscope | undefined> {
+  if (!fs.existsSync(path.join(repoRoot, ".next", "BUILD_ID"))) return undefined;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-bench-"));
+  // An explicit, empty mcp.json keeps a repo-root mcp.json (the user's servers) out of the run.
+  const configFile = path.join(dataDir, "mcp.json");
+  fs.writeFileSync(configFile, JSON.stringify({ mcpServers: {} }));
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    TOOLSCOPE_DATA_DIR: dataDir,
+    TOOLSCOPE_CONFIG: configFile,
+    TOOLSCOPE_DEMO_SERVER: "off",
+    NEXT_TELEMETRY_DISABLED: "1",
+  };
+  // The audit log under test is SQLite in the temp dir, whatever the user's shell points at.
+  delete env.DATABASE_URL;
+  // Node runs next's own bin, not `npx next`: then next-server is this process's child, and
+  // is reaped here instead of lingering as a zombie when npx exits first.
+  const nextBin = createRequire(path.join(repoRoot, "package.json")).resolve("next/dist/bin/next");
+  const child = spawn(process.execPath, [nextBin, "start", "--hostname", "127.0.0.1", "--port", String(port)], {
+    cwd: repoRoot,
+    env,
+    // Its own process group, so that next and anything it spawns stop together.
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const keepTail = (chunk: Buffer): void => void (output = (output + chunk.toString("utf8")).slice(-4000));
+  child.stdout?.on("data", keepTail);
+  child.stderr?.on("data", keepTail);
+
+  let stopped = false;
+  const stop = async (): Promise<void> => {
+    if (stopped) return;
+    stopped = true;
+    const signalGroup = (signal: NodeJS.Signals): void => {
+      try {
+        if (child.pid) process.kill(-child.pid, signal);
+      } catch {
+        // ESRCH: the group is already gone.
+      }
+    };
+    signalGroup("SIGTERM");
+    await Promise.race([exited(child), sleep(5000)]);
+    // Whatever is left of the group (a child of next's that ignored SIGTERM) goes now.
+    signalGroup("SIGKILL");
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const baseUrl = `http://127.0.0.1:${port}`;
+  log(`starting Toolscope (next start) on ${baseUrl}, data in ${dataDir}`);
+  const ready = (async (): Promise<void> => {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      if (stopped) throw new Error("Toolscope was stopped before it was ready");
+      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`next start exited early:\n${output}`);
+      if (Date.now() > deadline) throw new Error(`Toolscope did not answer /api/health within 60 s:\n${output}`);
+      const healthy = await fetch(`${baseUrl}/api/health`).then(
+        (r) => r.status === 200,
+        () => false,
+      );
+      if (healthy) return;
+      await sleep(200);
+    }
+  })();
+  // Awaited by the caller; this only keeps a stop() during start-up from being an unhandled rejection.
+  ready.catch(() => undefined);
+  return { baseUrl, ready, stop };
+}
+
+type Snapshot = { status: string; error: string | null; protocolVersion: string | null };
+type CallAnswer = { status?: string; result?: { content?: { type: string; text?: string }[] }; protocolVersion?: string };
+
+/** Toolscope's HTTP API, as a script uses it. */
+export class ToolscopeApi {
+  private readonly headers: Record<string, string>;
+
+  constructor(readonly baseUrl: string) {
+    // A Toolscope started with TOOLSCOPE_API_TOKEN refuses scripts without it.
+    const token = process.env.TOOLSCOPE_API_TOKEN;
+    this.headers = { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) };
+  }
+
+  private async request(method: string, pathname: string, body?: unknown): Promise<{ status: number; json: unknown }> {
+    const response = await fetch(this.baseUrl + pathname, {
+      method,
+      headers: this.headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: response.status, json: await response.json().catch(() => null) };
+  }
+
+  async health(): Promise<{ database?: string }> {
+    const answer = await this.request("GET", "/api/health").catch((error: unknown) => {
+      throw new Error(`cannot reach Toolscope at ${this.baseUrl}: ${error instanceof Error ? error.message : String(error)}`);
+    });
+    if (answer.status !== 200) throw new Error(`${this.baseUrl}/api/health answered HTTP ${answer.status}: ${JSON.stringify(answer.json)}`);
+    return answer.json as { database?: string };
+  }
+
+  /** Registers the demo server; a `bench` left over from an interrupted run is pointed at it instead. */
+  async register(mcpUrl: string): Promise<void> {
+    const entry = { url: mcpUrl, type: "http" };
+    let answer = await this.request("POST", "/api/servers", { id: BENCH_SERVER_ID, ...entry });
+    if (answer.status === 409) answer = await this.request("PUT", `/api/servers/${BENCH_SERVER_ID}`, entry);
+    if (answer.status !== 201 && answer.status !== 200) {
+      throw new Error(`registering the demo server failed (HTTP ${answer.status}): ${JSON.stringify(answer.json)}`);
+    }
+  }
+
+  async waitReady(timeoutMs = 30_000): Promise<Snapshot> {
+    const deadline = Date.now() + timeoutMs;
+    let last: Snapshot | undefined;
+    while (Date.now() < deadline) {
+      const { json } = await this.request("GET", `/api/servers/${BENCH_SERVER_ID}`);
+      last = (json as { server?: Snapshot } | null)?.server;
+      if (last?.status === "ready") return last;
+      await sleep(100);
+    }
+    throw new Error(`server "${BENCH_SERVER_ID}" is not ready after ${timeoutMs} ms: ${JSON.stringify(last)}`);
+  }
+
+  echoCall(): Call {
+    const url = `${this.baseUrl}/api/servers/${BENCH_SERVER_ID}/tools/echo/call`;
+    const body = JSON.stringify({ arguments: { message: ECHO_MESSAGE } });
+    return async () => {
+      const response = await fetch(url, { method: "POST", headers: this.headers, body });
+      const answer = (await response.json()) as CallAnswer;
+      const first = answer.result?.content?.[0];
+      if (response.status !== 200 || answer.status !== "ok" || first?.type !== "text" || first.text !== ECHO_MESSAGE) {
+        throw new Error(`Toolscope echo answered unexpectedly (HTTP ${response.status}): ${JSON.stringify(answer).slice(0, 300)}`);
+      }
+    };
+  }
+
+  /** The newest audit record of the bench server: proof that the measured calls were audited. */
+  async lastAuditOutcome(): Promise<string | undefined> {
+    const { json } = await this.request("GET", `/api/audit?server=${BENCH_SERVER_ID}&limit=1`);
+    return (json as { records?: { outcome?: string }[] } | null)?.records?.[0]?.outcome;
+  }
+
+  async unregister(): Promise<void> {
+    await this.request("DELETE", `/api/servers/${BENCH_SERVER_ID}`);
+  }
+}
