@@ -24,7 +24,29 @@ export function openDatabase(target: DatabaseTarget): Kysely<Database> {
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("busy_timeout = 5000");
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+}
+
+const STATEMENT_CACHE_SIZE = 256;
+
+/**
+ * Kysely prepares every query anew; with better-sqlite3 that preparation is a large share of
+ * a small write's cost (the audit log writes two rows per tool call). Queries are parameterised,
+ * so their SQL repeats and their prepared statements can be reused.
+ */
+function withStatementCache(sqlite: BetterSqlite3.Database): BetterSqlite3.Database {
+  const prepare = sqlite.prepare.bind(sqlite);
+  const cache = new Map<string, BetterSqlite3.Statement>();
+  sqlite.prepare = ((source: string) => {
+    let statement = cache.get(source);
+    if (!statement) {
+      statement = prepare(source);
+      if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+      cache.set(source, statement);
+    }
+    return statement;
+  }) as typeof sqlite.prepare;
+  return sqlite;
 }
 
 export function describeTarget(target: DatabaseTarget): string {

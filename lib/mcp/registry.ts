@@ -54,7 +54,27 @@ export async function serverStore(): Promise<ServerStore> {
   return createServerStore(await database());
 }
 
+const CACHE_KEY = Symbol.for("toolscope.registry-cache");
+const cacheStore = globalThis as typeof globalThis & { [CACHE_KEY]?: { at: number; servers: RegisteredServer[] } };
+/**
+ * The list is read on every API call, so it is cached. Changes made by this process drop
+ * the cache at once; the short lifetime covers another process sharing a PostgreSQL database.
+ */
+const CACHE_MS = 2_000;
+
+export function invalidateRegistry(): void {
+  delete cacheStore[CACHE_KEY];
+}
+
 export async function registeredServers(): Promise<RegisteredServer[]> {
+  const cached = cacheStore[CACHE_KEY];
+  if (cached && Date.now() - cached.at < CACHE_MS) return cached.servers;
+  const servers = await readRegisteredServers();
+  cacheStore[CACHE_KEY] = { at: Date.now(), servers };
+  return servers;
+}
+
+async function readRegisteredServers(): Promise<RegisteredServer[]> {
   const all: RegisteredServer[] = [];
   const taken = new Set<string>();
   const add = (config: ServerConfig, source: ServerSource): void => {

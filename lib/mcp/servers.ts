@@ -3,7 +3,7 @@ import "server-only";
 import { AppError } from "@/lib/errors";
 import { entryToConfig, parseMcpJson, toMcpJson, type McpJsonEntry } from "./mcp-json";
 import { allConnections, connectionFor } from "./pool";
-import { registeredServers, serverStore } from "./registry";
+import { invalidateRegistry, registeredServers, serverStore } from "./registry";
 import type { ServerConfig } from "./server-config";
 import type { ServerSnapshot, ToolsResponse } from "./types";
 
@@ -37,6 +37,7 @@ export async function addServer(id: string, entry: McpJsonEntry): Promise<Server
   if ((await registeredServers()).some((s) => s.config.id === id))
     throw new AppError("conflict:server", `A server with id "${id}" already exists.`);
   await (await serverStore()).insert(config);
+  invalidateRegistry();
   return snapshotOf(id);
 }
 
@@ -63,6 +64,7 @@ export async function updateServer(id: string, entry: ServerUpdate): Promise<Ser
     headers: keep(entry.headers, old.transport !== "stdio" ? old.headers : {}),
   });
   await (await serverStore()).update(config);
+  invalidateRegistry();
   return snapshotOf(id);
 }
 
@@ -71,6 +73,7 @@ export async function removeServer(id: string): Promise<void> {
   if (!current) throw new AppError("not_found:server", `There is no server with id "${id}".`);
   if (current.source !== "database") throw new AppError("readonly:server");
   await (await serverStore()).remove(id);
+  invalidateRegistry();
   await allConnections();
 }
 
@@ -93,6 +96,7 @@ export async function importServers(document: unknown): Promise<ImportResult> {
     taken.add(config.id);
     result.imported.push(config.id);
   }
+  invalidateRegistry();
   await allConnections();
   return result;
 }
