@@ -27,11 +27,16 @@ test("a tool added by list_changed appears while a half-filled form keeps its va
   const bench = new Workbench(page);
   await bench.openTool("create_note");
   await bench.field("title").fill("Half-written note");
-  const before = await bench.items.count();
+  const before = Number((await bench.count.textContent())?.match(/\d+/)?.[0]);
   const toggled = await (await request.post("/api/servers/demo/tools/toggle_bonus_tool/call", { data: { arguments: {} } })).json();
   const added = /Added/.test(toggled.result.content[0].text);
-  await expect(bench.item("bonus_tool")).toHaveCount(added ? 1 : 0, { timeout: 5_000 });
-  await expect(bench.items).toHaveCount(added ? before + 1 : before - 1);
+  await expect(bench.count).toHaveText(`${added ? before + 1 : before - 1} tools`, { timeout: 5_000 });
+  if (added) {
+    await bench.filter.fill("bonus");
+    await expect(bench.item("bonus_tool")).toHaveAttribute("data-highlight", "added");
+  } else {
+    await expect(page.getByTestId("catalog-removed")).toContainText("bonus_tool");
+  }
   await expect(bench.field("title")).toHaveValue("Half-written note");
   if (added) await request.post("/api/servers/demo/tools/toggle_bonus_tool/call", { data: { arguments: {} } });
 });

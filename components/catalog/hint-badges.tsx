@@ -15,24 +15,34 @@ const TONES: Record<Tone, string> = {
 export function Badge({
   tone,
   implied,
+  unverified,
   title,
   children,
   testId,
 }: {
   tone: Tone;
   implied?: boolean;
+  unverified?: boolean;
   title: string;
   children: ReactNode;
   testId?: string;
 }): ReactNode {
   return (
     <span
-      title={title}
+      title={
+        unverified ? `${title}. Unverified: the server is not marked trusted, and the spec says to treat its hints as untrusted.` : title
+      }
       data-testid={testId}
       data-implied={implied ? "true" : undefined}
+      data-unverified={unverified ? "true" : undefined}
       className={`inline-flex h-[18px] items-center rounded border px-1.5 text-[11px] leading-none font-medium whitespace-nowrap ${TONES[tone]} ${implied ? "border-dashed bg-transparent dark:bg-transparent" : ""}`}
     >
       {children}
+      {unverified && (
+        <span aria-label="unverified" className="ml-0.5 text-[10px] font-semibold opacity-70" data-testid="unverified-marker">
+          ?
+        </span>
+      )}
     </span>
   );
 }
@@ -41,29 +51,51 @@ function describe(name: string, hint: Hint): string {
   return hint.explicit ? `${name}: declared by the server` : `${name}: implied by the spec's default (the server did not say)`;
 }
 
-/** Badges for the hints that hold; implied ones (spec defaults) are drawn dashed. */
-export function HintBadges({ tool }: { tool: Tool }): ReactNode {
+/**
+ * Badges for the hints that hold; implied ones (spec defaults) are drawn dashed. Hints from a
+ * server not marked trusted carry an "unverified" marker.
+ */
+export function HintBadges({ tool, trusted }: { tool: Tool; trusted: boolean }): ReactNode {
   const h = toolHints(tool);
+  const u = !trusted;
+  const taskSupport = (tool.execution as { taskSupport?: string } | undefined)?.taskSupport;
   return (
     <>
       {h.readOnly.value && (
-        <Badge tone="green" title={describe("Read-only", h.readOnly)} testId="badge-read-only">
+        <Badge tone="green" title={describe("Read-only", h.readOnly)} testId="badge-read-only" unverified={u}>
           read-only
         </Badge>
       )}
       {h.destructive.applies && h.destructive.value && (
-        <Badge tone="red" implied={!h.destructive.explicit} title={describe("Destructive", h.destructive)} testId="badge-destructive">
+        <Badge
+          tone="red"
+          implied={!h.destructive.explicit}
+          title={describe("Destructive", h.destructive)}
+          testId="badge-destructive"
+          unverified={u}
+        >
           destructive
         </Badge>
       )}
       {h.idempotent.applies && h.idempotent.value && (
-        <Badge tone="blue" title={describe("Idempotent", h.idempotent)} testId="badge-idempotent">
+        <Badge tone="blue" title={describe("Idempotent", h.idempotent)} testId="badge-idempotent" unverified={u}>
           idempotent
         </Badge>
       )}
       {h.openWorld.value && (
-        <Badge tone="amber" implied={!h.openWorld.explicit} title={describe("Open world", h.openWorld)} testId="badge-open-world">
+        <Badge
+          tone="amber"
+          implied={!h.openWorld.explicit}
+          title={describe("Open world", h.openWorld)}
+          testId="badge-open-world"
+          unverified={u}
+        >
           open-world
+        </Badge>
+      )}
+      {(taskSupport === "optional" || taskSupport === "required") && (
+        <Badge tone="zinc" title={`Can run as a task (${taskSupport})`} testId="badge-task">
+          task: {taskSupport}
         </Badge>
       )}
       {tool.outputSchema && (

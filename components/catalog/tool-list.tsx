@@ -1,33 +1,59 @@
 "use client";
 
-import Link from "next/link";
-import { useParams } from "next/navigation";
-import { useDeferredValue, useMemo, useState, type ReactNode } from "react";
-import type { Tool } from "@/lib/mcp/types";
-import { toolDisplayName } from "@/lib/tool-hints";
+// The catalog of one server: search (typo-tolerant), filters and sort kept in the URL,
+// a virtualized list that stays smooth at 10,000 tools, and live highlights of what changed.
+import { useParams, usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useCallback, useDeferredValue, useMemo, useState, type ReactNode } from "react";
+import { parseView, passesFilters, sortTools, viewQuery, type CatalogView } from "@/lib/catalog/filters";
+import { buildSearchIndex, searchTools } from "@/lib/catalog/search";
 import { useCatalog } from "./catalog-context";
-import { HintBadges } from "./hint-badges";
+import { FilterBar } from "./filter-bar";
 import { ServerSwitcher } from "./server-switcher";
-import { InvalidTools, LintBadge } from "./tool-problems";
-import { ToolIcon } from "./tool-icon";
+import { InvalidTools } from "./tool-problems";
+import { TOOL_ROW_HEIGHT, ToolRow } from "./tool-row";
+import { UpdatedAt } from "./updated-at";
+import { useChangeHighlights } from "./use-change-highlights";
+import { VirtualList } from "./virtual-list";
 
-function matches(tool: Tool, query: string): boolean {
-  if (!query) return true;
-  const haystack = `${tool.name} ${tool.title ?? ""} ${tool.annotations?.title ?? ""} ${tool.description ?? ""}`.toLowerCase();
-  return query
-    .toLowerCase()
-    .split(/\s+/)
-    .filter(Boolean)
-    .every((word) => haystack.includes(word));
-}
+const NOTE = "mx-3 mb-2 rounded-md border p-2 text-xs";
+const ERROR_TONE = "border-rose-200 bg-rose-50 text-rose-700 dark:border-rose-900 dark:bg-rose-950/40 dark:text-rose-300";
+const WARN_TONE = "border-amber-200 bg-amber-50 text-amber-800 dark:border-amber-900 dark:bg-amber-950/40 dark:text-amber-300";
 
 export function ToolList(): ReactNode {
   const { serverId, data, error, loading, reload } = useCatalog();
   const params = useParams<{ toolName?: string }>();
+  const searchParams = useSearchParams();
+  const router = useRouter();
+  const pathname = usePathname();
   const selected = params.toolName ? decodeURIComponent(params.toolName) : undefined;
-  const [query, setQuery] = useState("");
+  const urlView = useMemo(() => parseView(new URLSearchParams(searchParams.toString())), [searchParams]);
+  // The search box answers at once; the URL follows without adding history entries.
+  const [query, setQuery] = useState(urlView.q);
+  const view: CatalogView = { ...urlView, q: query };
   const deferredQuery = useDeferredValue(query);
-  const tools = useMemo(() => (data?.tools ?? []).filter((t) => matches(t, deferredQuery)), [data, deferredQuery]);
+
+  const setView = useCallback(
+    (next: CatalogView) => {
+      setQuery(next.q);
+      router.replace(`${pathname}${viewQuery(next)}`, { scroll: false });
+    },
+    [router, pathname],
+  );
+
+  const index = useMemo(() => buildSearchIndex(data?.tools ?? []), [data?.tools]);
+  const lint = data?.lint;
+  const tools = useMemo(
+    () =>
+      sortTools(
+        searchTools(index, deferredQuery).filter((t) => passesFilters(t, urlView.filters, lint ?? {})),
+        urlView.sort,
+      ),
+    [index, deferredQuery, urlView.filters, urlView.sort, lint],
+  );
+  const highlights = useChangeHighlights(data?.tools);
+  const suffix = viewQuery(view);
+  const total = data?.tools.length ?? 0;
+  const narrowed = deferredQuery !== "" || urlView.filters.length > 0;
 
   return (
     <aside className="flex min-h-0 w-[340px] shrink-0 flex-col border-r border-zinc-200 dark:border-zinc-800">
@@ -36,7 +62,7 @@ export function ToolList(): ReactNode {
         <input
           type="search"
           value={query}
-          onChange={(e) => setQuery(e.target.value)}
+          onChange={(e) => setView({ ...view, q: e.target.value })}
           placeholder="Filter tools…"
           aria-label="Filter tools"
           data-testid="catalog-filter"
@@ -52,74 +78,54 @@ export function ToolList(): ReactNode {
           ↻
         </button>
       </div>
-      <div className="flex items-center justify-between px-3 py-1.5 text-[11px] text-zinc-500 uppercase tracking-wide dark:text-zinc-400">
-        <span data-testid="catalog-count">
-          {data ? (deferredQuery ? `${tools.length} of ${data.tools.length} tools` : `${data.tools.length} tools`) : "Tools"}
-        </span>
-        {loading && <span>Loading…</span>}
+      <FilterBar view={view} onChange={setView} />
+      <div className="flex items-center justify-between px-3 py-1.5 text-[11px] tracking-wide text-zinc-500 uppercase dark:text-zinc-400">
+        <span data-testid="catalog-count">{data ? (narrowed ? `${tools.length} of ${total} tools` : `${total} tools`) : "Tools"}</span>
+        {loading ? <span>Loading…</span> : <UpdatedAt iso={data?.server.toolsUpdatedAt ?? null} />}
       </div>
       {error && (
-        <p
-          role="alert"
-          className="mx-3 mb-2 rounded-md border border-rose-200 bg-rose-50 p-2 text-xs text-rose-700 dark:border-rose-900 dark:bg-rose-950/40 dark:text-rose-300"
-        >
+        <p role="alert" className={`${NOTE} ${ERROR_TONE}`}>
           {error}
         </p>
       )}
       {data?.warning && (
-        <p
-          role="status"
-          className="mx-3 mb-2 rounded-md border border-amber-200 bg-amber-50 p-2 text-xs text-amber-800 dark:border-amber-900 dark:bg-amber-950/40 dark:text-amber-300"
-        >
+        <p role="status" className={`${NOTE} ${WARN_TONE}`}>
           {data.warning}
         </p>
       )}
       {data?.server.status === "failed" && (
-        <p
-          role="alert"
-          className="mx-3 mb-2 rounded-md border border-rose-200 bg-rose-50 p-2 text-xs text-rose-700 dark:border-rose-900 dark:bg-rose-950/40 dark:text-rose-300"
-        >
+        <p role="alert" className={`${NOTE} ${ERROR_TONE}`}>
           {data.server.name} is not connected: {data.server.error}
         </p>
       )}
-      <ul data-testid="catalog-list" className="min-h-0 flex-1 overflow-y-auto px-1.5 pb-3">
-        {tools.map((tool) => {
-          const active = tool.name === selected;
-          return (
-            <li key={tool.name}>
-              <Link
-                href={`/servers/${encodeURIComponent(serverId)}/tools/${encodeURIComponent(tool.name)}`}
-                data-testid="catalog-item"
-                data-tool-name={tool.name}
-                aria-current={active ? "page" : undefined}
-                className={`group flex gap-2.5 rounded-md px-2 py-2 ${active ? "bg-indigo-50 dark:bg-indigo-950/40" : "hover:bg-zinc-50 dark:hover:bg-zinc-900"}`}
-              >
-                <ToolIcon tool={tool} size={20} />
-                <span className="min-w-0 flex-1">
-                  <span className="flex items-baseline gap-2">
-                    <span className={`truncate text-[13px] font-medium ${active ? "text-indigo-700 dark:text-indigo-300" : ""}`}>
-                      {toolDisplayName(tool)}
-                    </span>
-                    <span className="truncate font-mono text-[11px] text-zinc-400">{tool.name}</span>
-                  </span>
-                  {tool.description && (
-                    <span className="mt-0.5 block truncate text-xs text-zinc-500 dark:text-zinc-400">{tool.description}</span>
-                  )}
-                  <span className="mt-1 flex flex-wrap gap-1">
-                    <HintBadges tool={tool} />
-                    {data?.lint[tool.name] && <LintBadge warnings={data.lint[tool.name]!} />}
-                  </span>
-                </span>
-              </Link>
-            </li>
-          );
-        })}
-        {data && tools.length === 0 && (
-          <li className="px-3 py-8 text-center text-xs text-zinc-500">
-            {data.tools.length === 0 ? "This server lists no tools." : "No tool matches the filter."}
-          </li>
-        )}
-      </ul>
+      {highlights.removed.length > 0 && (
+        <p role="status" className={`${NOTE} ${WARN_TONE}`} data-testid="catalog-removed">
+          Removed: {highlights.removed.join(", ")}
+        </p>
+      )}
+      {data && tools.length === 0 ? (
+        <p className="px-3 py-8 text-center text-xs text-zinc-500">
+          {total === 0 ? "This server lists no tools." : "No tool matches the search and filters."}
+        </p>
+      ) : (
+        <VirtualList
+          testId="catalog-list"
+          items={tools}
+          rowHeight={TOOL_ROW_HEIGHT}
+          getKey={(tool) => tool.name}
+          scrollToIndex={selected ? tools.findIndex((t) => t.name === selected) : undefined}
+          renderRow={(tool) => (
+            <ToolRow
+              tool={tool}
+              href={`/servers/${encodeURIComponent(serverId)}/tools/${encodeURIComponent(tool.name)}${suffix}`}
+              active={tool.name === selected}
+              trusted={data?.server.trusted ?? false}
+              warnings={lint?.[tool.name]}
+              highlight={highlights.byName.get(tool.name)}
+            />
+          )}
+        />
+      )}
       {data && data.invalid.length > 0 && <InvalidTools invalid={data.invalid} />}
     </aside>
   );

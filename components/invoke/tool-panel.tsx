@@ -115,7 +115,7 @@ export function ToolPanel({ toolName }: { toolName: string }): ReactNode {
             <code className="font-mono text-xs text-zinc-500">{tool.name}</code>
           </div>
           <div className="mt-1.5 flex flex-wrap gap-1">
-            <HintBadges tool={tool} />
+            <HintBadges tool={tool} trusted={data?.server.trusted ?? false} />
             {data?.lint[tool.name] && <LintBadge warnings={data.lint[tool.name]!} />}
           </div>
           {tool.description && <p className="mt-2 text-[13px] whitespace-pre-wrap text-zinc-600 dark:text-zinc-300">{tool.description}</p>}

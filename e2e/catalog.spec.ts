@@ -1,0 +1,80 @@
+// The catalog: typo-tolerant search, filters and sort kept in the URL, deep links, badges
+// (explicit vs implied, unverified on untrusted servers), icons.
+import { expect, test } from "@playwright/test";
+import { startDemoHttpServer, type DemoHttpServer } from "../lib/demo-server/http";
+import { Workbench } from "./pages/workbench";
+
+let demo: DemoHttpServer;
+test.beforeAll(async ({ request }) => {
+  demo = await startDemoHttpServer({});
+  expect((await request.post("/api/servers", { data: { id: "untrusted-demo", type: "http", url: demo.url } })).status()).toBe(201);
+});
+test.afterAll(async ({ request }) => {
+  await request.delete("/api/servers/untrusted-demo");
+  await demo?.close();
+});
+
+test("search tolerates typos", async ({ page }) => {
+  const bench = new Workbench(page);
+  await bench.open();
+  await bench.filter.fill("wether");
+  await expect(bench.items).toHaveCount(1);
+  await expect(bench.item("get_weather")).toBeVisible();
+  await expect(bench.count).toHaveText("1 of 24 tools");
+});
+
+test("filters and sort live in the URL, so a view can be linked", async ({ page }) => {
+  const bench = new Workbench(page);
+  await bench.open();
+  await page.getByTestId("filter-output").click();
+  await expect(bench.count).toHaveText("2 of 24 tools");
+  await expect(page).toHaveURL(/f=output/);
+  await page.getByTestId("filter-readonly").click();
+  await expect(bench.count).toHaveText("2 of 24 tools");
+  await page.getByTestId("filter-destructive").click();
+  await expect(bench.count).toHaveText("0 of 24 tools");
+  await page.getByTestId("filter-destructive").click();
+  await page.getByTestId("catalog-sort").selectOption("name");
+  await expect(bench.items.first()).toHaveAttribute("data-tool-name", "broken_structured");
+
+  await page.reload();
+  await expect(bench.count).toHaveText("2 of 24 tools");
+  await expect(page.getByTestId("filter-output")).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByTestId("catalog-sort")).toHaveValue("name");
+});
+
+test("a deep link opens a tool with its filters", async ({ page }) => {
+  await page.goto("/servers/demo/tools/sign_in?q=sign");
+  await expect(page.getByTestId("tool-title")).toHaveText("Sign in");
+  await expect(page.getByTestId("catalog-filter")).toHaveValue("sign");
+  await expect(page.locator('[data-testid=catalog-item][data-tool-name="sign_in"]')).toHaveAttribute("aria-current", "page");
+});
+
+test("badges tell explicit hints from implied ones", async ({ page }) => {
+  const bench = new Workbench(page);
+  await bench.open();
+  await expect(bench.item("echo").getByTestId("badge-destructive")).toHaveAttribute("data-implied", "true");
+  await expect(bench.item("echo").getByTestId("badge-open-world")).toHaveAttribute("data-implied", "true");
+  await expect(bench.item("delete_note").getByTestId("badge-destructive")).not.toHaveAttribute("data-implied", "true");
+  await expect(bench.item("delete_note").getByTestId("badge-idempotent")).toBeVisible();
+  await expect(bench.item("get_weather").getByTestId("badge-read-only")).toBeVisible();
+  await expect(bench.item("get_weather").getByTestId("badge-output-schema")).toBeVisible();
+  // The demo server is configured as trusted: no unverified markers.
+  await expect(page.getByTestId("unverified-marker")).toHaveCount(0);
+});
+
+test("hints from an untrusted server are marked unverified", async ({ page }) => {
+  const bench = new Workbench(page);
+  await bench.open("untrusted-demo");
+  await expect(bench.item("echo").getByTestId("badge-destructive")).toHaveAttribute("data-unverified", "true");
+  await expect(bench.item("get_weather").getByTestId("unverified-marker").first()).toBeVisible();
+});
+
+test("icons are chosen by theme, and tools without one get a placeholder", async ({ page }) => {
+  const bench = new Workbench(page);
+  await bench.open();
+  const icon = bench.item("get_weather").getByTestId("tool-icon").locator("img:visible");
+  await expect(icon).toHaveCount(1);
+  expect(await icon.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await expect(bench.item("echo").getByTestId("tool-icon-placeholder")).toBeVisible();
+});

@@ -1,0 +1,57 @@
+// The catalog's view state (search, filters, sort), kept in the URL's query so that any view
+// can be linked: /servers/demo/tools/echo?q=note&f=readonly,output&sort=name
+import type { Tool } from "@modelcontextprotocol/client";
+import { toolHints } from "@/lib/tool-hints";
+
+export const FILTERS = ["readonly", "destructive", "openworld", "output", "lint"] as const;
+export type FilterKey = (typeof FILTERS)[number];
+export type SortKey = "server" | "name";
+
+export type CatalogView = { q: string; filters: FilterKey[]; sort: SortKey };
+
+export const FILTER_LABEL: Record<FilterKey, string> = {
+  readonly: "read-only",
+  destructive: "destructive",
+  openworld: "open-world",
+  output: "output schema",
+  lint: "lint warnings",
+};
+
+export function parseView(params: URLSearchParams): CatalogView {
+  const filters = (params.get("f") ?? "").split(",").filter((f): f is FilterKey => (FILTERS as readonly string[]).includes(f));
+  return { q: params.get("q") ?? "", filters, sort: params.get("sort") === "name" ? "name" : "server" };
+}
+
+/** The query string for a view (empty when it is the default view). */
+export function viewQuery(view: CatalogView): string {
+  const params = new URLSearchParams();
+  if (view.q) params.set("q", view.q);
+  if (view.filters.length) params.set("f", view.filters.join(","));
+  if (view.sort !== "server") params.set("sort", view.sort);
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+/** Filters combine with AND: each one narrows the list. Hints count as the spec defines them, implied or explicit. */
+export function passesFilters(tool: Tool, filters: readonly FilterKey[], lint: Record<string, string[]>): boolean {
+  if (filters.length === 0) return true;
+  const hints = toolHints(tool);
+  return filters.every((filter) => {
+    switch (filter) {
+      case "readonly":
+        return hints.readOnly.value;
+      case "destructive":
+        return hints.destructive.applies && hints.destructive.value;
+      case "openworld":
+        return hints.openWorld.value;
+      case "output":
+        return tool.outputSchema !== undefined;
+      case "lint":
+        return (lint[tool.name]?.length ?? 0) > 0;
+    }
+  });
+}
+
+export function sortTools(tools: Tool[], sort: SortKey): Tool[] {
+  return sort === "name" ? [...tools].sort((a, b) => a.name.localeCompare(b.name)) : tools;
+}

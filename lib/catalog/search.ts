@@ -1,0 +1,45 @@
+// Search over a catalog's name, titles and description, tolerant of typos: every word of the
+// query must appear in the tool's text, either as a substring or as a word within one edit
+// (a letter missing, extra, wrong, or two swapped) for words of four letters or more. The
+// index is built once per tool list so each keystroke only compares.
+import type { Tool } from "@modelcontextprotocol/client";
+
+export type SearchEntry = { tool: Tool; text: string; words: string[] };
+
+export function buildSearchIndex(tools: readonly Tool[]): SearchEntry[] {
+  return tools.map((tool) => {
+    const text = [tool.name, tool.title, tool.annotations?.title, tool.description].filter(Boolean).join(" ").toLowerCase();
+    return { tool, text, words: [...new Set(text.split(/[^a-z0-9]+/).filter((w) => w.length >= 3))] };
+  });
+}
+
+/** Whether a and b are at most one edit apart (Damerau: a transposition counts as one). */
+export function withinOneEdit(a: string, b: string): boolean {
+  if (a === b) return true;
+  const la = a.length;
+  const lb = b.length;
+  if (Math.abs(la - lb) > 1) return false;
+  let i = 0;
+  while (i < la && i < lb && a[i] === b[i]) i++;
+  if (la === lb) {
+    if (a.slice(i + 1) === b.slice(i + 1)) return true; // substitution
+    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2); // transposition
+  }
+  return la > lb ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1); // deletion / insertion
+}
+
+function wordMatches(entry: SearchEntry, word: string): boolean {
+  if (entry.text.includes(word)) return true;
+  if (word.length < 4) return false;
+  // A typo in a word, or in a prefix of a longer word being typed.
+  return entry.words.some((w) => withinOneEdit(w, word) || (w.length > word.length && withinOneEdit(w.slice(0, word.length), word)));
+}
+
+export function searchTools(index: readonly SearchEntry[], query: string): Tool[] {
+  const words = query
+    .toLowerCase()
+    .split(/[\s_.-]+/)
+    .filter(Boolean);
+  if (words.length === 0) return index.map((e) => e.tool);
+  return index.filter((entry) => words.every((word) => wordMatches(entry, word))).map((e) => e.tool);
+}
