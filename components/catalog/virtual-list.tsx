@@ -42,8 +42,10 @@ export function VirtualList<T>({
       element.scrollTop = top - element.clientHeight / 3;
   }, [scrollToIndex, rowHeight]);
 
-  const first = Math.max(0, Math.floor(scrollTop / rowHeight) - OVERSCAN);
-  const last = Math.min(items.length, Math.ceil((scrollTop + height) / rowHeight) + OVERSCAN);
+  // The list may have shrunk (a filter) since the last scroll event: clamp as the browser does.
+  const top = Math.min(scrollTop, Math.max(0, items.length * rowHeight - height));
+  const first = Math.max(0, Math.floor(top / rowHeight) - OVERSCAN);
+  const last = Math.min(items.length, Math.ceil((top + height) / rowHeight) + OVERSCAN);
   const rows: ReactNode[] = [];
   for (let i = first; i < last; i++) {
     const item = items[i]!;

@@ -23,6 +23,7 @@ describe("searchTools", () => {
     expect(names("shedule")).toEqual(["schedule_meeting"]);
     expect(names("xyz")).toEqual([]);
     expect(names("wthr")).toEqual([]);
+    expect(names("weather2")).toEqual([]);
   });
 });
 

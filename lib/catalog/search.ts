@@ -1,6 +1,7 @@
 // Search over a catalog's name, titles and description, tolerant of typos: every word of the
 // query must appear in the tool's text, either as a substring or as a word within one edit
-// (a letter missing, extra, wrong, or two swapped) for words of four letters or more. The
+// (a letter missing, extra, wrong, or two swapped) for words of four letters or more, without
+// digits. The
 // index is built once per tool list so each keystroke only compares.
 import type { Tool } from "@modelcontextprotocol/client";
 
@@ -30,7 +31,8 @@ export function withinOneEdit(a: string, b: string): boolean {
 
 function wordMatches(entry: SearchEntry, word: string): boolean {
   if (entry.text.includes(word)) return true;
-  if (word.length < 4) return false;
+  // Short words and numbers must match exactly: "v2" or "09998" one edit away is another tool.
+  if (word.length < 4 || /\d/.test(word)) return false;
   // A typo in a word, or in a prefix of a longer word being typed.
   return entry.words.some((w) => withinOneEdit(w, word) || (w.length > word.length && withinOneEdit(w.slice(0, word.length), word)));
 }
