@@ -78,3 +78,29 @@ test("icons are chosen by theme, and tools without one get a placeholder", async
   expect(await icon.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   await expect(bench.item("echo").getByTestId("tool-icon-placeholder")).toBeVisible();
 });
+
+test("Ctrl+K jumps to a tool", async ({ page }) => {
+  const bench = new Workbench(page);
+  await bench.open();
+  await page.keyboard.press("Control+k");
+  const palette = page.getByTestId("command-palette");
+  await expect(palette).toBeVisible();
+  await page.keyboard.type("calculatr");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/servers\/demo\/tools\/legacy_calculator$/);
+  await expect(palette).toHaveCount(0);
+});
+
+test("a tool's details: markdown description, hints with their source, schemas", async ({ page }) => {
+  const bench = new Workbench(page);
+  await bench.openTool("legacy_calculator");
+  await expect(page.getByTestId("tool-panel").locator("code").filter({ hasText: "$schema: draft-07" })).toBeVisible();
+  const details = page.getByTestId("tool-details");
+  await details.getByText("Annotations").click();
+  await expect(page.getByTestId("annotation-table")).toContainText("declared by the server");
+  await details.getByText("Input schema").click();
+  await expect(page.getByTestId("input-schema")).toContainText('"$schema": "http://json-schema.org/draft-07/schema#"');
+  await bench.openTool("echo");
+  await page.getByTestId("tool-details").getByText("Annotations").click();
+  await expect(page.getByTestId("annotation-table")).toContainText("the spec's default (not declared)");
+});

@@ -8,7 +8,13 @@ const DEMO_CLI = path.resolve(import.meta.dirname, "..", "lib", "demo-server", "
 
 test.beforeAll(async ({ request }) => {
   const added = await request.post("/api/servers", {
-    data: { id: "big", command: process.execPath, args: ["--import", "tsx", DEMO_CLI, "stdio"], env: { TOOLSCOPE_DEMO_TOOLS: "10000" }, cwd: path.dirname(path.dirname(DEMO_CLI)) },
+    data: {
+      id: "big",
+      command: process.execPath,
+      args: ["--import", "tsx", DEMO_CLI, "stdio"],
+      env: { TOOLSCOPE_DEMO_TOOLS: "10000" },
+      cwd: path.dirname(path.dirname(DEMO_CLI)),
+    },
   });
   expect(added.status()).toBe(201);
 });

@@ -2,6 +2,7 @@
 
 import type { ReactNode } from "react";
 import { RpcConsole } from "@/components/servers/rpc-console";
+import { Markdown } from "@/components/ui/markdown";
 import { useCatalog } from "./catalog-context";
 import { StatusDot } from "./status-dot";
 
@@ -43,13 +44,19 @@ export function ServerOverview(): ReactNode {
         </Row>
         <Row label="Protocol revision">{server.protocolVersion ?? "—"}</Row>
         <Row label="Capabilities">{capabilities.length ? capabilities.join(", ") : "—"}</Row>
-        <Row label="Tools">{data.tools.length}</Row>
+        <Row label="Tools">
+          {data.tools.length}
+          {data.invalid.length > 0 && <span className="text-rose-600 dark:text-rose-400"> · {data.invalid.length} invalid</span>}
+          {Object.keys(data.lint).length > 0 && (
+            <span className="text-amber-700 dark:text-amber-400"> · {Object.keys(data.lint).length} with lint warnings</span>
+          )}
+        </Row>
         <Row label="Annotations">{server.trusted ? "trusted (configured as a trusted server)" : "untrusted hints"}</Row>
       </dl>
       {server.instructions && (
         <section className="mt-6">
           <h2 className="text-sm font-semibold">Instructions</h2>
-          <p className="mt-2 text-[13px] whitespace-pre-wrap text-zinc-600 dark:text-zinc-300">{server.instructions}</p>
+          <Markdown source={server.instructions} className="mt-2 text-[13px] text-zinc-600 dark:text-zinc-300" />
         </section>
       )}
       {server.status === "ready" && <RpcConsole serverId={server.id} />}

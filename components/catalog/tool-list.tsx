@@ -63,7 +63,7 @@ export function ToolList(): ReactNode {
           type="search"
           value={query}
           onChange={(e) => setView({ ...view, q: e.target.value })}
-          placeholder="Filter tools…"
+          placeholder="Filter tools…  (Ctrl K: jump)"
           aria-label="Filter tools"
           data-testid="catalog-filter"
           className="h-8 w-full rounded-md border border-zinc-200 bg-zinc-50 px-2.5 text-[13px] outline-none placeholder:text-zinc-400 focus:border-indigo-500 focus:bg-white focus:ring-2 focus:ring-indigo-500/20 dark:border-zinc-800 dark:bg-zinc-900 dark:focus:bg-zinc-950"

@@ -5,12 +5,14 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from "react"
 import { HintBadges } from "@/components/catalog/hint-badges";
 import { ToolIcon } from "@/components/catalog/tool-icon";
 import { LintBadge } from "@/components/catalog/tool-problems";
+import { Markdown } from "@/components/ui/markdown";
 import { useCatalog } from "@/components/catalog/catalog-context";
 import { ApiError } from "@/lib/client/fetch-json";
 import type { InvocationResponse } from "@/lib/mcp/types";
 import { toolDisplayName } from "@/lib/tool-hints";
 import { ProgressBar } from "./progress-bar";
 import { ResultView } from "./result-view";
+import { ToolDetails } from "./tool-details";
 import { InputRequestPanel } from "./input-request";
 import { runToolAsTask } from "./run-task";
 import { runTool, type InputRequest, type Progress } from "./run-tool";
@@ -118,9 +120,11 @@ export function ToolPanel({ toolName }: { toolName: string }): ReactNode {
             <HintBadges tool={tool} trusted={data?.server.trusted ?? false} />
             {data?.lint[tool.name] && <LintBadge warnings={data.lint[tool.name]!} />}
           </div>
-          {tool.description && <p className="mt-2 text-[13px] whitespace-pre-wrap text-zinc-600 dark:text-zinc-300">{tool.description}</p>}
+          {tool.description && <Markdown source={tool.description} className="mt-2 text-[13px] text-zinc-600 dark:text-zinc-300" />}
         </div>
       </header>
+
+      <ToolDetails tool={tool} trusted={data?.server.trusted ?? false} warnings={data?.lint[tool.name]} />
 
       <section className="mt-6 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800" ref={formRef} aria-label="Arguments">
         <ToolForm

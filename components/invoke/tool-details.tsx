@@ -1,0 +1,71 @@
+// What a tool declares, for reading before running it: its hints with where each value comes
+// from (declared, or the spec's default), lint findings, and its input and output schemas.
+import type { ReactNode } from "react";
+import { JsonView } from "@/components/ui/json-view";
+import type { Tool } from "@/lib/mcp/types";
+import { toolHints, type Hint } from "@/lib/tool-hints";
+
+const HINT_ROWS: { key: keyof ReturnType<typeof toolHints>; label: string }[] = [
+  { key: "readOnly", label: "Read-only" },
+  { key: "destructive", label: "Destructive" },
+  { key: "idempotent", label: "Idempotent" },
+  { key: "openWorld", label: "Open world" },
+];
+
+function HintRow({ label, hint }: { label: string; hint: Hint }): ReactNode {
+  return (
+    <tr className="border-b border-zinc-100 last:border-0 dark:border-zinc-900">
+      <td className="py-1 pr-4 text-zinc-500">{label}</td>
+      <td className="py-1 pr-4 font-mono">{hint.applies ? String(hint.value) : "—"}</td>
+      <td className="py-1 text-zinc-500">
+        {!hint.applies
+          ? "does not apply to a read-only tool"
+          : hint.explicit
+            ? "declared by the server"
+            : "the spec's default (not declared)"}
+      </td>
+    </tr>
+  );
+}
+
+export function ToolDetails({ tool, trusted, warnings }: { tool: Tool; trusted: boolean; warnings: string[] | undefined }): ReactNode {
+  const hints = toolHints(tool);
+  return (
+    <section className="mt-6 space-y-2 text-[13px]" aria-label="Tool details" data-testid="tool-details">
+      <details className="rounded-lg border border-zinc-200 px-4 py-2 dark:border-zinc-800">
+        <summary className="cursor-pointer font-medium select-none">
+          Annotations{trusted ? "" : " (unverified: the server is not marked trusted)"}
+        </summary>
+        <table className="mt-2 w-full text-left text-xs" data-testid="annotation-table">
+          <tbody>
+            {HINT_ROWS.map(({ key, label }) => (
+              <HintRow key={key} label={label} hint={hints[key]} />
+            ))}
+          </tbody>
+        </table>
+      </details>
+      {warnings && warnings.length > 0 && (
+        <details className="rounded-lg border border-amber-200 px-4 py-2 dark:border-amber-900" open>
+          <summary className="cursor-pointer font-medium text-amber-800 select-none dark:text-amber-300">
+            Lint: {warnings.length} finding(s)
+          </summary>
+          <ul className="mt-2 list-disc pl-5 text-xs text-zinc-600 dark:text-zinc-400">
+            {warnings.map((w, i) => (
+              <li key={i}>{w}</li>
+            ))}
+          </ul>
+        </details>
+      )}
+      <details className="rounded-lg border border-zinc-200 px-4 py-2 dark:border-zinc-800">
+        <summary className="cursor-pointer font-medium select-none">Input schema</summary>
+        <JsonView value={tool.inputSchema} testId="input-schema" className="mt-2" />
+      </details>
+      {tool.outputSchema && (
+        <details className="rounded-lg border border-zinc-200 px-4 py-2 dark:border-zinc-800">
+          <summary className="cursor-pointer font-medium select-none">Output schema</summary>
+          <JsonView value={tool.outputSchema} testId="output-schema" className="mt-2" />
+        </details>
+      )}
+    </section>
+  );
+}
