@@ -25,6 +25,11 @@ describe("searchTools", () => {
     expect(names("wthr")).toEqual([]);
     expect(names("weather2")).toEqual([]);
   });
+
+  it("lists exact matches before typo matches", () => {
+    expect(names("notes")).toEqual(["delete_note"]);
+    expect(names("note")).toEqual(["delete_note"]);
+  });
 });
 
 describe("withinOneEdit", () => {

@@ -44,6 +44,15 @@ describe("formSchema", () => {
     expect(out.properties.channel!.oneOf!.map((v) => v.title)).toEqual(["web hook", "Mine"]);
   });
 
+  it("leaves a $ref variant untitled when the schema it points to has a title", () => {
+    const schema = {
+      $defs: { email: { type: "object", title: "Email" } },
+      properties: { c: { oneOf: [{ $ref: "#/$defs/email" }, { type: "null" }] } },
+    };
+    const out = formSchema(schema as Record<string, unknown>) as { properties: Record<string, Record<string, { title?: string }[]>> };
+    expect(out.properties.c!.oneOf!.map((v) => v.title)).toEqual([undefined, "None (null)"]);
+  });
+
   it("does not modify its input", () => {
     const schema = { properties: { k: { const: 1 } } };
     formSchema(schema);

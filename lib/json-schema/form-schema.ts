@@ -36,22 +36,32 @@ const TYPE_LABEL: Record<string, string> = {
 };
 
 /** A label for an untitled oneOf/anyOf variant, so the variant picker does not read "Option 2". */
-function variantTitle(variant: Schema): string | undefined {
-  if (typeof variant.$ref === "string") return variant.$ref.split("/").pop()?.replace(/[-_]/g, " ");
+function variantTitle(variant: Schema, root: Schema): string | undefined {
+  if (typeof variant.$ref === "string") {
+    // A referenced schema's own title is what the picker shows; name the variant only if it has none.
+    const target = variant.$ref.startsWith("#/")
+      ? variant.$ref
+          .slice(2)
+          .split("/")
+          .reduce<unknown>((node, key) => (isObject(node) ? node[key] : undefined), root)
+      : undefined;
+    if (isObject(target) && typeof target.title === "string") return undefined;
+    return variant.$ref.split("/").pop()?.replace(/[-_]/g, " ");
+  }
   return typeof variant.type === "string" ? TYPE_LABEL[variant.type] : undefined;
 }
 
-function normalize(node: unknown, depth: number): unknown {
+function normalize(node: unknown, depth: number, root: Schema): unknown {
   if (!isObject(node) || depth > 64) return node;
   const out: Schema = { ...node };
   for (const key of SUBSCHEMA_MAPS) {
-    if (isObject(out[key])) out[key] = Object.fromEntries(Object.entries(out[key]).map(([k, v]) => [k, normalize(v, depth + 1)]));
+    if (isObject(out[key])) out[key] = Object.fromEntries(Object.entries(out[key]).map(([k, v]) => [k, normalize(v, depth + 1, root)]));
   }
   for (const key of SUBSCHEMA_LISTS) {
-    if (Array.isArray(out[key])) out[key] = (out[key] as unknown[]).map((v) => normalize(v, depth + 1));
+    if (Array.isArray(out[key])) out[key] = (out[key] as unknown[]).map((v) => normalize(v, depth + 1, root));
   }
   for (const key of SUBSCHEMA_SINGLE) {
-    if (isObject(out[key])) out[key] = normalize(out[key], depth + 1);
+    if (isObject(out[key])) out[key] = normalize(out[key], depth + 1, root);
   }
   if (out.type === undefined && out.$ref === undefined) {
     let inferred: string | undefined;
@@ -70,7 +80,7 @@ function normalize(node: unknown, depth: number): unknown {
     if (!Array.isArray(variants) || variants.every((v) => isObject(v) && "const" in v)) continue;
     out[key] = variants.map((v) => {
       if (!isObject(v) || v.title !== undefined) return v;
-      const title = variantTitle(v);
+      const title = variantTitle(v, root);
       return title ? { ...v, title } : v;
     });
   }
@@ -78,5 +88,5 @@ function normalize(node: unknown, depth: number): unknown {
 }
 
 export function formSchema<T>(schema: T): T {
-  return normalize(schema, 0) as T;
+  return normalize(schema, 0, isObject(schema) ? schema : {}) as T;
 }
