@@ -5,10 +5,12 @@ export type ErrorCode =
   | "bad_request:body"
   | "bad_request:arguments"
   | "bad_request:config"
+  | "bad_request:icon"
   | "not_found:server"
   | "not_found:tool"
   | "not_found:audit"
   | "not_found:input"
+  | "not_found:icon"
   | "conflict:server"
   | "readonly:server"
   | "unavailable:server"
@@ -18,10 +20,12 @@ const STATUS: Record<ErrorCode, number> = {
   "bad_request:body": 400,
   "bad_request:arguments": 400,
   "bad_request:config": 400,
+  "bad_request:icon": 400,
   "not_found:server": 404,
   "not_found:tool": 404,
   "not_found:audit": 404,
   "not_found:input": 404,
+  "not_found:icon": 404,
   "conflict:server": 409,
   "readonly:server": 409,
   "unavailable:server": 503,
@@ -32,10 +36,12 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   "bad_request:body": "The request body is not valid.",
   "bad_request:arguments": "The tool arguments must be a JSON object.",
   "bad_request:config": "The server configuration is not valid.",
+  "bad_request:icon": "That icon cannot be shown.",
   "not_found:server": "There is no server with that id.",
   "not_found:tool": "That server has no tool with that name.",
   "not_found:audit": "There is no audit record with that id.",
   "not_found:input": "That request for input is no longer waiting: it was answered, cancelled or timed out.",
+  "not_found:icon": "No tool of that server lists this icon.",
   "conflict:server": "A server with that id already exists.",
   "readonly:server": "That server comes from a config file or is built in; change it there.",
   "unavailable:server": "The server is not connected.",

@@ -86,7 +86,7 @@ export function CommandPalette(): ReactNode {
               onClick={() => go(tool.name)}
               className={`flex cursor-pointer items-center gap-2.5 rounded-md px-2.5 py-2 text-[13px] ${i === active ? "bg-indigo-50 dark:bg-indigo-950/50" : ""}`}
             >
-              <ToolIcon tool={tool} size={18} />
+              <ToolIcon tool={tool} size={18} serverId={serverId} />
               <span className="font-medium">{toolDisplayName(tool)}</span>
               <span className="truncate font-mono text-[11px] text-zinc-500">{tool.name}</span>
             </li>

@@ -1,6 +1,7 @@
-// A tool's icon, chosen by size and theme. Only data: images of types a browser renders
-// inertly are used, always through <img> (an SVG there cannot run script); anything else,
-// or an icon that fails to load, falls back to a placeholder with the tool's initial.
+// A tool's icon, chosen by size and theme. data: images of types a browser renders inertly
+// are used as they are; http(s) icons only through Toolscope's icon route, which fetches
+// and checks them; always through <img>, where an SVG cannot run script. Anything else, or
+// an icon that fails to load, falls back to a placeholder with the tool's initial.
 "use client";
 
 import { useState, type ReactNode } from "react";
@@ -9,6 +10,7 @@ import type { Tool } from "@/lib/mcp/types";
 type Icon = NonNullable<Tool["icons"]>[number];
 
 const SAFE_DATA_URI = /^data:image\/(png|jpeg|gif|webp|svg\+xml)(;[a-z0-9=.+-]+)*(;base64)?,/i;
+const REMOTE = /^https?:\/\//i;
 
 function largestSide(icon: Icon): number {
   const sizes = icon.sizes ?? [];
@@ -17,51 +19,46 @@ function largestSide(icon: Icon): number {
 }
 
 /** The best icon for a theme: the smallest at least `wanted` pixels wide, else the largest there is. */
-export function pickIcon(icons: readonly Icon[] | undefined, theme: "light" | "dark", wanted: number): Icon | undefined {
-  const usable = (icons ?? []).filter((i) => SAFE_DATA_URI.test(i.src));
+export function pickIcon(icons: readonly Icon[] | undefined, theme: "light" | "dark", wanted: number, remoteAllowed: boolean): Icon | undefined {
+  const usable = (icons ?? []).filter((i) => SAFE_DATA_URI.test(i.src) || (remoteAllowed && REMOTE.test(i.src)));
   const themed = usable.filter((i) => i.theme === theme);
-  const pool = themed.length ? themed : usable.filter((i) => !i.theme).length ? usable.filter((i) => !i.theme) : usable;
+  const unthemed = usable.filter((i) => !i.theme);
+  const pool = themed.length ? themed : unthemed.length ? unthemed : usable;
   const sorted = [...pool].sort((a, b) => largestSide(a) - largestSide(b));
   return sorted.find((i) => largestSide(i) >= wanted) ?? sorted.at(-1);
 }
 
-function IconImage({ icon, size, className }: { icon: Icon | undefined; size: number; className: string }): ReactNode {
-  const [broken, setBroken] = useState(false);
-  if (!icon || broken) return null;
-  return (
-    // eslint-disable-next-line @next/next/no-img-element -- data: URIs, nothing for next/image to optimise
-    <img
-      src={icon.src}
-      alt=""
-      width={size}
-      height={size}
-      className={className}
-      onError={() => setBroken(true)}
-      referrerPolicy="no-referrer"
-    />
-  );
+function iconSrc(icon: Icon, serverId: string | undefined): string {
+  return REMOTE.test(icon.src) && serverId ? `/api/servers/${encodeURIComponent(serverId)}/icon?src=${encodeURIComponent(icon.src)}` : icon.src;
 }
 
-export function ToolIcon({ tool, size = 20 }: { tool: Tool; size?: number }): ReactNode {
-  const light = pickIcon(tool.icons, "light", size * 2);
-  const dark = pickIcon(tool.icons, "dark", size * 2);
+/** `serverId` enables http(s) icons, fetched through that server's icon route. */
+export function ToolIcon({ tool, size = 20, serverId }: { tool: Tool; size?: number; serverId?: string }): ReactNode {
+  const [broken, setBroken] = useState(false);
+  const light = pickIcon(tool.icons, "light", size * 2, !!serverId);
+  const dark = pickIcon(tool.icons, "dark", size * 2, !!serverId);
   const style = { width: size, height: size };
-  if (!light && !dark) {
+  if (broken || (!light && !dark)) {
     return (
       <span
         aria-hidden
         style={style}
         data-testid="tool-icon-placeholder"
-        className="flex shrink-0 items-center justify-center rounded bg-zinc-100 text-[10px] font-semibold uppercase text-zinc-500 dark:bg-zinc-800 dark:text-zinc-400"
+        className="flex shrink-0 items-center justify-center rounded bg-zinc-100 text-[10px] font-semibold text-zinc-500 uppercase dark:bg-zinc-800 dark:text-zinc-400"
       >
         {tool.name.slice(0, 1)}
       </span>
     );
   }
+  const image = (icon: Icon | undefined, className: string): ReactNode =>
+    icon && (
+      // eslint-disable-next-line @next/next/no-img-element -- data: URIs and checked icons; nothing for next/image to optimise
+      <img src={iconSrc(icon, serverId)} alt="" width={size} height={size} className={className} onError={() => setBroken(true)} referrerPolicy="no-referrer" />
+    );
   return (
     <span style={style} className="relative shrink-0" data-testid="tool-icon">
-      <IconImage icon={light} size={size} className="rounded-sm object-contain dark:hidden" />
-      <IconImage icon={dark} size={size} className="hidden rounded-sm object-contain dark:block" />
+      {image(light, "rounded-sm object-contain dark:hidden")}
+      {image(dark, "hidden rounded-sm object-contain dark:block")}
     </span>
   );
 }

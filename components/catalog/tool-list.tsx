@@ -117,6 +117,7 @@ export function ToolList(): ReactNode {
           renderRow={(tool) => (
             <ToolRow
               tool={tool}
+              serverId={serverId}
               href={`/servers/${encodeURIComponent(serverId)}/tools/${encodeURIComponent(tool.name)}${suffix}`}
               active={tool.name === selected}
               trusted={data?.server.trusted ?? false}

@@ -10,6 +10,7 @@ export const TOOL_ROW_HEIGHT = 76;
 
 type Props = {
   tool: Tool;
+  serverId: string;
   href: string;
   active: boolean;
   trusted: boolean;
@@ -18,7 +19,7 @@ type Props = {
 };
 
 /** One tool in the catalog: icon, display name and name, one line of description, badges. */
-export const ToolRow = memo(function ToolRow({ tool, href, active, trusted, warnings, highlight }: Props): ReactNode {
+export const ToolRow = memo(function ToolRow({ tool, serverId, href, active, trusted, warnings, highlight }: Props): ReactNode {
   return (
     <Link
       href={href}
@@ -34,7 +35,7 @@ export const ToolRow = memo(function ToolRow({ tool, href, active, trusted, warn
             : "hover:bg-zinc-50 dark:hover:bg-zinc-900"
       }`}
     >
-      <ToolIcon tool={tool} size={20} />
+      <ToolIcon tool={tool} size={20} serverId={serverId} />
       <span className="min-w-0 flex-1">
         <span className="flex items-baseline gap-2">
           <span className={`truncate text-[13px] font-medium ${active ? "text-indigo-700 dark:text-indigo-300" : ""}`}>

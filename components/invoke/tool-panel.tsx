@@ -108,7 +108,7 @@ export function ToolPanel({ toolName }: { toolName: string }): ReactNode {
   return (
     <div className="mx-auto max-w-4xl px-8 py-6" data-testid="tool-panel">
       <header className="flex items-start gap-3">
-        <ToolIcon tool={tool} size={32} />
+        <ToolIcon tool={tool} size={32} serverId={serverId} />
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-baseline gap-x-3">
             <h1 className="text-lg font-semibold tracking-tight" data-testid="tool-title">
