@@ -19,7 +19,12 @@ function largestSide(icon: Icon): number {
 }
 
 /** The best icon for a theme: the smallest at least `wanted` pixels wide, else the largest there is. */
-export function pickIcon(icons: readonly Icon[] | undefined, theme: "light" | "dark", wanted: number, remoteAllowed: boolean): Icon | undefined {
+export function pickIcon(
+  icons: readonly Icon[] | undefined,
+  theme: "light" | "dark",
+  wanted: number,
+  remoteAllowed: boolean,
+): Icon | undefined {
   const usable = (icons ?? []).filter((i) => SAFE_DATA_URI.test(i.src) || (remoteAllowed && REMOTE.test(i.src)));
   const themed = usable.filter((i) => i.theme === theme);
   const unthemed = usable.filter((i) => !i.theme);
@@ -29,7 +34,9 @@ export function pickIcon(icons: readonly Icon[] | undefined, theme: "light" | "d
 }
 
 function iconSrc(icon: Icon, serverId: string | undefined): string {
-  return REMOTE.test(icon.src) && serverId ? `/api/servers/${encodeURIComponent(serverId)}/icon?src=${encodeURIComponent(icon.src)}` : icon.src;
+  return REMOTE.test(icon.src) && serverId
+    ? `/api/servers/${encodeURIComponent(serverId)}/icon?src=${encodeURIComponent(icon.src)}`
+    : icon.src;
 }
 
 /** `serverId` enables http(s) icons, fetched through that server's icon route. */
@@ -53,7 +60,15 @@ export function ToolIcon({ tool, size = 20, serverId }: { tool: Tool; size?: num
   const image = (icon: Icon | undefined, className: string): ReactNode =>
     icon && (
       // eslint-disable-next-line @next/next/no-img-element -- data: URIs and checked icons; nothing for next/image to optimise
-      <img src={iconSrc(icon, serverId)} alt="" width={size} height={size} className={className} onError={() => setBroken(true)} referrerPolicy="no-referrer" />
+      <img
+        src={iconSrc(icon, serverId)}
+        alt=""
+        width={size}
+        height={size}
+        className={className}
+        onError={() => setBroken(true)}
+        referrerPolicy="no-referrer"
+      />
     );
   return (
     <span style={style} className="relative shrink-0" data-testid="tool-icon">
