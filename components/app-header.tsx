@@ -16,6 +16,9 @@ export function AppHeader(): ReactNode {
         <NavLink href="/" match="/servers/">
           Tools
         </NavLink>
+        <NavLink href="/tools" match="/tools" exact>
+          All servers
+        </NavLink>
         <NavLink href="/servers" match="/servers" exact>
           Servers
         </NavLink>

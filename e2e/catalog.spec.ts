@@ -104,3 +104,12 @@ test("a tool's details: markdown description, hints with their source, schemas",
   await page.getByTestId("tool-details").getByText("Annotations").click();
   await expect(page.getByTestId("annotation-table")).toContainText("the spec's default (not declared)");
 });
+
+test("the all-servers view names tools by server id and opens them on their server", async ({ page }) => {
+  await page.goto("/tools");
+  await expect(page.getByTestId("all-count")).toHaveText(/^48 of 48 tools/);
+  await page.getByTestId("all-filter").fill("untrusted-demo/echo");
+  await expect(page.getByTestId("all-count")).toHaveText(/^1 of 48 tools/);
+  await page.locator('[data-testid=catalog-item][data-tool-name="untrusted-demo/echo"]').click();
+  await expect(page).toHaveURL(/\/servers\/untrusted-demo\/tools\/echo$/);
+});

@@ -1,0 +1,88 @@
+"use client";
+
+// Every server's tools in one list. Names are told apart by the server's id (`demo/echo`),
+// never by serverInfo.name, which servers choose themselves and may share.
+import { useEffect, useMemo, useState, type ReactNode } from "react";
+import { fetchJson } from "@/lib/client/fetch-json";
+import { buildSearchIndex, searchTools } from "@/lib/catalog/search";
+import type { ServerSnapshot, Tool, ToolsResponse } from "@/lib/mcp/types";
+import { TOOL_ROW_HEIGHT, ToolRow } from "./tool-row";
+import { VirtualList } from "./virtual-list";
+
+type Entry = { serverId: string; trusted: boolean; tool: Tool; lint: string[] | undefined };
+
+export function AllServersCatalog(): ReactNode {
+  const [entries, setEntries] = useState<Entry[] | null>(null);
+  const [failed, setFailed] = useState<ServerSnapshot[]>([]);
+  const [query, setQuery] = useState("");
+
+  useEffect(() => {
+    let cancelled = false;
+    void (async () => {
+      const { servers } = await fetchJson<{ servers: ServerSnapshot[] }>("/api/servers");
+      const catalogs = await Promise.all(
+        servers.map((s) => fetchJson<ToolsResponse>(`/api/servers/${encodeURIComponent(s.id)}/tools`).catch(() => null)),
+      );
+      if (cancelled) return;
+      const all: Entry[] = [];
+      const down: ServerSnapshot[] = [];
+      catalogs.forEach((catalog, i) => {
+        if (!catalog || catalog.server.status !== "ready") down.push(catalog?.server ?? servers[i]!);
+        for (const tool of catalog?.tools ?? [])
+          all.push({ serverId: catalog!.server.id, trusted: catalog!.server.trusted, tool, lint: catalog!.lint[tool.name] });
+      });
+      setEntries(all);
+      setFailed(down);
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  // Search sees each tool under its qualified name, so "demo/echo" finds it too.
+  const index = useMemo(
+    () => buildSearchIndex((entries ?? []).map((e) => ({ ...e.tool, name: `${e.serverId}/${e.tool.name}` }))),
+    [entries],
+  );
+  const byQualified = useMemo(() => new Map((entries ?? []).map((e) => [`${e.serverId}/${e.tool.name}`, e])), [entries]);
+  const shown = useMemo(() => searchTools(index, query).map((t) => byQualified.get(t.name)!), [index, query, byQualified]);
+
+  return (
+    <div className="mx-auto flex h-full max-w-3xl flex-col px-8 py-6">
+      <h1 className="text-lg font-semibold tracking-tight">All servers</h1>
+      <p className="mt-1 text-sm text-zinc-500">Every tool of every server, named by server id and tool name.</p>
+      <input
+        type="search"
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+        placeholder="Filter tools across servers…"
+        aria-label="Filter tools across servers"
+        data-testid="all-filter"
+        className="mt-4 h-9 rounded-md border border-zinc-200 bg-zinc-50 px-3 text-[13px] outline-none focus:border-indigo-500 focus:bg-white focus:ring-2 focus:ring-indigo-500/20 dark:border-zinc-800 dark:bg-zinc-900"
+      />
+      <p className="mt-2 text-[11px] tracking-wide text-zinc-500 uppercase" data-testid="all-count">
+        {entries ? `${shown.length} of ${entries.length} tools` : "Loading…"}
+        {failed.length > 0 && ` · not connected: ${failed.map((s) => s.id).join(", ")}`}
+      </p>
+      <div className="mt-2 flex min-h-0 flex-1 flex-col rounded-lg border border-zinc-200 dark:border-zinc-800">
+        <VirtualList
+          testId="all-list"
+          items={shown}
+          rowHeight={TOOL_ROW_HEIGHT}
+          getKey={(e) => `${e.serverId}/${e.tool.name}`}
+          renderRow={(e) => (
+            <ToolRow
+              tool={{ ...e.tool, name: `${e.serverId}/${e.tool.name}` }}
+              serverId={e.serverId}
+              href={`/servers/${encodeURIComponent(e.serverId)}/tools/${encodeURIComponent(e.tool.name)}`}
+              active={false}
+              trusted={e.trusted}
+              warnings={e.lint}
+              highlight={undefined}
+            />
+          )}
+        />
+      </div>
+    </div>
+  );
+}
