@@ -25,7 +25,6 @@ export type TaskInfo = z.infer<typeof TaskSchema>;
 const CreateTaskResultSchema = z.looseObject({ task: TaskSchema });
 const ToolResultSchema = z.looseObject({ content: z.array(z.unknown()) });
 
-const TERMINAL = new Set(["completed", "failed", "cancelled"]);
 const OPEN_KEY = Symbol.for("toolscope.open-task-records");
 const globalStore = globalThis as typeof globalThis & { [OPEN_KEY]?: Map<string, OpenRecord> };
 const openTasks = (globalStore[OPEN_KEY] ??= new Map<string, OpenRecord>());
@@ -127,8 +126,4 @@ export async function cancelToolTask(serverId: string, taskId: string): Promise<
     await settleWithError(record, { status: "cancelled", message: "The task was cancelled." });
   }
   return { task };
-}
-
-export function isTerminal(status: string): boolean {
-  return TERMINAL.has(status);
 }
