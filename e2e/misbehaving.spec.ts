@@ -45,3 +45,14 @@ test("a server that dies mid-call yields a clear error, and the others keep work
   await bench.run();
   await expect(bench.result).toHaveAttribute("data-status", "ok");
 });
+
+test("the invalid filter narrows the catalog to tools with problems; invalid ones stay listed apart", async ({ page }) => {
+  const bench = new Workbench(page);
+  await bench.open("malformed");
+  await page.getByTestId("filter-invalid").click();
+  await expect(bench.count).toHaveText("0 of 3 tools");
+  await expect(page.getByTestId("invalid-tool")).toHaveCount(3);
+  await bench.open("demo");
+  await page.getByTestId("filter-openworld").click();
+  await expect(bench.count).toHaveText("2 of 24 tools");
+});

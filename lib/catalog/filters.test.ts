@@ -22,7 +22,7 @@ describe("passesFilters", () => {
     expect(passesFilters(safeWrite, ["destructive"], {})).toBe(false);
     expect(passesFilters(safeWrite, ["output"], {})).toBe(true);
     expect(passesFilters(readOnly, ["readonly", "openworld"], {})).toBe(true);
-    expect(passesFilters(bare, ["lint"], { bare: ["x"] })).toBe(true);
+    expect(passesFilters(bare, ["invalid"], { bare: ["x"] })).toBe(true);
   });
   it("sorts by name on request and keeps server order otherwise", () => {
     const list = [tool("b"), tool("a")];

@@ -3,7 +3,7 @@
 import type { Tool } from "@modelcontextprotocol/client";
 import { toolHints } from "@/lib/tool-hints";
 
-export const FILTERS = ["readonly", "destructive", "openworld", "output", "lint"] as const;
+export const FILTERS = ["readonly", "destructive", "openworld", "output", "invalid"] as const;
 export type FilterKey = (typeof FILTERS)[number];
 export type SortKey = "server" | "name";
 
@@ -14,7 +14,7 @@ export const FILTER_LABEL: Record<FilterKey, string> = {
   destructive: "destructive",
   openworld: "open-world",
   output: "output schema",
-  lint: "lint warnings",
+  invalid: "invalid / lint",
 };
 
 export function parseView(params: URLSearchParams): CatalogView {
@@ -32,7 +32,11 @@ export function viewQuery(view: CatalogView): string {
   return text ? `?${text}` : "";
 }
 
-/** Filters combine with AND: each one narrows the list. Hints count as the spec defines them, implied or explicit. */
+/**
+ * Filters combine with AND: each one narrows the list. Hints count as the spec defines them,
+ * implied or explicit. "invalid" keeps the tools with lint findings; tools that failed
+ * validation altogether are never in the list and are shown apart.
+ */
 export function passesFilters(tool: Tool, filters: readonly FilterKey[], lint: Record<string, string[]>): boolean {
   if (filters.length === 0) return true;
   const hints = toolHints(tool);
@@ -46,7 +50,7 @@ export function passesFilters(tool: Tool, filters: readonly FilterKey[], lint: R
         return hints.openWorld.value;
       case "output":
         return tool.outputSchema !== undefined;
-      case "lint":
+      case "invalid":
         return (lint[tool.name]?.length ?? 0) > 0;
     }
   });
