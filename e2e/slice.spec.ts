@@ -98,3 +98,27 @@ test("a writeOnly password is masked in the form and redacted in the audit log",
   expect(entry.arguments).toEqual({ username: "ada", password: "[redacted]", remember: false });
   expect(JSON.stringify(record)).not.toContain("correct horse battery");
 });
+
+test("a destructive tool asks for confirmation with the exact arguments; cancelling sends nothing", async ({ page, request }) => {
+  const bench = new Workbench(page);
+  await bench.openTool("delete_note");
+  await bench.field("id").fill("welcome");
+  const before = (await (await request.get("/api/audit?tool=delete_note&limit=50")).json()).records.length;
+  await bench.runButton.click();
+  const dialog = page.getByTestId("confirm-dialog");
+  await expect(dialog).toContainText("may destroy data");
+  await expect(page.getByTestId("confirm-arguments")).toContainText('"id": "welcome"');
+  await page.getByTestId("confirm-cancel").click();
+  await expect(dialog).toHaveCount(0);
+  await expect(bench.result).toHaveCount(0);
+  expect((await (await request.get("/api/audit?tool=delete_note&limit=50")).json()).records.length).toBe(before);
+
+  await bench.runButton.click();
+  await page.getByTestId("confirm-run").click();
+  await expect(bench.result).toHaveAttribute("data-status", "ok");
+  // A read-only, closed-world tool runs without asking.
+  await bench.openTool("list_notes");
+  await bench.runButton.click();
+  await expect(bench.result).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+});

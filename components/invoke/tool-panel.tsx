@@ -13,6 +13,7 @@ import { toolDisplayName } from "@/lib/tool-hints";
 import { ProgressBar } from "./progress-bar";
 import { ResultView } from "./result-view";
 import { ToolDetails } from "./tool-details";
+import { ConfirmCall, confirmationReason, confirmationSkipped } from "./confirm-call";
 import { InputRequestPanel } from "./input-request";
 import { runToolAsTask } from "./run-task";
 import { runTool, type InputRequest, type Progress } from "./run-tool";
@@ -48,7 +49,10 @@ export function ToolPanel({ toolName }: { toolName: string }): ReactNode {
   const formRef = useRef<HTMLDivElement>(null);
   const elapsed = useElapsed(running);
 
-  const run = useCallback(
+  const [pendingConfirm, setPendingConfirm] = useState<{ args: Record<string, unknown>; reason: string } | null>(null);
+  const trusted = data?.server.trusted ?? false;
+
+  const execute = useCallback(
     async (args: Record<string, unknown>) => {
       controller.current?.abort();
       const abort = new AbortController();
@@ -83,6 +87,16 @@ export function ToolPanel({ toolName }: { toolName: string }): ReactNode {
       }
     },
     [serverId, toolName, asTask],
+  );
+
+  /** Runs at once, or first asks the user when the tool may destroy data or reach out. */
+  const run = useCallback(
+    (args: Record<string, unknown>) => {
+      const reason = tool ? confirmationReason(tool) : null;
+      if (reason && !confirmationSkipped(serverId, trusted)) setPendingConfirm({ args, reason });
+      else void execute(args);
+    },
+    [tool, serverId, trusted, execute],
   );
 
   // Ctrl/⌘+Enter runs the tool from anywhere in the form.
@@ -170,6 +184,22 @@ export function ToolPanel({ toolName }: { toolName: string }): ReactNode {
         </details>
       </section>
 
+      {pendingConfirm && (
+        <ConfirmCall
+          tool={tool}
+          serverId={serverId}
+          serverName={data?.server.name ?? serverId}
+          trusted={trusted}
+          args={pendingConfirm.args}
+          reason={pendingConfirm.reason}
+          onCancel={() => setPendingConfirm(null)}
+          onConfirm={() => {
+            const { args } = pendingConfirm;
+            setPendingConfirm(null);
+            void execute(args);
+          }}
+        />
+      )}
       {running && inputs[0] && (
         <InputRequestPanel key={inputs[0].id} request={inputs[0]} onDone={() => setInputs((current) => current.slice(1))} />
       )}

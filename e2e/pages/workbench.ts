@@ -36,8 +36,12 @@ export class Workbench {
     return this.page.getByTestId("tool-panel").getByLabel(new RegExp(`^${escaped}\\*?$`));
   }
 
+  /** Runs the tool; confirms the call when Toolscope asks (destructive or open-world tools). */
   async run(): Promise<void> {
     await this.runButton.click();
+    const confirm = this.page.getByTestId("confirm-dialog");
+    await expect(this.result.or(confirm).or(this.page.getByTestId("progress")).first()).toBeVisible();
+    if (await confirm.isVisible()) await this.page.getByTestId("confirm-run").click();
     await expect(this.result).toBeVisible();
   }
 

@@ -1,0 +1,93 @@
+"use client";
+
+// The human in the loop the spec asks for: before a tool that may destroy data or reach the
+// outside world runs, the user sees the exact arguments and confirms. For a trusted server
+// the user may turn this off (remembered in this browser).
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { BUTTON_PRIMARY, BUTTON_SECONDARY } from "@/components/ui/classes";
+import { JsonView } from "@/components/ui/json-view";
+import type { Tool } from "@/lib/mcp/types";
+import { toolDisplayName, toolHints } from "@/lib/tool-hints";
+
+const SKIP_KEY = (serverId: string): string => `toolscope.skip-confirm.${serverId}`;
+
+/** Why a call needs confirming, or null: destructive (declared or by default) or open-world tools. */
+export function confirmationReason(tool: Tool): string | null {
+  const h = toolHints(tool);
+  const reasons: string[] = [];
+  if (h.destructive.applies && h.destructive.value)
+    reasons.push(h.destructive.explicit ? "may destroy data" : "may destroy data (the spec's default: it does not say otherwise)");
+  if (h.openWorld.value)
+    reasons.push(h.openWorld.explicit ? "reaches the outside world" : "may reach the outside world (the spec's default)");
+  return reasons.length ? `This tool ${reasons.join(" and ")}.` : null;
+}
+
+export function confirmationSkipped(serverId: string, trusted: boolean): boolean {
+  return trusted && typeof window !== "undefined" && window.localStorage.getItem(SKIP_KEY(serverId)) === "1";
+}
+
+export function ConfirmCall({
+  tool,
+  serverId,
+  serverName,
+  trusted,
+  args,
+  reason,
+  onConfirm,
+  onCancel,
+}: {
+  tool: Tool;
+  serverId: string;
+  serverName: string;
+  trusted: boolean;
+  args: Record<string, unknown>;
+  reason: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+}): ReactNode {
+  const [skip, setSkip] = useState(false);
+  const confirmButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => confirmButton.current?.focus(), []);
+  const confirm = (): void => {
+    if (skip) window.localStorage.setItem(SKIP_KEY(serverId), "1");
+    onConfirm();
+  };
+  return (
+    <div
+      className="fixed inset-0 z-50 flex items-center justify-center bg-zinc-950/40 p-4"
+      onKeyDown={(e) => e.key === "Escape" && onCancel()}
+    >
+      <div
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby="confirm-title"
+        data-testid="confirm-dialog"
+        className="w-[560px] max-w-full rounded-xl border border-zinc-200 bg-white p-5 shadow-2xl dark:border-zinc-800 dark:bg-zinc-950"
+      >
+        <h2 id="confirm-title" className="text-base font-semibold">
+          Run {toolDisplayName(tool)} on {serverName}?
+        </h2>
+        <p className="mt-1 text-[13px] text-amber-700 dark:text-amber-400">
+          {reason}
+          {!trusted && " Its hints are unverified: the server is not marked trusted."}
+        </p>
+        <p className="mt-3 text-xs font-medium text-zinc-500">Arguments that will be sent</p>
+        <JsonView value={args} className="mt-1 max-h-64" testId="confirm-arguments" />
+        {trusted && (
+          <label className="mt-3 flex items-center gap-2 text-xs text-zinc-600 dark:text-zinc-400">
+            <input type="checkbox" checked={skip} onChange={(e) => setSkip(e.target.checked)} className="size-3.5 accent-indigo-600" />
+            Don&apos;t ask again for {serverName} (a trusted server) in this browser
+          </label>
+        )}
+        <div className="mt-4 flex justify-end gap-2">
+          <button type="button" className={BUTTON_SECONDARY} onClick={onCancel} data-testid="confirm-cancel">
+            Cancel
+          </button>
+          <button type="button" ref={confirmButton} className={BUTTON_PRIMARY} onClick={confirm} data-testid="confirm-run">
+            Run
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
