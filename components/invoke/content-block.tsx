@@ -3,21 +3,12 @@
 // with data: URIs of known-safe types, links are shown, never followed automatically.
 import type { ReactNode } from "react";
 import type { CallToolResult } from "@/lib/mcp/types";
+import { TextBlock } from "./text-block";
 
 export type ContentBlock = CallToolResult["content"][number];
 
 const SAFE_IMAGE = new Set(["image/png", "image/jpeg", "image/gif", "image/webp", "image/svg+xml", "image/avif"]);
 const SAFE_AUDIO = /^audio\/(wav|x-wav|wave|mpeg|mp3|ogg|webm|flac|aac|mp4)$/;
-
-function prettyJson(text: string): string | undefined {
-  const trimmed = text.trim();
-  if (!/^[[{]/.test(trimmed)) return undefined;
-  try {
-    return JSON.stringify(JSON.parse(trimmed), null, 2);
-  } catch {
-    return undefined;
-  }
-}
 
 function Pre({ children, testId }: { children: ReactNode; testId?: string }): ReactNode {
   return (
@@ -54,10 +45,8 @@ function Unsupported({ why }: { why: string }): ReactNode {
 
 function Body({ block }: { block: ContentBlock }): ReactNode {
   switch (block.type) {
-    case "text": {
-      const json = prettyJson(block.text);
-      return <Pre testId={json ? "content-json" : "content-text"}>{json ?? block.text}</Pre>;
-    }
+    case "text":
+      return <TextBlock text={block.text} />;
     case "image":
       if (!SAFE_IMAGE.has(block.mimeType))
         return <Unsupported why={`An image of type ${block.mimeType}, which Toolscope does not display.`} />;

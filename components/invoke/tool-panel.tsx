@@ -13,7 +13,10 @@ import { toolDisplayName } from "@/lib/tool-hints";
 import { ProgressBar } from "./progress-bar";
 import { ResultView } from "./result-view";
 import { ToolDetails } from "./tool-details";
+import { CallHistory } from "./call-history";
 import { ConfirmCall, confirmationReason, confirmationSkipped } from "./confirm-call";
+import { CopyCall } from "./copy-call";
+import { recordCall } from "./session-history";
 import { InputRequestPanel } from "./input-request";
 import { runToolAsTask } from "./run-task";
 import { runTool, type InputRequest, type Progress } from "./run-tool";
@@ -61,21 +64,30 @@ export function ToolPanel({ toolName }: { toolName: string }): ReactNode {
       setProgress(null);
       setInputs([]);
       setRequestError(null);
+      const started = Date.now();
+      const historyKey = `${serverId}/${toolName}`;
       try {
-        setResponse(
-          asTask
-            ? await runToolAsTask(serverId, toolName, args, {
-                signal: abort.signal,
-                onStatus: (task) =>
-                  setProgress({ progress: 0, message: `Task ${task.status}${task.statusMessage ? `: ${task.statusMessage}` : ""}` }),
-              })
-            : await runTool(serverId, toolName, args, {
-                signal: abort.signal,
-                onProgress: setProgress,
-                onInput: (request) => setInputs((current) => [...current, request]),
-              }),
-        );
+        const response = asTask
+          ? await runToolAsTask(serverId, toolName, args, {
+              signal: abort.signal,
+              onStatus: (task) =>
+                setProgress({ progress: 0, message: `Task ${task.status}${task.statusMessage ? `: ${task.statusMessage}` : ""}` }),
+            })
+          : await runTool(serverId, toolName, args, {
+              signal: abort.signal,
+              onProgress: setProgress,
+              onInput: (request) => setInputs((current) => [...current, request]),
+            });
+        setResponse(response);
+        recordCall(historyKey, { at: started, args, status: response.status, durationMs: response.durationMs, auditId: response.auditId });
       } catch (error) {
+        recordCall(historyKey, {
+          at: started,
+          args,
+          status: abort.signal.aborted ? "cancelled" : "failed",
+          durationMs: null,
+          auditId: null,
+        });
         if (abort.signal.aborted) setRequestError("Cancelled. The server was told to stop; the audit log records the call as cancelled.");
         else setRequestError(error instanceof ApiError ? error.message : String(error));
       } finally {
@@ -173,15 +185,7 @@ export function ToolPanel({ toolName }: { toolName: string }): ReactNode {
             )
           }
         />
-        <details className="mt-4 text-xs text-zinc-500">
-          <summary className="cursor-pointer select-none hover:text-zinc-800 dark:hover:text-zinc-200">JSON-RPC request</summary>
-          <pre
-            data-testid="jsonrpc-preview"
-            className="mt-2 overflow-auto rounded-md bg-zinc-50 p-3 font-mono text-[12px] text-zinc-700 dark:bg-zinc-900 dark:text-zinc-300"
-          >
-            {JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: tool.name, arguments: values } }, null, 2)}
-          </pre>
-        </details>
+        {data && <CopyCall server={data.server} tool={tool.name} args={values} />}
       </section>
 
       {pendingConfirm && (
@@ -218,6 +222,7 @@ export function ToolPanel({ toolName }: { toolName: string }): ReactNode {
           <ResultView response={response} />
         </div>
       )}
+      <CallHistory historyKey={`${serverId}/${tool.name}`} onRestore={setValues} />
     </div>
   );
 }

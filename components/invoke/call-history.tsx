@@ -1,0 +1,40 @@
+"use client";
+
+import type { ReactNode } from "react";
+import { useCallHistory } from "./session-history";
+
+export function CallHistory({
+  historyKey,
+  onRestore,
+}: {
+  historyKey: string;
+  onRestore: (args: Record<string, unknown>) => void;
+}): ReactNode {
+  const history = useCallHistory(historyKey);
+  if (history.length === 0) return null;
+  return (
+    <section className="mt-6" aria-label="Earlier calls" data-testid="call-history">
+      <h2 className="text-[11px] font-medium tracking-wide text-zinc-500 uppercase">Calls to this tool in this session</h2>
+      <ul className="mt-2 divide-y divide-zinc-100 rounded-lg border border-zinc-200 text-xs dark:divide-zinc-900 dark:border-zinc-800">
+        {history.map((call) => (
+          <li key={call.at} className="flex items-center gap-3 px-3 py-1.5" data-testid="history-item">
+            <span className="font-mono text-zinc-500">{new Date(call.at).toLocaleTimeString()}</span>
+            <span className="w-24">{call.status.replace("_", " ")}</span>
+            <span className="font-mono text-zinc-500">{call.durationMs === null ? "—" : `${call.durationMs} ms`}</span>
+            <span className="min-w-0 flex-1 truncate font-mono text-zinc-500" title={JSON.stringify(call.args)}>
+              {JSON.stringify(call.args)}
+            </span>
+            <button
+              type="button"
+              className="text-indigo-600 hover:underline dark:text-indigo-400"
+              onClick={() => onRestore(call.args)}
+              data-testid="history-restore"
+            >
+              Restore inputs
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

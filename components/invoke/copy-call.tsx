@@ -1,0 +1,50 @@
+"use client";
+
+import { useState, type ReactNode } from "react";
+import type { ServerSnapshot } from "@/lib/mcp/types";
+import { jsonRpcSnippet, serverCurl, toolscopeCurl, typescriptSnippet } from "./call-snippets";
+
+const BUTTON =
+  "rounded border border-zinc-200 px-2 py-0.5 text-[11px] text-zinc-600 hover:bg-zinc-50 dark:border-zinc-800 dark:text-zinc-400 dark:hover:bg-zinc-900";
+
+/** Copy the call as JSON-RPC, curl or TypeScript, and see the exact request. */
+export function CopyCall({ server, tool, args }: { server: ServerSnapshot; tool: string; args: Record<string, unknown> }): ReactNode {
+  const [copied, setCopied] = useState<string | null>(null);
+  const copy = async (label: string, text: string): Promise<void> => {
+    await navigator.clipboard.writeText(text);
+    setCopied(label);
+    setTimeout(() => setCopied((c) => (c === label ? null : c)), 1500);
+  };
+  const direct = serverCurl(server.config, server.protocolVersion, tool, args);
+  const options: [string, string][] = [
+    ["JSON-RPC", jsonRpcSnippet(tool, args)],
+    ["curl (Toolscope API)", toolscopeCurl(window.location.origin, server.id, tool, args)],
+    ...(direct ? ([["curl (server)", direct]] as [string, string][]) : []),
+    ["TypeScript", typescriptSnippet(server.config, tool, args)],
+  ];
+  return (
+    <details className="mt-4 text-xs text-zinc-500">
+      <summary className="cursor-pointer select-none hover:text-zinc-800 dark:hover:text-zinc-200">JSON-RPC request and copy</summary>
+      <pre
+        data-testid="jsonrpc-preview"
+        className="mt-2 overflow-auto rounded-md bg-zinc-50 p-3 font-mono text-[12px] text-zinc-700 dark:bg-zinc-900 dark:text-zinc-300"
+      >
+        {options[0]![1]}
+      </pre>
+      <div className="mt-2 flex flex-wrap items-center gap-1.5">
+        Copy as
+        {options.map(([label, text]) => (
+          <button
+            key={label}
+            type="button"
+            className={BUTTON}
+            onClick={() => void copy(label, text)}
+            data-testid={`copy-${label.split(" ")[0]!.toLowerCase()}`}
+          >
+            {copied === label ? "Copied ✓" : label}
+          </button>
+        ))}
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,53 @@
+// Results and what comes after: Markdown rendered safely (with the raw text a click away),
+// JSON highlighted, the call copied as JSON-RPC / curl / TypeScript, and earlier calls'
+// inputs restored from the session history.
+import { expect, test } from "@playwright/test";
+import { Workbench } from "./pages/workbench";
+
+test("markdown text renders, and the raw text is a click away", async ({ page }) => {
+  const bench = new Workbench(page);
+  await bench.openTool("render_markdown");
+  await bench.run();
+  const rendered = page.getByTestId("content-markdown");
+  await expect(rendered.getByRole("heading", { name: "Release 1.4" })).toBeVisible();
+  await expect(rendered.locator("strong")).toHaveText("time");
+  await expect(rendered.getByRole("link", { name: "the changelog" })).toHaveAttribute("href", "https://example.com/changelog");
+  await page.getByTestId("toggle-raw").click();
+  await expect(page.getByTestId("content-text")).toContainText("# Release 1.4");
+});
+
+test("JSON text is shown as highlighted JSON", async ({ page }) => {
+  const bench = new Workbench(page);
+  await bench.openTool("get_json");
+  await bench.run();
+  await expect(page.getByTestId("content-json")).toContainText('"service": "toolscope-demo"');
+});
+
+test("the call can be copied as JSON-RPC, curl and TypeScript", async ({ page, context }) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  const bench = new Workbench(page);
+  await bench.openTool("echo");
+  await bench.field("message").fill("copied");
+  await page.getByText("JSON-RPC request and copy").click();
+  await expect(page.getByTestId("jsonrpc-preview")).toContainText('"message": "copied"');
+  await page.getByTestId("copy-curl").click();
+  const curl = await page.evaluate(() => navigator.clipboard.readText());
+  expect(curl).toContain("/api/servers/demo/tools/echo/call");
+  expect(curl).toContain('{"arguments":{"message":"copied"}}');
+  await page.getByTestId("copy-typescript").click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('client.callTool({ name: "echo"');
+});
+
+test("earlier calls in the session restore their inputs", async ({ page }) => {
+  const bench = new Workbench(page);
+  await bench.openTool("read_note");
+  await bench.field("id").fill("welcome");
+  await bench.run();
+  await bench.field("id").fill("missing-note");
+  await bench.run();
+  await expect(bench.result).toHaveAttribute("data-status", "tool_error");
+  const items = page.getByTestId("history-item");
+  await expect(items).toHaveCount(2);
+  await items.nth(1).getByTestId("history-restore").click();
+  await expect(bench.field("id")).toHaveValue("welcome");
+});
