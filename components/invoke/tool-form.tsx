@@ -3,11 +3,12 @@
 import { BUTTON_PRIMARY } from "@/components/ui/classes";
 import Form from "@rjsf/core";
 import type { IChangeEvent } from "@rjsf/core";
-import type { RJSFSchema } from "@rjsf/utils";
-import { Component, useMemo, type ReactNode } from "react";
+import type { RJSFSchema, ValidatorType } from "@rjsf/utils";
+import { Component, useMemo, useState, type ReactNode } from "react";
 import { formSchema } from "@/lib/json-schema/form-schema";
 import type { Tool } from "@/lib/mcp/types";
 import { validatorFor } from "./form-validator";
+import { JsonArguments } from "./json-arguments";
 import { buttonTemplates } from "./rjsf-buttons";
 import { uiSchemaFor } from "./ui-schema";
 
@@ -20,35 +21,79 @@ type Props = {
   actions?: ReactNode;
 };
 
-/** Keeps a schema RJSF cannot render from taking the page down; the user sees why. */
-class FormBoundary extends Component<{ children: ReactNode }, { error: string | null }> {
+/** Keeps a schema RJSF cannot render from taking the page down: the JSON editor takes over, saying why. */
+class FormBoundary extends Component<{ children: ReactNode; fallback: (error: string) => ReactNode }, { error: string | null }> {
   state = { error: null as string | null };
   static getDerivedStateFromError(error: unknown): { error: string } {
     return { error: error instanceof Error ? error.message : String(error) };
   }
   render(): ReactNode {
-    if (this.state.error) {
-      return (
-        <p
-          role="alert"
-          className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-800 dark:border-amber-900 dark:bg-amber-950/40 dark:text-amber-300"
-        >
-          This tool&apos;s input schema could not be rendered as a form: {this.state.error}
-        </p>
-      );
-    }
-    return this.props.children;
+    return this.state.error ? this.props.fallback(this.state.error) : this.props.children;
   }
 }
 
-export function ToolForm({ tool, value, onChange, onSubmit, running, actions }: Props): ReactNode {
+const MODE_BUTTON = "rounded px-2 py-0.5 text-[11px] font-medium";
+
+export function ToolForm(props: Props): ReactNode {
+  const { tool } = props;
   const schema = useMemo(() => formSchema(tool.inputSchema) as RJSFSchema, [tool.inputSchema]);
   const validator = useMemo(() => validatorFor(schema), [schema]);
+  const [mode, setMode] = useState<"form" | "json">("form");
+  const json = (note?: string): ReactNode => (
+    <>
+      {note && (
+        <p
+          role="alert"
+          className="mb-2 rounded-md border border-amber-200 bg-amber-50 p-2 text-xs text-amber-800 dark:border-amber-900 dark:bg-amber-950/40 dark:text-amber-300"
+        >
+          This tool&apos;s input schema could not be rendered as a form ({note}); edit the arguments as JSON instead.
+        </p>
+      )}
+      <JsonArguments schema={schema} validator={validator} {...props} />
+    </>
+  );
+  return (
+    <div>
+      <div className="mb-3 flex items-center gap-1 text-zinc-500" role="group" aria-label="Edit arguments as">
+        {(["form", "json"] as const).map((m) => (
+          <button
+            key={m}
+            type="button"
+            aria-pressed={mode === m}
+            onClick={() => setMode(m)}
+            data-testid={`mode-${m}`}
+            className={`${MODE_BUTTON} ${mode === m ? "bg-zinc-100 text-zinc-900 dark:bg-zinc-800 dark:text-zinc-100" : "hover:text-zinc-900 dark:hover:text-zinc-100"}`}
+          >
+            {m === "form" ? "Form" : "JSON"}
+          </button>
+        ))}
+      </div>
+      {mode === "json" ? (
+        json()
+      ) : (
+        <FormBoundary key={tool.name} fallback={(error) => json(error)}>
+          <SchemaForm {...props} schema={schema} validator={validator} />
+        </FormBoundary>
+      )}
+    </div>
+  );
+}
+
+function SchemaForm({
+  tool,
+  value,
+  onChange,
+  onSubmit,
+  running,
+  actions,
+  schema,
+  validator,
+}: Props & { schema: RJSFSchema; validator: ValidatorType }): ReactNode {
   const uiSchema = useMemo(() => ({ ...uiSchemaFor(schema), "ui:submitButtonOptions": { norender: true } }), [schema]);
   const hasFields = Object.keys((schema.properties as object | undefined) ?? {}).length > 0 || schema.additionalProperties !== false;
 
   return (
-    <FormBoundary key={tool.name}>
+    <>
       <Form
         className="rjsf-theme"
         schema={schema}
@@ -72,6 +117,6 @@ export function ToolForm({ tool, value, onChange, onSubmit, running, actions }: 
           {actions}
         </div>
       </Form>
-    </FormBoundary>
+    </>
   );
 }

@@ -1,0 +1,74 @@
+"use client";
+
+// Arguments as raw JSON: the escape hatch for schemas a form cannot express, and for sending
+// arguments that deliberately break the schema (to see how the server answers). It shares
+// the form's value, so switching back and forth loses nothing.
+import type { RJSFSchema, ValidatorType } from "@rjsf/utils";
+import { useState, type FormEvent, type ReactNode } from "react";
+import { BUTTON_PRIMARY } from "@/components/ui/classes";
+
+type Props = {
+  schema: RJSFSchema;
+  validator: ValidatorType;
+  value: Record<string, unknown>;
+  onChange: (value: Record<string, unknown>) => void;
+  onSubmit: (value: Record<string, unknown>) => void;
+  running: boolean;
+  actions?: ReactNode;
+};
+
+export function JsonArguments({ schema, validator, value, onChange, onSubmit, running, actions }: Props): ReactNode {
+  const [text, setText] = useState(() => JSON.stringify(value, null, 2));
+  const [parseError, setParseError] = useState<string | null>(null);
+
+  const edit = (next: string): void => {
+    setText(next);
+    try {
+      const parsed: unknown = JSON.parse(next);
+      if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new Error("The arguments must be a JSON object.");
+      setParseError(null);
+      onChange(parsed as Record<string, unknown>);
+    } catch (error) {
+      setParseError(error instanceof Error ? error.message : String(error));
+    }
+  };
+
+  const schemaErrors = parseError ? [] : (validator.rawValidation(schema, value).errors ?? []);
+  const submit = (event: FormEvent): void => {
+    event.preventDefault();
+    if (!parseError) onSubmit(value);
+  };
+
+  return (
+    <form onSubmit={submit} data-testid="json-arguments">
+      <textarea
+        value={text}
+        onChange={(e) => edit(e.target.value)}
+        aria-label="Arguments (JSON)"
+        spellCheck={false}
+        rows={Math.min(18, Math.max(4, text.split("\n").length + 1))}
+        className="block w-full rounded-md border border-zinc-300 bg-white p-2.5 font-mono text-[12.5px] outline-none focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/20 dark:border-zinc-700 dark:bg-zinc-900"
+      />
+      {parseError && (
+        <p role="alert" className="mt-1 text-xs text-rose-600 dark:text-rose-400" data-testid="json-parse-error">
+          {parseError}
+        </p>
+      )}
+      {schemaErrors.length > 0 && (
+        <ul className="mt-1 list-disc pl-5 text-xs text-amber-700 dark:text-amber-400" data-testid="json-schema-errors">
+          {schemaErrors.slice(0, 8).map((e, i) => (
+            <li key={i}>
+              <code className="font-mono">{e.instancePath || "/"}</code> {e.message} (sent anyway if you run it)
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="mt-3 flex items-center gap-2">
+        <button type="submit" disabled={running || parseError !== null} data-testid="run-button" className={BUTTON_PRIMARY}>
+          {running ? "Running…" : "Run tool"}
+        </button>
+        {actions}
+      </div>
+    </form>
+  );
+}
