@@ -72,3 +72,13 @@ test("raw JSON mode round-trips with the form without losing values", async ({ p
   await expect(bench.result).toHaveAttribute("data-status", "tool_error");
   await expect(bench.result).toContainText("Invalid arguments for create_note");
 });
+
+test("a resource link is read through the server's resources/read on request", async ({ page }) => {
+  const bench = new Workbench(page);
+  await bench.openTool("link_resources");
+  await bench.run();
+  const link = page.getByTestId("content-resource-link").first();
+  await expect(link).toContainText("demo://files/report.csv");
+  await link.getByTestId("open-resource").click();
+  await expect(link.getByTestId("resource-contents")).toContainText("month,visitors");
+});

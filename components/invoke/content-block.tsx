@@ -3,6 +3,7 @@
 // with data: URIs of known-safe types, links are shown, never followed automatically.
 import type { ReactNode } from "react";
 import type { CallToolResult } from "@/lib/mcp/types";
+import { ResourceLink } from "./resource-link";
 import { TextBlock } from "./text-block";
 
 export type ContentBlock = CallToolResult["content"][number];
@@ -43,7 +44,7 @@ function Unsupported({ why }: { why: string }): ReactNode {
   return <p className="text-xs text-amber-700 dark:text-amber-400">{why}</p>;
 }
 
-function Body({ block }: { block: ContentBlock }): ReactNode {
+function Body({ block, serverId }: { block: ContentBlock; serverId: string | undefined }): ReactNode {
   switch (block.type) {
     case "text":
       return <TextBlock text={block.text} />;
@@ -63,15 +64,7 @@ function Body({ block }: { block: ContentBlock }): ReactNode {
       if (!SAFE_AUDIO.test(block.mimeType)) return <Unsupported why={`Audio of type ${block.mimeType}, which Toolscope does not play.`} />;
       return <audio data-testid="content-audio" controls src={`data:${block.mimeType};base64,${block.data}`} className="w-full max-w-md" />;
     case "resource_link":
-      return (
-        <div data-testid="content-resource-link" className="rounded-md border border-zinc-200 p-3 text-[13px] dark:border-zinc-800">
-          <div className="font-medium">{block.title ?? block.name}</div>
-          <div className="mt-0.5 font-mono text-xs break-all text-zinc-500">{block.uri}</div>
-          <div className="mt-1 text-xs text-zinc-500">
-            {[block.mimeType, block.description].filter(Boolean).join(" · ") || "resource link"}
-          </div>
-        </div>
-      );
+      return <ResourceLink link={block} serverId={serverId} />;
     case "resource": {
       const resource = block.resource;
       if ("text" in resource) {
@@ -119,13 +112,13 @@ const LABEL: Record<string, string> = {
   resource: "Embedded resource",
 };
 
-export function ContentBlockView({ block, index }: { block: ContentBlock; index: number }): ReactNode {
+export function ContentBlockView({ block, index, serverId }: { block: ContentBlock; index: number; serverId?: string }): ReactNode {
   return (
     <section data-testid="content-block" data-type={block.type}>
       <div className="mb-1 text-[11px] font-medium tracking-wide text-zinc-400 uppercase">
         {index + 1}. {LABEL[block.type] ?? block.type}
       </div>
-      <Body block={block} />
+      <Body block={block} serverId={serverId} />
       <Annotations block={block} />
     </section>
   );

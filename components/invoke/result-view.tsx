@@ -65,7 +65,8 @@ function Verdict({ response }: { response: InvocationResponse }): ReactNode {
   );
 }
 
-export function ResultView({ response }: { response: InvocationResponse }): ReactNode {
+/** `serverId` lets resource links be read through the server's resources/read. */
+export function ResultView({ response, serverId }: { response: InvocationResponse; serverId?: string }): ReactNode {
   const status = STATUS[response.status];
   const { result, error } = response;
   return (
@@ -93,7 +94,7 @@ export function ResultView({ response }: { response: InvocationResponse }): Reac
           </div>
         )}
         {result?.content.map((block, i) => (
-          <ContentBlockView key={i} block={block} index={i} />
+          <ContentBlockView key={i} block={block} index={i} serverId={serverId} />
         ))}
         {result && result.content.length === 0 && result.structuredContent === undefined && (
           <p className="text-sm text-zinc-500">The result has no content.</p>

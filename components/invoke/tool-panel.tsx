@@ -219,7 +219,7 @@ export function ToolPanel({ toolName }: { toolName: string }): ReactNode {
       )}
       {response && !running && (
         <div className="mt-6">
-          <ResultView response={response} />
+          <ResultView response={response} serverId={serverId} />
         </div>
       )}
       <CallHistory historyKey={`${serverId}/${tool.name}`} onRestore={setValues} />

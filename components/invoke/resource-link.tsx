@@ -1,0 +1,77 @@
+"use client";
+
+// A resource_link result: shown with its name, URI and type, and opened (on request) through
+// the server's resources/read — never by navigating to the URI, whatever its scheme.
+import { useState, type ReactNode } from "react";
+import { fetchJson } from "@/lib/client/fetch-json";
+
+type Link = { uri: string; name: string; title?: string; description?: string; mimeType?: string };
+type Contents = { uri: string; mimeType?: string; text?: string; blob?: string }[];
+type RpcAnswer = { result?: { contents?: Contents }; error?: { code: number; message: string } };
+
+export function ResourceLink({ link, serverId }: { link: Link; serverId: string | undefined }): ReactNode {
+  const [contents, setContents] = useState<Contents | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+
+  const open = async (): Promise<void> => {
+    if (!serverId) return;
+    setLoading(true);
+    setError(null);
+    try {
+      const answer = await fetchJson<RpcAnswer>(`/api/servers/${encodeURIComponent(serverId)}/rpc`, {
+        method: "POST",
+        body: JSON.stringify({ method: "resources/read", params: { uri: link.uri } }),
+      });
+      if (answer.error) setError(`The server refused: ${answer.error.message} (${answer.error.code})`);
+      else setContents(answer.result?.contents ?? []);
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  return (
+    <div data-testid="content-resource-link" className="rounded-md border border-zinc-200 p-3 text-[13px] dark:border-zinc-800">
+      <div className="flex items-start gap-2">
+        <div className="min-w-0 flex-1">
+          <div className="font-medium">{link.title ?? link.name}</div>
+          <div className="mt-0.5 font-mono text-xs break-all text-zinc-500">{link.uri}</div>
+          <div className="mt-1 text-xs text-zinc-500">
+            {[link.mimeType, link.description].filter(Boolean).join(" · ") || "resource link"}
+          </div>
+        </div>
+        {serverId && !contents && (
+          <button
+            type="button"
+            onClick={() => void open()}
+            disabled={loading}
+            className="text-xs text-indigo-600 hover:underline disabled:opacity-50 dark:text-indigo-400"
+            data-testid="open-resource"
+          >
+            {loading ? "Reading…" : "Read resource"}
+          </button>
+        )}
+      </div>
+      {error && (
+        <p role="alert" className="mt-2 text-xs text-rose-600">
+          {error}
+        </p>
+      )}
+      {contents?.map((c, i) => (
+        <div key={i} className="mt-2" data-testid="resource-contents">
+          {c.text !== undefined ? (
+            <pre className="max-h-72 overflow-auto rounded-md bg-zinc-50 p-2 font-mono text-[12px] whitespace-pre-wrap dark:bg-zinc-900">
+              {c.text}
+            </pre>
+          ) : (
+            <span className="text-xs text-zinc-500">
+              {c.mimeType ?? "binary"} · {Math.floor(((c.blob ?? "").length * 3) / 4).toLocaleString()} bytes
+            </span>
+          )}
+        </div>
+      ))}
+    </div>
+  );
+}
