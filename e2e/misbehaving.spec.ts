@@ -11,9 +11,11 @@ test.beforeAll(async ({ request }) => {
   malformed = await startHttpFixture("malformed-tools.ts", "http");
   expect((await request.post("/api/servers", { data: { id: "malformed", type: "http", url: malformed.url } })).status()).toBe(201);
   expect((await request.post("/api/servers", { data: { id: "dying", ...stdioCommand("dying.ts") } })).status()).toBe(201);
+  expect((await request.post("/api/servers", { data: { id: "headers", ...stdioCommand("modern-2026.ts") } })).status()).toBe(201);
 });
 
 test.afterAll(async ({ request }) => {
+  await request.delete("/api/servers/headers");
   await request.delete("/api/servers/malformed");
   await request.delete("/api/servers/dying");
   await malformed?.stop();
@@ -55,4 +57,12 @@ test("the invalid filter narrows the catalog to tools with problems; invalid one
   await bench.open("demo");
   await page.getByTestId("filter-openworld").click();
   await expect(bench.count).toHaveText("2 of 24 tools");
+});
+
+test("a tool with lint findings carries a lint badge and its report", async ({ page }) => {
+  const bench = new Workbench(page);
+  await bench.open("headers");
+  await expect(bench.item("bad_header").getByTestId("badge-lint")).toBeVisible();
+  await bench.item("bad_header").click();
+  await expect(page.getByTestId("tool-details")).toContainText("Invalid x-mcp-header declaration");
 });

@@ -54,6 +54,9 @@ test("a server without task support says so", async ({ request }) => {
 
 test("in the UI, a tool that requires a task runs as one, showing the task's status", async ({ page }) => {
   await page.goto("/servers/everything/tools/simulate-research-query");
+  await expect(page.locator('[data-testid=catalog-item][data-tool-name="simulate-research-query"]').getByTestId("badge-task")).toHaveText(
+    "task: required",
+  );
   const asTask = page.getByTestId("run-as-task");
   await expect(asTask).toBeChecked();
   await expect(asTask).toBeDisabled();
