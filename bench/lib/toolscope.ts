@@ -147,16 +147,41 @@ export class ToolscopeApi {
     }
   }
 
-  async waitReady(timeoutMs = 30_000): Promise<Snapshot> {
+  /**
+   * Adds any server under `id` (POST /api/servers). Toolscope starts connecting to it at once,
+   * so a caller that wants a fresh connection removes the id first (see removeServer).
+   */
+  async addServer(id: string, entry: Record<string, unknown>): Promise<void> {
+    const answer = await this.request("POST", "/api/servers", { id, ...entry });
+    if (answer.status !== 201) throw new Error(`adding server "${id}" failed (HTTP ${answer.status}): ${JSON.stringify(answer.json)}`);
+  }
+
+  /** Removes a server and closes its connection; false when there was none with that id. */
+  async removeServer(id: string): Promise<boolean> {
+    const answer = await this.request("DELETE", `/api/servers/${encodeURIComponent(id)}`);
+    if (answer.status === 404) return false;
+    if (answer.status !== 200) throw new Error(`removing server "${id}" failed (HTTP ${answer.status}): ${JSON.stringify(answer.json)}`);
+    return true;
+  }
+
+  /** GET /api/servers/{id}/tools: waits for the connection, then answers with every tool. */
+  async toolCount(id: string): Promise<number> {
+    const answer = await this.request("GET", `/api/servers/${encodeURIComponent(id)}/tools`);
+    const tools = (answer.json as { tools?: unknown[] } | null)?.tools;
+    if (answer.status !== 200 || !tools) throw new Error(`listing the tools of "${id}" failed (HTTP ${answer.status})`);
+    return tools.length;
+  }
+
+  async waitReady(timeoutMs = 30_000, id = BENCH_SERVER_ID): Promise<Snapshot> {
     const deadline = Date.now() + timeoutMs;
     let last: Snapshot | undefined;
     while (Date.now() < deadline) {
-      const { json } = await this.request("GET", `/api/servers/${BENCH_SERVER_ID}`);
+      const { json } = await this.request("GET", `/api/servers/${encodeURIComponent(id)}`);
       last = (json as { server?: Snapshot } | null)?.server;
       if (last?.status === "ready") return last;
       await sleep(100);
     }
-    throw new Error(`server "${BENCH_SERVER_ID}" is not ready after ${timeoutMs} ms: ${JSON.stringify(last)}`);
+    throw new Error(`server "${id}" is not ready after ${timeoutMs} ms: ${JSON.stringify(last)}`);
   }
 
   echoCall(): Call {

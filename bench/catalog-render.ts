@@ -1,0 +1,191 @@
+// Benchmark (not a test): Toolscope's catalog in Chromium with 1,000 and 10,000 generated
+// tools. It times connect→rendered (fresh and warm), filter keystrokes, the JS heap and DOM
+// size with the catalog loaded, and Run→result on the echo tool, next to the browser rows of
+// the performance targets.
+//
+//   npx tsx bench/catalog-render.ts [--sizes 1000,10000] [--loads N] [--runs N] [--base-url URL] [--json]
+//
+// See bench/README.md for what is measured and how to read it.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Browser, BrowserContext } from "@playwright/test";
+import { CHROMIUM_PATH } from "../e2e/chromium";
+import { generatedToolName } from "../lib/demo-server/tools/generated";
+import { measureConnects } from "./lib/connect";
+import type { StdioEntry } from "./lib/direct-stdio";
+import { filterSteps, launchChromium, loadCatalog, measureFilter, measureMemory, measureRuns, type Tracing } from "./lib/browser";
+import { CATALOG_USAGE, parseCatalogOptions, type CatalogBenchOptions } from "./lib/catalog-options";
+import { buildSizeReport, formatCatalogReport, type SizeResult } from "./lib/catalog-report";
+import { launchToolscope, ToolscopeApi } from "./lib/toolscope";
+
+const REPO_ROOT = path.resolve(import.meta.dirname, "..");
+const DEMO_CLI = path.join(REPO_ROOT, "lib", "demo-server", "cli.ts");
+const BIG = "bench-big";
+const WARMUP = "bench-warmup";
+const RUN_MESSAGE = "hello from bench/catalog-render";
+
+const log = (line: string): void => void process.stderr.write(`[bench] ${line}\n`);
+
+/** Undone in reverse order on the way out, whether the run ends, fails or is interrupted. */
+const cleanups: (() => Promise<unknown>)[] = [];
+let cleaning: Promise<void> | undefined;
+function cleanUp(): Promise<void> {
+  // One pass only: an interrupt and the failing calls it causes both end up here.
+  cleaning ??= (async () => {
+    for (const undo of cleanups.splice(0).reverse()) await undo().catch((error: unknown) => log(`cleanup failed: ${String(error)}`));
+  })();
+  return cleaning;
+}
+let interrupted = false;
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    interrupted = true;
+    log(`${signal}: stopping what the bench started`);
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+
+/** The demo server over stdio, as Toolscope spawns it: a new process for each connection. */
+function demoEntry(generated: number, pageSize: number): StdioEntry {
+  return {
+    command: process.execPath,
+    args: ["--import", "tsx", DEMO_CLI, "stdio"],
+    env: { TOOLSCOPE_DEMO_TOOLS: String(generated), TOOLSCOPE_DEMO_PAGE_SIZE: String(pageSize) },
+    cwd: REPO_ROOT,
+  };
+}
+
+/**
+ * Loads a small catalog and runs echo once, so that the first measured load does not also pay
+ * for Next loading its route code, V8 compiling it, and Chromium's first renderer. Returns the
+ * demo server's own tool count (the fixed tools every catalog has on top of the generated ones).
+ */
+async function warmUp(api: ToolscopeApi, context: BrowserContext, pageSize: number): Promise<number> {
+  await api.removeServer(WARMUP);
+  await api.addServer(WARMUP, demoEntry(0, pageSize));
+  cleanups.push(() => api.removeServer(WARMUP));
+  await api.waitReady(30_000, WARMUP);
+  const response = await fetch(`${api.baseUrl}/api/servers/${WARMUP}/tools`);
+  const fixed = ((await response.json()) as { tools: unknown[] }).tools.length;
+  const { page } = await loadCatalog(context, `${api.baseUrl}/servers/${WARMUP}`, `${fixed} tools`);
+  await page.close();
+  await measureRuns(context, `${api.baseUrl}/servers/${WARMUP}/tools/echo`, `${fixed} tools`, { message: RUN_MESSAGE }, 1);
+  await api.removeServer(WARMUP);
+  return fixed;
+}
+
+async function measureSize(
+  api: ToolscopeApi,
+  browser: Browser,
+  context: BrowserContext,
+  generated: number,
+  total: number,
+  options: CatalogBenchOptions,
+): Promise<SizeResult> {
+  const expected = `${total} tools`;
+  const tracing = (name: string): Tracing | undefined =>
+    options.traceDir ? { browser, path: path.join(options.traceDir, `catalog-${generated}-${name}.json`) } : undefined;
+  const connects = await measureConnects({
+    api,
+    context,
+    serverId: BIG,
+    entry: demoEntry(generated, options.pageSize),
+    expectedCount: expected,
+    loads: options.loads,
+    tracing: tracing("cold-load"),
+    log,
+  });
+  const { page: kept, ...connectSamples } = connects;
+  // Only this page is open, so the heap and DOM figures are the catalog's alone.
+  const memory = await measureMemory(kept);
+  // A generated tool near the end of the list, or a fixed one when there are too few.
+  const steps = filterSteps("invioce", generated >= 2 ? generatedToolName(generated - 2) : "get_weather");
+  const filterTrace = tracing("filter");
+  if (filterTrace) await browser.startTracing(kept, { path: filterTrace.path, screenshots: false });
+  const filter = await measureFilter(kept, steps);
+  if (filterTrace) await browser.stopTracing();
+  await kept.close();
+  log(`${total} tools: heap ${memory.heapUsedMiB.toFixed(1)} MiB, ${memory.domElements} elements; ${filter.length} keystrokes measured`);
+  const runs = await measureRuns(context, `${api.baseUrl}/servers/${BIG}/tools/echo`, expected, { message: RUN_MESSAGE }, options.runs);
+  log(`${total} tools: ${runs.length} runs measured`);
+  await api.removeServer(BIG);
+  return { generated, total, pageSize: options.pageSize, ...connectSamples, memory, filter, runs };
+}
+
+async function main(): Promise<number> {
+  let options: CatalogBenchOptions | undefined;
+  try {
+    options = parseCatalogOptions(process.argv.slice(2));
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n\n${CATALOG_USAGE}\n`);
+    return 2;
+  }
+  if (!options) {
+    process.stdout.write(`${CATALOG_USAGE}\n`);
+    return 0;
+  }
+  if (!fs.existsSync(CHROMIUM_PATH)) {
+    process.stderr.write(`No Chromium at ${CHROMIUM_PATH}: install Debian's (apt-get install chromium) or set CHROMIUM_PATH.\n`);
+    return 1;
+  }
+  if (options.traceDir) fs.mkdirSync(options.traceDir, { recursive: true });
+
+  let baseUrl = options.baseUrl;
+  if (!baseUrl) {
+    const launched = await launchToolscope(REPO_ROOT, log);
+    if (!launched) {
+      process.stderr.write(
+        `There is no production build in ${path.join(REPO_ROOT, ".next")}.\n` +
+          "Run `npm run build` (or `npm start` once) first, or pass --base-url http://127.0.0.1:3000 to use a running Toolscope.\n",
+      );
+      return 1;
+    }
+    cleanups.push(launched.stop);
+    await launched.ready;
+    baseUrl = launched.baseUrl;
+  }
+  const api = new ToolscopeApi(baseUrl);
+  await api.health();
+
+  const browser = await launchChromium();
+  cleanups.push(() => browser.close());
+  // One context for the whole run: Toolscope's scripts come from the browser cache after the
+  // warm-up, as they would for someone who has Toolscope open; each load still gets a new page.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  cleanups.push(() => api.removeServer(BIG));
+
+  log("warm-up: a 0-generated-tool catalog and one Run");
+  const fixed = await warmUp(api, context, options.pageSize);
+  const sizes = [];
+  for (const generated of options.sizes) {
+    log(`catalog of ${generated} generated + ${fixed} fixed tools`);
+    sizes.push(buildSizeReport(await measureSize(api, browser, context, generated, generated + fixed, options)));
+  }
+  const report = {
+    setup: {
+      toolscope: options.baseUrl ?? "next start",
+      chromium: browser.version(),
+      loads: options.loads,
+      runs: options.runs,
+      node: process.version,
+      cpus: os.cpus().length,
+      ...(options.traceDir ? { traces: options.traceDir } : {}),
+    },
+    sizes,
+  };
+  process.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : `\n${formatCatalogReport(report)}\n`);
+  return 0;
+}
+
+let exitCode = 1;
+try {
+  exitCode = await main();
+} catch (error) {
+  // After an interrupt, calls fail because their servers were stopped: not worth reporting.
+  if (!interrupted)
+    process.stderr.write(`bench/catalog-render failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+} finally {
+  await cleanUp();
+}
+process.exit(interrupted ? 130 : exitCode);
