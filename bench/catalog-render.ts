@@ -1,6 +1,6 @@
 // Benchmark (not a test): Toolscope's catalog in Chromium with 1,000 and 10,000 generated
 // tools. It times connect→rendered (fresh and warm), filter keystrokes, the JS heap and DOM
-// size with the catalog loaded, and Run→result on the echo tool, next to the browser rows of
+// size with the catalog loaded, and Run→result on read_note (read-only and closed-world, so Toolscope runs it without a confirmation), next to the browser rows of
 // the performance targets.
 //
 //   npx tsx bench/catalog-render.ts [--sizes 1000,10000] [--loads N] [--runs N] [--base-url URL] [--json]
@@ -23,7 +23,6 @@ const REPO_ROOT = path.resolve(import.meta.dirname, "..");
 const DEMO_CLI = path.join(REPO_ROOT, "lib", "demo-server", "cli.ts");
 const BIG = "bench-big";
 const WARMUP = "bench-warmup";
-const RUN_MESSAGE = "hello from bench/catalog-render";
 
 const log = (line: string): void => void process.stderr.write(`[bench] ${line}\n`);
 
@@ -57,7 +56,7 @@ function demoEntry(generated: number, pageSize: number): StdioEntry {
 }
 
 /**
- * Loads a small catalog and runs echo once, so that the first measured load does not also pay
+ * Loads a small catalog and runs read_note once, so that the first measured load does not also pay
  * for Next loading its route code, V8 compiling it, and Chromium's first renderer. Returns the
  * demo server's own tool count (the fixed tools every catalog has on top of the generated ones).
  */
@@ -70,7 +69,7 @@ async function warmUp(api: ToolscopeApi, context: BrowserContext, pageSize: numb
   const fixed = ((await response.json()) as { tools: unknown[] }).tools.length;
   const { page } = await loadCatalog(context, `${api.baseUrl}/servers/${WARMUP}`, `${fixed} tools`);
   await page.close();
-  await measureRuns(context, `${api.baseUrl}/servers/${WARMUP}/tools/echo`, `${fixed} tools`, { message: RUN_MESSAGE }, 1);
+  await measureRuns(context, `${api.baseUrl}/servers/${WARMUP}/tools/read_note`, `${fixed} tools`, { id: "welcome" }, 1);
   await api.removeServer(WARMUP);
   return fixed;
 }
@@ -107,7 +106,7 @@ async function measureSize(
   if (filterTrace) await browser.stopTracing();
   await kept.close();
   log(`${total} tools: heap ${memory.heapUsedMiB.toFixed(1)} MiB, ${memory.domElements} elements; ${filter.length} keystrokes measured`);
-  const runs = await measureRuns(context, `${api.baseUrl}/servers/${BIG}/tools/echo`, expected, { message: RUN_MESSAGE }, options.runs);
+  const runs = await measureRuns(context, `${api.baseUrl}/servers/${BIG}/tools/read_note`, expected, { id: "welcome" }, options.runs);
   log(`${total} tools: ${runs.length} runs measured`);
   await api.removeServer(BIG);
   return { generated, total, pageSize: options.pageSize, ...connectSamples, memory, filter, runs };

@@ -17,7 +17,7 @@ export const CATALOG_USAGE = `Usage: npx tsx bench/catalog-render.ts [flags]
   --sizes N,N,...   generated tools per catalog; the demo server adds 24 of its own (default 1000,10000)
   --page-size N     tools per tools/list page of the demo server (default 100)
   --loads N         cold (fresh connection) and warm page loads per size (default 3)
-  --runs N          Run clicks on the echo tool per size (default 5)
+  --runs N          Run clicks on the read_note tool per size (default 5)
   --base-url URL    use an already running Toolscope instead of starting one from .next
   --trace DIR       also write Chromium performance traces (open them in DevTools' Performance
                     panel); tracing slows the page, so the numbers of that run are inflated

@@ -2,7 +2,7 @@
 
 // The catalog of one server: search (typo-tolerant), filters and sort kept in the URL,
 // a virtualized list that stays smooth at 10,000 tools, and live highlights of what changed.
-import { useParams, usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useParams, usePathname, useSearchParams } from "next/navigation";
 import { useCallback, useDeferredValue, useMemo, useState, type ReactNode } from "react";
 import { parseView, passesFilters, sortTools, viewQuery, type CatalogView } from "@/lib/catalog/filters";
 import { buildSearchIndex, searchTools } from "@/lib/catalog/search";
@@ -23,7 +23,6 @@ export function ToolList(): ReactNode {
   const { serverId, data, error, loading, reload } = useCatalog();
   const params = useParams<{ toolName?: string }>();
   const searchParams = useSearchParams();
-  const router = useRouter();
   const pathname = usePathname();
   const selected = params.toolName ? decodeURIComponent(params.toolName) : undefined;
   const urlView = useMemo(() => parseView(new URLSearchParams(searchParams.toString())), [searchParams]);
@@ -32,12 +31,14 @@ export function ToolList(): ReactNode {
   const view: CatalogView = { ...urlView, q: query };
   const deferredQuery = useDeferredValue(query);
 
+  // The native history API updates the URL (and useSearchParams) without a round trip to
+  // the server, which router.replace would make on every keystroke.
   const setView = useCallback(
     (next: CatalogView) => {
       setQuery(next.q);
-      router.replace(`${pathname}${viewQuery(next)}`, { scroll: false });
+      window.history.replaceState(null, "", `${pathname}${viewQuery(next)}`);
     },
-    [router, pathname],
+    [pathname],
   );
 
   const index = useMemo(() => buildSearchIndex(data?.tools ?? []), [data?.tools]);

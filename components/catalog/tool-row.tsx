@@ -23,6 +23,7 @@ export const ToolRow = memo(function ToolRow({ tool, serverId, href, active, tru
   return (
     <Link
       href={href}
+      prefetch={false}
       data-testid="catalog-item"
       data-tool-name={tool.name}
       data-highlight={highlight}

@@ -6,7 +6,6 @@ import { compileSchema, describeErrors } from "../json-schema/dialect";
 import type { DemoCatalog } from "./catalog";
 import { listDemoResources, readDemoResource } from "./resources";
 import type { DemoToolContext, DemoToolResult } from "./types";
-import type { ValidateFunction } from "ajv";
 
 export const DEMO_SERVER_INFO = { name: "toolscope-demo", title: "Toolscope demo server", version: "1.0.0" } as const;
 
@@ -16,19 +15,11 @@ const INSTRUCTIONS = [
   "Everything is simulated in memory; nothing leaves the machine.",
 ].join(" ");
 
-const validators = new Map<string, ValidateFunction | string>();
-
 function validateArguments(schema: object, args: Record<string, unknown>): string | undefined {
-  const key = JSON.stringify(schema);
-  let validator = validators.get(key);
-  if (validator === undefined) {
-    const compiled = compileSchema(schema);
-    validator = compiled.ok ? compiled.validate : compiled.error;
-    validators.set(key, validator);
-  }
-  if (typeof validator === "string") return `The tool's input schema does not compile: ${validator}`;
-  if (validator(args)) return undefined;
-  return describeErrors(validator.errors)
+  const compiled = compileSchema(schema);
+  if (!compiled.ok) return `The tool's input schema does not compile: ${compiled.error}`;
+  if (compiled.validate(args)) return undefined;
+  return describeErrors(compiled.validate.errors)
     .map((e) => `${e.path}: ${e.message}`)
     .join("; ");
 }

@@ -23,14 +23,27 @@ function ajvFor(dialect: Dialect): AjvInstance {
 
 export type CompiledSchema = { ok: true; validate: ValidateFunction } | { ok: false; error: string };
 
-/** Compiles a schema in its own dialect; a schema that does not compile is reported, not thrown. */
+const compiled = new Map<string, CompiledSchema>();
+const COMPILED_CACHE_SIZE = 2_000;
+
+/**
+ * Compiles a schema in its own dialect; a schema that does not compile is reported, not
+ * thrown. Compilations are cached by the schema's text: catalogs repeat schemas (10,000
+ * generated tools may share one), and compiling is the expensive part.
+ */
 export function compileSchema(schema: unknown): CompiledSchema {
+  const key = JSON.stringify(schema) ?? "undefined";
+  const hit = compiled.get(key);
+  if (hit) return hit;
+  let result: CompiledSchema;
   try {
-    // $id-less schemas are compiled fresh each time; callers cache by tool.
-    return { ok: true, validate: ajvFor(dialectOf(schema)).compile(schema as object) };
+    result = { ok: true, validate: ajvFor(dialectOf(schema)).compile(schema as object) };
   } catch (error) {
-    return { ok: false, error: error instanceof Error ? error.message : String(error) };
+    result = { ok: false, error: error instanceof Error ? error.message : String(error) };
   }
+  if (compiled.size >= COMPILED_CACHE_SIZE) compiled.delete(compiled.keys().next().value!);
+  compiled.set(key, result);
+  return result;
 }
 
 export type SchemaError = { path: string; message: string };
