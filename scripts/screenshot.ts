@@ -14,6 +14,8 @@ try {
     .getByLabel(/^city\*?$/)
     .fill("Lisbon");
   await page.getByTestId("run-button").click();
+  // get_weather is open-world, so Toolscope asks before running it.
+  await page.getByTestId("confirm-run").click();
   await page.getByTestId("output-verdict").waitFor();
   await page.screenshot({ path: out });
   console.log(`Saved ${out}`);
