@@ -13,30 +13,10 @@ import { connectDirect } from "./lib/direct";
 import { callsPerSecond, concurrent, sequential, splitIntoRounds, summarize, type Call, type ThroughputRun } from "./lib/measure";
 import { parseOptions, USAGE, type BenchOptions } from "./lib/options";
 import { buildReport, formatReport, type PathResult } from "./lib/report";
+import { cleanUp, log, onCleanup, wasInterrupted } from "./lib/lifecycle";
 import { launchToolscope, ToolscopeApi } from "./lib/toolscope";
 
 const REPO_ROOT = path.resolve(import.meta.dirname, "..");
-
-const log = (line: string): void => void process.stderr.write(`[bench] ${line}\n`);
-
-/** Undone in reverse order on the way out, whether the run ends, fails or is interrupted. */
-const cleanups: (() => Promise<unknown>)[] = [];
-let cleaning: Promise<void> | undefined;
-function cleanUp(): Promise<void> {
-  // One pass only: an interrupt and the failing calls it causes both end up here.
-  cleaning ??= (async () => {
-    for (const undo of cleanups.splice(0).reverse()) await undo().catch((error: unknown) => log(`cleanup failed: ${String(error)}`));
-  })();
-  return cleaning;
-}
-let interrupted = false;
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
-    interrupted = true;
-    log(`${signal}: stopping what the bench started`);
-    void cleanUp().finally(() => process.exit(130));
-  });
-}
 
 type Paths = { direct: Call; toolscope: Call };
 type Name = keyof Paths;
@@ -90,7 +70,7 @@ async function main(): Promise<number> {
   }
 
   const demo = await startDemoHttpServer({});
-  cleanups.push(() => demo.close());
+  onCleanup(() => demo.close());
   log(`demo MCP server on ${demo.url}`);
 
   let baseUrl = options.baseUrl;
@@ -103,7 +83,7 @@ async function main(): Promise<number> {
       );
       return 1;
     }
-    cleanups.push(launched.stop);
+    onCleanup(launched.stop);
     await launched.ready;
     baseUrl = launched.baseUrl;
   }
@@ -111,10 +91,10 @@ async function main(): Promise<number> {
   const api = new ToolscopeApi(baseUrl);
   const health = await api.health();
   await api.register(demo.url);
-  cleanups.push(() => api.unregister());
+  onCleanup(() => api.unregister());
   const snapshot = await api.waitReady();
   const direct = await connectDirect(demo.url);
-  cleanups.push(direct.close);
+  onCleanup(direct.close);
   if (direct.protocolVersion !== snapshot.protocolVersion) {
     log(`warning: the paths speak different revisions (direct ${direct.protocolVersion}, Toolscope ${snapshot.protocolVersion})`);
   }
@@ -148,10 +128,10 @@ try {
   exitCode = await main();
 } catch (error) {
   // After an interrupt, calls fail because their servers were stopped: not worth reporting.
-  if (!interrupted)
+  if (!wasInterrupted())
     process.stderr.write(`bench/call-latency failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
 } finally {
   await cleanUp();
 }
 // Idle keep-alive sockets would hold the process open for a few more seconds.
-process.exit(interrupted ? 130 : exitCode);
+process.exit(wasInterrupted() ? 130 : exitCode);

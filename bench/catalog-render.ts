@@ -17,33 +17,13 @@ import type { StdioEntry } from "./lib/direct-stdio";
 import { filterSteps, launchChromium, loadCatalog, measureFilter, measureMemory, measureRuns, type Tracing } from "./lib/browser";
 import { CATALOG_USAGE, parseCatalogOptions, type CatalogBenchOptions } from "./lib/catalog-options";
 import { buildSizeReport, formatCatalogReport, type SizeResult } from "./lib/catalog-report";
+import { cleanUp, log, onCleanup, wasInterrupted } from "./lib/lifecycle";
 import { launchToolscope, ToolscopeApi } from "./lib/toolscope";
 
 const REPO_ROOT = path.resolve(import.meta.dirname, "..");
 const DEMO_CLI = path.join(REPO_ROOT, "lib", "demo-server", "cli.ts");
 const BIG = "bench-big";
 const WARMUP = "bench-warmup";
-
-const log = (line: string): void => void process.stderr.write(`[bench] ${line}\n`);
-
-/** Undone in reverse order on the way out, whether the run ends, fails or is interrupted. */
-const cleanups: (() => Promise<unknown>)[] = [];
-let cleaning: Promise<void> | undefined;
-function cleanUp(): Promise<void> {
-  // One pass only: an interrupt and the failing calls it causes both end up here.
-  cleaning ??= (async () => {
-    for (const undo of cleanups.splice(0).reverse()) await undo().catch((error: unknown) => log(`cleanup failed: ${String(error)}`));
-  })();
-  return cleaning;
-}
-let interrupted = false;
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
-    interrupted = true;
-    log(`${signal}: stopping what the bench started`);
-    void cleanUp().finally(() => process.exit(130));
-  });
-}
 
 /** The demo server over stdio, as Toolscope spawns it: a new process for each connection. */
 function demoEntry(generated: number, pageSize: number): StdioEntry {
@@ -63,7 +43,7 @@ function demoEntry(generated: number, pageSize: number): StdioEntry {
 async function warmUp(api: ToolscopeApi, context: BrowserContext, pageSize: number): Promise<number> {
   await api.removeServer(WARMUP);
   await api.addServer(WARMUP, demoEntry(0, pageSize));
-  cleanups.push(() => api.removeServer(WARMUP));
+  onCleanup(() => api.removeServer(WARMUP));
   await api.waitReady(30_000, WARMUP);
   const response = await fetch(`${api.baseUrl}/api/servers/${WARMUP}/tools`);
   const fixed = ((await response.json()) as { tools: unknown[] }).tools.length;
@@ -140,7 +120,7 @@ async function main(): Promise<number> {
       );
       return 1;
     }
-    cleanups.push(launched.stop);
+    onCleanup(launched.stop);
     await launched.ready;
     baseUrl = launched.baseUrl;
   }
@@ -148,11 +128,11 @@ async function main(): Promise<number> {
   await api.health();
 
   const browser = await launchChromium();
-  cleanups.push(() => browser.close());
+  onCleanup(() => browser.close());
   // One context for the whole run: Toolscope's scripts come from the browser cache after the
   // warm-up, as they would for someone who has Toolscope open; each load still gets a new page.
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  cleanups.push(() => api.removeServer(BIG));
+  onCleanup(() => api.removeServer(BIG));
 
   log("warm-up: a 0-generated-tool catalog and one Run");
   const fixed = await warmUp(api, context, options.pageSize);
@@ -182,9 +162,9 @@ try {
   exitCode = await main();
 } catch (error) {
   // After an interrupt, calls fail because their servers were stopped: not worth reporting.
-  if (!interrupted)
+  if (!wasInterrupted())
     process.stderr.write(`bench/catalog-render failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
 } finally {
   await cleanUp();
 }
-process.exit(interrupted ? 130 : exitCode);
+process.exit(wasInterrupted() ? 130 : exitCode);

@@ -1,5 +1,6 @@
 // Command-line flags of bench/catalog-render.ts.
 import { parseArgs } from "node:util";
+import { positiveInt } from "./lifecycle";
 
 export type CatalogBenchOptions = {
   /** Generated tools per catalog; the demo server adds its fixed tools to each. */
@@ -23,13 +24,6 @@ export const CATALOG_USAGE = `Usage: npx tsx bench/catalog-render.ts [flags]
                     panel); tracing slows the page, so the numbers of that run are inflated
   --json            print one JSON document on stdout instead of the tables
   --help            this text`;
-
-function positiveInt(name: string, raw: string | undefined, fallback: number, min = 1): number {
-  if (raw === undefined) return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) throw new Error(`--${name} must be an integer >= ${min}, got "${raw}"`);
-  return value;
-}
 
 /** The options, or undefined when --help was asked for. Throws on a bad flag. */
 export function parseCatalogOptions(argv: string[]): CatalogBenchOptions | undefined {

@@ -1,5 +1,6 @@
 // Command-line flags of bench/call-latency.ts.
 import { parseArgs } from "node:util";
+import { positiveInt } from "./lifecycle";
 
 export type BenchOptions = {
   calls: number;
@@ -21,13 +22,6 @@ export const USAGE = `Usage: npx tsx bench/call-latency.ts [flags]
   --base-url URL        use an already running Toolscope instead of starting one from .next
   --json                print one JSON document on stdout instead of the table
   --help                this text`;
-
-function positiveInt(name: string, raw: string | undefined, fallback: number, min = 1): number {
-  if (raw === undefined) return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) throw new Error(`--${name} must be an integer >= ${min}, got "${raw}"`);
-  return value;
-}
 
 /** The options, or undefined when --help was asked for. Throws on a bad flag. */
 export function parseOptions(argv: string[]): BenchOptions | undefined {

@@ -1,0 +1,39 @@
+// What a bench started is stopped on the way out, whether the run ends, fails or is
+// interrupted (SIGINT/SIGTERM): undo steps run once, in reverse order.
+export const log = (line: string): void => void process.stderr.write(`[bench] ${line}\n`);
+
+const cleanups: (() => Promise<unknown>)[] = [];
+let cleaning: Promise<void> | undefined;
+let interrupted = false;
+
+export function onCleanup(undo: () => Promise<unknown>): void {
+  cleanups.push(undo);
+}
+
+export function cleanUp(): Promise<void> {
+  // One pass only: an interrupt and the failing calls it causes both end up here.
+  cleaning ??= (async () => {
+    for (const undo of cleanups.splice(0).reverse()) await undo().catch((error: unknown) => log(`cleanup failed: ${String(error)}`));
+  })();
+  return cleaning;
+}
+
+export function wasInterrupted(): boolean {
+  return interrupted;
+}
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    interrupted = true;
+    log(`${signal}: stopping what the bench started`);
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+
+/** An integer flag value, or the fallback when absent; throws a clear message otherwise. */
+export function positiveInt(name: string, raw: string | undefined, fallback: number, min = 1): number {
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) throw new Error(`--${name} must be an integer >= ${min}, got "${raw}"`);
+  return value;
+}
