@@ -10,6 +10,7 @@ import type { Tool } from "@/lib/mcp/types";
 import { validatorFor } from "./form-validator";
 import { JsonArguments } from "./json-arguments";
 import { buttonTemplates } from "./rjsf-buttons";
+import { SecretAwareTextWidget } from "./secret-text-widget";
 import { uiSchemaFor } from "./ui-schema";
 
 type Props = {
@@ -105,6 +106,7 @@ function SchemaForm({
         noHtml5Validate
         showErrorList="top"
         templates={{ ButtonTemplates: buttonTemplates }}
+        widgets={{ TextWidget: SecretAwareTextWidget }}
         disabled={running}
         idPrefix={`tool-${tool.name}`}
       >

@@ -1,5 +1,5 @@
-// Derives RJSF's uiSchema from what a JSON Schema says about presentation: writeOnly and
-// format "password" become masked inputs, examples become placeholders.
+// Derives RJSF's uiSchema from what a JSON Schema says about presentation: examples become
+// placeholders. (Secret fields are masked by SecretAwareTextWidget, which sees every field.)
 import type { UiSchema } from "@rjsf/utils";
 
 type Schema = Record<string, unknown>;
@@ -11,7 +11,6 @@ function isObject(value: unknown): value is Schema {
 export function uiSchemaFor(schema: unknown, depth = 0): UiSchema {
   if (!isObject(schema) || depth > 8) return {};
   const ui: UiSchema = {};
-  if (schema.writeOnly === true || schema.format === "password") ui["ui:widget"] = "password";
   const examples = schema.examples;
   if (Array.isArray(examples) && examples.length > 0 && (typeof examples[0] === "string" || typeof examples[0] === "number")) {
     ui["ui:placeholder"] = `e.g. ${String(examples[0])}`;
