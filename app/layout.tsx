@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { AppHeader } from "@/components/app-header";
+import { CommandPalette } from "@/components/catalog/command-palette";
 import { THEME_BOOTSTRAP_SCRIPT } from "@/components/ui/theme";
 import { inter, jetbrainsMono } from "./fonts";
 import "./globals.css";
@@ -21,6 +22,7 @@ export default function RootLayout({ children }: { children: ReactNode }): React
       <body className="flex h-full flex-col font-sans">
         <AppHeader />
         <div className="min-h-0 flex-1">{children}</div>
+        <CommandPalette />
       </body>
     </html>
   );

@@ -9,7 +9,7 @@ import { Workbench } from "./pages/workbench";
 
 const SERVER = "everything-ui";
 
-type Plan = (page: Page, bench: Workbench) => Promise<void>;
+type Plan = (page: Page, bench: Workbench) => Promise<unknown>;
 
 /** What a user types into each tool that needs more than its defaults; the rest just run. */
 const PLANS: Record<string, { fill?: Plan; during?: Plan; expectText?: string | RegExp }> = {

@@ -3,48 +3,36 @@
 // Every server's tools in one list. Names are told apart by the server's id (`demo/echo`),
 // never by serverInfo.name, which servers choose themselves and may share.
 import { useEffect, useMemo, useState, type ReactNode } from "react";
-import { fetchJson } from "@/lib/client/fetch-json";
+import { loadAllCatalogs, qualified, type CatalogEntry } from "@/lib/client/all-catalogs";
 import { buildSearchIndex, searchTools } from "@/lib/catalog/search";
-import type { ServerSnapshot, Tool, ToolsResponse } from "@/lib/mcp/types";
+import type { ServerSnapshot } from "@/lib/mcp/types";
 import { TOOL_ROW_HEIGHT, ToolRow } from "./tool-row";
 import { VirtualList } from "./virtual-list";
 
-type Entry = { serverId: string; trusted: boolean; tool: Tool; lint: string[] | undefined };
-
 export function AllServersCatalog(): ReactNode {
-  const [entries, setEntries] = useState<Entry[] | null>(null);
+  const [entries, setEntries] = useState<CatalogEntry[] | null>(null);
   const [failed, setFailed] = useState<ServerSnapshot[]>([]);
   const [query, setQuery] = useState("");
+  const [loadError, setLoadError] = useState<string | null>(null);
 
   useEffect(() => {
-    let cancelled = false;
-    void (async () => {
-      const { servers } = await fetchJson<{ servers: ServerSnapshot[] }>("/api/servers");
-      const catalogs = await Promise.all(
-        servers.map((s) => fetchJson<ToolsResponse>(`/api/servers/${encodeURIComponent(s.id)}/tools`).catch(() => null)),
-      );
-      if (cancelled) return;
-      const all: Entry[] = [];
-      const down: ServerSnapshot[] = [];
-      catalogs.forEach((catalog, i) => {
-        if (!catalog || catalog.server.status !== "ready") down.push(catalog?.server ?? servers[i]!);
-        for (const tool of catalog?.tools ?? [])
-          all.push({ serverId: catalog!.server.id, trusted: catalog!.server.trusted, tool, lint: catalog!.lint[tool.name] });
+    const controller = new AbortController();
+    loadAllCatalogs(controller.signal)
+      .then(({ entries: all, down }) => {
+        setEntries(all);
+        setFailed(down);
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        setEntries([]);
+        setLoadError(error instanceof Error ? error.message : String(error));
       });
-      setEntries(all);
-      setFailed(down);
-    })();
-    return () => {
-      cancelled = true;
-    };
+    return () => controller.abort();
   }, []);
 
   // Search sees each tool under its qualified name, so "demo/echo" finds it too.
-  const index = useMemo(
-    () => buildSearchIndex((entries ?? []).map((e) => ({ ...e.tool, name: `${e.serverId}/${e.tool.name}` }))),
-    [entries],
-  );
-  const byQualified = useMemo(() => new Map((entries ?? []).map((e) => [`${e.serverId}/${e.tool.name}`, e])), [entries]);
+  const index = useMemo(() => buildSearchIndex((entries ?? []).map(qualified)), [entries]);
+  const byQualified = useMemo(() => new Map((entries ?? []).map((e) => [qualified(e).name, e])), [entries]);
   const shown = useMemo(() => searchTools(index, query).map((t) => byQualified.get(t.name)!), [index, query, byQualified]);
 
   return (
@@ -64,6 +52,11 @@ export function AllServersCatalog(): ReactNode {
         {entries ? `${shown.length} of ${entries.length} tools` : "Loading…"}
         {failed.length > 0 && ` · not connected: ${failed.map((s) => s.id).join(", ")}`}
       </p>
+      {loadError && (
+        <p role="alert" className="mt-2 text-xs text-rose-600 dark:text-rose-400">
+          Could not load the catalogs: {loadError}
+        </p>
+      )}
       <div className="mt-2 flex min-h-0 flex-1 flex-col rounded-lg border border-zinc-200 dark:border-zinc-800">
         <VirtualList
           testId="all-list"
@@ -72,7 +65,7 @@ export function AllServersCatalog(): ReactNode {
           getKey={(e) => `${e.serverId}/${e.tool.name}`}
           renderRow={(e) => (
             <ToolRow
-              tool={{ ...e.tool, name: `${e.serverId}/${e.tool.name}` }}
+              tool={qualified(e)}
               serverId={e.serverId}
               href={`/servers/${encodeURIComponent(e.serverId)}/tools/${encodeURIComponent(e.tool.name)}`}
               active={false}

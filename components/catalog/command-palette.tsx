@@ -1,24 +1,30 @@
 "use client";
 
-// Ctrl/⌘+K: jump to any tool of the server by typing part of its name, title or description.
-import { useRouter } from "next/navigation";
+// Ctrl/⌘+K, anywhere in the app: jump to any tool of any server by typing part of its name,
+// title, description or server id. The current server's tools come first.
+import { usePathname, useRouter } from "next/navigation";
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { loadAllCatalogs, qualified, type CatalogEntry } from "@/lib/client/all-catalogs";
 import { buildSearchIndex, searchTools } from "@/lib/catalog/search";
 import { toolDisplayName } from "@/lib/tool-hints";
-import { useCatalog } from "./catalog-context";
 import { ToolIcon } from "./tool-icon";
 
 const SHOWN = 12;
 
+function currentServerId(pathname: string): string | undefined {
+  const match = /^\/servers\/([^/]+)/.exec(pathname);
+  return match?.[1] ? decodeURIComponent(match[1]) : undefined;
+}
+
 export function CommandPalette(): ReactNode {
-  const { serverId, data } = useCatalog();
   const router = useRouter();
+  const here = currentServerId(usePathname());
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState("");
   const [active, setActive] = useState(0);
+  const [entries, setEntries] = useState<CatalogEntry[] | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
-  const index = useMemo(() => buildSearchIndex(data?.tools ?? []), [data?.tools]);
-  const results = useMemo(() => searchTools(index, query).slice(0, SHOWN), [index, query]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent): void => {
@@ -33,15 +39,41 @@ export function CommandPalette(): ReactNode {
     return () => window.removeEventListener("keydown", onKey);
   }, []);
 
+  // Loaded afresh each time it opens: servers come and go, and catalogs change.
   useEffect(() => {
-    if (open) input.current?.focus();
+    if (!open) return;
+    input.current?.focus();
+    const controller = new AbortController();
+    loadAllCatalogs(controller.signal)
+      .then(({ entries: all }) => {
+        setEntries(all);
+        setLoadError(null);
+      })
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) setLoadError(error instanceof Error ? error.message : String(error));
+      });
+    return () => controller.abort();
   }, [open]);
 
+  const ordered = useMemo(
+    () => (entries ?? []).filter((e) => e.serverId === here).concat((entries ?? []).filter((e) => e.serverId !== here)),
+    [entries, here],
+  );
+  const index = useMemo(() => buildSearchIndex(ordered.map(qualified)), [ordered]);
+  const byQualified = useMemo(() => new Map(ordered.map((e) => [qualified(e).name, e])), [ordered]);
+  const results = useMemo(
+    () =>
+      searchTools(index, query)
+        .slice(0, SHOWN)
+        .map((t) => byQualified.get(t.name)!),
+    [index, query, byQualified],
+  );
+
   if (!open) return null;
-  const go = (name: string | undefined): void => {
-    if (!name) return;
+  const go = (entry: CatalogEntry | undefined): void => {
+    if (!entry) return;
     setOpen(false);
-    router.push(`/servers/${encodeURIComponent(serverId)}/tools/${encodeURIComponent(name)}`);
+    router.push(`/servers/${encodeURIComponent(entry.serverId)}/tools/${encodeURIComponent(entry.tool.name)}`);
   };
   return (
     <div
@@ -70,28 +102,40 @@ export function CommandPalette(): ReactNode {
             } else if (e.key === "ArrowUp") {
               e.preventDefault();
               setActive((a) => Math.max(a - 1, 0));
-            } else if (e.key === "Enter") go(results[active]?.name);
+            } else if (e.key === "Enter") go(results[active]);
           }}
-          placeholder={`Jump to a tool of ${data?.server.name ?? serverId}…`}
+          placeholder="Jump to any tool of any server…"
           aria-label="Tool to jump to"
           className="h-12 w-full border-b border-zinc-200 bg-transparent px-4 text-sm outline-none dark:border-zinc-800"
         />
         <ul role="listbox" className="max-h-96 overflow-y-auto p-1.5">
-          {results.map((tool, i) => (
+          {results.map((entry, i) => (
             <li
-              key={tool.name}
+              key={`${entry.serverId}/${entry.tool.name}`}
               role="option"
               aria-selected={i === active}
+              data-server-id={entry.serverId}
               onMouseEnter={() => setActive(i)}
-              onClick={() => go(tool.name)}
+              onClick={() => go(entry)}
               className={`flex cursor-pointer items-center gap-2.5 rounded-md px-2.5 py-2 text-[13px] ${i === active ? "bg-indigo-50 dark:bg-indigo-950/50" : ""}`}
             >
-              <ToolIcon tool={tool} size={18} serverId={serverId} />
-              <span className="font-medium">{toolDisplayName(tool)}</span>
-              <span className="truncate font-mono text-[11px] text-zinc-500">{tool.name}</span>
+              <ToolIcon tool={entry.tool} size={18} serverId={entry.serverId} />
+              <span className="truncate font-medium">{toolDisplayName(entry.tool)}</span>
+              <span className="truncate font-mono text-[11px] text-zinc-500">{entry.tool.name}</span>
+              <span className="ml-auto flex-none rounded border border-zinc-200 px-1.5 font-mono text-[10px] text-zinc-500 dark:border-zinc-800">
+                {entry.serverId}
+              </span>
             </li>
           ))}
-          {results.length === 0 && <li className="px-3 py-6 text-center text-xs text-zinc-500">No tool matches.</li>}
+          {loadError && (
+            <li role="alert" className="px-3 py-6 text-center text-xs text-rose-600 dark:text-rose-400">
+              Could not load the catalogs: {loadError}
+            </li>
+          )}
+          {!loadError && entries === null && <li className="px-3 py-6 text-center text-xs text-zinc-500">Loading tools…</li>}
+          {!loadError && entries !== null && results.length === 0 && (
+            <li className="px-3 py-6 text-center text-xs text-zinc-500">No tool matches.</li>
+          )}
         </ul>
       </div>
     </div>

@@ -14,6 +14,10 @@ const EMPTY: ChangeHighlights = { byName: new Map(), removed: [] };
 export function useChangeHighlights(tools: Tool[] | undefined): ChangeHighlights {
   const previous = useRef<Map<string, string> | null>(null);
   const [highlights, setHighlights] = useState<ChangeHighlights>(EMPTY);
+  // Kept outside the effect: a refresh that changes nothing must not cancel the fade of the
+  // previous change (an effect's cleanup would, and the highlight would never go).
+  const fade = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(fade.current), []);
 
   useEffect(() => {
     if (!tools) return;
@@ -31,8 +35,8 @@ export function useChangeHighlights(tools: Tool[] | undefined): ChangeHighlights
     if (byName.size === 0 && removed.length === 0) return;
     // The list just changed under the user's eyes: mark what moved, then let it fade.
     setHighlights({ byName, removed });
-    const timer = setTimeout(() => setHighlights(EMPTY), HIGHLIGHT_MS);
-    return () => clearTimeout(timer);
+    clearTimeout(fade.current);
+    fade.current = setTimeout(() => setHighlights(EMPTY), HIGHLIGHT_MS);
   }, [tools]);
 
   return highlights;

@@ -27,8 +27,14 @@ describe("searchTools", () => {
   });
 
   it("lists exact matches before typo matches", () => {
-    expect(names("notes")).toEqual(["delete_note"]);
-    expect(names("note")).toEqual(["delete_note"]);
+    const index = buildSearchIndex([
+      { name: "nite_shift", description: "Schedules the night shift", inputSchema: { type: "object" as const } },
+      ...tools,
+    ]);
+    // "nite" is one edit from "note": a typo match, listed after the exact one.
+    expect(searchTools(index, "note").map((t) => t.name)).toEqual(["delete_note", "nite_shift"]);
+    expect(searchTools(index, "nite").map((t) => t.name)).toEqual(["nite_shift", "delete_note"]);
+    expect(searchTools(index, "notes").map((t) => t.name)).toEqual(["delete_note"]);
   });
 });
 

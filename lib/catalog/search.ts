@@ -1,8 +1,8 @@
 // Search over a catalog's name, titles and description, tolerant of typos: every word of the
 // query must appear in the tool's text, either as a substring or as a word within one edit
 // (a letter missing, extra, wrong, or two swapped) for words of four letters or more, without
-// digits. The
-// index is built once per tool list so each keystroke only compares.
+// digits. Tools that match every word exactly come before those that needed a typo allowance.
+// The index is built once per tool list so each keystroke only compares.
 import type { Tool } from "@modelcontextprotocol/client";
 
 export type SearchEntry = { tool: Tool; text: string; words: string[] };
@@ -29,12 +29,14 @@ export function withinOneEdit(a: string, b: string): boolean {
   return la > lb ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1); // deletion / insertion
 }
 
-function wordMatches(entry: SearchEntry, word: string): boolean {
-  if (entry.text.includes(word)) return true;
+/** 0: the word is in the text as typed; 1: within one typo; -1: no match. */
+function wordMatch(entry: SearchEntry, word: string): 0 | 1 | -1 {
+  if (entry.text.includes(word)) return 0;
   // Short words and numbers must match exactly: "v2" or "09998" one edit away is another tool.
-  if (word.length < 4 || /\d/.test(word)) return false;
+  if (word.length < 4 || /\d/.test(word)) return -1;
   // A typo in a word, or in a prefix of a longer word being typed.
-  return entry.words.some((w) => withinOneEdit(w, word) || (w.length > word.length && withinOneEdit(w.slice(0, word.length), word)));
+  const near = entry.words.some((w) => withinOneEdit(w, word) || (w.length > word.length && withinOneEdit(w.slice(0, word.length), word)));
+  return near ? 1 : -1;
 }
 
 export function searchTools(index: readonly SearchEntry[], query: string): Tool[] {
@@ -43,5 +45,20 @@ export function searchTools(index: readonly SearchEntry[], query: string): Tool[
     .split(/[\s_.-]+/)
     .filter(Boolean);
   if (words.length === 0) return index.map((e) => e.tool);
-  return index.filter((entry) => words.every((word) => wordMatches(entry, word))).map((e) => e.tool);
+  const exact: Tool[] = [];
+  const fuzzy: Tool[] = [];
+  for (const entry of index) {
+    let typos = false;
+    let matches = true;
+    for (const word of words) {
+      const match = wordMatch(entry, word);
+      if (match === -1) {
+        matches = false;
+        break;
+      }
+      if (match === 1) typos = true;
+    }
+    if (matches) (typos ? fuzzy : exact).push(entry.tool);
+  }
+  return exact.concat(fuzzy);
 }

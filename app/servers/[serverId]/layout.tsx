@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
 import { CatalogProvider } from "@/components/catalog/catalog-context";
-import { CommandPalette } from "@/components/catalog/command-palette";
 import { ToolList } from "@/components/catalog/tool-list";
 
 export default async function ServerLayout({
@@ -17,7 +16,6 @@ export default async function ServerLayout({
         <ToolList />
         <main className="min-h-0 min-w-0 flex-1 overflow-y-auto">{children}</main>
       </div>
-      <CommandPalette />
     </CatalogProvider>
   );
 }
