@@ -1,15 +1,21 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { SESSION_COOKIE, sessionValue } from "@/lib/auth/session-token";
 import { allowedHostnames, guardRequest } from "@/lib/http/request-guard";
 
-export function proxy(request: NextRequest): NextResponse {
+export async function proxy(request: NextRequest): Promise<NextResponse> {
+  const apiToken = process.env.TOOLSCOPE_API_TOKEN || undefined;
   const verdict = guardRequest({
     method: request.method,
     pathname: request.nextUrl.pathname,
     headers: request.headers,
     allowedHosts: allowedHostnames(process.env.TOOLSCOPE_ALLOWED_HOSTS),
-    apiToken: process.env.TOOLSCOPE_API_TOKEN || undefined,
+    apiToken,
+    sessionCookie: request.cookies.get(SESSION_COOKIE)?.value,
+    expectedSession: apiToken ? await sessionValue(apiToken) : undefined,
+    returnTo: request.nextUrl.pathname + request.nextUrl.search,
   });
   if (verdict.ok) return NextResponse.next();
+  if (verdict.status === 302) return NextResponse.redirect(new URL(verdict.location, request.url));
   return NextResponse.json({ error: { code: verdict.code, message: verdict.message } }, { status: verdict.status });
 }
 

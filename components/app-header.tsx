@@ -1,5 +1,6 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { SignOutButton } from "./auth/sign-out-button";
 import { NavLink } from "./ui/nav-link";
 import { ThemeToggle } from "./ui/theme-toggle";
 
@@ -27,6 +28,7 @@ export function AppHeader(): ReactNode {
         </NavLink>
       </nav>
       <div className="ml-auto flex items-center gap-2">
+        <SignOutButton />
         <ThemeToggle />
       </div>
     </header>

@@ -6,6 +6,7 @@ export type ErrorCode =
   | "bad_request:arguments"
   | "bad_request:config"
   | "bad_request:icon"
+  | "unauthorized:token"
   | "not_found:server"
   | "not_found:tool"
   | "not_found:audit"
@@ -21,6 +22,7 @@ const STATUS: Record<ErrorCode, number> = {
   "bad_request:arguments": 400,
   "bad_request:config": 400,
   "bad_request:icon": 400,
+  "unauthorized:token": 401,
   "not_found:server": 404,
   "not_found:tool": 404,
   "not_found:audit": 404,
@@ -37,6 +39,7 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   "bad_request:arguments": "The tool arguments must be a JSON object.",
   "bad_request:config": "The server configuration is not valid.",
   "bad_request:icon": "That icon cannot be shown.",
+  "unauthorized:token": "That is not Toolscope's API token.",
   "not_found:server": "There is no server with that id.",
   "not_found:tool": "That server has no tool with that name.",
   "not_found:audit": "There is no audit record with that id.",

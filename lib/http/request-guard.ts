@@ -3,11 +3,20 @@
 //   reach 127.0.0.1 under its own domain name);
 // - a mutating request must come from Toolscope's own origin (defeats cross-site POSTs
 //   from any page the user happens to visit);
-// - with TOOLSCOPE_API_TOKEN set, API calls from anything but Toolscope's own pages must
-//   carry `Authorization: Bearer <token>`.
+// - with TOOLSCOPE_API_TOKEN set, every request must prove it knows the token: scripts with
+//   `Authorization: Bearer <token>`, browsers with the session cookie that signing in on
+//   /login sets. (No header a script can forge, such as Sec-Fetch-Site, lets anyone in.)
 // Pure: reads only the request and the environment, so it can run in Next's proxy.
+import { timingSafeEqual } from "@/lib/auth/session-token";
 
-export type GuardVerdict = { ok: true } | { ok: false; status: 401 | 403; code: string; message: string };
+export type GuardVerdict =
+  | { ok: true }
+  | { ok: false; status: 401 | 403; code: string; message: string }
+  /** A page asked for without signing in: send the browser to the sign-in page. */
+  | { ok: false; status: 302; code: "unauthorized:session"; location: string };
+
+/** What may be reached without signing in: the sign-in page and the call that signs in. */
+const PUBLIC_PATHS = new Set(["/login", "/api/session", "/api/health"]);
 
 const LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"];
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -26,22 +35,30 @@ export function allowedHostnames(extra: string | undefined): string[] {
   return [...LOOPBACK_HOSTS, ...configured];
 }
 
-function timingSafeEqual(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return diff === 0;
-}
-
 export type GuardInput = {
   method: string;
   pathname: string;
   headers: { get(name: string): string | null };
   allowedHosts: string[];
   apiToken: string | undefined;
+  /** The session cookie's value the request carries, if any. */
+  sessionCookie?: string | undefined;
+  /** The value a signed-in browser's cookie has (see lib/auth/session-token.ts). */
+  expectedSession?: string | undefined;
+  /** The path and query asked for, to come back to after signing in. */
+  returnTo?: string;
 };
 
-export function guardRequest({ method, pathname, headers, allowedHosts, apiToken }: GuardInput): GuardVerdict {
+export function guardRequest({
+  method,
+  pathname,
+  headers,
+  allowedHosts,
+  apiToken,
+  sessionCookie,
+  expectedSession,
+  returnTo,
+}: GuardInput): GuardVerdict {
   const host = headers.get("host");
   if (!host || !allowedHosts.includes(hostname(host))) {
     return {
@@ -66,15 +83,23 @@ export function guardRequest({ method, pathname, headers, allowedHosts, apiToken
   if (MUTATING.has(method.toUpperCase()) && !sameOrigin) {
     return { ok: false, status: 403, code: "forbidden:origin", message: "Cross-origin requests that change anything are refused." };
   }
-  if (apiToken && pathname.startsWith("/api/")) {
+  if (apiToken && !PUBLIC_PATHS.has(pathname)) {
     const bearer = /^Bearer\s+(.+)$/i.exec(headers.get("authorization") ?? "")?.[1];
-    const fromOwnPage = fetchSite === "same-origin" && (origin === null || sameOrigin);
-    if (!(bearer && timingSafeEqual(bearer, apiToken)) && !fromOwnPage) {
+    const signedIn = Boolean(sessionCookie && expectedSession && timingSafeEqual(sessionCookie, expectedSession));
+    if (!(bearer && timingSafeEqual(bearer, apiToken)) && !signedIn) {
+      if (!pathname.startsWith("/api/") && method.toUpperCase() === "GET") {
+        return {
+          ok: false,
+          status: 302,
+          code: "unauthorized:session",
+          location: `/login?next=${encodeURIComponent(returnTo ?? pathname)}`,
+        };
+      }
       return {
         ok: false,
         status: 401,
         code: "unauthorized:token",
-        message: "This API needs `Authorization: Bearer <TOOLSCOPE_API_TOKEN>`.",
+        message: "Sign in first, or send `Authorization: Bearer <TOOLSCOPE_API_TOKEN>`.",
       };
     }
   }

@@ -1,0 +1,76 @@
+// Toolscope started with TOOLSCOPE_API_TOKEN: scripts need the bearer token, browsers sign in
+// on /login, and no forgeable header (Sec-Fetch-Site, Origin) gets anyone in. Runs its own
+// Toolscope on another port, stopped at the end.
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+
+const TOKEN = "e2e-token-0f8a1c";
+const PORT = Number(process.env.TOOLSCOPE_E2E_AUTH_PORT ?? 3190);
+const BASE = `http://127.0.0.1:${PORT}`;
+let server: ChildProcess | undefined;
+let dataDir = "";
+
+test.beforeAll(async () => {
+  test.setTimeout(60_000);
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-auth-"));
+  server = spawn("npx", ["next", "start", "--hostname", "127.0.0.1", "--port", String(PORT)], {
+    env: {
+      ...process.env,
+      TOOLSCOPE_API_TOKEN: TOKEN,
+      TOOLSCOPE_DATA_DIR: dataDir,
+      TOOLSCOPE_DEMO_SERVER: "off",
+      NEXT_TELEMETRY_DISABLED: "1",
+    },
+    stdio: "ignore",
+    detached: true,
+  });
+  await expect
+    .poll(async () => (await fetch(`${BASE}/api/health`).catch(() => null))?.status, { timeout: 45_000, intervals: [250] })
+    .toBe(200);
+});
+
+test.afterAll(async () => {
+  if (server?.pid) {
+    try {
+      process.kill(-server.pid, "SIGTERM");
+    } catch {
+      // already gone
+    }
+  }
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+test("scripts need the bearer token; forged browser headers do not replace it", async () => {
+  expect((await fetch(`${BASE}/api/servers`)).status).toBe(401);
+  const forged = await fetch(`${BASE}/api/servers`, { headers: { "sec-fetch-site": "same-origin", origin: BASE } });
+  expect(forged.status).toBe(401);
+  expect(await forged.json()).toMatchObject({ error: { code: "unauthorized:token" } });
+  expect((await fetch(`${BASE}/api/servers`, { headers: { authorization: "Bearer wrong" } })).status).toBe(401);
+  expect((await fetch(`${BASE}/api/servers`, { headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(200);
+  // A made-up cookie is no session.
+  expect((await fetch(`${BASE}/api/servers`, { headers: { cookie: "toolscope_session=guess" } })).status).toBe(401);
+});
+
+test("a browser signs in with the token, comes back where it was going, and can sign out", async ({ page }) => {
+  await page.goto(`${BASE}/servers`);
+  await expect(page).toHaveURL(`${BASE}/login?next=%2Fservers`);
+  await page.getByLabel("API token").fill("not-the-token");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByTestId("sign-in").getByRole("alert")).toContainText("not Toolscope's API token");
+
+  await page.getByLabel("API token").fill(TOKEN);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(`${BASE}/servers`);
+  // The page's own API calls now pass: the servers page loads its (empty) list.
+  expect((await page.request.get(`${BASE}/api/servers`)).status()).toBe(200);
+  const cookie = (await page.context().cookies(BASE)).find((c) => c.name === "toolscope_session");
+  expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Strict" });
+  expect(cookie?.value).not.toContain(TOKEN);
+
+  await page.getByTestId("sign-out").click();
+  await expect(page).toHaveURL(/\/login/);
+  expect((await page.request.get(`${BASE}/api/servers`)).status()).toBe(401);
+});
