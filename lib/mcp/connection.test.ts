@@ -24,6 +24,10 @@ async function connected(cfg: ServerConfig): Promise<ServerConnection> {
   return connection;
 }
 
+function withArgs<T extends { args: string[] }>(command: T, ...extra: string[]): T {
+  return { ...command, args: [...command.args, ...extra] };
+}
+
 const textOf = (result: { content: { type: string; text?: string }[] }): string | undefined => result.content[0]?.text;
 
 describe("the bundled demo server", () => {
@@ -205,6 +209,33 @@ describe("misbehaving servers", () => {
       expect(textOf(await connection.callTool("echo", { message: "still works" }))).toContain("still works");
     } finally {
       await connection.close();
+    }
+  });
+
+  it.each([
+    ["stdio", async () => ({ cfg: config({ id: "m26", transport: "stdio", ...withArgs(stdioCommand("modern-2026.ts"), "--malformed") }) })],
+    [
+      "Streamable HTTP",
+      async () => {
+        const fixture = await startHttpFixture("modern-2026.ts", "http", ["--malformed"]);
+        return { cfg: config({ id: "m26", transport: "streamable-http", url: fixture.url }), stop: () => fixture.stop() };
+      },
+    ],
+  ])("keeps the valid tools of a 2026-07-28 server that sends malformed ones (%s)", async (_label, start) => {
+    const { cfg, stop } = (await start()) as { cfg: ServerConfig; stop?: () => Promise<void> };
+    const connection = await connected(cfg);
+    try {
+      expect(connection.snapshot().protocolVersion).toBe("2026-07-28");
+      const catalog = connection.catalog();
+      expect(catalog.tools.map((t) => t.name)).toEqual(expect.arrayContaining(["add", "echo", "change_tools"]));
+      expect(catalog.tools.map((t) => t.name)).not.toContain("no_schema_type");
+      expect(catalog.invalid.filter((t) => t.name !== "bad_header").map((t) => t.name)).toEqual(["no_schema_type", "string_hint"]);
+      expect(catalog.invalid.find((t) => t.name === "no_schema_type")!.problems.join(" ")).toMatch(/inputSchema\.type/);
+      expect(catalog.invalid.find((t) => t.name === "string_hint")!.problems.join(" ")).toMatch(/annotations\.readOnlyHint/);
+      expect(textOf(await connection.callTool("add", { a: 2, b: 3 }))).toBe("5");
+    } finally {
+      await connection.close();
+      await stop?.();
     }
   });
 

@@ -9,6 +9,7 @@ import { AppError } from "@/lib/errors";
 import { listAllTools, MAX_LIST_PAGES, type InvalidTool, type ToolList } from "./list-tools";
 import { describeServerTarget, publicConfig, type ServerConfig } from "./server-config";
 import { lintTools, type ToolLint } from "./tool-lint";
+import { ToolListFilter } from "./tool-list-filter";
 import { stdioTransport, transportPlan, urlTransport, type ActiveTransport } from "./transports";
 import type { ServerSnapshot, ServerStatus, ToolCatalog } from "./types";
 import type { ServerSource } from "./registry";
@@ -46,6 +47,8 @@ export class ServerConnection {
   private listWarning: string | null = null;
   private toolsUpdatedAt: number | undefined;
   private readonly listeners = new Set<(event: ConnectionEvent) => void>();
+  /** One per client: sets malformed tools aside before the SDK's strict decoder sees them. */
+  private readonly filters = new WeakMap<Client, ToolListFilter>();
 
   constructor(
     readonly config: ServerConfig,
@@ -154,8 +157,10 @@ export class ServerConnection {
             this.stderrTail = (this.stderrTail + chunk).slice(-STDERR_TAIL_CHARS);
           })
         : urlTransport(this.config, kind === "sse" ? "sse" : "streamable-http");
+    const filter = new ToolListFilter();
+    this.filters.set(client, filter);
     try {
-      await client.connect(transport, { timeout: CONNECT_TIMEOUT_MS });
+      await client.connect(filter.wrap(transport), { timeout: CONNECT_TIMEOUT_MS });
       return client;
     } catch (error) {
       await client.close().catch(() => undefined);
@@ -170,7 +175,7 @@ export class ServerConnection {
     for (const kind of transportPlan(this.config)) {
       try {
         const client = await this.connectWith(kind);
-        const list = await listAllTools(client, CONNECT_TIMEOUT_MS);
+        const list = await listAllTools(client, CONNECT_TIMEOUT_MS, this.filters.get(client));
         if (this.closed) {
           await client.close();
           throw new AppError("unavailable:server", `${this.config.name} was removed.`);
@@ -239,7 +244,7 @@ export class ServerConnection {
   private async refreshTools(client: Client): Promise<void> {
     if (this.client !== client) return;
     try {
-      const list = await listAllTools(client, CONNECT_TIMEOUT_MS);
+      const list = await listAllTools(client, CONNECT_TIMEOUT_MS, this.filters.get(client));
       if (this.client === client) this.setTools(list);
     } catch (error) {
       console.error(`[toolscope] ${this.config.id}: refreshing tools failed:`, error instanceof Error ? error.message : error);

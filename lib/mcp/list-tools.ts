@@ -1,14 +1,16 @@
 import "server-only";
 // Every page of tools/list, surviving servers that send a malformed tool. The SDK parses
-// strictly: one bad tool makes the whole list throw. Then Toolscope pages through the raw
-// results itself and checks each tool on its own, so a bad tool shows up as invalid with
-// the reason and the rest of the catalog survives.
-import { SdkError, SdkErrorCode, specTypeSchemas, type Client, type Tool } from "@modelcontextprotocol/client";
+// strictly: one bad tool makes the whole list throw. Toolscope's ToolListFilter sets bad
+// tools aside on their way in (the only way on 2026-07-28 connections); should the SDK still
+// refuse a page, Toolscope pages through the raw results itself and checks each tool on its
+// own. Either way a bad tool shows up as invalid with the reason and the rest survives.
+import { SdkError, SdkErrorCode, type Client, type Tool } from "@modelcontextprotocol/client";
 import { z } from "zod";
+import { checkTool, type InvalidTool, type ToolListFilter } from "./tool-list-filter";
 import { ToolscopeClient } from "./toolscope-client";
 import { xMcpHeaderViolation } from "./x-mcp-header";
 
-export type InvalidTool = { index: number; name: string | null; problems: string[]; raw: unknown };
+export type { InvalidTool };
 export type ToolList = { tools: Tool[]; invalid: InvalidTool[]; warning: string | null };
 
 /** Enough pages for 20,000 tools at 100 a page. */
@@ -18,17 +20,6 @@ const LoosePage = z.looseObject({ tools: z.array(z.unknown()), nextCursor: z.str
 
 function isStrictParseFailure(error: unknown): boolean {
   return SdkError.isInstance(error) && (error.code === SdkErrorCode.InvalidResult || /^Invalid result for tools\/list/.test(error.message));
-}
-
-function checkTool(raw: unknown, index: number): { ok: true; tool: Tool } | { ok: false; invalid: InvalidTool } {
-  const result = specTypeSchemas.Tool["~standard"].validate(raw);
-  if (!result.issues) return { ok: true, tool: result.value as Tool };
-  const name = typeof (raw as { name?: unknown } | null)?.name === "string" ? (raw as { name: string }).name : null;
-  const problems = result.issues.map((issue) => {
-    const path = (issue.path ?? []).map((p) => (typeof p === "object" && p !== null && "key" in p ? String(p.key) : String(p))).join(".");
-    return path ? `${path}: ${issue.message}` : issue.message;
-  });
-  return { ok: false, invalid: { index, name, problems, raw } };
 }
 
 async function listRaw(client: Client, timeout: number): Promise<ToolList> {
@@ -65,14 +56,19 @@ function excludedByHeaderRules(client: Client): InvalidTool[] {
   }));
 }
 
-export async function listAllTools(client: Client, timeout: number): Promise<ToolList> {
+export async function listAllTools(client: Client, timeout: number, filter?: ToolListFilter): Promise<ToolList> {
   if (client instanceof ToolscopeClient) client.excludedTools = [];
+  filter?.begin();
+  let list: ToolList;
   try {
     const { tools } = await client.listTools(undefined, { timeout });
-    return { tools, invalid: excludedByHeaderRules(client), warning: null };
+    list = { tools, invalid: excludedByHeaderRules(client), warning: null };
   } catch (error) {
-    if (SdkError.isInstance(error) && error.code === SdkErrorCode.ListPaginationExceeded) return listRaw(client, timeout);
-    if (!isStrictParseFailure(error)) throw error;
-    return listRaw(client, timeout);
+    const tooManyPages = SdkError.isInstance(error) && error.code === SdkErrorCode.ListPaginationExceeded;
+    if (!tooManyPages && !isStrictParseFailure(error)) throw error;
+    filter?.begin();
+    list = await listRaw(client, timeout);
   }
+  const setAside = filter?.setAside() ?? [];
+  return setAside.length ? { ...list, invalid: [...setAside, ...list.invalid] } : list;
 }
