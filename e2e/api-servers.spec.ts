@@ -41,6 +41,13 @@ test("add, use, edit, export and remove a Streamable HTTP server", async ({ requ
   expect(duplicate.status()).toBe(409);
   expect((await duplicate.json()).error.code).toBe("conflict:server");
 
+  // A stored secret is not carried to another URL, where its new owner could read it.
+  const moved = await request.put("/api/servers/http-demo", {
+    data: { type: "http", url: "http://127.0.0.1:9/elsewhere", headers: { Authorization: null } },
+  });
+  expect(moved.status()).toBe(400);
+  expect((await moved.json()).error.message).toMatch(/not carried over/);
+
   const renamed = await request.put("/api/servers/http-demo", {
     data: { name: "Renamed", type: "http", url: demo.url, headers: { Authorization: null } },
   });

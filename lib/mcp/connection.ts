@@ -7,7 +7,7 @@ import { pathToFileURL } from "node:url";
 import { Client, ProtocolError, type CallToolResult, type McpSubscription, type Tool, type Transport } from "@modelcontextprotocol/client";
 import { AppError } from "@/lib/errors";
 import { listAllTools, MAX_LIST_PAGES, type InvalidTool, type ToolList } from "./list-tools";
-import { describeServerTarget, publicConfig, type ServerConfig } from "./server-config";
+import { describeServerTarget, publicConfig, scrubSecrets, type ServerConfig } from "./server-config";
 import { lintTools, type ToolLint } from "./tool-lint";
 import { ToolListFilter } from "./tool-list-filter";
 import { stdioTransport, transportPlan, urlTransport, type ActiveTransport } from "./transports";
@@ -81,7 +81,7 @@ export class ServerConnection {
 
   private setStatus(status: ServerStatus, error?: string): void {
     this.status = status;
-    this.error = error;
+    this.error = error === undefined ? undefined : scrubSecrets(this.config, error);
     this.emit({ type: "status", snapshot: this.snapshot() });
   }
 
@@ -319,7 +319,7 @@ export class ServerConnection {
   /** A transport failure during a call, told with what is known of the server's end. */
   explainTransportFailure(message: string): string {
     const base = `The connection to ${this.config.name} failed during the call: ${message}`;
-    return this.config.transport === "stdio" ? this.describeExit(base) : base;
+    return scrubSecrets(this.config, this.config.transport === "stdio" ? this.describeExit(base) : base);
   }
 
   protocolVersion(): string | null {

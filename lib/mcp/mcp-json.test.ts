@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { entryToConfig, parseMcpJson, REDACTED_VALUE, toMcpJson } from "./mcp-json";
+import { scrubSecrets } from "./server-config";
 
 describe("parseMcpJson", () => {
   it("reads Claude Desktop / Cursor style mcpServers", () => {
@@ -82,5 +83,44 @@ describe("entryToConfig", () => {
   it("validates ids", () => {
     expect(entryToConfig("UPPER", { command: "x" })).toMatchObject({ ok: false });
     expect(entryToConfig("mcp.json", { command: "x" })).toMatchObject({ ok: false });
+  });
+});
+
+describe("secrets and roots in entries", () => {
+  it("moves URL credentials into a Basic Authorization header (fetch refuses them in the URL)", () => {
+    const result = entryToConfig("cred", { url: "https://ada:p%40ss@x.example/mcp" });
+    expect(result).toMatchObject({ ok: true, config: { url: "https://x.example/mcp" } });
+    const headers = result.ok && result.config.transport !== "stdio" ? result.config.headers : {};
+    expect(headers.Authorization).toBe(`Basic ${Buffer.from("ada:p@ss").toString("base64")}`);
+    // An explicit Authorization header wins; the URL is cleaned either way.
+    const explicit = entryToConfig("cred", { url: "https://ada:pw@x.example/mcp", headers: { authorization: "Bearer t" } });
+    expect(explicit).toMatchObject({ ok: true, config: { url: "https://x.example/mcp", headers: { authorization: "Bearer t" } } });
+  });
+
+  it("refuses an exported placeholder as if it were the secret", () => {
+    const exported = toMcpJson(
+      parseMcpJson({ mcpServers: { a: { command: "node", env: { API_KEY: "k" } }, b: { url: "https://x.example/mcp?key=abc" } } }).configs,
+    );
+    const reimported = parseMcpJson(exported);
+    expect(reimported.configs).toEqual([]);
+    expect(reimported.problems.map((p) => p.id)).toEqual(["a", "b"]);
+    expect(reimported.problems[0]!.message).toMatch(/env API_KEY is still "<redacted>"/);
+    expect(reimported.problems[1]!.message).toMatch(/the URL is still/);
+  });
+
+  it("keeps roots, and exports them", () => {
+    const roots = [{ uri: "file:///srv/project", name: "Project" }];
+    const result = entryToConfig("r", { command: "node", roots });
+    expect(result).toMatchObject({ ok: true, config: { roots } });
+    expect(toMcpJson(result.ok ? [result.config] : []).mcpServers.r).toMatchObject({ roots });
+  });
+});
+
+describe("scrubSecrets", () => {
+  it("takes header values, bearer tokens and query values out of text about a server", () => {
+    const result = entryToConfig("s", { url: "https://x.example/mcp?api_key=qk-123456", headers: { Authorization: "Bearer tok-abcdef" } });
+    if (!result.ok) throw new Error(result.message);
+    const text = scrubSecrets(result.config, "fetch https://x.example/mcp?api_key=qk-123456 failed; sent tok-abcdef");
+    expect(text).toBe("fetch https://x.example/mcp?api_key=<redacted> failed; sent <redacted>");
   });
 });

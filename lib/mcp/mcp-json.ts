@@ -27,6 +27,7 @@ export const McpJsonEntrySchema = z
     name: z.string().optional(),
     trusted: z.boolean().optional(),
     timeoutMs: z.number().optional(),
+    roots: z.array(z.object({ uri: z.string(), name: z.string().optional() })).optional(),
   })
   .passthrough();
 
@@ -44,16 +45,55 @@ export function entryToConfig(id: string, raw: unknown): EntryResult {
   if (!idCheck.success) return { ok: false, message: issues(idCheck.error) };
   const entry = McpJsonEntrySchema.safeParse(raw);
   if (!entry.success) return { ok: false, message: issues(entry.error) };
-  const { type, transport: declared, command, args, env, cwd, url, headers, name, trusted, timeoutMs } = entry.data;
+  const { type, transport: declared, command, args, env, cwd, url, headers, name, trusted, timeoutMs, roots } = entry.data;
+  const placeholder = placeholderSecret(entry.data);
+  if (placeholder) return { ok: false, message: `${placeholder} is still "${REDACTED_VALUE}" from an export: put the real value back` };
   const kind = declared ?? type;
   let transport: ServerConfig["transport"] | undefined = kind ? TYPE_TO_TRANSPORT[kind] : undefined;
   if (kind && !transport) return { ok: false, message: `Unknown transport type "${kind}" (use stdio, http, sse or auto)` };
   if (!transport) transport = command ? "stdio" : url ? "auto" : undefined;
   if (!transport) return { ok: false, message: "An entry needs either a command (stdio) or a url (HTTP)" };
-  const base = { id, name: name ?? id, trusted: trusted ?? false, ...(timeoutMs === undefined ? {} : { timeoutMs }) };
-  const candidate = transport === "stdio" ? { ...base, transport, command, args, env, cwd } : { ...base, transport, url, headers };
+  const base = {
+    id,
+    name: name ?? id,
+    trusted: trusted ?? false,
+    ...(timeoutMs === undefined ? {} : { timeoutMs }),
+    ...(roots ? { roots } : {}),
+  };
+  const candidate =
+    transport === "stdio" ? { ...base, transport, command, args, env, cwd } : { ...base, transport, ...credentialsToHeader(url, headers) };
   const parsed = ServerConfigSchema.safeParse(candidate);
   return parsed.success ? { ok: true, config: parsed.data } : { ok: false, message: issues(parsed.error) };
+}
+
+/** Which value of an entry is the placeholder an export wrote instead of a secret, if any. */
+function placeholderSecret(entry: McpJsonEntry): string | undefined {
+  for (const [key, value] of Object.entries(entry.env ?? {})) if (value === REDACTED_VALUE) return `env ${key}`;
+  for (const [key, value] of Object.entries(entry.headers ?? {})) if (value === REDACTED_VALUE) return `header ${key}`;
+  if (entry.url && (entry.url.includes(REDACTED_VALUE) || entry.url.includes(encodeURIComponent(REDACTED_VALUE)))) return "the URL";
+  return undefined;
+}
+
+/**
+ * `https://user:pass@host/mcp` as curl reads it: fetch() refuses URLs with credentials, so
+ * they become a Basic Authorization header (unless one is given) and leave the URL, which is
+ * shown and logged.
+ */
+function credentialsToHeader(
+  url: string | undefined,
+  headers: Record<string, string> | undefined,
+): { url: string | undefined; headers: Record<string, string> | undefined } {
+  if (!url || !URL.canParse(url)) return { url, headers };
+  const parsed = new URL(url);
+  if (!parsed.username && !parsed.password) return { url, headers };
+  const credentials = `${decodeURIComponent(parsed.username)}:${decodeURIComponent(parsed.password)}`;
+  parsed.username = "";
+  parsed.password = "";
+  const hasAuthorization = Object.keys(headers ?? {}).some((k) => k.toLowerCase() === "authorization");
+  return {
+    url: parsed.toString(),
+    headers: hasAuthorization ? headers : { ...headers, Authorization: `Basic ${Buffer.from(credentials).toString("base64")}` },
+  };
 }
 
 export type ParsedMcpJson = { configs: ServerConfig[]; problems: { id: string; message: string }[] };
@@ -101,7 +141,12 @@ export function toMcpJson(configs: ServerConfig[], { includeSecrets = false } = 
     includeSecrets ? record : Object.fromEntries(Object.keys(record).map((k) => [k, REDACTED_VALUE]));
   const mcpServers: Record<string, McpJsonEntry> = {};
   for (const c of configs) {
-    const common = { name: c.name, ...(c.trusted ? { trusted: true } : {}), ...(c.timeoutMs ? { timeoutMs: c.timeoutMs } : {}) };
+    const common = {
+      name: c.name,
+      ...(c.trusted ? { trusted: true } : {}),
+      ...(c.timeoutMs ? { timeoutMs: c.timeoutMs } : {}),
+      ...(c.roots ? { roots: c.roots } : {}),
+    };
     mcpServers[c.id] =
       c.transport === "stdio"
         ? {

@@ -67,3 +67,32 @@ export function publicConfig(config: ServerConfig): PublicServerConfig {
   }
   return { transport: config.transport, url: describeServerTarget(config), headerNames: Object.keys(config.headers) };
 }
+
+const SCRUBBED = "<redacted>";
+
+/**
+ * Text about a server (an error message, stderr) with its secrets taken out: header and env
+ * values, and the values in its URL's query. Connection errors quote the URL or echo what a
+ * server printed, and they are shown to every browser and kept in the audit log.
+ */
+export function scrubSecrets(config: ServerConfig, text: string): string {
+  const secrets = new Set<string>();
+  const values = config.transport === "stdio" ? Object.values(config.env) : Object.values(config.headers);
+  for (const value of values) {
+    secrets.add(value);
+    const bearer = /^(?:Bearer|Basic|Token)\s+(.+)$/i.exec(value)?.[1];
+    if (bearer) secrets.add(bearer);
+  }
+  if (config.transport !== "stdio") {
+    for (const value of new URL(config.url).searchParams.values()) secrets.add(value);
+  }
+  let scrubbed = text;
+  // Longest first, so a secret that contains another is replaced whole; short values (a
+  // "1", a "json") would blank out ordinary words and are not secrets anyone relies on.
+  for (const secret of [...secrets].filter((v) => v.length >= 6).sort((a, b) => b.length - a.length)) {
+    scrubbed = scrubbed.split(secret).join(SCRUBBED);
+    const encoded = encodeURIComponent(secret);
+    if (encoded !== secret) scrubbed = scrubbed.split(encoded).join(SCRUBBED);
+  }
+  return scrubbed;
+}

@@ -58,6 +58,15 @@ export async function updateServer(id: string, entry: ServerUpdate): Promise<Ser
     incoming &&
     Object.fromEntries(Object.entries(incoming).flatMap(([k, v]) => (v !== null ? [[k, v]] : k in stored ? [[k, stored[k]!]] : [])));
   const old = current.config;
+  // A kept secret goes only where it went before: pointed at another URL or command, it could
+  // be read back by whoever controls the new target.
+  const kept = [...Object.entries(entry.env ?? {}), ...Object.entries(entry.headers ?? {})].filter(([, v]) => v === null).map(([k]) => k);
+  if (kept.length > 0 && targetChanged(old, entry)) {
+    throw new AppError(
+      "bad_request:config",
+      `The server's ${old.transport === "stdio" ? "command" : "URL"} changed, so the stored values of ${kept.join(", ")} are not carried over: enter them again.`,
+    );
+  }
   const config = toConfig(id, {
     ...entry,
     env: keep(entry.env, old.transport === "stdio" ? old.env : {}),
@@ -66,6 +75,15 @@ export async function updateServer(id: string, entry: ServerUpdate): Promise<Ser
   await (await serverStore()).update(config);
   invalidateRegistry();
   return snapshotOf(id);
+}
+
+function targetChanged(old: ServerConfig, entry: ServerUpdate): boolean {
+  if (old.transport === "stdio") return entry.command !== old.command || JSON.stringify(entry.args ?? []) !== JSON.stringify(old.args);
+  const url = typeof entry.url === "string" ? entry.url : "";
+  if (!URL.canParse(url)) return true;
+  const before = new URL(old.url);
+  const after = new URL(url);
+  return before.origin !== after.origin || before.pathname !== after.pathname;
 }
 
 export async function removeServer(id: string): Promise<void> {
