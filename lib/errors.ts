@@ -12,6 +12,7 @@ export type ErrorCode =
   | "not_found:audit"
   | "not_found:input"
   | "not_found:icon"
+  | "not_found:route"
   | "conflict:server"
   | "readonly:server"
   | "unavailable:server"
@@ -28,6 +29,7 @@ const STATUS: Record<ErrorCode, number> = {
   "not_found:audit": 404,
   "not_found:input": 404,
   "not_found:icon": 404,
+  "not_found:route": 404,
   "conflict:server": 409,
   "readonly:server": 409,
   "unavailable:server": 503,
@@ -45,6 +47,7 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   "not_found:audit": "There is no audit record with that id.",
   "not_found:input": "That request for input is no longer waiting: it was answered, cancelled or timed out.",
   "not_found:icon": "No tool of that server lists this icon.",
+  "not_found:route": "There is no API route at that path; docs/api.md lists them.",
   "conflict:server": "A server with that id already exists.",
   "readonly:server": "That server comes from a config file or is built in; change it there.",
   "unavailable:server": "The server is not connected.",

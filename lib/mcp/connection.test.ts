@@ -6,6 +6,7 @@ import { startDemoHttpServer, type DemoHttpServer } from "@/lib/demo-server/http
 import { DEMO_CLI } from "@/lib/testing/demo-client";
 import { startHttpFixture, stdioCommand, REPO_ROOT, type HttpFixture } from "@/lib/testing/fixtures/spawn";
 import { ServerConnection } from "./connection";
+import { MAX_LIST_PAGES } from "./list-tools";
 import { classifyCallError } from "./classify-error";
 import { ServerConfigSchema, type ServerConfig } from "./server-config";
 import { answerUserInput, withInteractor, type Interactor, type UserAnswer, type UserInputRequest } from "./user-input";
@@ -58,6 +59,29 @@ describe("the bundled demo server", () => {
       expect(snapshot.activeTransport).toBe(make().transport === "stdio" ? "stdio" : "streamable-http");
       expect(textOf(await connection.callTool("echo", { message: "hello" }))).toBe("hello");
       expect(connection.catalog().lint).toEqual({});
+    } finally {
+      await connection.close();
+    }
+  });
+
+  it("stops after MAX_LIST_PAGES pages and says so, keeping what it read", async () => {
+    const connection = await connected(
+      config({
+        id: "demo-many-pages",
+        transport: "stdio",
+        command: process.execPath,
+        args: ["--import", "tsx", DEMO_CLI, "stdio"],
+        env: { TOOLSCOPE_DEMO_TOOLS: "250", TOOLSCOPE_DEMO_PAGE_SIZE: "1" },
+        cwd: REPO_ROOT,
+      }),
+    );
+    try {
+      const catalog = connection.catalog();
+      // 274 tools at one a page: the first MAX_LIST_PAGES pages are kept.
+      expect(catalog.tools.length + catalog.invalid.length).toBe(MAX_LIST_PAGES);
+      expect(catalog.warning).toMatch(
+        new RegExp(`more than ${MAX_LIST_PAGES} pages of tools; Toolscope shows the first ${MAX_LIST_PAGES}`),
+      );
     } finally {
       await connection.close();
     }

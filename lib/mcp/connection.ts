@@ -284,7 +284,9 @@ export class ServerConnection {
       {
         toolDefinition,
         signal: options.signal,
-        onprogress: options.onprogress,
+        // Always ask for progress (a progress token goes out only with a handler): it is
+        // what lets a long call that reports progress outlive the per-call timeout.
+        onprogress: options.onprogress ?? (() => undefined),
         timeout: this.callTimeoutMs,
         resetTimeoutOnProgress: true,
         maxTotalTimeout: this.callTimeoutMs * 10,

@@ -15,6 +15,8 @@ export type ToolList = { tools: Tool[]; invalid: InvalidTool[]; warning: string 
 
 /** Enough pages for 20,000 tools at 100 a page. */
 export const MAX_LIST_PAGES = 200;
+/** More tools than anyone browses; past it, a server is more likely broken than big. */
+export const MAX_LIST_TOOLS = 20_000;
 
 const LoosePage = z.looseObject({ tools: z.array(z.unknown()), nextCursor: z.string().optional() });
 
@@ -70,5 +72,15 @@ export async function listAllTools(client: Client, timeout: number, filter?: Too
     list = await listRaw(client, timeout);
   }
   const setAside = filter?.setAside() ?? [];
-  return setAside.length ? { ...list, invalid: [...setAside, ...list.invalid] } : list;
+  if (setAside.length) list = { ...list, invalid: [...setAside, ...list.invalid] };
+  return capped(list);
+}
+
+function capped(list: ToolList): ToolList {
+  if (list.tools.length <= MAX_LIST_TOOLS) return list;
+  return {
+    ...list,
+    tools: list.tools.slice(0, MAX_LIST_TOOLS),
+    warning: `The server lists ${list.tools.length.toLocaleString("en")} tools; Toolscope shows the first ${MAX_LIST_TOOLS.toLocaleString("en")}.`,
+  };
 }
