@@ -4,7 +4,16 @@ import "server-only";
 // list_changed, progress and server-initiated requests have somewhere to arrive. A dead
 // server is reconnected with backoff and never affects the others.
 import { pathToFileURL } from "node:url";
-import { Client, ProtocolError, type CallToolResult, type McpSubscription, type Tool, type Transport } from "@modelcontextprotocol/client";
+import {
+  Client,
+  ProtocolError,
+  SdkError,
+  SdkErrorCode,
+  type CallToolResult,
+  type McpSubscription,
+  type Tool,
+  type Transport,
+} from "@modelcontextprotocol/client";
 import { AppError } from "@/lib/errors";
 import { listAllTools, MAX_LIST_PAGES, type InvalidTool, type ToolList } from "./list-tools";
 import { describeServerTarget, publicConfig, scrubSecrets, type ServerConfig } from "./server-config";
@@ -279,19 +288,33 @@ export class ServerConnection {
     // Toolscope validates structured output itself and reports a verdict; the SDK would
     // instead reject the whole result, so it is given the definition without outputSchema.
     const toolDefinition = tool ? (({ outputSchema: _omit, ...rest }) => rest)(tool) : undefined;
-    return client.callTool(
-      { name, arguments: args },
-      {
-        toolDefinition,
-        signal: options.signal,
-        // Always ask for progress (a progress token goes out only with a handler): it is
-        // what lets a long call that reports progress outlive the per-call timeout.
-        onprogress: options.onprogress ?? (() => undefined),
-        timeout: this.callTimeoutMs,
-        resetTimeoutOnProgress: true,
-        maxTotalTimeout: this.callTimeoutMs * 10,
-      },
-    );
+    // The maximum total time is enforced here, not by the SDK's maxTotalTimeout, which rejects
+    // the call without telling the server (SDK 2.4): an abort sends notifications/cancelled,
+    // so a tool Toolscope reports as timed out does not run on.
+    const total = new AbortController();
+    const limit = setTimeout(() => total.abort(), this.callTimeoutMs * 10);
+    const signal = options.signal ? AbortSignal.any([options.signal, total.signal]) : total.signal;
+    try {
+      return await client.callTool(
+        { name, arguments: args },
+        {
+          toolDefinition,
+          signal,
+          // Always ask for progress (a progress token goes out only with a handler): it is
+          // what lets a long call that reports progress outlive the per-call timeout.
+          onprogress: options.onprogress ?? (() => undefined),
+          timeout: this.callTimeoutMs,
+          resetTimeoutOnProgress: true,
+        },
+      );
+    } catch (error) {
+      if (total.signal.aborted && !options.signal?.aborted) {
+        throw new SdkError(SdkErrorCode.RequestTimeout, "Maximum total timeout exceeded", { maxTotalTimeout: this.callTimeoutMs * 10 });
+      }
+      throw error;
+    } finally {
+      clearTimeout(limit);
+    }
   }
 
   snapshot(): ServerSnapshot {
