@@ -25,4 +25,12 @@ describe("Markdown", () => {
     expect(html).not.toMatch(/href="(javascript|data):/);
     expect(html).toContain("&lt;img src=x onerror=alert(1)&gt;");
   });
+
+  it("leaves underscores inside words alone, as CommonMark does", () => {
+    const html = render("Call toggle_bonus_tool, set window.__pwned=1 or window.__x_y, but _this_ is emphasis.");
+    expect(html).toContain("toggle_bonus_tool");
+    expect(html).toContain("window.__pwned=1 or window.__x_y");
+    expect(html).toContain("<em>this</em>");
+    expect(html.match(/<em>/g)).toHaveLength(1);
+  });
 });
