@@ -1,6 +1,9 @@
 import "server-only";
 // What runs once before Toolscope serves: configuration is checked, the database is
-// migrated, and connections to the configured servers start in the background.
+// migrated, calls left pending by the last run are marked interrupted, retention is
+// scheduled, and connections to the configured servers start in the background.
+import { auditStore } from "@/lib/audit";
+import { scheduleRetention } from "@/lib/audit/retention";
 import { appConfig } from "@/lib/config/env";
 import { database, databaseTarget } from "@/lib/db";
 import { describeTarget } from "@/lib/db/connect";
@@ -10,6 +13,10 @@ export async function startup(): Promise<void> {
   appConfig();
   await database();
   console.log(`[toolscope] audit log: ${describeTarget(databaseTarget())}`);
+  // Calls that were in flight when Toolscope last stopped: they may or may not have run.
+  const interrupted = await (await auditStore()).markInterrupted();
+  if (interrupted > 0) console.log(`[toolscope] audit log: ${interrupted} call(s) interrupted by the last shutdown`);
+  scheduleRetention();
   for (const connection of await allConnections())
     console.log(`[toolscope] connecting to ${connection.config.name} (${connection.config.transport})`);
 }

@@ -51,3 +51,11 @@ describe("redactArguments", () => {
     expect(redactArguments([1, 2], {})).toEqual([1, 2]);
   });
 });
+
+describe("configured key patterns", () => {
+  it("redacts keys matching TOOLSCOPE_AUDIT_REDACT_KEYS as well as the built-in ones", () => {
+    const args = { ssn: "123-45-6789", note: "ok", apiKey: "k", session_id: "s" };
+    expect(redactArguments(args, {}, /^ssn$/i)).toEqual({ ssn: REDACTED, note: "ok", apiKey: REDACTED, session_id: REDACTED });
+    expect(redactArguments(args, {})).toMatchObject({ ssn: "123-45-6789" });
+  });
+});

@@ -1,6 +1,6 @@
 // Removes secrets from tool arguments before they are stored: values the tool's schema
 // marks writeOnly or format "password", and values under keys that look like secrets.
-const SECRET_KEY = /pass(word|phrase)?|secret|token|authorization|api[-_]?key|private[-_]?key|credential/i;
+const SECRET_KEY = /pass(word|phrase)?|secret|token|authorization|api[-_]?key|private[-_]?key|credential|cookie|session/i;
 
 export const REDACTED = "[redacted]";
 
@@ -31,17 +31,20 @@ function branches(schema: Schema, root: Schema): Schema[] {
   return [resolved, ...variants.map((v) => resolveRef(v, root))];
 }
 
-function redactValue(value: unknown, schemas: Schema[], root: Schema, depth: number): unknown {
+/** Keys whose values are redacted: the built-in pattern, plus the configured one if any. */
+export type KeyPatterns = readonly RegExp[];
+
+function redactValue(value: unknown, schemas: Schema[], root: Schema, depth: number, keys: KeyPatterns): unknown {
   if (depth > 32) return value;
   if (schemas.some(isSecretSchema)) return REDACTED;
   if (Array.isArray(value)) {
     const itemSchemas = schemas.flatMap((s) => (isObject(s.items) ? branches(s.items, root) : []));
-    return value.map((item) => redactValue(item, itemSchemas, root, depth + 1));
+    return value.map((item) => redactValue(item, itemSchemas, root, depth + 1, keys));
   }
   if (!isObject(value)) return value;
   const out: Schema = {};
   for (const [key, child] of Object.entries(value)) {
-    if (SECRET_KEY.test(key) && child !== null && typeof child !== "object") {
+    if (keys.some((pattern) => pattern.test(key)) && child !== null && typeof child !== "object") {
       out[key] = REDACTED;
       continue;
     }
@@ -50,12 +53,12 @@ function redactValue(value: unknown, schemas: Schema[], root: Schema, depth: num
       const prop = props[key] ?? (isObject(s.additionalProperties) ? s.additionalProperties : undefined);
       return isObject(prop) ? branches(prop, root) : [];
     });
-    out[key] = redactValue(child, childSchemas, root, depth + 1);
+    out[key] = redactValue(child, childSchemas, root, depth + 1, keys);
   }
   return out;
 }
 
-export function redactArguments(args: unknown, inputSchema: unknown): unknown {
+export function redactArguments(args: unknown, inputSchema: unknown, extraKeys?: RegExp): unknown {
   const root = isObject(inputSchema) ? inputSchema : {};
-  return redactValue(args, branches(root, root), root, 0);
+  return redactValue(args, branches(root, root), root, 0, extraKeys ? [SECRET_KEY, extraKeys] : [SECRET_KEY]);
 }

@@ -3,7 +3,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { sql, type Kysely } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -132,6 +132,147 @@ describe.each([
     const secondPage = await store.listInvocations({ serverId, limit: 2, before: firstPage.at(-1)!.id });
     expect([...firstPage, ...secondPage].map((r) => r.id)).toEqual([...ids].reverse().slice(0, 4));
     expect((await store.listInvocations({ serverId, toolName: "odd" })).map((r) => JSON.parse(r.arguments).i)).toEqual([3, 1]);
+  });
+
+  async function call(store: ReturnType<typeof createAuditStore>, fields: Partial<Parameters<typeof store.startInvocation>[0]> = {}) {
+    const started = await store.startInvocation({
+      actor: "local",
+      serverId: "chain",
+      serverTarget: "x",
+      protocolVersion: null,
+      toolName: "echo",
+      arguments: { n: 1 },
+      ...fields,
+    });
+    await store.finishInvocation({ ...started, outcome: "ok", result: { content: [] }, outputVerdict: "none" });
+    return started.id;
+  }
+
+  it("chains completed records and finds the first one that was changed or removed", async () => {
+    const store = createAuditStore(db);
+    expect(await store.verifyChain()).toMatchObject({ ok: true, firstBroken: null });
+    const ids = [await call(store), await call(store), await call(store)];
+    const intact = await store.verifyChain();
+    expect(intact.ok).toBe(true);
+    const records = await Promise.all(ids.map((id) => store.getInvocation(id)));
+    expect(records.every((r) => r!.hash && r!.chain_seq !== null)).toBe(true);
+    expect(records[1]!.prev_hash).toBe(records[0]!.hash);
+
+    // Someone edits the middle record's arguments in the database.
+    await db.updateTable("audit_log").set({ arguments: '{"n":2}' }).where("id", "=", ids[1]!).execute();
+    const edited = await store.verifyChain();
+    expect(edited).toMatchObject({ ok: false, firstBroken: { id: ids[1], seq: Number(records[1]!.chain_seq) } });
+    expect(edited.firstBroken!.reason).toMatch(/contents changed/);
+    await db.updateTable("audit_log").set({ arguments: records[1]!.arguments }).where("id", "=", ids[1]!).execute();
+    expect((await store.verifyChain()).ok).toBe(true);
+
+    // Someone deletes it.
+    await db.deleteFrom("audit_log").where("id", "=", ids[1]!).execute();
+    const deleted = await store.verifyChain();
+    expect(deleted).toMatchObject({ ok: false, firstBroken: { seq: Number(records[1]!.chain_seq) } });
+    expect(deleted.firstBroken!.reason).toMatch(/missing/);
+    // Put it back so the other tests see an intact chain.
+    await db.insertInto("audit_log").values(records[1]!).execute();
+    expect((await store.verifyChain()).ok).toBe(true);
+  });
+
+  it("marks records left pending by a stopped process as interrupted, and chains them", async () => {
+    const store = createAuditStore(db);
+    const { id } = await store.startInvocation({
+      actor: "local",
+      serverId: "crash",
+      serverTarget: "x",
+      protocolVersion: null,
+      toolName: "slow",
+      arguments: {},
+    });
+    expect(await store.markInterrupted()).toBeGreaterThanOrEqual(1);
+    expect(await store.getInvocation(id)).toMatchObject({ outcome: "interrupted" });
+    expect((await store.getInvocation(id))!.error_message).toMatch(/may or may not have run/);
+    expect((await store.verifyChain()).ok).toBe(true);
+    expect(await store.markInterrupted()).toBe(0);
+  });
+
+  it("keeps results up to the size limit, and the size and SHA-256 of larger ones", async () => {
+    const store = createAuditStore(db, { maxResultBytes: 100 });
+    const small = await store.startInvocation({
+      actor: "local",
+      serverId: "size",
+      serverTarget: "x",
+      protocolVersion: null,
+      toolName: "t",
+      arguments: {},
+    });
+    await store.finishInvocation({ ...small, outcome: "ok", result: { text: "short" } });
+    const big = await store.startInvocation({
+      actor: "local",
+      serverId: "size",
+      serverTarget: "x",
+      protocolVersion: null,
+      toolName: "t",
+      arguments: {},
+    });
+    const result = { text: "x".repeat(500) };
+    await store.finishInvocation({ ...big, outcome: "ok", result });
+    expect(await store.getInvocation(small.id)).toMatchObject({ result: '{"text":"short"}', result_sha256: null });
+    const stored = await store.getInvocation(big.id);
+    expect(stored).toMatchObject({ result: null, result_size: JSON.stringify(result).length });
+    expect(Number(stored!.result_truncated)).toBe(1);
+    expect(stored!.result_sha256).toBe(createHash("sha256").update(JSON.stringify(result)).digest("hex"));
+    expect((await store.verifyChain()).ok).toBe(true);
+  });
+
+  it("filters by outcome, actor, time and text in arguments, results and errors", async () => {
+    const store = createAuditStore(db);
+    const serverId = `filter-${randomBytes(3).toString("hex")}`;
+    const a = await store.startInvocation({
+      actor: "ada",
+      clientIp: "10.0.0.1",
+      serverId,
+      serverTarget: "x",
+      protocolVersion: null,
+      toolName: "t",
+      arguments: { city: "Lisbon" },
+    });
+    await store.finishInvocation({ ...a, outcome: "ok", result: { content: [{ type: "text", text: "Sunny_100%" }] } });
+    const b = await store.startInvocation({
+      actor: "bob",
+      serverId,
+      serverTarget: "x",
+      protocolVersion: null,
+      toolName: "t",
+      arguments: { city: "Oslo" },
+      requestMeta: { trace: "t-1" },
+    });
+    await store.finishInvocation({ ...b, outcome: "protocol_error", errorCode: -32602, errorMessage: "Unknown CITY code" });
+    const ids = async (filters: Parameters<typeof store.listInvocations>[0]) =>
+      (await store.listInvocations({ serverId, ...filters })).map((r) => r.id);
+    expect(await ids({ outcome: "ok" })).toEqual([a.id]);
+    expect(await ids({ actor: "bob" })).toEqual([b.id]);
+    expect(await ids({ q: "lisbon" })).toEqual([a.id]);
+    expect(await ids({ q: "sunny_100%" })).toEqual([a.id]);
+    expect(await ids({ q: "_100%x" })).toEqual([]);
+    expect(await ids({ q: "city code" })).toEqual([b.id]);
+    expect(await ids({ from: b.startedAt })).toEqual([b.id]);
+    expect(await ids({ to: b.startedAt })).toEqual(a.startedAt < b.startedAt ? [a.id] : []);
+    expect(await ids({ from: b.startedAt + 60_000 })).toEqual([]);
+    expect(await store.getInvocation(a.id)).toMatchObject({ client_ip: "10.0.0.1", request_meta: null });
+    expect(JSON.parse((await store.getInvocation(b.id))!.request_meta!)).toEqual({ trace: "t-1" });
+  });
+
+  it("purges old records without breaking the chain's verification", async () => {
+    const store = createAuditStore(db);
+    await call(store);
+    await call(store);
+    await new Promise((r) => setTimeout(r, 5));
+    const cutoff = Date.now();
+    await new Promise((r) => setTimeout(r, 5));
+    const kept = await call(store);
+    const purged = await store.purgeBefore(cutoff);
+    expect(purged).toBeGreaterThanOrEqual(2);
+    expect(await store.getInvocation(kept)).toBeDefined();
+    expect(await store.verifyChain()).toMatchObject({ ok: true });
+    expect(await store.purgeBefore(cutoff)).toBe(0);
   });
 });
 

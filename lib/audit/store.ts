@@ -1,8 +1,10 @@
 // The audit store: a record is written (pending) before a call is forwarded and
 // completed afterwards, so a call that reached a server is never missing from the log.
-import { randomBytes } from "node:crypto";
-import type { Kysely, Selectable } from "kysely";
+// Completing a record appends it to the hash chain (see chain.ts) in one transaction.
+import { createHash, randomBytes } from "node:crypto";
+import { PostgresAdapter, sql, type Kysely, type Selectable, type Transaction, type Updateable } from "kysely";
 import type { AuditLogTable, Database, InvocationOutcome, OutputVerdict } from "../db/schema";
+import { recordHash, type ChainReport } from "./chain";
 
 export type AuditRecord = Selectable<AuditLogTable>;
 
@@ -20,16 +22,23 @@ export function newAuditId(now = Date.now()): string {
   } else {
     sequence++;
   }
-  return `${lastTime.toString(36).padStart(9, "0")}${sequence.toString(36).padStart(4, "0")}${randomBytes(4).toString("hex")}`;
+  return `${idTimePrefix(lastTime)}${sequence.toString(36).padStart(4, "0")}${randomBytes(4).toString("hex")}`;
+}
+
+/** The part of an id that encodes its start time: ids at or after `time` compare >= this. */
+export function idTimePrefix(time: number): string {
+  return time.toString(36).padStart(9, "0");
 }
 
 export type StartInvocation = {
   actor: string;
+  clientIp?: string | null;
   serverId: string;
   serverTarget: string;
   protocolVersion: string | null;
   toolName: string;
   arguments: unknown;
+  requestMeta?: unknown;
 };
 
 export type FinishInvocation = {
@@ -42,9 +51,72 @@ export type FinishInvocation = {
   outputVerdict?: OutputVerdict | null;
 };
 
-export type ListInvocations = { limit?: number; before?: string; serverId?: string; toolName?: string };
+export type AuditFilters = {
+  serverId?: string;
+  toolName?: string;
+  outcome?: InvocationOutcome;
+  actor?: string;
+  /** ISO times or epoch ms: started at or after `from`, before `to`. */
+  from?: number;
+  to?: number;
+  /** Text to find in the arguments, the result or the error message (case-insensitive). */
+  q?: string;
+};
 
-export function createAuditStore(db: Kysely<Database>) {
+export type ListInvocations = AuditFilters & { limit?: number; before?: string };
+
+export type AuditStoreOptions = {
+  /** Results larger than this (UTF-8 JSON bytes) are not stored; their size and SHA-256 are. */
+  maxResultBytes?: number;
+};
+
+export const DEFAULT_MAX_RESULT_BYTES = 256 * 1024;
+
+function likePattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export function createAuditStore(db: Kysely<Database>, options: AuditStoreOptions = {}) {
+  const maxResultBytes = options.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES;
+  const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
+
+  /** Completes a record and appends it to the chain; the chain's head row serialises writers. */
+  async function complete(trx: Transaction<Database>, id: string, fields: Updateable<AuditLogTable>): Promise<boolean> {
+    let head = trx.selectFrom("audit_chain").selectAll().where("id", "=", 1);
+    if (isPostgres) head = head.forUpdate();
+    const chain = await head.executeTakeFirstOrThrow();
+    const current = await trx.selectFrom("audit_log").selectAll().where("id", "=", id).executeTakeFirst();
+    if (!current || current.chain_seq !== null) return false;
+    const seq = Number(chain.head_seq) + 1;
+    const next: AuditRecord = { ...current, ...(fields as Partial<AuditRecord>), chain_seq: seq, prev_hash: chain.head_hash };
+    const hash = recordHash({ ...next, result_truncated: Number(next.result_truncated) });
+    await trx
+      .updateTable("audit_log")
+      .set({ ...fields, chain_seq: seq, prev_hash: chain.head_hash, hash })
+      .where("id", "=", id)
+      .execute();
+    await trx.updateTable("audit_chain").set({ head_seq: seq, head_hash: hash }).where("id", "=", 1).execute();
+    return true;
+  }
+
+  function filtered(filters: AuditFilters) {
+    let q = db.selectFrom("audit_log").selectAll();
+    if (filters.serverId) q = q.where("server_id", "=", filters.serverId);
+    if (filters.toolName) q = q.where("tool_name", "=", filters.toolName);
+    if (filters.outcome) q = q.where("outcome", "=", filters.outcome);
+    if (filters.actor) q = q.where("actor", "=", filters.actor);
+    if (filters.from !== undefined) q = q.where("id", ">=", idTimePrefix(filters.from));
+    if (filters.to !== undefined) q = q.where("id", "<", idTimePrefix(filters.to));
+    if (filters.q) {
+      const pattern = likePattern(filters.q);
+      q = q.where(
+        (eb) =>
+          sql<boolean>`(lower(${eb.ref("arguments")}) like ${pattern} escape '\\' or lower(coalesce(${eb.ref("result")}, '')) like ${pattern} escape '\\' or lower(coalesce(${eb.ref("error_message")}, '')) like ${pattern} escape '\\')`,
+      );
+    }
+    return q;
+  }
+
   return {
     async startInvocation(input: StartInvocation): Promise<{ id: string; startedAt: number }> {
       const startedAt = Date.now();
@@ -57,16 +129,23 @@ export function createAuditStore(db: Kysely<Database>) {
           ended_at: null,
           duration_ms: null,
           actor: input.actor,
+          client_ip: input.clientIp ?? null,
           server_id: input.serverId,
           server_target: input.serverTarget,
           protocol_version: input.protocolVersion,
           tool_name: input.toolName,
           arguments: JSON.stringify(input.arguments ?? {}),
+          request_meta: input.requestMeta === undefined ? null : JSON.stringify(input.requestMeta),
           outcome: "pending",
           error_code: null,
           error_message: null,
           result: null,
+          result_size: null,
+          result_sha256: null,
           output_verdict: null,
+          chain_seq: null,
+          prev_hash: null,
+          hash: null,
         })
         .execute();
       return { id, startedAt };
@@ -74,32 +153,115 @@ export function createAuditStore(db: Kysely<Database>) {
 
     async finishInvocation(input: FinishInvocation): Promise<void> {
       const endedAt = Date.now();
-      await db
-        .updateTable("audit_log")
-        .set({
+      const json = input.result === undefined ? null : JSON.stringify(input.result);
+      const size = json === null ? null : Buffer.byteLength(json, "utf8");
+      const tooLarge = size !== null && size > maxResultBytes;
+      await db.transaction().execute((trx) =>
+        complete(trx, input.id, {
           ended_at: new Date(endedAt).toISOString(),
           duration_ms: endedAt - input.startedAt,
           outcome: input.outcome,
           error_code: input.errorCode ?? null,
           error_message: input.errorMessage ?? null,
-          result: input.result === undefined ? null : JSON.stringify(input.result),
+          result: tooLarge ? null : json,
+          result_size: size,
+          result_sha256: tooLarge ? createHash("sha256").update(json!).digest("hex") : null,
+          result_truncated: tooLarge ? 1 : 0,
           output_verdict: input.outputVerdict ?? null,
-        })
-        .where("id", "=", input.id)
-        .execute();
+        }),
+      );
+    },
+
+    /**
+     * Records left pending by a Toolscope that stopped without completing them (a crash, a
+     * SIGKILL) become "interrupted". Run at start-up, before any call of this process.
+     */
+    async markInterrupted(): Promise<number> {
+      const pending = await db.selectFrom("audit_log").select("id").where("outcome", "=", "pending").orderBy("id").execute();
+      for (const { id } of pending) {
+        await db.transaction().execute((trx) =>
+          complete(trx, id, {
+            outcome: "interrupted",
+            error_message: "Toolscope stopped before the call completed; the server may or may not have run it.",
+          }),
+        );
+      }
+      return pending.length;
     },
 
     async listInvocations(query: ListInvocations = {}): Promise<AuditRecord[]> {
-      const limit = Math.min(Math.max(query.limit ?? 50, 1), 500);
-      let q = db.selectFrom("audit_log").selectAll().orderBy("id", "desc").limit(limit);
+      const limit = Math.min(Math.max(query.limit ?? 50, 1), 1_000);
+      let q = filtered(query).orderBy("id", "desc").limit(limit);
       if (query.before) q = q.where("id", "<", query.before);
-      if (query.serverId) q = q.where("server_id", "=", query.serverId);
-      if (query.toolName) q = q.where("tool_name", "=", query.toolName);
       return q.execute();
     },
 
     async getInvocation(id: string): Promise<AuditRecord | undefined> {
       return db.selectFrom("audit_log").selectAll().where("id", "=", id).executeTakeFirst();
+    },
+
+    /** Walks the chain from where retention left it to its head, recomputing every hash. */
+    async verifyChain(): Promise<ChainReport> {
+      const chain = await db.selectFrom("audit_chain").selectAll().where("id", "=", 1).executeTakeFirstOrThrow();
+      let expectedSeq = Number(chain.purged_seq) + 1;
+      let prevHash = chain.purged_hash;
+      let checked = 0;
+      const headSeq = Number(chain.head_seq);
+      const broken = (seq: number, id: string | null, reason: string): ChainReport => ({
+        ok: false,
+        checked,
+        firstBroken: { seq, id, reason },
+      });
+      while (expectedSeq <= headSeq) {
+        const batch = await db
+          .selectFrom("audit_log")
+          .selectAll()
+          .where("chain_seq", ">=", expectedSeq)
+          .orderBy("chain_seq")
+          .limit(1_000)
+          .execute();
+        if (batch.length === 0) return broken(expectedSeq, null, `records ${expectedSeq}–${headSeq} are missing`);
+        for (const record of batch) {
+          const seq = Number(record.chain_seq);
+          if (seq !== expectedSeq) return broken(expectedSeq, null, `record ${expectedSeq} is missing`);
+          if (record.prev_hash !== prevHash) return broken(seq, record.id, "it does not follow the record before it");
+          if (recordHash({ ...record, result_truncated: Number(record.result_truncated) }) !== record.hash)
+            return broken(seq, record.id, "its contents changed after it was written");
+          prevHash = record.hash!;
+          expectedSeq++;
+          checked++;
+          if (seq === headSeq) break;
+        }
+      }
+      if (prevHash !== chain.head_hash) return broken(headSeq, null, "the chain's head does not match its last record");
+      return { ok: true, checked, firstBroken: null };
+    },
+
+    /**
+     * Deletes completed records that started before `before`, oldest first, keeping the chain
+     * verifiable: only a prefix of the chain goes, and its last hash is kept as the new start.
+     * A record still pending, or completed after a newer one, stops the cut there.
+     */
+    async purgeBefore(before: number): Promise<number> {
+      return db.transaction().execute(async (trx) => {
+        let head = trx.selectFrom("audit_chain").selectAll().where("id", "=", 1);
+        if (isPostgres) head = head.forUpdate();
+        const chain = await head.executeTakeFirstOrThrow();
+        const cutoff = idTimePrefix(before);
+        const keep = await trx
+          .selectFrom("audit_log")
+          .select((eb) => eb.fn.min("chain_seq").as("seq"))
+          .where("id", ">=", cutoff)
+          .executeTakeFirst();
+        const firstKept = keep?.seq === null || keep?.seq === undefined ? Number(chain.head_seq) + 1 : Number(keep.seq);
+        const lastPurged = firstKept - 1;
+        if (lastPurged <= Number(chain.purged_seq)) return 0;
+        const last = await trx.selectFrom("audit_log").select("hash").where("chain_seq", "=", lastPurged).executeTakeFirst();
+        if (!last?.hash) return 0;
+        const deleted = await trx.deleteFrom("audit_log").where("chain_seq", "<=", lastPurged).executeTakeFirst();
+        await trx.updateTable("audit_chain").set({ purged_seq: lastPurged, purged_hash: last.hash }).where("id", "=", 1).execute();
+        return Number(deleted.numDeletedRows);
+      });
     },
   };
 }

@@ -18,6 +18,25 @@ const EnvSchema = z.object({
   TOOLSCOPE_DEMO_TOOLS: z.coerce.number().int().min(0).max(1_000_000).default(0),
   TOOLSCOPE_CONFIG: z.string().min(1).optional(),
   TOOLSCOPE_CALL_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  TOOLSCOPE_AUDIT_MAX_RESULT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(1_073_741_824)
+    .default(256 * 1024),
+  TOOLSCOPE_AUDIT_RETENTION_DAYS: z.coerce.number().positive().max(36_500).optional(),
+  TOOLSCOPE_AUDIT_REDACT_KEYS: z
+    .string()
+    .optional()
+    .refine((v) => {
+      if (!v) return true;
+      try {
+        new RegExp(v, "i");
+        return true;
+      } catch {
+        return false;
+      }
+    }, "TOOLSCOPE_AUDIT_REDACT_KEYS must be a valid regular expression"),
 });
 
 export type AppConfig = {
@@ -26,6 +45,7 @@ export type AppConfig = {
   demoServer: boolean;
   demoTools: number;
   callTimeoutMs: number;
+  audit: { maxResultBytes: number; retentionDays: number | undefined; redactKeys: RegExp | undefined };
   /** An mcp.json file of servers; defaults to ./mcp.json when that exists. */
   configFile: string | undefined;
 };
@@ -46,6 +66,11 @@ export function appConfig(): AppConfig {
     demoServer: env.TOOLSCOPE_DEMO_SERVER,
     demoTools: env.TOOLSCOPE_DEMO_TOOLS,
     callTimeoutMs: env.TOOLSCOPE_CALL_TIMEOUT_MS,
+    audit: {
+      maxResultBytes: env.TOOLSCOPE_AUDIT_MAX_RESULT_BYTES,
+      retentionDays: env.TOOLSCOPE_AUDIT_RETENTION_DAYS,
+      redactKeys: env.TOOLSCOPE_AUDIT_REDACT_KEYS ? new RegExp(env.TOOLSCOPE_AUDIT_REDACT_KEYS, "i") : undefined,
+    },
     configFile: env.TOOLSCOPE_CONFIG
       ? path.resolve(env.TOOLSCOPE_CONFIG)
       : fs.existsSync("mcp.json")

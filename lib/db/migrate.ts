@@ -3,10 +3,12 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from "kysely";
 import * as auditLog from "./migrations/0001-audit-log";
 import * as servers from "./migrations/0002-servers";
+import * as auditChain from "./migrations/0003-audit-chain";
 
 const MIGRATIONS: Record<string, Migration> = {
   "0001-audit-log": auditLog,
   "0002-servers": servers,
+  "0003-audit-chain": auditChain,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

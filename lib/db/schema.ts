@@ -1,6 +1,17 @@
 // The database's tables as Kysely sees them. Times are ISO-8601 UTC strings so that the
 // same queries sort and compare identically on SQLite and PostgreSQL.
-export type InvocationOutcome = "pending" | "ok" | "tool_error" | "protocol_error" | "timeout" | "cancelled" | "transport_error";
+import type { Generated } from "kysely";
+
+export type InvocationOutcome =
+  | "pending"
+  | "ok"
+  | "tool_error"
+  | "protocol_error"
+  | "timeout"
+  | "cancelled"
+  | "transport_error"
+  /** Was pending when Toolscope stopped (a crash, a kill): the call may or may not have run. */
+  | "interrupted";
 
 export type OutputVerdict = "valid" | "invalid" | "none" | "schema_error";
 
@@ -20,6 +31,26 @@ export interface AuditLogTable {
   error_message: string | null;
   result: string | null;
   output_verdict: OutputVerdict | null;
+  client_ip: string | null;
+  /** The request's _meta as sent, JSON. */
+  request_meta: string | null;
+  /** The result's size in bytes (UTF-8 JSON), and its SHA-256 when it was too large to keep. */
+  result_size: number | null;
+  result_sha256: string | null;
+  result_truncated: Generated<number>;
+  /** Position in the hash chain; null while pending. */
+  chain_seq: number | null;
+  prev_hash: string | null;
+  hash: string | null;
+}
+
+export interface AuditChainTable {
+  id: number;
+  head_seq: number;
+  head_hash: string;
+  /** The last sequence number retention deleted, and its hash: where verification starts. */
+  purged_seq: number;
+  purged_hash: string;
 }
 
 export interface ServersTable {
@@ -33,5 +64,6 @@ export interface ServersTable {
 
 export interface Database {
   audit_log: AuditLogTable;
+  audit_chain: AuditChainTable;
   servers: ServersTable;
 }

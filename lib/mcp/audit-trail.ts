@@ -3,11 +3,12 @@ import "server-only";
 // opened (pending) before anything is sent to the server, settled once with the outcome.
 import { auditStore } from "@/lib/audit";
 import { redactArguments } from "@/lib/audit/redact";
+import { appConfig } from "@/lib/config/env";
 import type { CallToolResult } from "@modelcontextprotocol/client";
 import type { ClassifiedError } from "./classify-error";
 import type { ServerConnection } from "./connection";
 import { validateOutput } from "./output-validation";
-import type { InvocationResponse, Tool } from "./types";
+import type { Caller, InvocationResponse, Tool } from "./types";
 
 export type OpenRecord = { auditId: string; startedAt: number; tool: Tool | undefined; protocolVersion: string | null };
 
@@ -15,19 +16,22 @@ export async function openRecord(
   connection: ServerConnection,
   toolName: string,
   args: Record<string, unknown>,
-  actor: string,
+  caller: Caller,
+  requestMeta?: Record<string, unknown>,
 ): Promise<OpenRecord> {
   const tool = connection.findTool(toolName);
   const protocolVersion = connection.protocolVersion();
   const { id: auditId, startedAt } = await (
     await auditStore()
   ).startInvocation({
-    actor,
+    actor: caller.actor,
+    clientIp: caller.clientIp,
+    requestMeta,
     serverId: connection.config.id,
     serverTarget: connection.target,
     protocolVersion,
     toolName,
-    arguments: redactArguments(args, tool?.inputSchema),
+    arguments: redactArguments(args, tool?.inputSchema, appConfig().audit.redactKeys),
   });
   return { auditId, startedAt, tool, protocolVersion };
 }

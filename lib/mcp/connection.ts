@@ -34,6 +34,8 @@ const BACKOFF_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
 export type CallOptions = {
   signal?: AbortSignal;
   onprogress?: (progress: { progress: number; total?: number; message?: string }) => void;
+  /** _meta to send with the request (the SDK adds the progress token to it). */
+  meta?: Record<string, unknown>;
 };
 
 export type ConnectionEvent =
@@ -296,7 +298,7 @@ export class ServerConnection {
     const signal = options.signal ? AbortSignal.any([options.signal, total.signal]) : total.signal;
     try {
       return await client.callTool(
-        { name, arguments: args },
+        { name, arguments: args, ...(options.meta ? { _meta: options.meta } : {}) },
         {
           toolDefinition,
           signal,

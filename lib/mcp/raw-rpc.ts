@@ -8,6 +8,7 @@ import { AppError } from "@/lib/errors";
 import { classifyCallError } from "./classify-error";
 import { invokeTool } from "./invoke";
 import { connectionFor } from "./pool";
+import type { Caller } from "./types";
 
 export const RawRpcSchema = z.object({
   method: z.string().min(1).max(200),
@@ -23,7 +24,7 @@ export type RawRpcAnswer =
 
 const AnyResult = z.looseObject({});
 
-export async function rawRpc(serverId: string, input: RawRpcInput, actor: string, signal?: AbortSignal): Promise<RawRpcAnswer> {
+export async function rawRpc(serverId: string, input: RawRpcInput, caller: Caller, signal?: AbortSignal): Promise<RawRpcAnswer> {
   const started = performance.now();
   const elapsed = (): number => Math.round(performance.now() - started);
   if (input.method === "tools/call" && !input.notification) {
@@ -32,7 +33,15 @@ export async function rawRpc(serverId: string, input: RawRpcInput, actor: string
     if (typeof name !== "string" || typeof args !== "object" || args === null || Array.isArray(args)) {
       throw new AppError("bad_request:body", "tools/call needs params.name (a string) and params.arguments (an object).");
     }
-    const response = await invokeTool({ serverId, toolName: name, arguments: args as Record<string, unknown>, actor, signal });
+    const meta = input.params?._meta;
+    const response = await invokeTool({
+      serverId,
+      toolName: name,
+      arguments: args as Record<string, unknown>,
+      caller,
+      signal,
+      ...(typeof meta === "object" && meta !== null && !Array.isArray(meta) ? { meta: meta as Record<string, unknown> } : {}),
+    });
     if (response.result) return { jsonrpc: "2.0", result: response.result, durationMs: response.durationMs, auditId: response.auditId };
     if (response.status === "protocol_error" && response.error?.code !== undefined) {
       return {

@@ -10,7 +10,7 @@ import { openRecord, settleWithError, settleWithResult, type OpenRecord } from "
 import { classifyCallError } from "./classify-error";
 import type { ServerConnection } from "./connection";
 import { connectionFor } from "./pool";
-import type { InvocationResponse } from "./types";
+import type { Caller, InvocationResponse } from "./types";
 
 const TaskSchema = z.looseObject({
   taskId: z.string(),
@@ -59,11 +59,11 @@ export async function startToolTask(input: {
   serverId: string;
   toolName: string;
   arguments: Record<string, unknown>;
-  actor: string;
+  caller: Caller;
   ttlMs?: number;
 }): Promise<{ task: TaskInfo; auditId: string }> {
   const connection = await taskCapableConnection(input.serverId);
-  const record = await openRecord(connection, input.toolName, input.arguments, input.actor);
+  const record = await openRecord(connection, input.toolName, input.arguments, input.caller);
   try {
     const client = await connection.ready();
     const { task } = (await client.request(

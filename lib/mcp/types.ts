@@ -7,6 +7,9 @@ export type { CallToolResult, Tool };
 
 export type ServerStatus = "connecting" | "ready" | "failed" | "closed";
 
+/** Who called, for the audit log: "local", "api-token" or "signed-in browser", and from where. */
+export type Caller = { actor: string; clientIp: string | null };
+
 export type ServerSnapshot = {
   id: string;
   name: string;

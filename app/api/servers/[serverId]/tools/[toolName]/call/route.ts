@@ -1,3 +1,4 @@
+import { callerOf } from "@/lib/http/caller";
 import { parseBody } from "@/lib/http/parse-body";
 import { respond } from "@/lib/http/respond";
 import { invokeTool } from "@/lib/mcp/invoke";
@@ -23,10 +24,17 @@ export async function POST(request: Request, { params }: Params): Promise<Respon
     } catch (error) {
       return respond(() => Promise.reject(error));
     }
-    return invokeToolStream({ serverId, toolName, arguments: body.arguments, actor: "local" }, request.signal);
+    return invokeToolStream({ serverId, toolName, arguments: body.arguments, meta: body._meta, caller: callerOf(request) }, request.signal);
   }
   return respond(async () => {
     const body = await parseBody(request, CallToolBodySchema);
-    return invokeTool({ serverId, toolName, arguments: body.arguments, actor: "local", signal: request.signal });
+    return invokeTool({
+      serverId,
+      toolName,
+      arguments: body.arguments,
+      meta: body._meta,
+      caller: callerOf(request),
+      signal: request.signal,
+    });
   });
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { callerOf } from "@/lib/http/caller";
 import { parseBody } from "@/lib/http/parse-body";
 import { respond } from "@/lib/http/respond";
 import { startToolTask } from "@/lib/mcp/tasks";
@@ -16,7 +17,7 @@ export async function POST(request: Request, { params }: { params: Promise<{ ser
   return respond(
     async () => {
       const body = await parseBody(request, StartTaskSchema);
-      return startToolTask({ serverId, toolName, arguments: body.arguments, ttlMs: body.ttlMs, actor: "local" });
+      return startToolTask({ serverId, toolName, arguments: body.arguments, ttlMs: body.ttlMs, caller: callerOf(request) });
     },
     { status: 201 },
   );

@@ -1,0 +1,46 @@
+// The audit log's hash chain. Each completed record carries its place in the chain, the
+// previous record's hash and its own: a SHA-256 over every stored field and that previous
+// hash. Changing, deleting or inserting a record breaks the chain at that point, which
+// verification reports. (A pending record joins the chain when it completes.)
+import { createHash } from "node:crypto";
+import type { AuditLogTable } from "../db/schema";
+
+export const GENESIS_HASH = "0".repeat(64);
+
+type Hashed = Omit<AuditLogTable, "hash" | "result_truncated"> & { result_truncated: number };
+
+/** The fields in a fixed order; numbers normalised, since drivers may return them as strings. */
+function canonical(record: Hashed): string {
+  const n = (value: number | string | null): number | null => (value === null ? null : Number(value));
+  return JSON.stringify([
+    record.id,
+    record.started_at,
+    record.ended_at,
+    n(record.duration_ms),
+    record.actor,
+    record.client_ip,
+    record.server_id,
+    record.server_target,
+    record.protocol_version,
+    record.tool_name,
+    record.arguments,
+    record.request_meta,
+    record.outcome,
+    n(record.error_code),
+    record.error_message,
+    record.result,
+    n(record.result_size),
+    record.result_sha256,
+    n(record.result_truncated),
+    record.output_verdict,
+    n(record.chain_seq),
+    record.prev_hash,
+  ]);
+}
+
+export function recordHash(record: Hashed): string {
+  return createHash("sha256").update(canonical(record)).digest("hex");
+}
+
+export type ChainBreak = { seq: number; id: string | null; reason: string };
+export type ChainReport = { ok: boolean; checked: number; firstBroken: ChainBreak | null };

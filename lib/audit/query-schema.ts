@@ -1,0 +1,62 @@
+// The audit API's query parameters, shared by the list and the export routes (and the
+// audit page, which builds the same query string).
+import { z } from "zod";
+
+const time = z
+  .string()
+  .refine((v) => !Number.isNaN(Date.parse(v)), "must be an ISO date or date-time")
+  .transform((v) => Date.parse(v));
+
+export const OUTCOMES = [
+  "pending",
+  "ok",
+  "tool_error",
+  "protocol_error",
+  "timeout",
+  "cancelled",
+  "transport_error",
+  "interrupted",
+] as const;
+
+export const AuditFilterSchema = z.object({
+  server: z.string().max(200).optional(),
+  tool: z.string().max(200).optional(),
+  outcome: z.enum(OUTCOMES).optional(),
+  actor: z.string().max(200).optional(),
+  from: time.optional(),
+  to: time.optional(),
+  q: z.string().max(500).optional(),
+});
+
+export const AuditListSchema = AuditFilterSchema.extend({
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+  cursor: z
+    .string()
+    .regex(/^[0-9a-z]+$/)
+    .optional(),
+});
+
+export const AuditExportSchema = AuditFilterSchema.extend({ format: z.enum(["jsonl", "csv"]).default("jsonl") });
+
+export type AuditFilterQuery = z.infer<typeof AuditFilterSchema>;
+
+/** The store's filters from the API's parameter names. */
+export function storeFilters(query: AuditFilterQuery): {
+  serverId?: string;
+  toolName?: string;
+  outcome?: (typeof OUTCOMES)[number];
+  actor?: string;
+  from?: number;
+  to?: number;
+  q?: string;
+} {
+  return {
+    serverId: query.server || undefined,
+    toolName: query.tool || undefined,
+    outcome: query.outcome,
+    actor: query.actor || undefined,
+    from: query.from,
+    to: query.to,
+    q: query.q || undefined,
+  };
+}
