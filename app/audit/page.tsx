@@ -1,35 +1,116 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import type { ReactNode } from "react";
+import { AuditDetail } from "@/components/audit/audit-detail";
+import { AuditFilters } from "@/components/audit/audit-filters";
 import { AuditTable } from "@/components/audit/audit-table";
-import { listAudit } from "@/lib/audit/query";
+import { VerifyChain } from "@/components/audit/verify-chain";
+import { getAuditEntry, listAudit, type AuditEntry } from "@/lib/audit/query";
+import { AuditListSchema, storeFilters } from "@/lib/audit/query-schema";
+import { auditQueryString, type AuditFilterValues } from "@/lib/audit/query-string";
+import { listServerSnapshots } from "@/lib/mcp/servers";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Audit log" };
 
-export default async function AuditPage({
-  searchParams,
-}: {
-  searchParams: Promise<{ cursor?: string; focus?: string }>;
-}): Promise<ReactNode> {
-  const { cursor, focus } = await searchParams;
-  const page = await listAudit({ limit: 100, cursor: cursor && /^[0-9a-z]+$/.test(cursor) ? cursor : undefined });
+type Search = Record<string, string | string[] | undefined>;
+
+const FILTER_KEYS = ["q", "server", "tool", "outcome", "actor", "from", "to"] as const;
+
+export default async function AuditPage({ searchParams }: { searchParams: Promise<Search> }): Promise<ReactNode> {
+  const raw = await searchParams;
+  const single = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
+  const values = Object.fromEntries(FILTER_KEYS.map((k) => [k, single[k] ?? ""])) as AuditFilterValues;
+  const parsed = AuditListSchema.safeParse({ ...single, limit: 100 });
+  const query = auditQueryString(values);
+  const selectedId = single.selected && /^[0-9a-z]+$/.test(single.selected) ? single.selected : (single.focus ?? undefined);
+
+  const [page, servers, selected] = await Promise.all([
+    parsed.success ? listAudit({ ...storeFilters(parsed.data), limit: 100, cursor: parsed.data.cursor }) : null,
+    listServerSnapshots().then((s) => s.map((x) => x.id)),
+    selectedId
+      ? getAuditEntry(selectedId).then(
+          (r): AuditEntry | null => r.record,
+          () => null,
+        )
+      : null,
+  ]);
+  const filtered = FILTER_KEYS.some((k) => values[k]);
+
   return (
-    <div className="h-full overflow-y-auto">
-      <div className="mx-auto max-w-6xl px-8 py-6">
-        <h1 className="text-lg font-semibold tracking-tight">Audit log</h1>
-        <p className="mt-1 text-sm text-zinc-500">
-          Every tool call made through Toolscope, newest first. Secrets in arguments are redacted before they are stored.
-        </p>
-        <AuditTable records={page.records} focus={focus} />
-        {page.nextCursor && (
-          <a
-            href={`/audit?cursor=${page.nextCursor}`}
-            className="mt-4 inline-block text-sm font-medium text-indigo-600 hover:underline dark:text-indigo-400"
-          >
-            Older entries →
-          </a>
-        )}
+    <div className="flex h-full min-h-0">
+      <div className="min-w-0 flex-1 overflow-y-auto">
+        <div className="mx-auto max-w-6xl px-8 py-6">
+          <div className="flex flex-wrap items-start gap-3">
+            <div className="min-w-0 flex-1">
+              <h1 className="text-lg font-semibold tracking-tight">Audit log</h1>
+              <p className="mt-1 text-sm text-zinc-500">
+                Every tool call made through Toolscope, newest first, written before the call is sent. Secrets are redacted before storage;
+                each record is chained to the one before it by its hash.
+              </p>
+            </div>
+            <VerifyChain />
+            <div className="flex items-center gap-1 text-xs">
+              <span className="text-zinc-500">Export{filtered ? " these" : ""}:</span>
+              <a
+                href={`/api/audit/export${auditQueryString(values, { format: "jsonl" })}`}
+                className="font-medium text-indigo-600 hover:underline dark:text-indigo-400"
+                data-testid="audit-export-jsonl"
+              >
+                JSONL
+              </a>
+              <span className="text-zinc-400">·</span>
+              <a
+                href={`/api/audit/export${auditQueryString(values, { format: "csv" })}`}
+                className="font-medium text-indigo-600 hover:underline dark:text-indigo-400"
+                data-testid="audit-export-csv"
+              >
+                CSV
+              </a>
+            </div>
+          </div>
+          <AuditFilters initial={values} servers={servers} />
+          {!parsed.success ? (
+            <p role="alert" className="mt-6 text-sm text-rose-600">
+              These filters are not valid: {parsed.error.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}
+            </p>
+          ) : page && page.records.length === 0 ? (
+            <p className="mt-10 text-center text-sm text-zinc-500" data-testid="audit-empty">
+              {filtered || parsed.data.cursor ? "No call matches these filters." : "No tool has been called yet."}
+            </p>
+          ) : (
+            page && (
+              <>
+                <AuditTable records={page.records} selected={selected?.id} query={query} />
+                <div className="mt-4 flex gap-4 text-sm">
+                  {parsed.data.cursor && (
+                    <Link href={`/audit${query}`} className="font-medium text-indigo-600 hover:underline dark:text-indigo-400">
+                      ← Newest
+                    </Link>
+                  )}
+                  {page.nextCursor && (
+                    <Link
+                      href={`/audit${auditQueryString(values, { cursor: page.nextCursor })}`}
+                      className="font-medium text-indigo-600 hover:underline dark:text-indigo-400"
+                      data-testid="audit-older"
+                    >
+                      Older entries →
+                    </Link>
+                  )}
+                </div>
+              </>
+            )
+          )}
+        </div>
       </div>
+      {selected && (
+        <aside className="w-[520px] shrink-0 overflow-y-auto border-l border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-950">
+          <AuditDetail
+            record={selected}
+            closeHref={`/audit${auditQueryString(values, parsed.success && parsed.data.cursor ? { cursor: parsed.data.cursor } : {})}`}
+          />
+        </aside>
+      )}
     </div>
   );
 }

@@ -1,72 +1,102 @@
-import type { ReactNode } from "react";
-import type { AuditEntry } from "@/lib/audit/query";
+"use client";
 
-const OUTCOME_TONE: Record<string, string> = {
-  ok: "text-emerald-700 dark:text-emerald-400",
-  tool_error: "text-amber-700 dark:text-amber-400",
-  protocol_error: "text-rose-700 dark:text-rose-400",
-  pending: "text-sky-700 dark:text-sky-400",
-};
+// The audit log's rows, newest first. A row opens its record beside the list; ticking two
+// rows compares them.
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState, type ReactNode } from "react";
+import type { AuditEntry } from "@/lib/audit/query";
+import { OutcomeBadge } from "./outcome-badge";
 
 function summary(value: unknown): string {
-  const text = JSON.stringify(value);
+  const text = JSON.stringify(value) ?? "";
   return text.length > 120 ? `${text.slice(0, 117)}…` : text;
 }
 
-export function AuditTable({ records, focus }: { records: AuditEntry[]; focus?: string }): ReactNode {
-  if (records.length === 0) {
-    return (
-      <p className="mt-10 text-center text-sm text-zinc-500" data-testid="audit-empty">
-        No tool has been called yet.
-      </p>
-    );
-  }
+export function AuditTable({ records, selected, query }: { records: AuditEntry[]; selected?: string; query: string }): ReactNode {
+  const router = useRouter();
+  const [ticked, setTicked] = useState<string[]>([]);
+  const href = (id: string): string => `/audit${query ? `${query}&` : "?"}selected=${id}`;
+  const toggle = (id: string): void =>
+    setTicked((current) => (current.includes(id) ? current.filter((t) => t !== id) : [...current, id].slice(-2)));
+
   return (
-    <div className="mt-6 overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
-      <table className="w-full text-left text-[13px]" data-testid="audit-table">
-        <thead className="bg-zinc-50 text-[11px] tracking-wide text-zinc-500 uppercase dark:bg-zinc-900">
-          <tr>
-            <th className="px-3 py-2 font-medium">Started</th>
-            <th className="px-3 py-2 font-medium">Server</th>
-            <th className="px-3 py-2 font-medium">Tool</th>
-            <th className="px-3 py-2 font-medium">Outcome</th>
-            <th className="px-3 py-2 text-right font-medium">Duration</th>
-            <th className="px-3 py-2 font-medium">Arguments</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-zinc-100 dark:divide-zinc-900">
-          {records.map((r) => (
-            <tr
-              key={r.id}
-              data-testid="audit-row"
-              data-audit-id={r.id}
-              className={r.id === focus ? "bg-indigo-50 dark:bg-indigo-950/30" : undefined}
-            >
-              <td className="px-3 py-2 font-mono text-xs whitespace-nowrap text-zinc-500" title={r.id}>
-                {r.started_at.replace("T", " ").replace(/\.\d+Z$/, "Z")}
-              </td>
-              <td className="px-3 py-2 whitespace-nowrap">{r.server_id}</td>
-              <td className="px-3 py-2 font-mono text-xs whitespace-nowrap">{r.tool_name}</td>
-              <td
-                className={`px-3 py-2 whitespace-nowrap ${OUTCOME_TONE[r.outcome] ?? "text-zinc-600 dark:text-zinc-400"}`}
-                data-testid="audit-outcome"
-              >
-                {r.outcome}
-                {r.error_code !== null && ` ${r.error_code}`}
-              </td>
-              <td className="px-3 py-2 text-right font-mono text-xs whitespace-nowrap text-zinc-500">
-                {r.duration_ms === null ? "—" : `${r.duration_ms} ms`}
-              </td>
-              <td
-                className="max-w-md truncate px-3 py-2 font-mono text-xs text-zinc-600 dark:text-zinc-400"
-                title={JSON.stringify(r.arguments)}
-              >
-                {summary(r.arguments)}
-              </td>
+    <>
+      <div className="mt-3 flex h-7 items-center gap-2 text-xs text-zinc-500">
+        {ticked.length === 2 ? (
+          <Link
+            href={`/audit/diff?a=${ticked[1]}&b=${ticked[0]}`}
+            className="rounded-md bg-indigo-600 px-2.5 py-1 font-medium text-white hover:bg-indigo-500"
+            data-testid="audit-compare"
+          >
+            Compare the two ticked calls
+          </Link>
+        ) : (
+          <span>Tick two calls to compare them.</span>
+        )}
+      </div>
+      <div className="mt-1 overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
+        <table className="w-full text-left text-[13px]" data-testid="audit-table">
+          <thead className="bg-zinc-50 text-[11px] tracking-wide text-zinc-500 uppercase dark:bg-zinc-900">
+            <tr>
+              <th className="w-8 px-3 py-2" aria-label="Compare" />
+              <th className="px-3 py-2 font-medium">Started</th>
+              <th className="px-3 py-2 font-medium">Server</th>
+              <th className="px-3 py-2 font-medium">Tool</th>
+              <th className="px-3 py-2 font-medium">Outcome</th>
+              <th className="px-3 py-2 text-right font-medium">Duration</th>
+              <th className="px-3 py-2 font-medium">Actor</th>
+              <th className="px-3 py-2 font-medium">Arguments</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody className="divide-y divide-zinc-100 dark:divide-zinc-900">
+            {records.map((r) => (
+              <tr
+                key={r.id}
+                data-testid="audit-row"
+                data-audit-id={r.id}
+                aria-selected={r.id === selected}
+                onClick={(e) => {
+                  if ((e.target as HTMLElement).closest("a,input")) return;
+                  router.push(href(r.id), { scroll: false });
+                }}
+                className={`cursor-pointer hover:bg-zinc-50 dark:hover:bg-zinc-900/60 ${r.id === selected ? "bg-indigo-50 dark:bg-indigo-950/30" : ""}`}
+              >
+                <td className="px-3 py-2">
+                  <input
+                    type="checkbox"
+                    aria-label={`Compare call ${r.id}`}
+                    checked={ticked.includes(r.id)}
+                    onChange={() => toggle(r.id)}
+                    className="size-3.5 accent-indigo-600"
+                    data-testid="audit-tick"
+                  />
+                </td>
+                <td className="px-3 py-2 font-mono text-xs whitespace-nowrap text-zinc-500" title={r.id}>
+                  <Link href={href(r.id)} scroll={false} className="hover:text-indigo-600" data-testid="audit-open">
+                    {r.started_at.replace("T", " ").replace(/\.\d+Z$/, "Z")}
+                  </Link>
+                </td>
+                <td className="px-3 py-2 whitespace-nowrap">{r.server_id}</td>
+                <td className="px-3 py-2 font-mono text-xs whitespace-nowrap">{r.tool_name}</td>
+                <td className="px-3 py-2">
+                  <OutcomeBadge outcome={r.outcome} code={r.error_code} />
+                </td>
+                <td className="px-3 py-2 text-right font-mono text-xs whitespace-nowrap text-zinc-500">
+                  {r.duration_ms === null ? "—" : `${r.duration_ms} ms`}
+                </td>
+                <td className="px-3 py-2 text-xs whitespace-nowrap text-zinc-500">{r.actor}</td>
+                <td
+                  className="max-w-xs truncate px-3 py-2 font-mono text-xs text-zinc-600 dark:text-zinc-400"
+                  title={JSON.stringify(r.arguments)}
+                >
+                  {summary(r.arguments)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }

@@ -21,6 +21,7 @@ import { InputRequestPanel } from "./input-request";
 import { runToolAsTask } from "./run-task";
 import { runTool, type InputRequest, type Progress } from "./run-tool";
 import { ToolForm } from "./tool-form";
+import { useReplay } from "./use-replay";
 
 function useElapsed(running: boolean): number {
   const [elapsed, setElapsed] = useState(0);
@@ -51,6 +52,7 @@ export function ToolPanel({ toolName }: { toolName: string }): ReactNode {
   const controller = useRef<AbortController | null>(null);
   const formRef = useRef<HTMLDivElement>(null);
   const elapsed = useElapsed(running);
+  const replay = useReplay(toolName, setValues);
 
   const [pendingConfirm, setPendingConfirm] = useState<{ args: Record<string, unknown>; reason: string } | null>(null);
   const trusted = data?.server.trusted ?? false;
@@ -151,6 +153,18 @@ export function ToolPanel({ toolName }: { toolName: string }): ReactNode {
       </header>
 
       <ToolDetails tool={tool} trusted={data?.server.trusted ?? false} warnings={data?.lint[tool.name]} />
+
+      {replay && (
+        <p
+          role="status"
+          data-testid="replay-notice"
+          className={`mt-4 rounded-md border p-2.5 text-[13px] ${"error" in replay ? "border-rose-200 bg-rose-50 text-rose-700 dark:border-rose-900 dark:bg-rose-950/40 dark:text-rose-300" : "border-indigo-200 bg-indigo-50 text-indigo-800 dark:border-indigo-900 dark:bg-indigo-950/40 dark:text-indigo-200"}`}
+        >
+          {"error" in replay
+            ? `Could not replay audit record ${replay.auditId}: ${replay.error}`
+            : `Arguments restored from audit record ${replay.auditId}.${replay.redacted ? " Secret values were redacted when stored: type them again before running." : ""}`}
+        </p>
+      )}
 
       <section className="mt-6 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800" ref={formRef} aria-label="Arguments">
         <ToolForm

@@ -1,0 +1,105 @@
+// One audit record in full: who, when, where, the request as sent (secrets redacted) and
+// the response as received, with replay and the record's place in the hash chain.
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { JsonView } from "@/components/ui/json-view";
+import type { AuditEntry } from "@/lib/audit/query";
+import { OutcomeBadge } from "./outcome-badge";
+
+function Row({ label, children }: { label: string; children: ReactNode }): ReactNode {
+  return (
+    <div className="grid grid-cols-[120px_1fr] gap-2 border-b border-zinc-100 py-1.5 text-[12px] last:border-0 dark:border-zinc-900">
+      <dt className="text-zinc-500">{label}</dt>
+      <dd className="min-w-0 break-words">{children}</dd>
+    </div>
+  );
+}
+
+function kib(bytes: number): string {
+  return bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KiB`;
+}
+
+export function AuditDetail({ record, closeHref }: { record: AuditEntry; closeHref: string }): ReactNode {
+  const request = {
+    jsonrpc: "2.0",
+    method: "tools/call",
+    params: { name: record.tool_name, arguments: record.arguments, ...(record.request_meta ? { _meta: record.request_meta } : {}) },
+  };
+  const replayHref = `/servers/${encodeURIComponent(record.server_id)}/tools/${encodeURIComponent(record.tool_name)}?replay=${record.id}`;
+  return (
+    <section data-testid="audit-detail" aria-label="Audit record" className="px-5 py-5">
+      <div className="flex items-start gap-2">
+        <div className="min-w-0 flex-1">
+          <h2 className="truncate font-mono text-sm font-semibold">{record.tool_name}</h2>
+          <p className="text-xs text-zinc-500">
+            on {record.server_id} · <OutcomeBadge outcome={record.outcome} code={record.error_code} />
+          </p>
+        </div>
+        <Link
+          href={replayHref}
+          data-testid="audit-replay"
+          className="rounded-md bg-indigo-600 px-2.5 py-1 text-xs font-medium text-white hover:bg-indigo-500"
+        >
+          Replay
+        </Link>
+        <Link
+          href={closeHref}
+          scroll={false}
+          aria-label="Close"
+          className="rounded px-1.5 text-zinc-500 hover:text-zinc-900 dark:hover:text-zinc-100"
+        >
+          ✕
+        </Link>
+      </div>
+      {record.error_message && (
+        <p className="mt-3 rounded-md border border-rose-200 bg-rose-50 p-2 text-[12px] text-rose-700 dark:border-rose-900 dark:bg-rose-950/40 dark:text-rose-300">
+          {record.error_message}
+        </p>
+      )}
+      <dl className="mt-3">
+        <Row label="Record">
+          <code className="font-mono">{record.id}</code>
+        </Row>
+        <Row label="Started">{record.started_at}</Row>
+        <Row label="Ended">{record.ended_at ?? "—"}</Row>
+        <Row label="Duration">{record.duration_ms === null ? "—" : `${record.duration_ms} ms`}</Row>
+        <Row label="Actor">
+          {record.actor}
+          {record.client_ip && <span className="text-zinc-500"> from {record.client_ip}</span>}
+        </Row>
+        <Row label="Server">
+          {record.server_id} <span className="font-mono text-zinc-500">{record.server_target}</span>
+        </Row>
+        <Row label="Revision">{record.protocol_version ?? "—"}</Row>
+        <Row label="Output schema">{record.output_verdict ?? "—"}</Row>
+        <Row label="Chain">
+          {record.chain_seq === null ? (
+            "not chained yet (pending)"
+          ) : (
+            <span className="font-mono text-[11px]" title={`previous ${record.prev_hash}`}>
+              #{record.chain_seq} · {record.hash?.slice(0, 16)}…
+            </span>
+          )}
+        </Row>
+      </dl>
+      <h3 className="mt-4 mb-1.5 text-[11px] font-semibold tracking-wide text-zinc-500 uppercase">Request</h3>
+      <JsonView value={request} testId="audit-request" />
+      <h3 className="mt-4 mb-1.5 text-[11px] font-semibold tracking-wide text-zinc-500 uppercase">Response</h3>
+      {record.result_truncated ? (
+        <p
+          className="rounded-md bg-zinc-50 p-3 text-[12px] text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400"
+          data-testid="audit-result-omitted"
+        >
+          The result ({kib(record.result_size ?? 0)}) was larger than the audit log keeps. SHA-256:{" "}
+          <code className="font-mono break-all">{record.result_sha256}</code>
+        </p>
+      ) : record.result !== null ? (
+        <JsonView value={record.result} testId="audit-response" />
+      ) : (
+        <p className="text-[12px] text-zinc-500">
+          {record.outcome === "pending" ? "Still running." : "No result: the call did not complete."}
+        </p>
+      )}
+    </section>
+  );
+}

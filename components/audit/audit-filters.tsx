@@ -1,0 +1,90 @@
+"use client";
+
+// The audit page's filters: server, tool, outcome, actor, time range and full text. They
+// live in the URL (like the catalog's), so a filtered view can be linked and exported.
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent, type ReactNode } from "react";
+import { BUTTON_PRIMARY, BUTTON_SECONDARY } from "@/components/ui/classes";
+import { OUTCOMES } from "@/lib/audit/query-schema";
+import { auditQueryString, type AuditFilterValues } from "@/lib/audit/query-string";
+
+const FIELD =
+  "h-8 rounded-md border border-zinc-300 bg-white px-2 text-[13px] outline-none focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/20 dark:border-zinc-700 dark:bg-zinc-900";
+
+/** ISO (UTC) to the value of a datetime-local input, in the browser's zone. */
+function toLocalInput(iso: string): string {
+  if (!iso || Number.isNaN(Date.parse(iso))) return "";
+  const date = new Date(iso);
+  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+}
+
+export function AuditFilters({ initial, servers }: { initial: AuditFilterValues; servers: string[] }): ReactNode {
+  const router = useRouter();
+  const [values, setValues] = useState({ ...initial, from: toLocalInput(initial.from), to: toLocalInput(initial.to) });
+  const set = (key: keyof AuditFilterValues) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }));
+
+  const apply = (event: FormEvent): void => {
+    event.preventDefault();
+    const iso = (local: string): string => (local ? new Date(local).toISOString() : "");
+    router.push(`/audit${auditQueryString({ ...values, from: iso(values.from), to: iso(values.to) })}`);
+  };
+
+  return (
+    <form onSubmit={apply} className="mt-4 flex flex-wrap items-end gap-2" data-testid="audit-filters" role="search">
+      <label className="flex min-w-56 flex-1 flex-col gap-1 text-[11px] font-medium text-zinc-500">
+        Search arguments, results and errors
+        <input type="search" value={values.q} onChange={set("q")} placeholder="e.g. Lisbon" className={FIELD} data-testid="audit-q" />
+      </label>
+      <label className="flex flex-col gap-1 text-[11px] font-medium text-zinc-500">
+        Server
+        <select value={values.server} onChange={set("server")} className={FIELD} data-testid="audit-server">
+          <option value="">all</option>
+          {[...new Set([...servers, ...(values.server ? [values.server] : [])])].map((id) => (
+            <option key={id} value={id}>
+              {id}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="flex flex-col gap-1 text-[11px] font-medium text-zinc-500">
+        Tool
+        <input value={values.tool} onChange={set("tool")} placeholder="exact name" className={`${FIELD} w-36`} data-testid="audit-tool" />
+      </label>
+      <label className="flex flex-col gap-1 text-[11px] font-medium text-zinc-500">
+        Outcome
+        <select value={values.outcome} onChange={set("outcome")} className={FIELD} data-testid="audit-outcome-filter">
+          <option value="">any</option>
+          {OUTCOMES.map((o) => (
+            <option key={o} value={o}>
+              {o.replace("_", " ")}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="flex flex-col gap-1 text-[11px] font-medium text-zinc-500">
+        Actor
+        <input
+          value={values.actor}
+          onChange={set("actor")}
+          placeholder="e.g. local"
+          className={`${FIELD} w-28`}
+          data-testid="audit-actor"
+        />
+      </label>
+      <label className="flex flex-col gap-1 text-[11px] font-medium text-zinc-500">
+        From
+        <input type="datetime-local" value={values.from} onChange={set("from")} className={FIELD} data-testid="audit-from" />
+      </label>
+      <label className="flex flex-col gap-1 text-[11px] font-medium text-zinc-500">
+        To
+        <input type="datetime-local" value={values.to} onChange={set("to")} className={FIELD} data-testid="audit-to" />
+      </label>
+      <button type="submit" className={BUTTON_PRIMARY} data-testid="audit-apply">
+        Apply
+      </button>
+      <button type="button" className={BUTTON_SECONDARY} onClick={() => router.push("/audit")}>
+        Clear
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,45 @@
+"use client";
+
+// "Replay" from the audit log: /servers/{id}/tools/{name}?replay={auditId} opens the tool
+// with the arguments that record holds. Secrets were redacted before storage, so those
+// fields come back as "[redacted]" and must be typed again; the notice says so.
+import { useSearchParams } from "next/navigation";
+import { useEffect, useState } from "react";
+import { fetchJson } from "@/lib/client/fetch-json";
+
+export type ReplayNotice = { auditId: string; redacted: boolean } | { auditId: string; error: string };
+
+const REDACTED = "[redacted]";
+
+function containsRedacted(value: unknown): boolean {
+  if (value === REDACTED) return true;
+  if (Array.isArray(value)) return value.some(containsRedacted);
+  if (typeof value === "object" && value !== null) return Object.values(value).some(containsRedacted);
+  return false;
+}
+
+export function useReplay(toolName: string, onArguments: (args: Record<string, unknown>) => void): ReplayNotice | null {
+  const auditId = useSearchParams().get("replay");
+  const [notice, setNotice] = useState<ReplayNotice | null>(null);
+  useEffect(() => {
+    if (!auditId || !/^[0-9a-z]+$/.test(auditId)) return;
+    let cancelled = false;
+    fetchJson<{ record: { tool_name: string; arguments: unknown } }>(`/api/audit/${auditId}`)
+      .then(({ record }) => {
+        if (cancelled) return;
+        if (record.tool_name !== toolName) throw new Error(`that record is a call of ${record.tool_name}, not ${toolName}`);
+        const args = typeof record.arguments === "object" && record.arguments !== null ? (record.arguments as Record<string, unknown>) : {};
+        onArguments(args);
+        setNotice({ auditId, redacted: containsRedacted(args) });
+      })
+      .catch((error: unknown) => {
+        if (!cancelled) setNotice({ auditId, error: error instanceof Error ? error.message : String(error) });
+      });
+    return () => {
+      cancelled = true;
+    };
+    // onArguments is a state setter: stable.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [auditId, toolName]);
+  return notice;
+}
