@@ -10,6 +10,7 @@ import type { Tool } from "@/lib/mcp/types";
 import { validatorFor } from "./form-validator";
 import { JsonArguments } from "./json-arguments";
 import { buttonTemplates } from "./rjsf-buttons";
+import { formTemplates } from "./rjsf-templates";
 import { SecretAwareTextWidget } from "./secret-text-widget";
 import { uiSchemaFor } from "./ui-schema";
 
@@ -105,7 +106,7 @@ function SchemaForm({
         onSubmit={(e: IChangeEvent) => onSubmit((e.formData ?? {}) as Record<string, unknown>)}
         noHtml5Validate
         showErrorList="top"
-        templates={{ ButtonTemplates: buttonTemplates }}
+        templates={{ ...formTemplates, ButtonTemplates: buttonTemplates }}
         widgets={{ TextWidget: SecretAwareTextWidget }}
         disabled={running}
         idPrefix={`tool-${tool.name}`}
