@@ -1,0 +1,67 @@
+// A Toolscope of a test's own, apart from the one playwright.config.ts starts: `next start`
+// from the existing build on another port, with its own data dir and SQLite audit log. It
+// runs in a process group of its own, so that it and the stdio servers it spawns can be
+// stopped, or killed as in a crash, together.
+import { spawn, type ChildProcess } from "node:child_process";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { expect } from "@playwright/test";
+
+const REPO_ROOT = path.resolve(import.meta.dirname, "..");
+
+export type OwnToolscope = {
+  baseUrl: string;
+  /** Headers a script sends: JSON, and the Origin of Toolscope itself. */
+  headers: Record<string, string>;
+  /** Signals the whole process group (next-server and its children). */
+  signal: (signal: NodeJS.Signals) => void;
+  /** Resolves once the next process has exited. */
+  exited: Promise<void>;
+  /** SIGTERM, then SIGKILL for whatever is left after 5 s. */
+  stop: () => Promise<void>;
+};
+
+export type OwnToolscopeOptions = { port: number; dataDir: string; env?: Record<string, string> };
+
+export async function startOwnToolscope({ port, dataDir, env = {} }: OwnToolscopeOptions): Promise<OwnToolscope> {
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    TOOLSCOPE_DATA_DIR: dataDir,
+    TOOLSCOPE_DEMO_SERVER: "off",
+    NEXT_TELEMETRY_DISABLED: "1",
+    ...env,
+  };
+  // SQLite in the data dir, whatever the shell points at.
+  delete childEnv.DATABASE_URL;
+  // next's own bin under node (not npx): the pid is next-server's, the leader of the group.
+  const nextBin = createRequire(path.join(REPO_ROOT, "package.json")).resolve("next/dist/bin/next");
+  const child: ChildProcess = spawn(process.execPath, [nextBin, "start", "--hostname", "127.0.0.1", "--port", String(port)], {
+    cwd: REPO_ROOT,
+    env: childEnv,
+    stdio: "ignore",
+    detached: true,
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const signal = (sig: NodeJS.Signals): void => {
+    try {
+      if (child.pid) process.kill(-child.pid, sig);
+    } catch {
+      // ESRCH: the group is gone already.
+    }
+  };
+  const stop = async (): Promise<void> => {
+    signal("SIGTERM");
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+    signal("SIGKILL");
+  };
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    await expect
+      .poll(async () => (await fetch(`${baseUrl}/api/health`).catch(() => null))?.status, { timeout: 45_000, intervals: [250] })
+      .toBe(200);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl, headers: { "content-type": "application/json", origin: baseUrl }, signal, exited, stop };
+}
