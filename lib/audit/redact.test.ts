@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { REDACTED, redactArguments } from "./redact";
+import { REDACTED, redactArguments, redactMeta } from "./redact";
 
 describe("redactArguments", () => {
   it("redacts writeOnly and format: password values, keeping the rest", () => {
@@ -57,5 +57,18 @@ describe("configured key patterns", () => {
     const args = { ssn: "123-45-6789", note: "ok", apiKey: "k", session_id: "s" };
     expect(redactArguments(args, {}, /^ssn$/i)).toEqual({ ssn: REDACTED, note: "ok", apiKey: REDACTED, session_id: REDACTED });
     expect(redactArguments(args, {})).toMatchObject({ ssn: "123-45-6789" });
+  });
+});
+
+describe("redactMeta", () => {
+  it("redacts a request _meta's secret-looking keys and keeps its progressToken", () => {
+    const meta = { progressToken: "p-1", authorization: "Bearer abc", "com.example/api_key": "k", "com.example/trace": "t-1" };
+    expect(redactMeta(meta)).toEqual({
+      progressToken: "p-1",
+      authorization: REDACTED,
+      "com.example/api_key": REDACTED,
+      "com.example/trace": "t-1",
+    });
+    expect(redactMeta({ ssn: "123-45-6789" }, /^ssn$/i)).toEqual({ ssn: REDACTED });
   });
 });

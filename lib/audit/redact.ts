@@ -62,3 +62,13 @@ export function redactArguments(args: unknown, inputSchema: unknown, extraKeys?:
   const root = isObject(inputSchema) ? inputSchema : {};
   return redactValue(args, branches(root, root), root, 0, extraKeys ? [SECRET_KEY, extraKeys] : [SECRET_KEY]);
 }
+
+/**
+ * A request's _meta as it is stored: values under secret-looking keys redacted like arguments'.
+ * `progressToken` is the protocol's own correlation id, not a secret, and is kept.
+ */
+export function redactMeta(meta: Record<string, unknown>, extraKeys?: RegExp): Record<string, unknown> {
+  const { progressToken, ...rest } = meta;
+  const redacted = redactArguments(rest, undefined, extraKeys) as Record<string, unknown>;
+  return progressToken === undefined ? redacted : { progressToken, ...redacted };
+}

@@ -2,7 +2,7 @@ import "server-only";
 // The audit record of one tool invocation, shared by plain calls and task-augmented ones:
 // opened (pending) before anything is sent to the server, settled once with the outcome.
 import { auditStore } from "@/lib/audit";
-import { redactArguments } from "@/lib/audit/redact";
+import { redactArguments, redactMeta } from "@/lib/audit/redact";
 import { appConfig } from "@/lib/config/env";
 import type { CallToolResult } from "@modelcontextprotocol/client";
 import type { ClassifiedError } from "./classify-error";
@@ -26,7 +26,7 @@ export async function openRecord(
   ).startInvocation({
     actor: caller.actor,
     clientIp: caller.clientIp,
-    requestMeta,
+    requestMeta: requestMeta && redactMeta(requestMeta, appConfig().audit.redactKeys),
     serverId: connection.config.id,
     serverTarget: connection.target,
     protocolVersion,
