@@ -36,7 +36,7 @@ export async function concurrent(call: Call, total: number, inFlight: number): P
 }
 
 /** Nearest-rank percentile of an ascending array. */
-function percentile(sorted: number[], p: number): number {
+export function percentile(sorted: number[], p: number): number {
   const rank = Math.min(sorted.length, Math.max(1, Math.ceil((p / 100) * sorted.length)));
   return sorted[rank - 1] ?? Number.NaN;
 }
