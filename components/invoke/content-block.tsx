@@ -3,6 +3,8 @@
 // with data: URIs of known-safe types, links are shown, never followed automatically.
 import type { ReactNode } from "react";
 import type { CallToolResult } from "@/lib/mcp/types";
+import { JsonTree } from "@/components/ui/json-tree";
+import { Markdown } from "@/components/ui/markdown";
 import { ResourceLink } from "./resource-link";
 import { TextBlock } from "./text-block";
 
@@ -73,7 +75,7 @@ function Body({ block, serverId }: { block: ContentBlock; serverId: string | und
             <div className="mb-1 font-mono text-xs text-zinc-500">
               {resource.uri} {resource.mimeType && `· ${resource.mimeType}`}
             </div>
-            <Pre>{resource.text}</Pre>
+            <ResourceText text={resource.text} mimeType={resource.mimeType} />
           </div>
         );
       }
@@ -102,6 +104,31 @@ function Body({ block, serverId }: { block: ContentBlock; serverId: string | und
     default:
       return <Pre>{JSON.stringify(block, null, 2)}</Pre>;
   }
+}
+
+function parsedJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+/** An embedded text resource shown by its MIME type: JSON as a tree, Markdown rendered safely, the rest as text. */
+function ResourceText({ text, mimeType }: { text: string; mimeType: string | undefined }): ReactNode {
+  const type = (mimeType ?? "").split(";")[0]!.trim().toLowerCase();
+  if (type === "application/json" || type.endsWith("+json")) {
+    const json = parsedJson(text);
+    if (json.ok) return <JsonTree value={json.value} testId="resource-json" />;
+  }
+  if (type === "text/markdown") {
+    return (
+      <div data-testid="resource-markdown" className="rounded-md border border-zinc-200 p-3 text-[13px] dark:border-zinc-800">
+        <Markdown source={text} />
+      </div>
+    );
+  }
+  return <Pre>{text}</Pre>;
 }
 
 const LABEL: Record<string, string> = {

@@ -10,8 +10,10 @@ import type { RJSFSchema } from "@rjsf/utils";
 import { useMemo, useState, type ReactNode } from "react";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { formSchema } from "@/lib/json-schema/form-schema";
+import { FormBoundary } from "./form-boundary";
 import { validatorFor } from "./form-validator";
 import { buttonTemplates } from "./rjsf-buttons";
+import { formTemplates, UnsupportedFieldTemplate } from "./rjsf-templates";
 import type { InputRequest } from "./run-tool";
 
 type Answer = { action: "accept" | "decline" | "cancel"; content?: Record<string, unknown>; text?: string };
@@ -95,26 +97,37 @@ export function InputRequestPanel({ request, onDone }: { request: InputRequest; 
           <p className="mt-1 mb-3 text-[13px] whitespace-pre-wrap text-zinc-700 dark:text-zinc-300" data-testid="input-message">
             {String(request.params.message ?? "")}
           </p>
-          <Form
-            className="rjsf-theme"
-            schema={schema}
-            validator={validator}
-            formData={content}
-            onChange={(e: IChangeEvent) => setContent((e.formData ?? {}) as Record<string, unknown>)}
-            onSubmit={(e: IChangeEvent) => answer({ action: "accept", content: (e.formData ?? {}) as Record<string, unknown> })}
-            noHtml5Validate
-            templates={{ ButtonTemplates: buttonTemplates }}
-            uiSchema={{ "ui:submitButtonOptions": { norender: true } }}
-            idPrefix={`input-${request.id}`}
-            disabled={sending}
+          <FormBoundary
+            fallback={(reason) => (
+              <div role="alert" data-testid="input-unrenderable">
+                <p className="mb-3 text-[13px] text-amber-800 dark:text-amber-300">
+                  Toolscope cannot show the form this server asks for ({reason}). Decline or cancel the request.
+                </p>
+                <div className="flex gap-2">{refuse}</div>
+              </div>
+            )}
           >
-            <div className="flex gap-2">
-              <button type="submit" className={BUTTON_PRIMARY} disabled={sending} data-testid="input-accept">
-                Accept
-              </button>
-              {refuse}
-            </div>
-          </Form>
+            <Form
+              className="rjsf-theme"
+              schema={schema}
+              validator={validator}
+              formData={content}
+              onChange={(e: IChangeEvent) => setContent((e.formData ?? {}) as Record<string, unknown>)}
+              onSubmit={(e: IChangeEvent) => answer({ action: "accept", content: (e.formData ?? {}) as Record<string, unknown> })}
+              noHtml5Validate
+              templates={{ ...formTemplates, UnsupportedFieldTemplate, ButtonTemplates: buttonTemplates }}
+              uiSchema={{ "ui:submitButtonOptions": { norender: true } }}
+              idPrefix={`input-${request.id}`}
+              disabled={sending}
+            >
+              <div className="flex gap-2">
+                <button type="submit" className={BUTTON_PRIMARY} disabled={sending} data-testid="input-accept">
+                  Accept
+                </button>
+                {refuse}
+              </div>
+            </Form>
+          </FormBoundary>
         </>
       ) : (
         <>

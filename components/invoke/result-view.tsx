@@ -2,7 +2,9 @@
 // reported an error (isError), the server refused (JSON-RPC error), or the call never
 // completed (timeout, cancelled, transport).
 import type { ReactNode } from "react";
-import type { InvocationResponse, InvocationStatus } from "@/lib/mcp/types";
+import { JsonTree } from "@/components/ui/json-tree";
+import { jsonDiff } from "@/lib/json-diff";
+import type { CallToolResult, InvocationResponse, InvocationStatus } from "@/lib/mcp/types";
 import { ContentBlockView } from "./content-block";
 
 const STATUS: Record<InvocationStatus, { label: string; tone: string; explain: string }> = {
@@ -40,7 +42,13 @@ const STATUS: Record<InvocationStatus, { label: string; tone: string; explain: s
 
 function Verdict({ response }: { response: InvocationResponse }): ReactNode {
   const v = response.outputValidation;
-  if (v.verdict === "none") return null;
+  if (v.verdict === "none") {
+    return (
+      <p data-testid="output-verdict" data-verdict="none" className="mt-2 text-xs text-zinc-500">
+        The tool declares no output schema: nothing to check this against.
+      </p>
+    );
+  }
   const tone = v.verdict === "valid" ? "text-emerald-700 dark:text-emerald-400" : "text-rose-700 dark:text-rose-400";
   return (
     <div data-testid="output-verdict" data-verdict={v.verdict} className="mt-2 text-xs">
@@ -65,8 +73,44 @@ function Verdict({ response }: { response: InvocationResponse }): ReactNode {
   );
 }
 
+/**
+ * The spec asks tools that return structuredContent to return it as serialized JSON in a text
+ * block too, for clients that only read text. Whether they do, and whether the two agree.
+ */
+function textCopyOf(result: CallToolResult): "matches" | "differs" | "missing" {
+  const texts = result.content.filter((b): b is { type: "text"; text: string } => b.type === "text");
+  if (texts.length === 0) return "missing";
+  return texts.some((b) => {
+    try {
+      return jsonDiff(JSON.parse(b.text), result.structuredContent).length === 0;
+    } catch {
+      return false;
+    }
+  })
+    ? "matches"
+    : "differs";
+}
+
+const TEXT_COPY: Record<ReturnType<typeof textCopyOf>, { label: string; tone: string }> = {
+  matches: { label: "✓ A text block carries the same JSON", tone: "text-emerald-700 dark:text-emerald-400" },
+  differs: {
+    label: "≠ No text block carries the same JSON (clients that read only text see something else)",
+    tone: "text-amber-700 dark:text-amber-400",
+  },
+  missing: { label: "No text copy: clients that read only text see nothing", tone: "text-amber-700 dark:text-amber-400" },
+};
+
 /** `serverId` lets resource links be read through the server's resources/read. */
-export function ResultView({ response, serverId }: { response: InvocationResponse; serverId?: string }): ReactNode {
+export function ResultView({
+  response,
+  serverId,
+  actions,
+}: {
+  response: InvocationResponse;
+  serverId?: string;
+  /** Controls shown in the header (Re-run). */
+  actions?: ReactNode;
+}): ReactNode {
   const status = STATUS[response.status];
   const { result, error } = response;
   return (
@@ -77,6 +121,7 @@ export function ResultView({ response, serverId }: { response: InvocationRespons
           {response.status === "protocol_error" && error?.code !== undefined && ` ${error.code}`}
         </span>
         {status.explain && <span className="text-xs text-zinc-500">{status.explain}</span>}
+        {actions}
         <span className="ml-auto flex gap-3 font-mono text-[11px] text-zinc-500">
           <span data-testid="result-duration">{response.durationMs} ms</span>
           <a href={`/audit?focus=${response.auditId}`} data-testid="result-audit-id" className="hover:text-indigo-600">
@@ -102,9 +147,20 @@ export function ResultView({ response, serverId }: { response: InvocationRespons
         {result?.structuredContent !== undefined && (
           <section data-testid="structured-content">
             <div className="mb-1 text-[11px] font-medium tracking-wide text-zinc-400 uppercase">Structured content</div>
-            <pre className="max-h-[480px] overflow-auto rounded-md bg-zinc-50 p-3 font-mono text-[12.5px] dark:bg-zinc-900">
-              {JSON.stringify(result.structuredContent, null, 2)}
-            </pre>
+            <JsonTree value={result.structuredContent} />
+            <Verdict response={response} />
+            {(() => {
+              const copy = TEXT_COPY[textCopyOf(result)];
+              return (
+                <p data-testid="text-copy" data-text-copy={textCopyOf(result)} className={`mt-1 text-xs ${copy.tone}`}>
+                  {copy.label}
+                </p>
+              );
+            })()}
+          </section>
+        )}
+        {result && result.structuredContent === undefined && response.outputValidation.verdict !== "none" && (
+          <section data-testid="structured-content-missing">
             <Verdict response={response} />
           </section>
         )}

@@ -1,9 +1,9 @@
 "use client";
 
-// A text content block: JSON pretty-printed and highlighted, Markdown rendered (safely) with
+// A text content block: JSON as a tree that folds, Markdown rendered (safely) with
 // a switch to the raw text, and very long text cut short with "show all" and a download.
 import { useMemo, useState, type ReactNode } from "react";
-import { JsonView } from "@/components/ui/json-view";
+import { JsonTree } from "@/components/ui/json-tree";
 import { Markdown } from "@/components/ui/markdown";
 
 const LONG = 20_000;
@@ -34,7 +34,7 @@ export function TextBlock({ text }: { text: string }): ReactNode {
   if (json.ok && !raw) {
     return (
       <div>
-        <JsonView value={json.value} testId="content-json" />
+        <JsonTree value={json.value} testId="content-json" />
         <button type="button" className={TOGGLE} onClick={() => setRaw(true)}>
           Show raw text
         </button>

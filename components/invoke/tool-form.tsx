@@ -4,13 +4,15 @@ import { BUTTON_PRIMARY } from "@/components/ui/classes";
 import Form from "@rjsf/core";
 import type { IChangeEvent } from "@rjsf/core";
 import type { RJSFSchema, ValidatorType } from "@rjsf/utils";
-import { Component, useMemo, useState, type ReactNode } from "react";
+import { useMemo, useState, type ReactNode } from "react";
 import { formSchema } from "@/lib/json-schema/form-schema";
+import { formUnsupportedReason } from "@/lib/json-schema/form-support";
 import type { Tool } from "@/lib/mcp/types";
+import { FormBoundary } from "./form-boundary";
 import { validatorFor } from "./form-validator";
 import { JsonArguments } from "./json-arguments";
 import { buttonTemplates } from "./rjsf-buttons";
-import { formTemplates } from "./rjsf-templates";
+import { formTemplates, UnsupportedFieldTemplate } from "./rjsf-templates";
 import { SecretAwareTextWidget } from "./secret-text-widget";
 import { uiSchemaFor } from "./ui-schema";
 
@@ -23,23 +25,13 @@ type Props = {
   actions?: ReactNode;
 };
 
-/** Keeps a schema RJSF cannot render from taking the page down: the JSON editor takes over, saying why. */
-class FormBoundary extends Component<{ children: ReactNode; fallback: (error: string) => ReactNode }, { error: string | null }> {
-  state = { error: null as string | null };
-  static getDerivedStateFromError(error: unknown): { error: string } {
-    return { error: error instanceof Error ? error.message : String(error) };
-  }
-  render(): ReactNode {
-    return this.state.error ? this.props.fallback(this.state.error) : this.props.children;
-  }
-}
-
 const MODE_BUTTON = "rounded px-2 py-0.5 text-[11px] font-medium";
 
 export function ToolForm(props: Props): ReactNode {
   const { tool } = props;
   const schema = useMemo(() => formSchema(tool.inputSchema) as RJSFSchema, [tool.inputSchema]);
   const validator = useMemo(() => validatorFor(schema), [schema]);
+  const unsupported = useMemo(() => formUnsupportedReason(tool.inputSchema), [tool.inputSchema]);
   const [mode, setMode] = useState<"form" | "json">("form");
   const json = (note?: string): ReactNode => (
     <>
@@ -72,6 +64,8 @@ export function ToolForm(props: Props): ReactNode {
       </div>
       {mode === "json" ? (
         json()
+      ) : unsupported ? (
+        json(`it uses ${unsupported}, which the form cannot express`)
       ) : (
         <FormBoundary key={tool.name} fallback={(error) => json(error)}>
           <SchemaForm {...props} schema={schema} validator={validator} />
@@ -92,7 +86,11 @@ function SchemaForm({
   validator,
 }: Props & { schema: RJSFSchema; validator: ValidatorType }): ReactNode {
   const uiSchema = useMemo(() => ({ ...uiSchemaFor(schema), "ui:submitButtonOptions": { norender: true } }), [schema]);
-  const hasFields = Object.keys((schema.properties as object | undefined) ?? {}).length > 0 || schema.additionalProperties !== false;
+  // {type: "object"} with nothing more takes no parameters as far as a form is concerned.
+  const hasFields =
+    Object.keys((schema.properties as object | undefined) ?? {}).length > 0 ||
+    (schema.additionalProperties !== undefined && schema.additionalProperties !== false) ||
+    ["oneOf", "anyOf", "allOf", "patternProperties", "$ref"].some((k) => k in schema);
 
   return (
     <>
@@ -106,7 +104,7 @@ function SchemaForm({
         onSubmit={(e: IChangeEvent) => onSubmit((e.formData ?? {}) as Record<string, unknown>)}
         noHtml5Validate
         showErrorList="top"
-        templates={{ ...formTemplates, ButtonTemplates: buttonTemplates }}
+        templates={{ ...formTemplates, UnsupportedFieldTemplate, ButtonTemplates: buttonTemplates }}
         widgets={{ TextWidget: SecretAwareTextWidget }}
         disabled={running}
         idPrefix={`tool-${tool.name}`}

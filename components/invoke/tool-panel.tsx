@@ -54,6 +54,8 @@ export function ToolPanel({ toolName }: { toolName: string }): ReactNode {
   const elapsed = useElapsed(running);
   const replay = useReplay(toolName, setValues);
 
+  /** The arguments of the call whose result is shown, for Re-run. */
+  const lastArgs = useRef<Record<string, unknown> | null>(null);
   const [pendingConfirm, setPendingConfirm] = useState<{ args: Record<string, unknown>; reason: string } | null>(null);
   const trusted = data?.server.trusted ?? false;
 
@@ -67,6 +69,7 @@ export function ToolPanel({ toolName }: { toolName: string }): ReactNode {
       setInputs([]);
       setRequestError(null);
       const started = Date.now();
+      lastArgs.current = args;
       const historyKey = `${serverId}/${toolName}`;
       try {
         const response = asTask
@@ -233,7 +236,21 @@ export function ToolPanel({ toolName }: { toolName: string }): ReactNode {
       )}
       {response && !running && (
         <div className="mt-6">
-          <ResultView response={response} serverId={serverId} />
+          <ResultView
+            response={response}
+            serverId={serverId}
+            actions={
+              <button
+                type="button"
+                onClick={() => lastArgs.current && run(lastArgs.current)}
+                data-testid="rerun-button"
+                title="Run again with the same arguments (the form may have changed since)"
+                className="rounded border border-zinc-300 px-1.5 py-0.5 text-xs hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-900"
+              >
+                ↻ Re-run
+              </button>
+            }
+          />
         </div>
       )}
       <CallHistory historyKey={`${serverId}/${tool.name}`} onRestore={setValues} />
