@@ -6,6 +6,7 @@
 import type { RJSFSchema, ValidatorType } from "@rjsf/utils";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { BUTTON_PRIMARY } from "@/components/ui/classes";
+import { formatArguments, parseArguments, textShowsValue } from "./json-arguments-text";
 
 type Props = {
   schema: RJSFSchema;
@@ -18,19 +19,21 @@ type Props = {
 };
 
 export function JsonArguments({ schema, validator, value, onChange, onSubmit, running, actions }: Props): ReactNode {
-  const [text, setText] = useState(() => JSON.stringify(value, null, 2));
-  const [parseError, setParseError] = useState<string | null>(null);
+  const [text, setText] = useState(() => formatArguments(value));
+  // A value set from outside (inputs restored from history, a replay) must show in the
+  // editor; the user's own edits come back as the same value and leave their text alone.
+  const [shownValue, setShownValue] = useState(value);
+  if (value !== shownValue) {
+    setShownValue(value);
+    if (!textShowsValue(text, value)) setText(formatArguments(value));
+  }
+  const parsed = parseArguments(text);
+  const parseError = parsed.ok ? null : parsed.error;
 
   const edit = (next: string): void => {
     setText(next);
-    try {
-      const parsed: unknown = JSON.parse(next);
-      if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new Error("The arguments must be a JSON object.");
-      setParseError(null);
-      onChange(parsed as Record<string, unknown>);
-    } catch (error) {
-      setParseError(error instanceof Error ? error.message : String(error));
-    }
+    const result = parseArguments(next);
+    if (result.ok) onChange(result.value);
   };
 
   const schemaErrors = parseError ? [] : (validator.rawValidation(schema, value).errors ?? []);
