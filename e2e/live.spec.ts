@@ -59,3 +59,15 @@ test("a tool that asks for input shows the server's form; accepting and declinin
   await page.getByTestId("input-decline").click();
   await expect(bench.result).toContainText("The user chose to decline the request");
 });
+
+test("cancelling a request for input reaches the server, which does nothing", async ({ page }) => {
+  const bench = new Workbench(page);
+  await bench.openTool("confirm_action");
+  await bench.field("action").fill("drop the staging database");
+  await bench.runButton.click();
+  await expect(page.getByTestId("input-message")).toHaveText("Do you want to drop the staging database?");
+  await page.getByTestId("input-cancel").click();
+  await expect(page.getByTestId("input-request")).toHaveCount(0);
+  await expect(bench.result).toHaveAttribute("data-status", "ok");
+  await expect(bench.result).toContainText("The user chose to cancel the request; nothing was done.");
+});
