@@ -136,29 +136,26 @@ test("formats, defaults, examples and nullable fields", async ({ page }) => {
   expect(args).toHaveProperty("room", null);
 });
 
-test("choosing the null variant of an anyOf sends null", async ({ page }) => {
-  // Known product bug: RJSF's AnyOfField renders no field for a `type: "null"` option, so
-  // picking "None (null)" leaves the value undefined and `notes` is left out of the call.
-  // Remove this line once the form sends null.
-  test.fail(true, "the None (null) variant sends nothing instead of null");
+test("a nullable field sends null when its null box is ticked, and a value otherwise", async ({ page }) => {
   const bench = new Workbench(page);
   await bench.openTool("schedule_meeting");
   await bench.field("subject").fill("Review");
   await bench.field("day").fill("2026-12-01");
   await bench.field("organizer").fill("ada@example.com");
-  // notes is nullable through anyOf: write some text, then pick the null variant instead.
-  // (The variant picker has no label of its own; it is the select offering "None (null)".)
-  const notesVariant = page
-    .getByTestId("tool-panel")
-    .getByRole("combobox")
-    .filter({ has: page.getByRole("option", { name: "None (null)" }) });
-  await notesVariant.selectOption({ label: "Text" });
+  const panel = page.getByTestId("tool-panel");
+  // notes is "string or null" through anyOf: write some text, then send null instead.
   await bench.field("notes").fill("Bring the numbers");
-  await notesVariant.selectOption({ label: "None (null)" });
+  await panel.getByLabel("notes: send null").check();
   await expect(bench.field("notes")).toHaveCount(0);
+  // room is "string or null" through a type list, null by default: give it a value.
+  await expect(panel.getByLabel("room: send null")).toBeChecked();
+  await panel.getByLabel("room: send null").uncheck();
+  await bench.field("room").fill("Blue room");
   await bench.run();
   await expect(bench.result).toHaveAttribute("data-status", "ok");
-  expect(await sentArguments(page)).toHaveProperty("notes", null);
+  const sent = await sentArguments(page);
+  expect(sent).toHaveProperty("notes", null);
+  expect(sent).toHaveProperty("room", "Blue room");
 });
 
 test("a draft-07 schema with definitions and $ref validates and runs from the form", async ({ page }) => {

@@ -11,6 +11,7 @@ import type { Tool } from "@/lib/mcp/types";
 import { FormBoundary } from "./form-boundary";
 import { validatorFor } from "./form-validator";
 import { JsonArguments } from "./json-arguments";
+import { NullableField } from "./nullable-field";
 import { buttonTemplates } from "./rjsf-buttons";
 import { formTemplates, UnsupportedFieldTemplate } from "./rjsf-templates";
 import { SecretAwareTextWidget } from "./secret-text-widget";
@@ -106,6 +107,7 @@ function SchemaForm({
         showErrorList="top"
         templates={{ ...formTemplates, UnsupportedFieldTemplate, ButtonTemplates: buttonTemplates }}
         widgets={{ TextWidget: SecretAwareTextWidget }}
+        fields={{ NullableField }}
         disabled={running}
         idPrefix={`tool-${tool.name}`}
       >

@@ -1,6 +1,8 @@
 // Derives RJSF's uiSchema from what a JSON Schema says about presentation: examples become
-// placeholders. (Secret fields are masked by SecretAwareTextWidget, which sees every field.)
+// placeholders, "S or null" gets the NullableField. (Secret fields are masked by
+// SecretAwareTextWidget, which sees every field.)
 import type { UiSchema } from "@rjsf/utils";
+import { nonNullVariant } from "@/lib/json-schema/nullable";
 
 type Schema = Record<string, unknown>;
 
@@ -10,6 +12,8 @@ function isObject(value: unknown): value is Schema {
 
 export function uiSchemaFor(schema: unknown, depth = 0): UiSchema {
   if (!isObject(schema) || depth > 8) return {};
+  const inner = depth > 0 ? nonNullVariant(schema) : null;
+  if (inner) return { ...uiSchemaFor(inner, depth + 1), "ui:field": "NullableField", "ui:fieldReplacesAnyOrOneOf": true };
   const ui: UiSchema = {};
   const examples = schema.examples;
   if (Array.isArray(examples) && examples.length > 0 && (typeof examples[0] === "string" || typeof examples[0] === "number")) {
