@@ -83,6 +83,21 @@ test("an embedded JSON resource is shown as JSON", async ({ page }) => {
   await expect(page.getByTestId("resource-json").getByTestId("json-toggle").first()).toBeVisible();
 });
 
+test("embedded binaries download (images preview too); a server without resources offers no Read", async ({ page }) => {
+  const bench = new Workbench(page);
+  await bench.openTool("embed_resources");
+  await bench.run();
+  const blob = page.getByTestId("content-resource-blob");
+  await expect(blob.getByRole("img")).toBeVisible();
+  await expect(blob.getByRole("link", { name: /^Download / })).toHaveAttribute("download", /\.png$/);
+  await expect(page.getByTestId("content-resource-text")).toContainText("text/csv");
+
+  await bench.openTool("link_only", EDGE);
+  await bench.run();
+  await expect(bench.result).toContainText("file:///nowhere.txt");
+  await expect(page.getByTestId("open-resource")).toHaveCount(0);
+});
+
 test("a schema the form cannot express falls back to the JSON editor, which still validates", async ({ page }) => {
   const bench = new Workbench(page);
   await bench.openTool("pair", EDGE);

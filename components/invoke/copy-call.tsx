@@ -31,6 +31,9 @@ export function CopyCall({ server, tool, args }: { server: ServerSnapshot; tool:
       >
         {options[0]![1]}
       </pre>
+      <p className="mt-1 text-[11px]">
+        Toolscope sends exactly these params, with its own request id and a progress token in <code>_meta</code>.
+      </p>
       <div className="mt-2 flex flex-wrap items-center gap-1.5">
         Copy as
         {options.map(([label, text]) => (

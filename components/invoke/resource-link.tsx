@@ -9,6 +9,7 @@ type Link = { uri: string; name: string; title?: string; description?: string; m
 type Contents = { uri: string; mimeType?: string; text?: string; blob?: string }[];
 type RpcAnswer = { result?: { contents?: Contents }; error?: { code: number; message: string } };
 
+/** `serverId` is left out when the server does not offer resources (no resources/read to call). */
 export function ResourceLink({ link, serverId }: { link: Link; serverId: string | undefined }): ReactNode {
   const [contents, setContents] = useState<Contents | null>(null);
   const [error, setError] = useState<string | null>(null);

@@ -104,10 +104,13 @@ const TEXT_COPY: Record<ReturnType<typeof textCopyOf>, { label: string; tone: st
 export function ResultView({
   response,
   serverId,
+  resourcesReadable = true,
   actions,
 }: {
   response: InvocationResponse;
   serverId?: string;
+  /** Whether the server declared the resources capability (resource links can then be read). */
+  resourcesReadable?: boolean;
   /** Controls shown in the header (Re-run). */
   actions?: ReactNode;
 }): ReactNode {
@@ -139,7 +142,7 @@ export function ResultView({
           </div>
         )}
         {result?.content.map((block, i) => (
-          <ContentBlockView key={i} block={block} index={i} serverId={serverId} />
+          <ContentBlockView key={i} block={block} index={i} serverId={resourcesReadable ? serverId : undefined} />
         ))}
         {result && result.content.length === 0 && result.structuredContent === undefined && (
           <p className="text-sm text-zinc-500">The result has no content.</p>

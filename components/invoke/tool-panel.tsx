@@ -239,6 +239,7 @@ export function ToolPanel({ toolName }: { toolName: string }): ReactNode {
           <ResultView
             response={response}
             serverId={serverId}
+            resourcesReadable={Boolean(data?.server.capabilities && "resources" in data.server.capabilities)}
             actions={
               <button
                 type="button"
