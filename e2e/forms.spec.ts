@@ -50,10 +50,11 @@ test("a oneOf variant picker, an anyOf and a $ref'd pattern", async ({ page }) =
   await bench.openTool("configure_alert");
   const panel = page.getByTestId("tool-panel");
   await bench.field("metric").selectOption("latency");
-  await panel.locator("select").nth(1).selectOption({ label: "Percentage" });
+  // Each variant picker has a name of its own ("<field>: kind of value").
+  await panel.getByLabel("threshold: kind of value").selectOption({ label: "Percentage" });
   await bench.field("Percentage").fill("90%");
   await bench.field("window").fill("5m");
-  await panel.locator("select").nth(2).selectOption({ label: "Webhook" });
+  await panel.getByLabel("channel: kind of value").selectOption({ label: "Webhook" });
   await bench.field("url").fill("https://hooks.example.com/x");
   await expect(bench.field("secret")).toHaveAttribute("type", "password");
   await bench.field("secret").fill("hook-secret");

@@ -15,6 +15,7 @@ import { NullableField } from "./nullable-field";
 import { buttonTemplates } from "./rjsf-buttons";
 import { formTemplates, UnsupportedFieldTemplate } from "./rjsf-templates";
 import { SecretAwareTextWidget } from "./secret-text-widget";
+import { SelectWidget } from "./select-widget";
 import { uiSchemaFor } from "./ui-schema";
 
 type Props = {
@@ -106,7 +107,7 @@ function SchemaForm({
         noHtml5Validate
         showErrorList="top"
         templates={{ ...formTemplates, UnsupportedFieldTemplate, ButtonTemplates: buttonTemplates }}
-        widgets={{ TextWidget: SecretAwareTextWidget }}
+        widgets={{ TextWidget: SecretAwareTextWidget, SelectWidget }}
         fields={{ NullableField }}
         disabled={running}
         idPrefix={`tool-${tool.name}`}
