@@ -22,7 +22,7 @@ import { AUDIT_USAGE, parseAuditOptions, type AuditBenchOptions, type DatabaseKi
 import { explainFirstPage, PAGE, queryCases } from "./lib/audit-queries";
 import { formatAuditReport, GOAL_P95_MS, timing, type DatabaseResult, type QueryResult, type WriteResult } from "./lib/audit-report";
 import { bulkFill, seededRandom, WORDS } from "./lib/audit-rows";
-import { cleanUp, log, onCleanup, wasInterrupted } from "./lib/lifecycle";
+import { log, onCleanup, runBench } from "./lib/lifecycle";
 import { concurrent } from "./lib/measure";
 
 const WARMUP_PER_CASE = 3;
@@ -198,13 +198,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-let exitCode = 1;
-try {
-  exitCode = await main();
-} catch (error) {
-  if (!wasInterrupted())
-    process.stderr.write(`bench/audit-store failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-} finally {
-  await cleanUp();
-}
-process.exit(wasInterrupted() ? 130 : exitCode);
+await runBench("audit-store", main);

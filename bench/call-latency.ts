@@ -13,7 +13,7 @@ import { connectDirect } from "./lib/direct";
 import { callsPerSecond, concurrent, sequential, splitIntoRounds, summarize, type Call, type ThroughputRun } from "./lib/measure";
 import { parseOptions, USAGE, type BenchOptions } from "./lib/options";
 import { buildReport, formatReport, type PathResult } from "./lib/report";
-import { cleanUp, log, onCleanup, wasInterrupted } from "./lib/lifecycle";
+import { log, onCleanup, runBench } from "./lib/lifecycle";
 import { launchToolscope, ToolscopeApi } from "./lib/toolscope";
 
 const REPO_ROOT = path.resolve(import.meta.dirname, "..");
@@ -123,15 +123,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-let exitCode = 1;
-try {
-  exitCode = await main();
-} catch (error) {
-  // After an interrupt, calls fail because their servers were stopped: not worth reporting.
-  if (!wasInterrupted())
-    process.stderr.write(`bench/call-latency failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-} finally {
-  await cleanUp();
-}
-// Idle keep-alive sockets would hold the process open for a few more seconds.
-process.exit(wasInterrupted() ? 130 : exitCode);
+await runBench("call-latency", main);

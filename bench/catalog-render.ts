@@ -17,7 +17,7 @@ import type { StdioEntry } from "./lib/direct-stdio";
 import { filterSteps, launchChromium, loadCatalog, measureFilter, measureMemory, measureRuns, type Tracing } from "./lib/browser";
 import { CATALOG_USAGE, parseCatalogOptions, type CatalogBenchOptions } from "./lib/catalog-options";
 import { buildSizeReport, formatCatalogReport, type SizeResult } from "./lib/catalog-report";
-import { cleanUp, log, onCleanup, wasInterrupted } from "./lib/lifecycle";
+import { log, onCleanup, runBench } from "./lib/lifecycle";
 import { launchToolscope, ToolscopeApi } from "./lib/toolscope";
 
 const REPO_ROOT = path.resolve(import.meta.dirname, "..");
@@ -157,14 +157,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-let exitCode = 1;
-try {
-  exitCode = await main();
-} catch (error) {
-  // After an interrupt, calls fail because their servers were stopped: not worth reporting.
-  if (!wasInterrupted())
-    process.stderr.write(`bench/catalog-render failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-} finally {
-  await cleanUp();
-}
-process.exit(wasInterrupted() ? 130 : exitCode);
+await runBench("catalog-render", main);

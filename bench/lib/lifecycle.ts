@@ -30,6 +30,24 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   });
 }
 
+/**
+ * Runs a bench's main and exits: its code, 1 if it threw, 130 if interrupted; what it started
+ * is stopped first. (Exiting explicitly: idle keep-alive sockets would hold the process open.)
+ */
+export async function runBench(name: string, main: () => Promise<number>): Promise<never> {
+  let exitCode = 1;
+  try {
+    exitCode = await main();
+  } catch (error) {
+    // After an interrupt, calls fail because their servers were stopped: not worth reporting.
+    if (!interrupted)
+      process.stderr.write(`bench/${name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  } finally {
+    await cleanUp();
+  }
+  process.exit(interrupted ? 130 : exitCode);
+}
+
 /** An integer flag value, or the fallback when absent; throws a clear message otherwise. */
 export function positiveInt(name: string, raw: string | undefined, fallback: number, min = 1): number {
   if (raw === undefined) return fallback;
