@@ -1,9 +1,9 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { SESSION_COOKIE, sessionValue } from "@/lib/auth/session-token";
+import { configuredApiToken, SESSION_COOKIE, sessionValue } from "@/lib/auth/session-token";
 import { allowedHostnames, guardRequest } from "@/lib/http/request-guard";
 
 export async function proxy(request: NextRequest): Promise<NextResponse> {
-  const apiToken = process.env.TOOLSCOPE_API_TOKEN || undefined;
+  const apiToken = configuredApiToken();
   const verdict = guardRequest({
     method: request.method,
     pathname: request.nextUrl.pathname,

@@ -8,6 +8,7 @@ import { VerifyChain } from "@/components/audit/verify-chain";
 import { getAuditEntry, listAudit, type AuditEntry } from "@/lib/audit/query";
 import { AuditListSchema, storeFilters } from "@/lib/audit/query-schema";
 import { auditQueryString, type AuditFilterValues } from "@/lib/audit/query-string";
+import { describeIssues } from "@/lib/http/zod-issues";
 import { listServerSnapshots } from "@/lib/mcp/servers";
 
 export const dynamic = "force-dynamic";
@@ -23,7 +24,8 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
   const values = Object.fromEntries(FILTER_KEYS.map((k) => [k, single[k] ?? ""])) as AuditFilterValues;
   const parsed = AuditListSchema.safeParse({ ...single, limit: 100 });
   const query = auditQueryString(values);
-  const selectedId = single.selected && /^[0-9a-z]+$/.test(single.selected) ? single.selected : (single.focus ?? undefined);
+  // ?selected= from a row, ?focus= from a result's audit link.
+  const selectedId = [single.selected, single.focus].find((id) => id !== undefined && /^[0-9a-z]+$/.test(id));
 
   const [page, servers, selected] = await Promise.all([
     parsed.success ? listAudit({ ...storeFilters(parsed.data), limit: 100, cursor: parsed.data.cursor }) : null,
@@ -69,10 +71,10 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
               </a>
             </div>
           </div>
-          <AuditFilters initial={values} servers={servers} />
+          <AuditFilters key={query} initial={values} servers={servers} />
           {!parsed.success ? (
             <p role="alert" className="mt-6 text-sm text-rose-600">
-              These filters are not valid: {parsed.error.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}
+              These filters are not valid: {describeIssues(parsed.error)}
             </p>
           ) : page && page.records.length === 0 ? (
             <p className="mt-10 text-center text-sm text-zinc-500" data-testid="audit-empty">

@@ -100,6 +100,15 @@ const TEXT_COPY: Record<ReturnType<typeof textCopyOf>, { label: string; tone: st
   missing: { label: "No text copy: clients that read only text see nothing", tone: "text-amber-700 dark:text-amber-400" },
 };
 
+function TextCopy({ result }: { result: CallToolResult }): ReactNode {
+  const verdict = textCopyOf(result);
+  return (
+    <p data-testid="text-copy" data-text-copy={verdict} className={`mt-1 text-xs ${TEXT_COPY[verdict].tone}`}>
+      {TEXT_COPY[verdict].label}
+    </p>
+  );
+}
+
 /** `serverId` lets resource links be read through the server's resources/read. */
 export function ResultView({
   response,
@@ -152,14 +161,7 @@ export function ResultView({
             <div className="mb-1 text-[11px] font-medium tracking-wide text-zinc-400 uppercase">Structured content</div>
             <JsonTree value={result.structuredContent} />
             <Verdict response={response} />
-            {(() => {
-              const copy = TEXT_COPY[textCopyOf(result)];
-              return (
-                <p data-testid="text-copy" data-text-copy={textCopyOf(result)} className={`mt-1 text-xs ${copy.tone}`}>
-                  {copy.label}
-                </p>
-              );
-            })()}
+            <TextCopy result={result} />
           </section>
         )}
         {result && result.structuredContent === undefined && response.outputValidation.verdict !== "none" && (

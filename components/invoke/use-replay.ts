@@ -2,7 +2,8 @@
 
 // "Replay" from the audit log: /servers/{id}/tools/{name}?replay={auditId} opens the tool
 // with the arguments that record holds. Secrets were redacted before storage, so those
-// fields come back as "[redacted]" and must be typed again; the notice says so.
+// fields come back as "[redacted]" and must be typed again; the notice says so. `onArguments`
+// must be stable (a state setter), or the record would be fetched on every render.
 import { useSearchParams } from "next/navigation";
 import { useEffect, useState } from "react";
 import { fetchJson } from "@/lib/client/fetch-json";
@@ -38,8 +39,6 @@ export function useReplay(toolName: string, onArguments: (args: Record<string, u
     return () => {
       cancelled = true;
     };
-    // onArguments is a state setter: stable.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [auditId, toolName]);
+  }, [auditId, toolName, onArguments]);
   return notice;
 }

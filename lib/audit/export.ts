@@ -50,11 +50,11 @@ export function exportAudit(filters: AuditFilters, format: "jsonl" | "csv", sign
   const encoder = new TextEncoder();
   let cursor: string | undefined;
   let started = false;
+  const store = auditStore();
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       if (signal?.aborted) return controller.close();
-      const store = await auditStore();
-      const records = await store.listInvocations({ ...filters, limit: PAGE, before: cursor });
+      const records = await (await store).listInvocations({ ...filters, limit: PAGE, before: cursor });
       let chunk = !started && format === "csv" ? `${CSV_COLUMNS.join(",")}\r\n` : "";
       started = true;
       for (const record of records) chunk += line(toEntry(record), format);

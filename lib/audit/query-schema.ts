@@ -1,6 +1,8 @@
 // The audit API's query parameters, shared by the list and the export routes (and the
 // audit page, which builds the same query string).
 import { z } from "zod";
+import type { InvocationOutcome } from "@/lib/db/schema";
+import type { AuditFilters } from "./store";
 
 const time = z
   .string()
@@ -16,7 +18,7 @@ export const OUTCOMES = [
   "cancelled",
   "transport_error",
   "interrupted",
-] as const;
+] as const satisfies readonly InvocationOutcome[];
 
 export const AuditFilterSchema = z.object({
   server: z.string().max(200).optional(),
@@ -41,15 +43,7 @@ export const AuditExportSchema = AuditFilterSchema.extend({ format: z.enum(["jso
 export type AuditFilterQuery = z.infer<typeof AuditFilterSchema>;
 
 /** The store's filters from the API's parameter names. */
-export function storeFilters(query: AuditFilterQuery): {
-  serverId?: string;
-  toolName?: string;
-  outcome?: (typeof OUTCOMES)[number];
-  actor?: string;
-  from?: number;
-  to?: number;
-  q?: string;
-} {
+export function storeFilters(query: AuditFilterQuery): AuditFilters {
   return {
     serverId: query.server || undefined,
     toolName: query.tool || undefined,

@@ -4,6 +4,11 @@
 // runs wherever Next runs the proxy.
 export const SESSION_COOKIE = "toolscope_session";
 
+/** TOOLSCOPE_API_TOKEN, when set: the one place that reads it (the proxy, routes and sign-in share it). */
+export function configuredApiToken(): string | undefined {
+  return process.env.TOOLSCOPE_API_TOKEN || undefined;
+}
+
 const cache = new Map<string, Promise<string>>();
 
 export function sessionValue(token: string): Promise<string> {

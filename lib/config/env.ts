@@ -4,6 +4,7 @@ import "server-only";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { DEFAULT_MAX_RESULT_BYTES } from "@/lib/audit/store";
 
 const boolish = z.enum(["1", "0", "true", "false", "on", "off", "yes", "no"]).transform((v) => ["1", "true", "on", "yes"].includes(v));
 
@@ -18,12 +19,7 @@ const EnvSchema = z.object({
   TOOLSCOPE_DEMO_TOOLS: z.coerce.number().int().min(0).max(1_000_000).default(0),
   TOOLSCOPE_CONFIG: z.string().min(1).optional(),
   TOOLSCOPE_CALL_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
-  TOOLSCOPE_AUDIT_MAX_RESULT_BYTES: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(1_073_741_824)
-    .default(256 * 1024),
+  TOOLSCOPE_AUDIT_MAX_RESULT_BYTES: z.coerce.number().int().min(0).max(1_073_741_824).default(DEFAULT_MAX_RESULT_BYTES),
   TOOLSCOPE_AUDIT_RETENTION_DAYS: z.coerce.number().positive().max(36_500).optional(),
   TOOLSCOPE_AUDIT_REDACT_KEYS: z
     .string()

@@ -2,6 +2,7 @@ import "server-only";
 // Reads a JSON request body and checks it against a zod schema, failing with the one error model.
 import type { z } from "zod";
 import { AppError } from "@/lib/errors";
+import { describeIssues } from "./zod-issues";
 
 export async function parseBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
   let raw: unknown;
@@ -12,10 +13,7 @@ export async function parseBody<S extends z.ZodType>(request: Request, schema: S
   }
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
-    throw new AppError(
-      "bad_request:body",
-      parsed.error.issues.map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message)).join("; "),
-    );
+    throw new AppError("bad_request:body", describeIssues(parsed.error));
   }
   return parsed.data;
 }

@@ -2,6 +2,7 @@
 // Code's `servers`) mapping an id to `command`/`args`/`env` or `url`/`headers`, with an
 // optional `type`. Toolscope reads it as config and for import, and writes it for export.
 import { z } from "zod";
+import { describeIssues } from "@/lib/http/zod-issues";
 import { ServerConfigSchema, ServerIdSchema, type ServerConfig } from "./server-config";
 
 const TYPE_TO_TRANSPORT: Record<string, ServerConfig["transport"]> = {
@@ -35,16 +36,12 @@ export type McpJsonEntry = z.infer<typeof McpJsonEntrySchema>;
 
 export type EntryResult = { ok: true; config: ServerConfig } | { ok: false; message: string };
 
-function issues(error: z.ZodError): string {
-  return error.issues.map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message)).join("; ");
-}
-
 /** One mcp.json entry as a Toolscope server config, or why it cannot be one. */
 export function entryToConfig(id: string, raw: unknown): EntryResult {
   const idCheck = ServerIdSchema.safeParse(id);
-  if (!idCheck.success) return { ok: false, message: issues(idCheck.error) };
+  if (!idCheck.success) return { ok: false, message: describeIssues(idCheck.error) };
   const entry = McpJsonEntrySchema.safeParse(raw);
-  if (!entry.success) return { ok: false, message: issues(entry.error) };
+  if (!entry.success) return { ok: false, message: describeIssues(entry.error) };
   const { type, transport: declared, command, args, env, cwd, url, headers, name, trusted, timeoutMs, roots } = entry.data;
   const placeholder = placeholderSecret(entry.data);
   if (placeholder) return { ok: false, message: `${placeholder} is still "${REDACTED_VALUE}" from an export: put the real value back` };
@@ -63,7 +60,7 @@ export function entryToConfig(id: string, raw: unknown): EntryResult {
   const candidate =
     transport === "stdio" ? { ...base, transport, command, args, env, cwd } : { ...base, transport, ...credentialsToHeader(url, headers) };
   const parsed = ServerConfigSchema.safeParse(candidate);
-  return parsed.success ? { ok: true, config: parsed.data } : { ok: false, message: issues(parsed.error) };
+  return parsed.success ? { ok: true, config: parsed.data } : { ok: false, message: describeIssues(parsed.error) };
 }
 
 /** Which value of an entry is the placeholder an export wrote instead of a secret, if any. */
