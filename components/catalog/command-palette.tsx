@@ -3,13 +3,18 @@
 // Ctrl/⌘+K, anywhere in the app: jump to any tool of any server by typing part of its name,
 // title, description or server id. The current server's tools come first.
 import { usePathname, useRouter } from "next/navigation";
-import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { loadAllCatalogs, qualified, type CatalogEntry } from "@/lib/client/all-catalogs";
 import { buildSearchIndex, searchTools } from "@/lib/catalog/search";
 import { toolDisplayName } from "@/lib/tool-hints";
 import { ToolIcon } from "./tool-icon";
 
 const SHOWN = 12;
+
+/** The current server's tools first, then the others'. */
+function orderEntries(entries: CatalogEntry[], here: string | undefined): CatalogEntry[] {
+  return entries.filter((e) => e.serverId === here).concat(entries.filter((e) => e.serverId !== here));
+}
 
 function currentServerId(pathname: string): string | undefined {
   const match = /^\/servers\/([^/]+)/.exec(pathname);
@@ -24,7 +29,18 @@ export function CommandPalette(): ReactNode {
   const [active, setActive] = useState(0);
   const [entries, setEntries] = useState<CatalogEntry[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
+  // Enter pressed before the catalogs arrived: jump to the best match once they do.
+  const pendingEnter = useRef(false);
+  const latestQuery = useRef("");
   const input = useRef<HTMLInputElement>(null);
+
+  const jumpTo = useCallback(
+    (entry: CatalogEntry): void => {
+      setOpen(false);
+      router.push(`/servers/${encodeURIComponent(entry.serverId)}/tools/${encodeURIComponent(entry.tool.name)}`);
+    },
+    [router],
+  );
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent): void => {
@@ -32,6 +48,8 @@ export function CommandPalette(): ReactNode {
         e.preventDefault();
         setOpen((o) => !o);
         setQuery("");
+        latestQuery.current = "";
+        pendingEnter.current = false;
         setActive(0);
       } else if (e.key === "Escape") setOpen(false);
     };
@@ -48,17 +66,20 @@ export function CommandPalette(): ReactNode {
       .then(({ entries: all }) => {
         setEntries(all);
         setLoadError(null);
+        if (!pendingEnter.current) return;
+        pendingEnter.current = false;
+        const ordered = orderEntries(all, here);
+        const best = searchTools(buildSearchIndex(ordered.map(qualified)), latestQuery.current)[0];
+        const entry = best && ordered.find((e) => qualified(e).name === best.name);
+        if (entry) jumpTo(entry);
       })
       .catch((error: unknown) => {
         if (!controller.signal.aborted) setLoadError(error instanceof Error ? error.message : String(error));
       });
     return () => controller.abort();
-  }, [open]);
+  }, [open, here, jumpTo]);
 
-  const ordered = useMemo(
-    () => (entries ?? []).filter((e) => e.serverId === here).concat((entries ?? []).filter((e) => e.serverId !== here)),
-    [entries, here],
-  );
+  const ordered = useMemo(() => orderEntries(entries ?? [], here), [entries, here]);
   const index = useMemo(() => buildSearchIndex(ordered.map(qualified)), [ordered]);
   const byQualified = useMemo(() => new Map(ordered.map((e) => [qualified(e).name, e])), [ordered]);
   const results = useMemo(
@@ -71,9 +92,8 @@ export function CommandPalette(): ReactNode {
 
   if (!open) return null;
   const go = (entry: CatalogEntry | undefined): void => {
-    if (!entry) return;
-    setOpen(false);
-    router.push(`/servers/${encodeURIComponent(entry.serverId)}/tools/${encodeURIComponent(entry.tool.name)}`);
+    if (entry) jumpTo(entry);
+    else if (entries === null) pendingEnter.current = true;
   };
   return (
     <div
@@ -93,6 +113,7 @@ export function CommandPalette(): ReactNode {
           value={query}
           onChange={(e) => {
             setQuery(e.target.value);
+            latestQuery.current = e.target.value;
             setActive(0);
           }}
           onKeyDown={(e) => {

@@ -235,6 +235,8 @@ describe.each([
       arguments: { city: "Lisbon" },
     });
     await store.finishInvocation({ ...a, outcome: "ok", result: { content: [{ type: "text", text: "Sunny_100%" }] } });
+    // The time filters below tell a and b apart by their start: b must start in a later millisecond.
+    while (Date.now() <= a.startedAt) await new Promise((r) => setTimeout(r, 1));
     const b = await store.startInvocation({
       actor: "bob",
       serverId,
