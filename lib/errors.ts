@@ -54,7 +54,16 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   "internal:unexpected": "Something went wrong inside Toolscope. The details are in its log.",
 };
 
+const BRAND = Symbol.for("toolscope.app-error");
+
 export class AppError extends Error {
+  // Next bundles lib/ once per route and once more for instrumentation (which opens the
+  // connections), so an error thrown by one copy of this class reaches code holding another.
+  // instanceof therefore checks a process-wide brand rather than the prototype chain.
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === "object" && value !== null && (value as { [BRAND]?: unknown })[BRAND] === true;
+  }
+  readonly [BRAND] = true;
   readonly code: ErrorCode;
   constructor(code: ErrorCode, message?: string) {
     super(message ?? DEFAULT_MESSAGE[code]);
