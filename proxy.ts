@@ -2,6 +2,9 @@ import { NextResponse, type NextRequest } from "next/server";
 import { configuredApiToken, SESSION_COOKIE, sessionValue } from "@/lib/auth/session-token";
 import { allowedHostnames, guardRequest } from "@/lib/http/request-guard";
 
+// The JSON form of POST /api/servers/{id}/tools/{name}/call is answered before this proxy
+// runs, by lib/http/call-fast-path.ts, which applies the same guardRequest (and leaves any
+// request it refuses to this proxy). A check added here must be added there too.
 export async function proxy(request: NextRequest): Promise<NextResponse> {
   const apiToken = configuredApiToken();
   const verdict = guardRequest({

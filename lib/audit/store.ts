@@ -2,8 +2,9 @@
 // completed afterwards, so a call that reached a server is never missing from the log.
 // Completing a record appends it to the hash chain (see chain.ts) in one transaction.
 import { createHash, randomBytes } from "node:crypto";
-import { PostgresAdapter, sql, type Kysely, type Selectable, type Transaction, type Updateable } from "kysely";
-import type { AuditLogTable, Database, InvocationOutcome, OutputVerdict } from "../db/schema";
+import { PostgresAdapter, sql, type Kysely, type Selectable, type Updateable } from "kysely";
+import { runQuery, runTransaction, type QuerySteps } from "../db/run-queries";
+import type { AuditChainTable, AuditLogTable, Database, InvocationOutcome, OutputVerdict } from "../db/schema";
 import { recordHash, type ChainReport } from "./chain";
 
 export type AuditRecord = Selectable<AuditLogTable>;
@@ -81,21 +82,22 @@ export function createAuditStore(db: Kysely<Database>, options: AuditStoreOption
   const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
 
   /** Completes a record and appends it to the chain; the chain's head row serialises writers. */
-  async function complete(trx: Transaction<Database>, id: string, fields: Updateable<AuditLogTable>): Promise<boolean> {
-    let head = trx.selectFrom("audit_chain").selectAll().where("id", "=", 1);
+  function* complete(id: string, fields: Updateable<AuditLogTable>): QuerySteps<boolean> {
+    let head = db.selectFrom("audit_chain").selectAll().where("id", "=", 1);
     if (isPostgres) head = head.forUpdate();
-    const chain = await head.executeTakeFirstOrThrow();
-    const current = await trx.selectFrom("audit_log").selectAll().where("id", "=", id).executeTakeFirst();
+    const [chain] = (yield head.compile()).rows as Selectable<AuditChainTable>[];
+    if (!chain) throw new Error("The audit chain's head row is missing.");
+    const [current] = (yield db.selectFrom("audit_log").selectAll().where("id", "=", id).compile()).rows as AuditRecord[];
     if (!current || current.chain_seq !== null) return false;
     const seq = Number(chain.head_seq) + 1;
     const next: AuditRecord = { ...current, ...(fields as Partial<AuditRecord>), chain_seq: seq, prev_hash: chain.head_hash };
     const hash = recordHash({ ...next, result_truncated: Number(next.result_truncated) });
-    await trx
+    yield db
       .updateTable("audit_log")
       .set({ ...fields, chain_seq: seq, prev_hash: chain.head_hash, hash })
       .where("id", "=", id)
-      .execute();
-    await trx.updateTable("audit_chain").set({ head_seq: seq, head_hash: hash }).where("id", "=", 1).execute();
+      .compile();
+    yield db.updateTable("audit_chain").set({ head_seq: seq, head_hash: hash }).where("id", "=", 1).compile();
     return true;
   }
 
@@ -121,7 +123,7 @@ export function createAuditStore(db: Kysely<Database>, options: AuditStoreOption
     async startInvocation(input: StartInvocation): Promise<{ id: string; startedAt: number }> {
       const startedAt = Date.now();
       const id = newAuditId(startedAt);
-      await db
+      const insert = db
         .insertInto("audit_log")
         .values({
           id,
@@ -147,7 +149,8 @@ export function createAuditStore(db: Kysely<Database>, options: AuditStoreOption
           prev_hash: null,
           hash: null,
         })
-        .execute();
+        .compile();
+      await runQuery(db, insert);
       return { id, startedAt };
     },
 
@@ -156,8 +159,8 @@ export function createAuditStore(db: Kysely<Database>, options: AuditStoreOption
       const json = input.result === undefined ? null : JSON.stringify(input.result);
       const size = json === null ? null : Buffer.byteLength(json, "utf8");
       const tooLarge = size !== null && size > maxResultBytes;
-      await db.transaction().execute((trx) =>
-        complete(trx, input.id, {
+      await runTransaction(db, () =>
+        complete(input.id, {
           ended_at: new Date(endedAt).toISOString(),
           duration_ms: endedAt - input.startedAt,
           outcome: input.outcome,
@@ -179,8 +182,8 @@ export function createAuditStore(db: Kysely<Database>, options: AuditStoreOption
     async markInterrupted(): Promise<number> {
       const pending = await db.selectFrom("audit_log").select("id").where("outcome", "=", "pending").orderBy("id").execute();
       for (const { id } of pending) {
-        await db.transaction().execute((trx) =>
-          complete(trx, id, {
+        await runTransaction(db, () =>
+          complete(id, {
             outcome: "interrupted",
             error_message: "Toolscope stopped before the call completed; the server may or may not have run it.",
           }),
@@ -243,24 +246,27 @@ export function createAuditStore(db: Kysely<Database>, options: AuditStoreOption
      * A record still pending, or completed after a newer one, stops the cut there.
      */
     async purgeBefore(before: number): Promise<number> {
-      return db.transaction().execute(async (trx) => {
-        let head = trx.selectFrom("audit_chain").selectAll().where("id", "=", 1);
+      return runTransaction(db, function* (): QuerySteps<number> {
+        let head = db.selectFrom("audit_chain").selectAll().where("id", "=", 1);
         if (isPostgres) head = head.forUpdate();
-        const chain = await head.executeTakeFirstOrThrow();
+        const [chain] = (yield head.compile()).rows as Selectable<AuditChainTable>[];
+        if (!chain) throw new Error("The audit chain's head row is missing.");
         const cutoff = idTimePrefix(before);
-        const keep = await trx
+        const [keep] = (yield db
           .selectFrom("audit_log")
           .select((eb) => eb.fn.min("chain_seq").as("seq"))
           .where("id", ">=", cutoff)
-          .executeTakeFirst();
+          .compile()).rows as { seq: number | string | null }[];
         const firstKept = keep?.seq === null || keep?.seq === undefined ? Number(chain.head_seq) + 1 : Number(keep.seq);
         const lastPurged = firstKept - 1;
         if (lastPurged <= Number(chain.purged_seq)) return 0;
-        const last = await trx.selectFrom("audit_log").select("hash").where("chain_seq", "=", lastPurged).executeTakeFirst();
+        const [last] = (yield db.selectFrom("audit_log").select("hash").where("chain_seq", "=", lastPurged).compile()).rows as {
+          hash: string | null;
+        }[];
         if (!last?.hash) return 0;
-        const deleted = await trx.deleteFrom("audit_log").where("chain_seq", "<=", lastPurged).executeTakeFirst();
-        await trx.updateTable("audit_chain").set({ purged_seq: lastPurged, purged_hash: last.hash }).where("id", "=", 1).execute();
-        return Number(deleted.numDeletedRows);
+        const deleted = yield db.deleteFrom("audit_log").where("chain_seq", "<=", lastPurged).compile();
+        yield db.updateTable("audit_chain").set({ purged_seq: lastPurged, purged_hash: last.hash }).where("id", "=", 1).compile();
+        return Number(deleted.numAffectedRows ?? 0);
       });
     },
   };

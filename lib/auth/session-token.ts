@@ -10,6 +10,7 @@ export function configuredApiToken(): string | undefined {
 }
 
 const cache = new Map<string, Promise<string>>();
+const computed = new Map<string, string>();
 
 export function sessionValue(token: string): Promise<string> {
   let value = cache.get(token);
@@ -17,11 +18,19 @@ export function sessionValue(token: string): Promise<string> {
     value = (async () => {
       const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(token), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
       const mac = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode("toolscope-session-v1"));
-      return Array.from(new Uint8Array(mac), (b) => b.toString(16).padStart(2, "0")).join("");
+      const hex = Array.from(new Uint8Array(mac), (b) => b.toString(16).padStart(2, "0")).join("");
+      computed.set(token, hex);
+      return hex;
     })();
     cache.set(token, value);
   }
   return value;
+}
+
+/** The session value if it has been computed already (for code that cannot wait: the call fast path). */
+export function knownSessionValue(token: string): string | undefined {
+  if (!computed.has(token)) void sessionValue(token);
+  return computed.get(token);
 }
 
 /** Compares without stopping at the first differing character (length is not secret here). */

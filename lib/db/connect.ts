@@ -6,6 +6,7 @@ import path from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
+import { attachSqliteHandle } from "./run-queries";
 import type { Database } from "./schema";
 
 export type DatabaseTarget = { kind: "sqlite"; file: string } | { kind: "postgres"; url: string; searchPath?: string };
@@ -24,7 +25,8 @@ export function openDatabase(target: DatabaseTarget): Kysely<Database> {
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("busy_timeout = 5000");
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  return attachSqliteHandle(db, sqlite);
 }
 
 const STATEMENT_CACHE_SIZE = 256;

@@ -5,9 +5,20 @@ import { AppError } from "@/lib/errors";
 import { describeIssues } from "./zod-issues";
 
 export async function parseBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
+  let text: string;
+  try {
+    text = await request.text();
+  } catch {
+    throw new AppError("bad_request:body", "The request body could not be read.");
+  }
+  return parseJsonBody(text, schema);
+}
+
+/** The same check on a body already read as text (the call fast path reads Node's stream). */
+export function parseJsonBody<S extends z.ZodType>(text: string, schema: S): z.infer<S> {
   let raw: unknown;
   try {
-    raw = await request.json();
+    raw = JSON.parse(text);
   } catch {
     throw new AppError("bad_request:body", "The request body must be JSON.");
   }

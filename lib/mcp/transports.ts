@@ -4,6 +4,7 @@ import { SSEClientTransport, StreamableHTTPClientTransport, type Transport } fro
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import type { StdioConfig, UrlConfig } from "./server-config";
 import { stdioEnvironment } from "./stdio-env";
+import { unpatchedFetch } from "./unpatched-fetch";
 
 export type ActiveTransport = "stdio" | "streamable-http" | "sse";
 
@@ -21,8 +22,8 @@ export function stdioTransport(config: StdioConfig, onStderr: (chunk: string) =>
 
 export function urlTransport(config: UrlConfig, kind: "streamable-http" | "sse"): Transport {
   const url = new URL(config.url);
-  const requestInit = { headers: config.headers };
-  return kind === "sse" ? new SSEClientTransport(url, { requestInit }) : new StreamableHTTPClientTransport(url, { requestInit });
+  const options = { requestInit: { headers: config.headers }, fetch: unpatchedFetch };
+  return kind === "sse" ? new SSEClientTransport(url, options) : new StreamableHTTPClientTransport(url, options);
 }
 
 /** The transports to try, in order, for a config. */

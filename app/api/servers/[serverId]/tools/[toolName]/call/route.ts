@@ -3,7 +3,7 @@ import { parseBody } from "@/lib/http/parse-body";
 import { respond } from "@/lib/http/respond";
 import { invokeTool } from "@/lib/mcp/invoke";
 import { invokeToolStream } from "@/lib/mcp/invoke-stream";
-import { CallToolBodySchema } from "./schema";
+import { CallToolBodySchema } from "@/lib/http/call-tool-body";
 
 export const dynamic = "force-dynamic";
 
