@@ -1,14 +1,15 @@
 // Benchmark (not a test): what Toolscope adds to a tools/call. In one run, the same "echo"
-// call on the same in-process demo server goes (1) straight from the SDK v2 client and
+// call on the same demo server (its own process, or --demo in-process) goes (1) straight from the SDK v2 client and
 // (2) through Toolscope's HTTP API on a production server, audit log included; it prints
 // latency percentiles, throughput with N calls in flight, and the difference between them.
 //
-//   npx tsx bench/call-latency.ts [--calls N] [--concurrency N] [--base-url URL] [--json]
+//   npx tsx bench/call-latency.ts [--calls N] [--concurrency N] [--demo process|in-process] [--base-url URL] [--json]
 //
 // See bench/README.md for what is measured and how to read it.
 import os from "node:os";
 import path from "node:path";
 import { startDemoHttpServer } from "../lib/demo-server/http";
+import { startDemoProcess } from "./lib/demo-process";
 import { connectDirect } from "./lib/direct";
 import { callsPerSecond, concurrent, sequential, splitIntoRounds, summarize, type Call, type ThroughputRun } from "./lib/measure";
 import { parseOptions, USAGE, type BenchOptions } from "./lib/options";
@@ -69,9 +70,9 @@ async function main(): Promise<number> {
     return 0;
   }
 
-  const demo = await startDemoHttpServer({});
+  const demo = options.demo === "process" ? await startDemoProcess(REPO_ROOT) : await startDemoHttpServer({});
   onCleanup(() => demo.close());
-  log(`demo MCP server on ${demo.url}`);
+  log(`demo MCP server on ${demo.url} (${options.demo === "process" ? "its own process" : "in the bench process"})`);
 
   let baseUrl = options.baseUrl;
   if (!baseUrl) {
@@ -113,6 +114,7 @@ async function main(): Promise<number> {
       protocol: snapshot.protocolVersion ?? "unknown",
       audit: health.database ?? "unknown",
       toolscope: options.baseUrl ? options.baseUrl : "next start",
+      demo: options.demo,
       node: process.version,
       cpus: os.cpus().length,
     },

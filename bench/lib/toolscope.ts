@@ -14,7 +14,7 @@ export const BENCH_SERVER_ID = "bench";
 /** A Toolscope being started: `stop` is safe to call at any time, even before `ready` settles. */
 export type LaunchedToolscope = { baseUrl: string; ready: Promise<void>; stop: () => Promise<void> };
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once("error", reject);
@@ -27,7 +27,7 @@ async function freePort(): Promise<number> {
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-function exited(child: ChildProcess): Promise<void> {
+export function exited(child: ChildProcess): Promise<void> {
   return child.exitCode !== null || child.signalCode !== null
     ? Promise.resolve()
     : new Promise((resolve) => child.once("exit", () => resolve()));

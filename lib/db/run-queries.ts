@@ -29,6 +29,18 @@ function runOnSqlite(sqlite: BetterSqlite3.Database, query: CompiledQuery): Quer
   return { rows: [], numAffectedRows: BigInt(changes) };
 }
 
+const transactions = new WeakMap<BetterSqlite3.Database, <T>(work: () => T) => T>();
+
+/** better-sqlite3 builds a transaction wrapper per call of .transaction(); one per handle will do. */
+function immediateTransaction(sqlite: BetterSqlite3.Database): <T>(work: () => T) => T {
+  let run = transactions.get(sqlite);
+  if (!run) {
+    run = sqlite.transaction(<T>(work: () => T): T => work()).immediate as <T>(work: () => T) => T;
+    transactions.set(sqlite, run);
+  }
+  return run;
+}
+
 function drive<T>(steps: QuerySteps<T>, run: (query: CompiledQuery) => QueryResult<unknown>): T {
   let step = steps.next();
   while (!step.done) step = steps.next(run(step.value));
@@ -46,7 +58,7 @@ export async function runTransaction<DB, T>(db: Kysely<DB>, steps: () => QuerySt
   const sqlite = sqliteHandle(db as Kysely<unknown>);
   // IMMEDIATE takes the write lock at BEGIN, so a second process (npm run audit:verify)
   // cannot make the transaction fail halfway when it upgrades from reading to writing.
-  if (sqlite) return sqlite.transaction(() => drive(steps(), (query) => runOnSqlite(sqlite, query))).immediate();
+  if (sqlite) return immediateTransaction(sqlite)(() => drive(steps(), (query) => runOnSqlite(sqlite, query)));
   return db.transaction().execute(async (trx) => {
     const generator = steps();
     let step = generator.next();
