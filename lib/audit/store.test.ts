@@ -4,11 +4,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createHash, randomBytes } from "node:crypto";
-import { sql, type Kysely } from "kysely";
+import { Migrator, sql, type Kysely } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseTarget } from "@/lib/db/connect";
-import { migrateToLatest } from "@/lib/db/migrate";
+import { MIGRATIONS, migrateToLatest } from "@/lib/db/migrate";
 import type { Database } from "@/lib/db/schema";
 import { createAuditStore, newAuditId } from "./store";
 
@@ -262,6 +262,50 @@ describe.each([
     expect(JSON.parse((await store.getInvocation(b.id))!.request_meta!)).toEqual({ trace: "t-1" });
   });
 
+  it("searches text through the index: pending arguments, completed results, newest first, paged, gone when purged", async () => {
+    const store = createAuditStore(db);
+    const serverId = `search-${randomBytes(3).toString("hex")}`;
+    const word = `zq${randomBytes(3).toString("hex")}`;
+    const start = (args: Record<string, unknown>) =>
+      store.startInvocation({ actor: "ada", serverId, serverTarget: "x", protocolVersion: null, toolName: "t", arguments: args });
+    const ids = async (q: string, before?: string, limit?: number) =>
+      (await store.listInvocations({ serverId, q, before, limit })).map((r) => r.id);
+
+    const pending = await start({ note: `Pending ${word} in arguments` });
+    expect(await ids(word)).toEqual([pending.id]);
+    expect(await ids(word.toUpperCase())).toEqual([pending.id]);
+    await store.finishInvocation({
+      ...pending,
+      outcome: "ok",
+      result: { content: [{ type: "text", text: `Résumé: said "hi" to ${word}-result` }] },
+    });
+    expect(await ids(`${word}-result`)).toEqual([pending.id]);
+    expect(await ids(`Pending ${word}`)).toEqual([pending.id]);
+    expect(await ids('said \\"hi\\"')).toEqual([pending.id]);
+    expect(await ids("RÉSUMÉ")).toEqual([pending.id]);
+
+    const more = [];
+    for (let i = 0; i < 4; i++) {
+      const record = await start({ note: `${word} number ${i}` });
+      await store.finishInvocation({ ...record, outcome: "tool_error", errorMessage: `failed with code ${word}x${i}` });
+      more.push(record.id);
+    }
+    expect(await ids(`${word}x3`)).toEqual([more[3]]);
+    const all = [...more].reverse().concat(pending.id);
+    expect(await ids(word)).toEqual(all);
+    expect(await ids(word, undefined, 2)).toEqual(all.slice(0, 2));
+    expect(await ids(word, all[1], 2)).toEqual(all.slice(2, 4));
+    // Shorter than the index's three characters: still found, by a scan.
+    const short = await start({ q: "ü7" });
+    expect(await ids("ü7")).toEqual([short.id]);
+    expect(await ids("nothing-like-this-anywhere")).toEqual([]);
+
+    await store.finishInvocation({ ...short, outcome: "ok", result: { content: [] } });
+    await new Promise((r) => setTimeout(r, 2));
+    await store.purgeBefore(Date.now());
+    expect(await ids(word)).toEqual([]);
+  });
+
   it("purges old records without breaking the chain's verification", async () => {
     const store = createAuditStore(db);
     await call(store);
@@ -285,5 +329,41 @@ describe("audit ids", () => {
     const sameMs = Array.from({ length: 1000 }, () => newAuditId(5));
     expect(new Set(sameMs).size).toBe(1000);
     expect([...sameMs].sort()).toEqual(sameMs);
+  });
+});
+
+describe.each([
+  ["SQLite", sqliteFixture],
+  ["PostgreSQL", postgresFixture],
+])("upgrading an audit log on %s", (_name, makeFixture) => {
+  it("makes the records written before the search index existed searchable", async () => {
+    const fixture = await makeFixture();
+    const db = openDatabase(fixture.target);
+    try {
+      const migrator = new Migrator({
+        db,
+        provider: { getMigrations: async () => MIGRATIONS },
+        migrationTableName: "toolscope_migrations",
+        migrationLockTableName: "toolscope_migrations_lock",
+      });
+      expect((await migrator.migrateTo("0003-audit-chain")).error).toBeUndefined();
+      const store = createAuditStore(db);
+      const old = await store.startInvocation({
+        actor: "ada",
+        serverId: "s",
+        serverTarget: "x",
+        protocolVersion: null,
+        toolName: "t",
+        arguments: { city: "Reykjavik" },
+      });
+      await store.finishInvocation({ ...old, outcome: "ok", result: { content: [{ type: "text", text: "Aurora tonight" }] } });
+      await migrateToLatest(db as Kysely<unknown>);
+      expect((await store.listInvocations({ q: "reykjavik" })).map((r) => r.id)).toEqual([old.id]);
+      expect((await store.listInvocations({ q: "aurora" })).map((r) => r.id)).toEqual([old.id]);
+      expect(await store.verifyChain()).toMatchObject({ ok: true, checked: 1 });
+    } finally {
+      await db.destroy();
+      await fixture.cleanup();
+    }
   });
 });

@@ -3,6 +3,7 @@
 // Completing a record appends it to the hash chain (see chain.ts) in one transaction.
 import { createHash, randomBytes } from "node:crypto";
 import { PostgresAdapter, sql, type Kysely, type Selectable, type Updateable } from "kysely";
+import { PG_SEARCH_TEXT } from "../db/migrations/0004-audit-search";
 import { runQuery, runTransaction, type QuerySteps } from "../db/run-queries";
 import type { AuditChainTable, AuditLogTable, Database, InvocationOutcome, OutputVerdict } from "../db/schema";
 import { recordHash, type ChainReport } from "./chain";
@@ -101,22 +102,47 @@ export function createAuditStore(db: Kysely<Database>, options: AuditStoreOption
     return true;
   }
 
-  function filtered(filters: AuditFilters) {
-    let q = db.selectFrom("audit_log").selectAll();
-    if (filters.serverId) q = q.where("server_id", "=", filters.serverId);
-    if (filters.toolName) q = q.where("tool_name", "=", filters.toolName);
-    if (filters.outcome) q = q.where("outcome", "=", filters.outcome);
-    if (filters.actor) q = q.where("actor", "=", filters.actor);
-    if (filters.from !== undefined) q = q.where("id", ">=", idTimePrefix(filters.from));
-    if (filters.to !== undefined) q = q.where("id", "<", idTimePrefix(filters.to));
-    if (filters.q) {
-      const pattern = likePattern(filters.q);
-      q = q.where(
-        (eb) =>
-          sql<boolean>`(lower(${eb.ref("arguments")}) like ${pattern} escape '\\' or lower(coalesce(${eb.ref("result")}, '')) like ${pattern} escape '\\' or lower(coalesce(${eb.ref("error_message")}, '')) like ${pattern} escape '\\')`,
-      );
-    }
+  /** The records that pass the structured filters (all but the text). */
+  function structured(filters: AuditFilters) {
+    let q = db.selectFrom("audit_log").selectAll("audit_log");
+    if (filters.serverId) q = q.where("audit_log.server_id", "=", filters.serverId);
+    if (filters.toolName) q = q.where("audit_log.tool_name", "=", filters.toolName);
+    if (filters.outcome) q = q.where("audit_log.outcome", "=", filters.outcome);
+    if (filters.actor) q = q.where("audit_log.actor", "=", filters.actor);
+    if (filters.from !== undefined) q = q.where("audit_log.id", ">=", idTimePrefix(filters.from));
+    if (filters.to !== undefined) q = q.where("audit_log.id", "<", idTimePrefix(filters.to));
     return q;
+  }
+
+  /** A text search that reads every candidate record (LIKE '%text%' over the three columns). */
+  function scanningFor(text: string) {
+    const pattern = likePattern(text);
+    return sql<boolean>`(lower(audit_log.arguments) like ${pattern} escape '\\' or lower(coalesce(audit_log.result, '')) like ${pattern} escape '\\' or lower(coalesce(audit_log.error_message, '')) like ${pattern} escape '\\')`;
+  }
+
+  /**
+   * The queries whose results, merged newest first, are the matching records. Usually one;
+   * a search on SQLite is two: completed records through the trigram index, read newest first
+   * (its rowids are the records', which grow with their ids), so that a common word stops after
+   * a page; and the few pending records, which are indexed only once they complete, by a scan.
+   */
+  function matching(filters: AuditFilters) {
+    const q = structured(filters);
+    const text = filters.q;
+    if (!text) return [q.orderBy("audit_log.id", "desc")];
+    if (isPostgres)
+      return [q.where(sql<boolean>`${PG_SEARCH_TEXT} ilike ${likePattern(text)} escape '\\'`).orderBy("audit_log.id", "desc")];
+    // The trigram index finds substrings of three characters or more.
+    if ([...text].length < 3) return [q.where(scanningFor(text)).orderBy("audit_log.id", "desc")];
+    return [
+      q
+        .innerJoin(sql<Record<string, never>>`audit_search`.as("audit_search"), (join) =>
+          join.on(sql<boolean>`audit_search.rowid = audit_log.rowid`),
+        )
+        .where(sql<boolean>`audit_search match ${`"${text.replace(/"/g, '""')}"`}`)
+        .orderBy(sql`audit_search.rowid`, "desc"),
+      q.where("audit_log.outcome", "=", "pending").where(scanningFor(text)).orderBy("audit_log.id", "desc"),
+    ];
   }
 
   return {
@@ -194,9 +220,14 @@ export function createAuditStore(db: Kysely<Database>, options: AuditStoreOption
 
     async listInvocations(query: ListInvocations = {}): Promise<AuditRecord[]> {
       const limit = Math.min(Math.max(query.limit ?? 50, 1), 1_000);
-      let q = filtered(query).orderBy("id", "desc").limit(limit);
-      if (query.before) q = q.where("id", "<", query.before);
-      return q.execute();
+      const pages = await Promise.all(
+        matching(query).map((q) => (query.before ? q.where("audit_log.id", "<", query.before) : q).limit(limit).execute()),
+      );
+      if (pages.length === 1) return pages[0]!;
+      return pages
+        .flat()
+        .sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
+        .slice(0, limit);
     },
 
     async getInvocation(id: string): Promise<AuditRecord | undefined> {

@@ -4,11 +4,13 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from "k
 import * as auditLog from "./migrations/0001-audit-log";
 import * as servers from "./migrations/0002-servers";
 import * as auditChain from "./migrations/0003-audit-chain";
+import * as auditSearch from "./migrations/0004-audit-search";
 
-const MIGRATIONS: Record<string, Migration> = {
+export const MIGRATIONS: Record<string, Migration> = {
   "0001-audit-log": auditLog,
   "0002-servers": servers,
   "0003-audit-chain": auditChain,
+  "0004-audit-search": auditSearch,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
