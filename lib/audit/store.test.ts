@@ -306,6 +306,35 @@ describe.each([
     expect(await ids(word)).toEqual([]);
   });
 
+  it("pages a search the same whichever step finds it (PostgreSQL walks, then asks the index, then walks on)", async () => {
+    const serverId = `steps-${randomBytes(3).toString("hex")}`;
+    const word = `wq${randomBytes(3).toString("hex")}`;
+    const writer = createAuditStore(db);
+    const matches: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      const record = await writer.startInvocation({
+        actor: "ada",
+        serverId,
+        serverTarget: "x",
+        protocolVersion: null,
+        toolName: "t",
+        arguments: { note: i % 3 === 0 ? `has ${word}` : "has nothing" },
+      });
+      await writer.finishInvocation({ ...record, outcome: "ok", result: { content: [] } });
+      if (i % 3 === 0) matches.unshift(record.id);
+    }
+    for (const searchRecentRows of [1, 3, 100]) {
+      const store = createAuditStore(db, { searchRecentRows });
+      const ids = async (before?: string, limit = 2) =>
+        (await store.listInvocations({ serverId, q: word, before, limit })).map((r) => r.id);
+      expect(await ids(undefined, 10)).toEqual(matches);
+      expect(await ids()).toEqual(matches.slice(0, 2));
+      expect(await ids(matches[1])).toEqual(matches.slice(2, 4));
+      expect(await ids(matches[2], 1)).toEqual([matches[3]]);
+      expect(await ids(matches[3])).toEqual([]);
+    }
+  });
+
   it("purges old records without breaking the chain's verification", async () => {
     const store = createAuditStore(db);
     await call(store);

@@ -70,6 +70,8 @@ export type ListInvocations = AuditFilters & { limit?: number; before?: string }
 export type AuditStoreOptions = {
   /** Results larger than this (UTF-8 JSON bytes) are not stored; their size and SHA-256 are. */
   maxResultBytes?: number;
+  /** How many of the newest records a PostgreSQL text search walks before it asks the index. */
+  searchRecentRows?: number;
 };
 
 export const DEFAULT_MAX_RESULT_BYTES = 256 * 1024;
@@ -80,6 +82,7 @@ function likePattern(text: string): string {
 
 export function createAuditStore(db: Kysely<Database>, options: AuditStoreOptions = {}) {
   const maxResultBytes = options.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES;
+  const searchRecentRows = options.searchRecentRows ?? 1_000;
   const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
 
   /** Completes a record and appends it to the chain; the chain's head row serialises writers. */
@@ -114,6 +117,47 @@ export function createAuditStore(db: Kysely<Database>, options: AuditStoreOption
     return q;
   }
 
+  function pgTextMatches(text: string) {
+    return sql<boolean>`${PG_SEARCH_TEXT} ilike ${likePattern(text)} escape '\\'`;
+  }
+
+  /**
+   * A text search on PostgreSQL. Checking a record (ILIKE over its text) costs microseconds, and
+   * neither plan alone keeps the count low: walking newest first checks about 50/f records for
+   * a word in a fraction f of them (all of them when it matches nothing), while the trigram
+   * index yields every match plus look-alikes, all checked before the newest can be picked. So:
+   * (1) walk the newest records, which fills the page for a common word; (2) ask the index for
+   * a page and one more, in no order, which is every match of a rare word or of none; (3) only
+   * a word with more than a page of matches, few of them recent, walks further.
+   */
+  async function searchPostgres(query: ListInvocations & { q: string }, limit: number): Promise<AuditRecord[]> {
+    const scoped = () => (query.before ? structured(query).where("audit_log.id", "<", query.before) : structured(query));
+    const newest = scoped().orderBy("audit_log.id", "desc").limit(searchRecentRows);
+    const recent = await db
+      .selectFrom(newest.as("recent"))
+      .selectAll()
+      .where(sql<boolean>`${PG_SEARCH_TEXT} ilike ${likePattern(query.q)} escape '\\'`)
+      .orderBy("id", "desc")
+      .limit(limit)
+      .execute();
+    if (recent.length === limit) return recent;
+    // The planner settings hold for one transaction only: they pin the plan each step is for.
+    const probe = await db.transaction().execute(async (trx) => {
+      await sql`set local enable_seqscan = off`.execute(trx);
+      await sql`set local enable_indexscan = off`.execute(trx);
+      return scoped()
+        .where(pgTextMatches(query.q))
+        .limit(limit + 1)
+        .execute();
+    });
+    if (probe.length <= limit) return probe.sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+    return db.transaction().execute(async (trx) => {
+      await sql`set local enable_seqscan = off`.execute(trx);
+      await sql`set local enable_bitmapscan = off`.execute(trx);
+      return scoped().where(pgTextMatches(query.q)).orderBy("audit_log.id", "desc").limit(limit).execute();
+    });
+  }
+
   /** A text search that reads every candidate record (LIKE '%text%' over the three columns). */
   function scanningFor(text: string) {
     const pattern = likePattern(text);
@@ -130,8 +174,7 @@ export function createAuditStore(db: Kysely<Database>, options: AuditStoreOption
     const q = structured(filters);
     const text = filters.q;
     if (!text) return [q.orderBy("audit_log.id", "desc")];
-    if (isPostgres)
-      return [q.where(sql<boolean>`${PG_SEARCH_TEXT} ilike ${likePattern(text)} escape '\\'`).orderBy("audit_log.id", "desc")];
+    if (isPostgres) return [q.where(pgTextMatches(text)).orderBy("audit_log.id", "desc")];
     // The trigram index finds substrings of three characters or more.
     if ([...text].length < 3) return [q.where(scanningFor(text)).orderBy("audit_log.id", "desc")];
     return [
@@ -220,6 +263,7 @@ export function createAuditStore(db: Kysely<Database>, options: AuditStoreOption
 
     async listInvocations(query: ListInvocations = {}): Promise<AuditRecord[]> {
       const limit = Math.min(Math.max(query.limit ?? 50, 1), 1_000);
+      if (isPostgres && query.q) return searchPostgres({ ...query, q: query.q }, limit);
       const pages = await Promise.all(
         matching(query).map((q) => (query.before ? q.where("audit_log.id", "<", query.before) : q).limit(limit).execute()),
       );
