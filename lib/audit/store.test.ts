@@ -306,7 +306,7 @@ describe.each([
     expect(await ids(word)).toEqual([]);
   });
 
-  it("pages a search the same whichever step finds it (PostgreSQL walks, then asks the index, then walks on)", async () => {
+  it("pages a search the same whichever step finds it (PostgreSQL walks the newest records, then asks the index)", async () => {
     const serverId = `steps-${randomBytes(3).toString("hex")}`;
     const word = `wq${randomBytes(3).toString("hex")}`;
     const writer = createAuditStore(db);
