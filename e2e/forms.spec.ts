@@ -190,10 +190,7 @@ test("a tool without parameters shows just a Run button", async ({ page }) => {
 test("the JSON editor shows inputs restored from history, and keeps the user's own text", async ({ page }) => {
   const bench = new Workbench(page);
   await bench.openTool("read_note");
-  await bench.field("id").fill("welcome");
-  await bench.run();
-  await bench.field("id").fill("missing-note");
-  await bench.run();
+  await bench.runWithEach("id", ["welcome", "missing-note"]);
   await page.getByTestId("mode-json").click();
   const editor = page.getByLabel("Arguments (JSON)");
   await expect(editor).toHaveValue('{\n  "id": "missing-note"\n}');

@@ -41,10 +41,7 @@ test("the call can be copied as JSON-RPC, curl and TypeScript", async ({ page, c
 test("earlier calls in the session restore their inputs", async ({ page }) => {
   const bench = new Workbench(page);
   await bench.openTool("read_note");
-  await bench.field("id").fill("welcome");
-  await bench.run();
-  await bench.field("id").fill("missing-note");
-  await bench.run();
+  await bench.runWithEach("id", ["welcome", "missing-note"]);
   await expect(bench.result).toHaveAttribute("data-status", "tool_error");
   const items = page.getByTestId("history-item");
   await expect(items).toHaveCount(2);

@@ -36,6 +36,14 @@ export class Workbench {
     return this.page.getByTestId("tool-panel").getByLabel(new RegExp(`^${escaped}\\*?$`));
   }
 
+  /** Runs the tool once per value, with that value in the field (a history of calls). */
+  async runWithEach(label: string, values: string[]): Promise<void> {
+    for (const value of values) {
+      await this.field(label).fill(value);
+      await this.run();
+    }
+  }
+
   /** Runs the tool; confirms the call when Toolscope asks (destructive or open-world tools). */
   async run(): Promise<void> {
     await this.runButton.click();

@@ -106,8 +106,8 @@ export function createAuditStore(db: Kysely<Database>, options: AuditStoreOption
   }
 
   /** The records that pass the structured filters (all but the text). */
-  function structured(filters: AuditFilters) {
-    let q = db.selectFrom("audit_log").selectAll("audit_log");
+  function structured(filters: AuditFilters, on: Kysely<Database> = db) {
+    let q = on.selectFrom("audit_log").selectAll("audit_log");
     if (filters.serverId) q = q.where("audit_log.server_id", "=", filters.serverId);
     if (filters.toolName) q = q.where("audit_log.tool_name", "=", filters.toolName);
     if (filters.outcome) q = q.where("audit_log.outcome", "=", filters.outcome);
@@ -131,12 +131,13 @@ export function createAuditStore(db: Kysely<Database>, options: AuditStoreOption
    * with less than a page among them is rare, and the index finds all of its matches at once.
    */
   async function searchPostgres(query: ListInvocations & { q: string }, limit: number): Promise<AuditRecord[]> {
-    const scoped = () => (query.before ? structured(query).where("audit_log.id", "<", query.before) : structured(query));
+    const scoped = (on: Kysely<Database> = db) =>
+      query.before ? structured(query, on).where("audit_log.id", "<", query.before) : structured(query, on);
     const newest = scoped().orderBy("audit_log.id", "desc").limit(searchRecentRows);
     const recent = await db
       .selectFrom(newest.as("recent"))
       .selectAll()
-      .where(sql<boolean>`${PG_SEARCH_TEXT} ilike ${likePattern(query.q)} escape '\\'`)
+      .where(pgTextMatches(query.q))
       .orderBy("id", "desc")
       .limit(limit)
       .execute();
@@ -145,7 +146,7 @@ export function createAuditStore(db: Kysely<Database>, options: AuditStoreOption
     return db.transaction().execute(async (trx) => {
       await sql`set local enable_seqscan = off`.execute(trx);
       await sql`set local enable_indexscan = off`.execute(trx);
-      return scoped().where(pgTextMatches(query.q)).orderBy("audit_log.id", "desc").limit(limit).execute();
+      return scoped(trx).where(pgTextMatches(query.q)).orderBy("audit_log.id", "desc").limit(limit).execute();
     });
   }
 
@@ -160,12 +161,12 @@ export function createAuditStore(db: Kysely<Database>, options: AuditStoreOption
    * a search on SQLite is two: completed records through the trigram index, read newest first
    * (its rowids are the records', which grow with their ids), so that a common word stops after
    * a page; and the few pending records, which are indexed only once they complete, by a scan.
+   * (A search on PostgreSQL goes through searchPostgres instead.)
    */
   function matching(filters: AuditFilters) {
     const q = structured(filters);
     const text = filters.q;
     if (!text) return [q.orderBy("audit_log.id", "desc")];
-    if (isPostgres) return [q.where(pgTextMatches(text)).orderBy("audit_log.id", "desc")];
     // The trigram index finds substrings of three characters or more.
     if ([...text].length < 3) return [q.where(scanningFor(text)).orderBy("audit_log.id", "desc")];
     return [
