@@ -4,7 +4,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { PostgresAdapter, sql, type Kysely, type Selectable, type Updateable } from "kysely";
 import { PG_SEARCH_TEXT } from "../db/migrations/0004-audit-search";
-import { runQuery, runTransaction, type QuerySteps } from "../db/run-queries";
+import { runTransaction, runWrite, type QuerySteps } from "../db/run-queries";
 import type { AuditChainTable, AuditLogTable, Database, InvocationOutcome, OutputVerdict } from "../db/schema";
 import { recordHash, type ChainReport } from "./chain";
 
@@ -211,7 +211,7 @@ export function createAuditStore(db: Kysely<Database>, options: AuditStoreOption
           hash: null,
         })
         .compile();
-      await runQuery(db, insert);
+      await runWrite(db, insert);
       return { id, startedAt };
     },
 

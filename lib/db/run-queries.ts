@@ -2,6 +2,9 @@
 // each database needs. On SQLite the whole sequence runs synchronously (better-sqlite3 is
 // synchronous anyway): no other query can interleave with a transaction, and none of the
 // promise hops of Kysely's async driver are paid (they were most of an audited call's cost).
+// SQLite writes are also committed in groups: the operations queued while the event loop was
+// busy (the audit writes of concurrent tool calls) share one transaction, each in a savepoint
+// of its own, so a commit's page writes and the search index's flush are paid once per group.
 // On PostgreSQL the same sequence runs in an ordinary Kysely transaction.
 import type BetterSqlite3 from "better-sqlite3";
 import type { CompiledQuery, Kysely, QueryResult } from "kysely";
@@ -41,24 +44,90 @@ function immediateTransaction(sqlite: BetterSqlite3.Database): <T>(work: () => T
   return run;
 }
 
+/** better-sqlite3 turns a transaction function called inside a transaction into a savepoint. */
+const savepoints = new WeakMap<BetterSqlite3.Database, <T>(work: () => T) => T>();
+
+function savepoint(sqlite: BetterSqlite3.Database): <T>(work: () => T) => T {
+  let run = savepoints.get(sqlite);
+  if (!run) {
+    run = sqlite.transaction(<T>(work: () => T): T => work()) as <T>(work: () => T) => T;
+    savepoints.set(sqlite, run);
+  }
+  return run;
+}
+
+type QueuedWrite = { steps: () => QuerySteps<unknown>; resolve: (value: unknown) => void; reject: (error: unknown) => void };
+
+const writeQueues = new WeakMap<BetterSqlite3.Database, QueuedWrite[]>();
+
+/** Queues the steps for the next group commit, which runs once the current I/O callbacks are done. */
+function queueWrite<T>(sqlite: BetterSqlite3.Database, steps: () => QuerySteps<T>): Promise<T> {
+  let queue = writeQueues.get(sqlite);
+  if (!queue) {
+    const fresh: QueuedWrite[] = [];
+    writeQueues.set(sqlite, fresh);
+    setImmediate(() => commitGroup(sqlite, fresh));
+    queue = fresh;
+  }
+  return new Promise<T>((resolve, reject) => queue.push({ steps, resolve: resolve as (value: unknown) => void, reject }));
+}
+
+function commitGroup(sqlite: BetterSqlite3.Database, queue: QueuedWrite[]): void {
+  writeQueues.delete(sqlite);
+  const run = (write: QueuedWrite) => drive(write.steps(), (query) => runOnSqlite(sqlite, query));
+  // Alone, an operation needs no savepoint: if it throws, the transaction rolls back.
+  const settled: Array<{ ok: true; value: unknown } | { ok: false; error: unknown }> = [];
+  try {
+    // IMMEDIATE takes the write lock at BEGIN, so a second process (npm run audit:verify)
+    // cannot make the transaction fail halfway when it upgrades from reading to writing.
+    immediateTransaction(sqlite)(() => {
+      if (queue.length === 1) {
+        settled.push({ ok: true, value: run(queue[0]!) });
+        return;
+      }
+      for (const write of queue) {
+        try {
+          settled.push({ ok: true, value: savepoint(sqlite)(() => run(write)) });
+        } catch (error) {
+          settled.push({ ok: false, error });
+        }
+      }
+    });
+  } catch (error) {
+    // BEGIN or COMMIT failed (the database is locked, full, closed): nothing of the group is written.
+    for (const write of queue) write.reject(error);
+    return;
+  }
+  queue.forEach((write, index) => {
+    const outcome = settled[index]!;
+    if (outcome.ok) write.resolve(outcome.value);
+    else write.reject(outcome.error);
+  });
+}
+
 function drive<T>(steps: QuerySteps<T>, run: (query: CompiledQuery) => QueryResult<unknown>): T {
   let step = steps.next();
   while (!step.done) step = steps.next(run(step.value));
   return step.value;
 }
 
-/** Runs one query outside any transaction. */
-export async function runQuery<DB>(db: Kysely<DB>, query: CompiledQuery): Promise<QueryResult<unknown>> {
+/** Runs one write: on its own on PostgreSQL, in the next group commit on SQLite. */
+export async function runWrite<DB>(db: Kysely<DB>, query: CompiledQuery): Promise<QueryResult<unknown>> {
   const sqlite = sqliteHandle(db as Kysely<unknown>);
-  return sqlite ? runOnSqlite(sqlite, query) : db.executeQuery(query);
+  return sqlite
+    ? queueWrite(sqlite, function* (): QuerySteps<QueryResult<unknown>> {
+        return yield query;
+      })
+    : db.executeQuery(query);
 }
 
-/** Runs the steps in one transaction, committed when they return and rolled back if they throw. */
+/**
+ * Runs the steps in one transaction (a savepoint in a group commit on SQLite), committed when
+ * they return and rolled back if they throw.
+ */
 export async function runTransaction<DB, T>(db: Kysely<DB>, steps: () => QuerySteps<T>): Promise<T> {
   const sqlite = sqliteHandle(db as Kysely<unknown>);
-  // IMMEDIATE takes the write lock at BEGIN, so a second process (npm run audit:verify)
-  // cannot make the transaction fail halfway when it upgrades from reading to writing.
-  if (sqlite) return immediateTransaction(sqlite)(() => drive(steps(), (query) => runOnSqlite(sqlite, query)));
+  if (sqlite) return queueWrite(sqlite, steps);
   return db.transaction().execute(async (trx) => {
     const generator = steps();
     let step = generator.next();
