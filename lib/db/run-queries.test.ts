@@ -48,7 +48,10 @@ describe("SQLite group commit", () => {
     const results = await Promise.all([
       runWrite(db, insert("a")),
       runTransaction(db, function* (): QuerySteps<string> {
-        const count = (yield db.selectFrom("item").select((eb) => eb.fn.countAll<number>().as("n")).compile()).rows as { n: number }[];
+        const count = (yield db
+          .selectFrom("item")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .compile()).rows as { n: number }[];
         seenBySelf.push(Number(count[0]!.n));
         seenByOthers.push(committedNames());
         yield insert("b");
