@@ -4,7 +4,7 @@ import { SSEClientTransport, StreamableHTTPClientTransport, type Transport } fro
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import type { StdioConfig, UrlConfig } from "./server-config";
 import { stdioEnvironment } from "./stdio-env";
-import { unpatchedFetch } from "./unpatched-fetch";
+import { transportFetch } from "./transport-fetch";
 
 export type ActiveTransport = "stdio" | "streamable-http" | "sse";
 
@@ -22,7 +22,7 @@ export function stdioTransport(config: StdioConfig, onStderr: (chunk: string) =>
 
 export function urlTransport(config: UrlConfig, kind: "streamable-http" | "sse"): Transport {
   const url = new URL(config.url);
-  const options = { requestInit: { headers: config.headers }, fetch: unpatchedFetch };
+  const options = { requestInit: { headers: config.headers }, fetch: transportFetch };
   return kind === "sse" ? new SSEClientTransport(url, options) : new StreamableHTTPClientTransport(url, options);
 }
 
