@@ -43,20 +43,27 @@ export function queryCases(endTime: number): QueryCase[] {
 
 export const PAGE = 50;
 
-/** The store's own query for a first page, as the database plans it (PostgreSQL: run, with timings). */
+/** The store's own queries for a first page, as the database plans them (PostgreSQL: run, with timings). */
 export async function explainFirstPage(db: Kysely<Database>, isPostgres: boolean, filters: AuditFilters): Promise<string> {
-  let captured: { node: RootOperationNode; queryId: QueryId } | undefined;
+  const captured: { node: RootOperationNode; queryId: QueryId }[] = [];
   const capturing = db.withPlugin({
     transformQuery: (args) => {
-      captured ??= args;
+      captured.push(args);
       return args.node;
     },
     transformResult: async (args) => args.result,
   });
   await createAuditStore(capturing).listInvocations({ ...filters, limit: PAGE });
-  if (!captured) throw new Error("the store ran no query");
-  const compiled = db.getExecutor().compileQuery(captured.node, captured.queryId);
+  if (captured.length === 0) throw new Error("the store ran no query");
   const prefix = isPostgres ? "explain (analyze, buffers, costs off)" : "explain query plan";
-  const { rows } = await db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(`${prefix} ${compiled.sql}`, [...compiled.parameters]));
-  return rows.map((row) => (isPostgres ? String(row["QUERY PLAN"]) : String(row.detail))).join("\n");
+  const plans: string[] = [];
+  for (const query of captured) {
+    if (query.node.kind !== "SelectQueryNode") continue;
+    const compiled = db.getExecutor().compileQuery(query.node, query.queryId);
+    const { rows } = await db.executeQuery<Record<string, unknown>>(
+      CompiledQuery.raw(`${prefix} ${compiled.sql}`, [...compiled.parameters]),
+    );
+    plans.push(rows.map((row) => (isPostgres ? String(row["QUERY PLAN"]) : String(row.detail))).join("\n"));
+  }
+  return plans.join("\n--\n");
 }

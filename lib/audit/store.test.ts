@@ -351,6 +351,78 @@ describe.each([
   });
 });
 
+describe("SQLite's search index, filled in batches", () => {
+  let fixture: Fixture;
+  let db: Kysely<Database>;
+  beforeAll(async () => {
+    fixture = await sqliteFixture();
+    db = openDatabase(fixture.target);
+  });
+  afterAll(async () => {
+    await db?.destroy();
+    await fixture?.cleanup();
+  });
+
+  const call = (store: ReturnType<typeof createAuditStore>, args: Record<string, unknown>) =>
+    store.startInvocation({ actor: "ada", serverId: "s", serverTarget: "x", protocolVersion: null, toolName: "t", arguments: args });
+  const indexedMatches = async (word: string) =>
+    (await sql<{ rowid: number }>`select rowid from audit_search where audit_search match ${`"${word}"`}`.execute(db)).rows.length;
+
+  it("indexes a record pending at 0004's upgrade when it completes", async () => {
+    const migrator = new Migrator({
+      db,
+      provider: { getMigrations: async () => MIGRATIONS },
+      migrationTableName: "toolscope_migrations",
+      migrationLockTableName: "toolscope_migrations_lock",
+    });
+    expect((await migrator.migrateTo("0004-audit-search")).error).toBeUndefined();
+    const store = createAuditStore(db, { searchIndexDelayMs: 60_000 });
+    const done = await call(store, { note: "upgrade-word done" });
+    await store.finishInvocation({ ...done, outcome: "ok" });
+    const pending = await call(store, { note: "upgrade-word pending" });
+    await migrateToLatest(db as Kysely<unknown>);
+    expect(await indexedMatches("upgrade-word")).toBe(1);
+    await store.finishInvocation({ ...pending, outcome: "ok" });
+    expect(await indexedMatches("upgrade-word")).toBe(2);
+    expect((await store.listInvocations({ q: "upgrade-word" })).map((r) => r.id)).toEqual([pending.id, done.id]);
+  });
+
+  it("finds records before their batch is indexed, through the index after, and indexes later completions by trigger", async () => {
+    await migrateToLatest(db as Kysely<unknown>);
+    const store = createAuditStore(db, { searchIndexDelayMs: 60_000 });
+    const word = `bq${randomBytes(3).toString("hex")}`;
+    const ids = async () => (await store.listInvocations({ q: word })).map((r) => r.id);
+    const completed = await call(store, { note: `${word} one` });
+    await store.finishInvocation({ ...completed, outcome: "ok" });
+    const pending = await call(store, { note: `${word} two` });
+    expect(await indexedMatches(word)).toBe(0);
+    expect(await ids()).toEqual([pending.id, completed.id]);
+
+    await store.catchUpSearchIndex();
+    expect(await indexedMatches(word)).toBe(1); // the pending record is left for its completion
+    expect(await ids()).toEqual([pending.id, completed.id]);
+    await store.finishInvocation({ ...pending, outcome: "tool_error", errorMessage: `${word} failed` });
+    expect(await indexedMatches(word)).toBe(2);
+    expect(await ids()).toEqual([pending.id, completed.id]);
+
+    await new Promise((r) => setTimeout(r, 2));
+    await store.purgeBefore(Date.now());
+    expect(await indexedMatches(word)).toBe(0);
+    expect(await ids()).toEqual([]);
+  });
+
+  it("indexes new records by itself shortly after they complete, many at a time", async () => {
+    await migrateToLatest(db as Kysely<unknown>);
+    const store = createAuditStore(db, { searchIndexDelayMs: 50 });
+    const word = `bq${randomBytes(3).toString("hex")}`;
+    const records = await Promise.all(Array.from({ length: 30 }, (_, i) => call(store, { note: `${word} ${i}` })));
+    await Promise.all(records.map((record) => store.finishInvocation({ ...record, outcome: "ok" })));
+    await expect.poll(() => indexedMatches(word), { timeout: 5_000 }).toBe(30);
+    const { rows } = await sql<{ through: string }>`select indexed_through as through from audit_search_state`.execute(db);
+    expect(rows[0]!.through >= records.at(-1)!.id).toBe(true);
+  });
+});
+
 describe("audit ids", () => {
   it("sort by creation time", () => {
     const ids = [1_000, 2_000, 2_000, 2_000, 1_700_000_000_000, 1_800_000_000_000].map((t) => newAuditId(t));

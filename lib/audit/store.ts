@@ -4,7 +4,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { PostgresAdapter, sql, type Kysely, type Selectable, type Updateable } from "kysely";
 import { PG_SEARCH_TEXT } from "../db/migrations/0004-audit-search";
-import { runTransaction, runWrite, type QuerySteps } from "../db/run-queries";
+import { isOpen, runTransaction, runWrite, type QuerySteps } from "../db/run-queries";
 import type { AuditChainTable, AuditLogTable, Database, InvocationOutcome, OutputVerdict } from "../db/schema";
 import { recordHash, type ChainReport } from "./chain";
 
@@ -72,9 +72,17 @@ export type AuditStoreOptions = {
   maxResultBytes?: number;
   /** How many of the newest records a PostgreSQL text search walks before it asks the index. */
   searchRecentRows?: number;
+  /** How long a completed record waits to be indexed for search, with those after it (SQLite). */
+  searchIndexDelayMs?: number;
 };
 
 export const DEFAULT_MAX_RESULT_BYTES = 256 * 1024;
+
+const SEARCH_INDEX_BATCH_ROWS = 5_000;
+const SEARCH_INDEX_RETRY_MS = 5_000;
+
+/** One indexing timer per database, however many store objects use it (the app makes one per request). */
+const indexingByDatabase = new WeakMap<object, { timer?: ReturnType<typeof setTimeout>; dueAt: number }>();
 
 function likePattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -83,6 +91,7 @@ function likePattern(text: string): string {
 export function createAuditStore(db: Kysely<Database>, options: AuditStoreOptions = {}) {
   const maxResultBytes = options.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES;
   const searchRecentRows = options.searchRecentRows ?? 20_000;
+  const searchIndexDelayMs = options.searchIndexDelayMs ?? 250;
   const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
 
   /** Completes a record and appends it to the chain; the chain's head row serialises writers. */
@@ -131,9 +140,7 @@ export function createAuditStore(db: Kysely<Database>, options: AuditStoreOption
    * with less than a page among them is rare, and the index finds all of its matches at once.
    */
   async function searchPostgres(query: ListInvocations & { q: string }, limit: number): Promise<AuditRecord[]> {
-    const scoped = (on: Kysely<Database> = db) =>
-      query.before ? structured(query, on).where("audit_log.id", "<", query.before) : structured(query, on);
-    const newest = scoped().orderBy("audit_log.id", "desc").limit(searchRecentRows);
+    const newest = scoped(query).orderBy("audit_log.id", "desc").limit(searchRecentRows);
     const recent = await db
       .selectFrom(newest.as("recent"))
       .selectAll()
@@ -146,7 +153,7 @@ export function createAuditStore(db: Kysely<Database>, options: AuditStoreOption
     return db.transaction().execute(async (trx) => {
       await sql`set local enable_seqscan = off`.execute(trx);
       await sql`set local enable_indexscan = off`.execute(trx);
-      return scoped(trx).where(pgTextMatches(query.q)).orderBy("audit_log.id", "desc").limit(limit).execute();
+      return scoped(query, trx).where(pgTextMatches(query.q)).orderBy("audit_log.id", "desc").limit(limit).execute();
     });
   }
 
@@ -156,29 +163,87 @@ export function createAuditStore(db: Kysely<Database>, options: AuditStoreOption
     return sql<boolean>`(lower(audit_log.arguments) like ${pattern} escape '\\' or lower(coalesce(audit_log.result, '')) like ${pattern} escape '\\' or lower(coalesce(audit_log.error_message, '')) like ${pattern} escape '\\')`;
   }
 
-  /**
-   * The queries whose results, merged newest first, are the matching records. Usually one;
-   * a search on SQLite is two: completed records through the trigram index, read newest first
-   * (its rowids are the records', which grow with their ids), so that a common word stops after
-   * a page; and the few pending records, which are indexed only once they complete, by a scan.
-   * (A search on PostgreSQL goes through searchPostgres instead.)
-   */
-  function matching(filters: AuditFilters) {
-    const q = structured(filters);
-    const text = filters.q;
-    if (!text) return [q.orderBy("audit_log.id", "desc")];
-    // The trigram index finds substrings of three characters or more.
-    if ([...text].length < 3) return [q.where(scanningFor(text)).orderBy("audit_log.id", "desc")];
-    return [
-      q
-        .innerJoin(sql<Record<string, never>>`audit_search`.as("audit_search"), (join) =>
-          join.on(sql<boolean>`audit_search.rowid = audit_log.rowid`),
-        )
-        .where(sql<boolean>`audit_search match ${`"${text.replace(/"/g, '""')}"`}`)
-        .orderBy(sql`audit_search.rowid`, "desc"),
-      q.where("audit_log.outcome", "=", "pending").where(scanningFor(text)).orderBy("audit_log.id", "desc"),
-    ];
+  /** The filters' records, newest first: through the indexes for everything but the text. */
+  function scoped(query: ListInvocations, on: Kysely<Database> = db) {
+    return query.before ? structured(query, on).where("audit_log.id", "<", query.before) : structured(query, on);
   }
+
+  /**
+   * A text search on SQLite. The trigram index holds the completed records up to
+   * `indexed_through`, read newest first (its rowids are the records', which grow with their
+   * ids), so a common word stops after a page; the records after that point (the last fraction
+   * of a second's calls) and the pending ones are scanned. Pending records are read before the
+   * index: one that completes in between is indexed by then, in the transaction that
+   * completed it, so it cannot be missed; one found twice is kept once.
+   */
+  async function searchSqlite(query: ListInvocations & { q: string }, limit: number): Promise<AuditRecord[]> {
+    const { indexed_through: through } = await db
+      .selectFrom("audit_search_state")
+      .select("indexed_through")
+      .where("id", "=", 1)
+      .executeTakeFirstOrThrow();
+    const newestFirst = <Q extends ReturnType<typeof scoped>>(q: Q) => q.orderBy("audit_log.id", "desc").limit(limit).execute();
+    const pending = await newestFirst(scoped(query).where("audit_log.outcome", "=", "pending").where(scanningFor(query.q)));
+    const unindexed = await newestFirst(scoped(query).where("audit_log.id", ">", through).where(scanningFor(query.q)));
+    const indexed = await scoped(query)
+      .innerJoin(sql<Record<string, never>>`audit_search`.as("audit_search"), (join) =>
+        join.on(sql<boolean>`audit_search.rowid = audit_log.rowid`),
+      )
+      .where(sql<boolean>`audit_search match ${`"${query.q.replace(/"/g, '""')}"`}`)
+      .orderBy(sql`audit_search.rowid`, "desc")
+      .limit(limit)
+      .execute();
+    const byId = new Map<string, AuditRecord>();
+    for (const record of [...pending, ...unindexed, ...indexed]) byId.set(record.id, record);
+    return [...byId.values()].sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0)).slice(0, limit);
+  }
+
+  /** Indexes, in one transaction, up to `rows` of the records after `indexed_through`. */
+  function* indexSearchBatch(rows: number): QuerySteps<number> {
+    const [state] = (yield db.selectFrom("audit_search_state").select("indexed_through").where("id", "=", 1).compile()).rows as {
+      indexed_through: string;
+    }[];
+    const through = state!.indexed_through;
+    const [batch] = (yield db
+      .selectFrom(db.selectFrom("audit_log").select("id").where("id", ">", through).orderBy("id").limit(rows).as("batch"))
+      .select((eb) => [eb.fn.max("id").as("last"), eb.fn.countAll<number>().as("count")])
+      .compile()).rows as { last: string | null; count: number }[];
+    if (!batch?.last) return 0;
+    // Records still pending are left out: the trigger indexes them when they complete.
+    yield sql`insert into audit_search (rowid, arguments, result, error_message)
+      select rowid, arguments, result, error_message from audit_log
+      where id > ${through} and id <= ${batch.last} and chain_seq is not null`.compile(db);
+    yield db.updateTable("audit_search_state").set({ indexed_through: batch.last }).where("id", "=", 1).compile();
+    return Number(batch.count);
+  }
+
+  /** Indexes the new records within `delayMs`, in one batch with those that follow them. */
+  function scheduleSearchIndexing(delayMs = searchIndexDelayMs): void {
+    if (isPostgres) return;
+    let state = indexingByDatabase.get(db);
+    if (!state) indexingByDatabase.set(db, (state = { dueAt: Infinity }));
+    const dueAt = Date.now() + delayMs;
+    if (state.timer && state.dueAt <= dueAt) return;
+    clearTimeout(state.timer);
+    state.dueAt = dueAt;
+    state.timer = setTimeout(() => {
+      state.timer = undefined;
+      state.dueAt = Infinity;
+      runTransaction(db, () => indexSearchBatch(SEARCH_INDEX_BATCH_ROWS)).then(
+        (count) => {
+          if (count === SEARCH_INDEX_BATCH_ROWS) scheduleSearchIndexing(0);
+        },
+        (error: unknown) => {
+          // A closed database (the process is stopping, a test is over) has nothing left to index.
+          if (!isOpen(db)) return;
+          console.error("[toolscope] indexing the audit log for search failed:", error instanceof Error ? error.message : error);
+          scheduleSearchIndexing(SEARCH_INDEX_RETRY_MS);
+        },
+      );
+    }, delayMs);
+    state.timer.unref();
+  }
+  scheduleSearchIndexing();
 
   return {
     async startInvocation(input: StartInvocation): Promise<{ id: string; startedAt: number }> {
@@ -234,6 +299,13 @@ export function createAuditStore(db: Kysely<Database>, options: AuditStoreOption
           output_verdict: input.outputVerdict ?? null,
         }),
       );
+      scheduleSearchIndexing();
+    },
+
+    /** Brings SQLite's search index up to date now rather than in its next batch (imports, benchmarks). */
+    async catchUpSearchIndex(): Promise<void> {
+      if (isPostgres) return;
+      while ((await runTransaction(db, () => indexSearchBatch(SEARCH_INDEX_BATCH_ROWS))) === SEARCH_INDEX_BATCH_ROWS);
     },
 
     /**
@@ -256,14 +328,12 @@ export function createAuditStore(db: Kysely<Database>, options: AuditStoreOption
     async listInvocations(query: ListInvocations = {}): Promise<AuditRecord[]> {
       const limit = Math.min(Math.max(query.limit ?? 50, 1), 1_000);
       if (isPostgres && query.q) return searchPostgres({ ...query, q: query.q }, limit);
-      const pages = await Promise.all(
-        matching(query).map((q) => (query.before ? q.where("audit_log.id", "<", query.before) : q).limit(limit).execute()),
-      );
-      if (pages.length === 1) return pages[0]!;
-      return pages
-        .flat()
-        .sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
-        .slice(0, limit);
+      const text = query.q;
+      const page = scoped(query).orderBy("audit_log.id", "desc").limit(limit);
+      if (!text) return page.execute();
+      // The trigram index finds substrings of three characters or more.
+      if ([...text].length < 3) return page.where(scanningFor(text)).execute();
+      return searchSqlite({ ...query, q: text }, limit);
     },
 
     async getInvocation(id: string): Promise<AuditRecord | undefined> {

@@ -5,12 +5,14 @@ import * as auditLog from "./migrations/0001-audit-log";
 import * as servers from "./migrations/0002-servers";
 import * as auditChain from "./migrations/0003-audit-chain";
 import * as auditSearch from "./migrations/0004-audit-search";
+import * as auditSearchBatched from "./migrations/0005-audit-search-batched";
 
 export const MIGRATIONS: Record<string, Migration> = {
   "0001-audit-log": auditLog,
   "0002-servers": servers,
   "0003-audit-chain": auditChain,
   "0004-audit-search": auditSearch,
+  "0005-audit-search-batched": auditSearchBatched,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -111,6 +111,11 @@ function drive<T>(steps: QuerySteps<T>, run: (query: CompiledQuery) => QueryResu
   return step.value;
 }
 
+/** False once the database is closed; PostgreSQL pools count as open until destroyed. */
+export function isOpen<DB>(db: Kysely<DB>): boolean {
+  return sqliteHandle(db as Kysely<unknown>)?.open ?? true;
+}
+
 /** Runs one write: on its own on PostgreSQL, in the next group commit on SQLite. */
 export async function runWrite<DB>(db: Kysely<DB>, query: CompiledQuery): Promise<QueryResult<unknown>> {
   const sqlite = sqliteHandle(db as Kysely<unknown>);

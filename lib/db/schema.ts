@@ -62,8 +62,15 @@ export interface ServersTable {
   updated_at: string;
 }
 
+/** SQLite only: how far the search index is complete (migration 0005). */
+export interface AuditSearchStateTable {
+  id: number;
+  indexed_through: string;
+}
+
 export interface Database {
   audit_log: AuditLogTable;
   audit_chain: AuditChainTable;
+  audit_search_state: AuditSearchStateTable;
   servers: ServersTable;
 }
