@@ -9,6 +9,7 @@
 import os from "node:os";
 import path from "node:path";
 import { startDemoHttpServer } from "../lib/demo-server/http";
+import { cpuDuring, groupCpuMs, ownCpuMs, processCpuMs, type CpuSources } from "./lib/cpu";
 import { startDemoProcess } from "./lib/demo-process";
 import { connectDirect } from "./lib/direct";
 import { callsPerSecond, concurrent, sequential, splitIntoRounds, summarize, type Call, type ThroughputRun } from "./lib/measure";
@@ -35,7 +36,7 @@ async function alternate<T>(rounds: number[], run: (name: Name, count: number) =
   return results;
 }
 
-async function measure(paths: Paths, options: BenchOptions): Promise<Record<Name, Omit<PathResult, "protocolVersion">>> {
+async function measure(paths: Paths, options: BenchOptions, cpu: CpuSources): Promise<Record<Name, Omit<PathResult, "protocolVersion">>> {
   if (options.warmup > 0) {
     log(`warm-up: ${options.warmup} sequential and ${options.warmup} concurrent calls per path`);
     for (const name of ["direct", "toolscope"] as const) {
@@ -47,13 +48,22 @@ async function measure(paths: Paths, options: BenchOptions): Promise<Record<Name
   log(`latency: ${options.calls} sequential calls per path in ${options.rounds} alternating rounds`);
   const latency = await alternate(splitIntoRounds(options.calls, options.rounds), (name, count) => sequential(paths[name], count));
   log(`throughput: ${options.throughputCalls} calls per path, ${options.concurrency} in flight`);
-  const throughput = await alternate<ThroughputRun>(splitIntoRounds(options.throughputCalls, options.rounds), (name, count) =>
-    concurrent(paths[name], count, options.concurrency),
+  const throughput = await alternate(splitIntoRounds(options.throughputCalls, options.rounds), (name, count) =>
+    cpuDuring(cpu, () => concurrent(paths[name], count, options.concurrency)),
   );
-  const result = (name: Name): Omit<PathResult, "protocolVersion"> => ({
-    sequential: summarize(latency[name].flat()),
-    throughput: { callsPerSecond: callsPerSecond(throughput[name]), underLoad: summarize(throughput[name].flatMap((r) => r.latencies)) },
-  });
+  const result = (name: Name): Omit<PathResult, "protocolVersion"> => {
+    const runs: ThroughputRun[] = throughput[name].map((r) => r.result);
+    const calls = runs.reduce((sum, r) => sum + r.calls, 0);
+    const cpuPerCall: Record<string, number | null> = {};
+    for (const source of Object.keys(cpu)) {
+      const spent = throughput[name].map((r) => r.cpuMs[source]);
+      cpuPerCall[source] = spent.every((ms) => ms !== undefined) ? spent.reduce((a, b) => a + b!, 0)! / calls : null;
+    }
+    return {
+      sequential: summarize(latency[name].flat()),
+      throughput: { callsPerSecond: callsPerSecond(runs), underLoad: summarize(runs.flatMap((r) => r.latencies)), cpuPerCall },
+    };
+  };
   return { direct: result("direct"), toolscope: result("toolscope") };
 }
 
@@ -75,6 +85,8 @@ async function main(): Promise<number> {
   log(`demo MCP server on ${demo.url} (${options.demo === "process" ? "its own process" : "in the bench process"})`);
 
   let baseUrl = options.baseUrl;
+  // Where the CPU of a call goes, per process (the Toolscope row only when the bench started it).
+  const cpu: CpuSources = { [options.demo === "process" ? "bench client" : "bench client + demo server"]: ownCpuMs };
   if (!baseUrl) {
     const launched = await launchToolscope(REPO_ROOT, log);
     if (!launched) {
@@ -87,6 +99,12 @@ async function main(): Promise<number> {
     onCleanup(launched.stop);
     await launched.ready;
     baseUrl = launched.baseUrl;
+    const group = launched.processGroup;
+    if (group !== undefined) cpu.Toolscope = () => groupCpuMs(group);
+  }
+  if ("pid" in demo && demo.pid !== undefined) {
+    const pid = demo.pid;
+    cpu["demo server"] = () => processCpuMs(pid);
   }
 
   const api = new ToolscopeApi(baseUrl);
@@ -100,7 +118,7 @@ async function main(): Promise<number> {
     log(`warning: the paths speak different revisions (direct ${direct.protocolVersion}, Toolscope ${snapshot.protocolVersion})`);
   }
 
-  const measured = await measure({ direct: direct.call, toolscope: api.echoCall() }, options);
+  const measured = await measure({ direct: direct.call, toolscope: api.echoCall() }, options, cpu);
   const auditOutcome = await api.lastAuditOutcome();
   if (auditOutcome !== "ok") log(`warning: the newest audit record of "bench" has outcome ${String(auditOutcome)}, expected ok`);
 

@@ -5,7 +5,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { exited, freePort } from "./toolscope";
 
-export type DemoProcess = { url: string; close: () => Promise<void> };
+export type DemoProcess = { url: string; close: () => Promise<void>; pid: number | undefined };
 
 export async function startDemoProcess(repoRoot: string): Promise<DemoProcess> {
   const port = await freePort();
@@ -31,5 +31,5 @@ export async function startDemoProcess(repoRoot: string): Promise<DemoProcess> {
     await close();
     throw error;
   });
-  return { url, close };
+  return { url, close, pid: child.pid };
 }

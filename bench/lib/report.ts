@@ -4,7 +4,8 @@ import type { LatencySummary } from "./measure";
 export type PathResult = {
   protocolVersion: string | undefined;
   sequential: LatencySummary;
-  throughput: { callsPerSecond: number; underLoad: LatencySummary };
+  /** cpuPerCall: CPU ms per call of each process during the throughput run (null where unknown). */
+  throughput: { callsPerSecond: number; underLoad: LatencySummary; cpuPerCall: Record<string, number | null> };
 };
 
 export type Goal = { source: string; text: string; measured: string; pass: boolean };
@@ -43,6 +44,37 @@ function row(cells: string[], widths: number[]): string {
   return cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join("  ");
 }
 
+/** CPU per call under load, per process, and the throughput the machine's cores allow at that cost. */
+function cpuRows(report: Report, widths: number[]): string[] {
+  const { direct: d, toolscope: t } = report;
+  const sources = Object.keys(t.throughput.cpuPerCall);
+  const known = (v: number | null | undefined): string => (v === null || v === undefined ? "—" : v.toFixed(3));
+  // The direct path does not go through Toolscope: its idle process is not part of that path's cost.
+  const total = (p: PathResult, path: "direct" | "toolscope"): number | null => {
+    let sum = 0;
+    for (const [source, value] of Object.entries(p.throughput.cpuPerCall)) {
+      if (path === "direct" && source === "Toolscope") continue;
+      if (value === null) return null;
+      sum += value;
+    }
+    return sum;
+  };
+  const rows = [row(["CPU per call under load (ms)", "", ""], widths)];
+  for (const source of sources) {
+    const direct = source === "Toolscope" ? "—" : known(d.throughput.cpuPerCall[source]);
+    rows.push(row([`  ${source}`, direct, known(t.throughput.cpuPerCall[source])], widths));
+  }
+  const directTotal = total(d, "direct");
+  const toolscopeTotal = total(t, "toolscope");
+  rows.push(row(["  all processes", known(directTotal), known(toolscopeTotal)], widths));
+  const cpus = Number(report.setup.cpus);
+  if (directTotal !== null && toolscopeTotal !== null && cpus > 0) {
+    const ceiling = (perCall: number): string => ((cpus * 1000) / perCall).toFixed(0);
+    rows.push(row([`  ceiling on ${cpus} cores (calls/s)`, ceiling(directTotal), ceiling(toolscopeTotal)], widths));
+  }
+  return rows;
+}
+
 export function formatReport(report: Report): string {
   const { direct: d, toolscope: t, added } = report;
   const widths = [26, 10, 10, 14];
@@ -70,6 +102,7 @@ export function formatReport(report: Report): string {
       ],
       widths,
     ),
+    ...cpuRows(report, widths),
     "",
     `added latency: ${signed(added.p50Ms)} ms at p50, ${signed(added.p99Ms)} ms at p99; throughput ratio (Toolscope / direct): ${report.throughputRatio.toFixed(2)}x`,
     "",

@@ -12,7 +12,7 @@ import type { Call } from "./measure";
 export const BENCH_SERVER_ID = "bench";
 
 /** A Toolscope being started: `stop` is safe to call at any time, even before `ready` settles. */
-export type LaunchedToolscope = { baseUrl: string; ready: Promise<void>; stop: () => Promise<void> };
+export type LaunchedToolscope = { baseUrl: string; ready: Promise<void>; stop: () => Promise<void>; processGroup: number | undefined };
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -104,7 +104,7 @@ export async function launchToolscope(repoRoot: string, log: (line: string) => v
   })();
   // Awaited by the caller; this only keeps a stop() during start-up from being an unhandled rejection.
   ready.catch(() => undefined);
-  return { baseUrl, ready, stop };
+  return { baseUrl, ready, stop, processGroup: child.pid };
 }
 
 type Snapshot = { status: string; error: string | null; protocolVersion: string | null };
