@@ -14,6 +14,16 @@ import { createAuditStore, newAuditId } from "./store";
 
 const POSTGRES_URL = process.env.TOOLSCOPE_TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
+/** The app's migrations, to stop at one of them (as an older Toolscope left the database). */
+function migrator(db: Kysely<Database>): Migrator {
+  return new Migrator({
+    db,
+    provider: { getMigrations: async () => MIGRATIONS },
+    migrationTableName: "toolscope_migrations",
+    migrationLockTableName: "toolscope_migrations_lock",
+  });
+}
+
 type Fixture = { target: DatabaseTarget; cleanup: () => Promise<void> };
 
 async function sqliteFixture(): Promise<Fixture> {
@@ -369,13 +379,7 @@ describe("SQLite's search index, filled in batches", () => {
     (await sql<{ rowid: number }>`select rowid from audit_search where audit_search match ${`"${word}"`}`.execute(db)).rows.length;
 
   it("indexes a record pending at 0004's upgrade when it completes", async () => {
-    const migrator = new Migrator({
-      db,
-      provider: { getMigrations: async () => MIGRATIONS },
-      migrationTableName: "toolscope_migrations",
-      migrationLockTableName: "toolscope_migrations_lock",
-    });
-    expect((await migrator.migrateTo("0004-audit-search")).error).toBeUndefined();
+    expect((await migrator(db).migrateTo("0004-audit-search")).error).toBeUndefined();
     const store = createAuditStore(db, { searchIndexDelayMs: 60_000 });
     const done = await call(store, { note: "upgrade-word done" });
     await store.finishInvocation({ ...done, outcome: "ok" });
@@ -421,6 +425,21 @@ describe("SQLite's search index, filled in batches", () => {
     const { rows } = await sql<{ through: string }>`select indexed_through as through from audit_search_state`.execute(db);
     expect(rows[0]!.through >= records.at(-1)!.id).toBe(true);
   });
+  it("goes back to indexing at completion when 0005 is undone, with nothing left out", async () => {
+    await migrateToLatest(db as Kysely<unknown>);
+    const store = createAuditStore(db, { searchIndexDelayMs: 60_000 });
+    const word = `dq${randomBytes(3).toString("hex")}`;
+    const before = await call(store, { note: `${word} before` });
+    await store.finishInvocation({ ...before, outcome: "ok" });
+    expect(await indexedMatches(word)).toBe(0);
+    expect((await migrator(db).migrateTo("0004-audit-search")).error).toBeUndefined();
+    expect(await indexedMatches(word)).toBe(1);
+    const after = await call(store, { note: `${word} after` });
+    await store.finishInvocation({ ...after, outcome: "ok" });
+    expect(await indexedMatches(word)).toBe(2);
+    await migrateToLatest(db as Kysely<unknown>);
+    expect((await store.listInvocations({ q: word })).map((r) => r.id)).toEqual([after.id, before.id]);
+  });
 });
 
 describe("audit ids", () => {
@@ -441,13 +460,7 @@ describe.each([
     const fixture = await makeFixture();
     const db = openDatabase(fixture.target);
     try {
-      const migrator = new Migrator({
-        db,
-        provider: { getMigrations: async () => MIGRATIONS },
-        migrationTableName: "toolscope_migrations",
-        migrationLockTableName: "toolscope_migrations_lock",
-      });
-      expect((await migrator.migrateTo("0003-audit-chain")).error).toBeUndefined();
+      expect((await migrator(db).migrateTo("0003-audit-chain")).error).toBeUndefined();
       const store = createAuditStore(db);
       const old = await store.startInvocation({
         actor: "ada",

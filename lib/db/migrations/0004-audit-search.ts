@@ -24,6 +24,11 @@ async function upSqlite(db: Kysely<unknown>): Promise<void> {
   // write too would cost every call a second index write and a delete.
   await sql`insert into audit_search (rowid, arguments, result, error_message)
     select rowid, arguments, result, error_message from audit_log where chain_seq is not null`.execute(db);
+  await createIndexingTriggers(db);
+}
+
+/** The triggers that index a record when it completes (0005 replaces them with batches, and restores them on the way down). */
+export async function createIndexingTriggers(db: Kysely<unknown>): Promise<void> {
   await sql`create trigger audit_search_complete after update of chain_seq on audit_log
     when old.chain_seq is null and new.chain_seq is not null begin
     insert into audit_search (rowid, arguments, result, error_message) values (new.rowid, new.arguments, new.result, new.error_message);

@@ -7,6 +7,7 @@
 // its batch ran is indexed by a trigger when it completes. (PostgreSQL maintains its trigram
 // index itself; nothing changes there.)
 import { PostgresAdapter, sql, type Kysely } from "kysely";
+import { createIndexingTriggers } from "./0004-audit-search";
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   if (db.getExecutor().adapter instanceof PostgresAdapter) return;
@@ -35,14 +36,5 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     where chain_seq is not null and id > (select indexed_through from audit_search_state where id = 1)`.execute(db);
   for (const trigger of ["audit_search_late", "audit_search_delete"]) await sql`drop trigger ${sql.id(trigger)}`.execute(db);
   await sql`drop table audit_search_state`.execute(db);
-  await sql`create trigger audit_search_complete after update of chain_seq on audit_log
-    when old.chain_seq is null and new.chain_seq is not null begin
-    insert into audit_search (rowid, arguments, result, error_message) values (new.rowid, new.arguments, new.result, new.error_message);
-  end`.execute(db);
-  await sql`create trigger audit_search_insert after insert on audit_log when new.chain_seq is not null begin
-    insert into audit_search (rowid, arguments, result, error_message) values (new.rowid, new.arguments, new.result, new.error_message);
-  end`.execute(db);
-  await sql`create trigger audit_search_delete after delete on audit_log when old.chain_seq is not null begin
-    delete from audit_search where rowid = old.rowid;
-  end`.execute(db);
+  await createIndexingTriggers(db);
 }
