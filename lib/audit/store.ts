@@ -243,7 +243,8 @@ export function createAuditStore(db: Kysely<Database>, options: AuditStoreOption
     }, delayMs);
     state.timer.unref();
   }
-  scheduleSearchIndexing();
+  // The first store over a database catches up with what an earlier process left unindexed.
+  if (!isPostgres && !indexingByDatabase.has(db)) scheduleSearchIndexing();
 
   return {
     async startInvocation(input: StartInvocation): Promise<{ id: string; startedAt: number }> {

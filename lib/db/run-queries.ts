@@ -32,26 +32,19 @@ function runOnSqlite(sqlite: BetterSqlite3.Database, query: CompiledQuery): Quer
   return { rows: [], numAffectedRows: BigInt(changes) };
 }
 
-const transactions = new WeakMap<BetterSqlite3.Database, <T>(work: () => T) => T>();
+type TransactionFunction = BetterSqlite3.Transaction<<T>(work: () => T) => T>;
 
-/** better-sqlite3 builds a transaction wrapper per call of .transaction(); one per handle will do. */
-function immediateTransaction(sqlite: BetterSqlite3.Database): <T>(work: () => T) => T {
+const transactions = new WeakMap<BetterSqlite3.Database, TransactionFunction>();
+
+/**
+ * One transaction function per handle (better-sqlite3 builds a wrapper per call of
+ * .transaction()). Called inside a transaction, it runs as a savepoint.
+ */
+function transactionFunction(sqlite: BetterSqlite3.Database): TransactionFunction {
   let run = transactions.get(sqlite);
   if (!run) {
-    run = sqlite.transaction(<T>(work: () => T): T => work()).immediate as <T>(work: () => T) => T;
+    run = sqlite.transaction(<T>(work: () => T): T => work()) as TransactionFunction;
     transactions.set(sqlite, run);
-  }
-  return run;
-}
-
-/** better-sqlite3 turns a transaction function called inside a transaction into a savepoint. */
-const savepoints = new WeakMap<BetterSqlite3.Database, <T>(work: () => T) => T>();
-
-function savepoint(sqlite: BetterSqlite3.Database): <T>(work: () => T) => T {
-  let run = savepoints.get(sqlite);
-  if (!run) {
-    run = sqlite.transaction(<T>(work: () => T): T => work()) as <T>(work: () => T) => T;
-    savepoints.set(sqlite, run);
   }
   return run;
 }
@@ -74,20 +67,16 @@ function queueWrite<T>(sqlite: BetterSqlite3.Database, steps: () => QuerySteps<T
 
 function commitGroup(sqlite: BetterSqlite3.Database, queue: QueuedWrite[]): void {
   writeQueues.delete(sqlite);
-  const run = (write: QueuedWrite) => drive(write.steps(), (query) => runOnSqlite(sqlite, query));
-  // Alone, an operation needs no savepoint: if it throws, the transaction rolls back.
+  const transaction = transactionFunction(sqlite);
   const settled: Array<{ ok: true; value: unknown } | { ok: false; error: unknown }> = [];
   try {
     // IMMEDIATE takes the write lock at BEGIN, so a second process (npm run audit:verify)
     // cannot make the transaction fail halfway when it upgrades from reading to writing.
-    immediateTransaction(sqlite)(() => {
-      if (queue.length === 1) {
-        settled.push({ ok: true, value: run(queue[0]!) });
-        return;
-      }
+    transaction.immediate(() => {
       for (const write of queue) {
         try {
-          settled.push({ ok: true, value: savepoint(sqlite)(() => run(write)) });
+          const value = transaction(() => drive(write.steps(), (query) => runOnSqlite(sqlite, query)));
+          settled.push({ ok: true, value });
         } catch (error) {
           settled.push({ ok: false, error });
         }
@@ -111,7 +100,7 @@ function drive<T>(steps: QuerySteps<T>, run: (query: CompiledQuery) => QueryResu
   return step.value;
 }
 
-/** False once the database is closed; PostgreSQL pools count as open until destroyed. */
+/** False once a SQLite database is closed; only SQLite handles can tell, so anything else counts as open. */
 export function isOpen<DB>(db: Kysely<DB>): boolean {
   return sqliteHandle(db as Kysely<unknown>)?.open ?? true;
 }

@@ -81,13 +81,9 @@ function asBody(bytes: Buffer): BodyInit {
   return bytes as unknown as BodyInit;
 }
 
-function abortReason(signal: AbortSignal): unknown {
-  return signal.reason ?? new DOMException("This operation was aborted", "AbortError");
-}
-
 function nodeFetch(url: URL, init: RequestInit, body: string | undefined): Promise<Response> {
   const signal = init.signal ?? undefined;
-  if (signal?.aborted) return Promise.reject(abortReason(signal));
+  if (signal?.aborted) return Promise.reject(signal.reason);
   return new Promise<Response>((resolve, reject) => {
     let settled = false;
     let stream: Readable | undefined;
@@ -97,7 +93,7 @@ function nodeFetch(url: URL, init: RequestInit, body: string | undefined): Promi
       outcome();
     };
     const onAbort = () => {
-      const reason = abortReason(signal!);
+      const reason: unknown = signal!.reason;
       request.destroy();
       stream?.destroy(reason instanceof Error ? reason : new Error(String(reason)));
       settle(() => reject(reason));
@@ -113,7 +109,7 @@ function nodeFetch(url: URL, init: RequestInit, body: string | undefined): Promi
         const meta = { status, statusText: response.statusMessage ?? "", headers: responseHeaders(response) };
         if (NULL_BODY_STATUSES.has(status) || init.method?.toUpperCase() === "HEAD") {
           response.resume();
-          response.once("end", done);
+          response.once("close", done);
           settle(() => resolve(new Response(null, meta)));
           return;
         }
