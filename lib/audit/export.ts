@@ -3,35 +3,11 @@ import "server-only";
 // never sit in memory: JSONL (one record a line, as the API returns them) or CSV.
 import { auditStore } from "./index";
 import { toEntry, type AuditEntry } from "./query";
-import type { AuditFilters } from "./store";
+import { RECORD_COLUMNS, type AuditFilters } from "./store";
 
 const PAGE = 500;
 
-const CSV_COLUMNS = [
-  "id",
-  "started_at",
-  "ended_at",
-  "duration_ms",
-  "actor",
-  "client_ip",
-  "server_id",
-  "server_target",
-  "protocol_version",
-  "tool_name",
-  "outcome",
-  "error_code",
-  "error_message",
-  "output_verdict",
-  "arguments",
-  "request_meta",
-  "result",
-  "result_size",
-  "result_sha256",
-  "result_truncated",
-  "chain_seq",
-  "prev_hash",
-  "hash",
-] as const satisfies readonly (keyof AuditEntry)[];
+const CSV_COLUMNS: readonly (keyof AuditEntry)[] = RECORD_COLUMNS;
 
 function csvCell(value: unknown): string {
   if (value === null || value === undefined) return "";

@@ -4,27 +4,20 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createHash, randomBytes } from "node:crypto";
-import { Migrator, sql, type Kysely } from "kysely";
+import { CompiledQuery, sql, type Kysely } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseTarget } from "@/lib/db/connect";
-import { MIGRATIONS, migrateToLatest } from "@/lib/db/migrate";
+import { migrateToLatest, migrator } from "@/lib/db/migrate";
 import type { Database } from "@/lib/db/schema";
 import { createAuditStore, newAuditId } from "./store";
 
 const POSTGRES_URL = process.env.TOOLSCOPE_TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
-/** The app's migrations, to stop at one of them (as an older Toolscope left the database). */
-function migrator(db: Kysely<Database>): Migrator {
-  return new Migrator({
-    db,
-    provider: { getMigrations: async () => MIGRATIONS },
-    migrationTableName: "toolscope_migrations",
-    migrationLockTableName: "toolscope_migrations_lock",
-  });
-}
-
 type Fixture = { target: DatabaseTarget; cleanup: () => Promise<void> };
+
+/** The schema a fixture's tables live in (PostgreSQL), to stop the app's migrations at one of them. */
+const schemaOf = (fixture: Fixture): string | undefined => (fixture.target.kind === "postgres" ? fixture.target.searchPath : undefined);
 
 async function sqliteFixture(): Promise<Fixture> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-audit-"));
@@ -272,6 +265,71 @@ describe.each([
     expect(JSON.parse((await store.getInvocation(b.id))!.request_meta!)).toEqual({ trace: "t-1" });
   });
 
+  it("combines filters: every combination returns the same records whichever index is walked", async () => {
+    const store = createAuditStore(db);
+    const tag = randomBytes(3).toString("hex");
+    const servers = [`a-${tag}`, `b-${tag}`];
+    const written: { id: string; serverId: string; toolName: string; actor: string; outcome: "ok" | "tool_error" }[] = [];
+    for (let i = 0; i < 16; i++) {
+      const fields = {
+        serverId: servers[i % 2]!,
+        toolName: i % 4 < 2 ? "search" : "fetch",
+        actor: i % 8 < 4 ? "ada" : "bob",
+        outcome: i % 16 < 8 ? ("ok" as const) : ("tool_error" as const),
+      };
+      const record = await store.startInvocation({ ...fields, serverTarget: "x", protocolVersion: null, arguments: { i, tag } });
+      await store.finishInvocation({ ...record, outcome: fields.outcome, result: { content: [] } });
+      written.unshift({ id: record.id, ...fields });
+    }
+    const choices = {
+      serverId: servers,
+      toolName: ["search", "fetch", "absent"],
+      actor: ["ada", "bob"],
+      outcome: ["ok", "tool_error"] as const,
+    };
+    const keys = Object.keys(choices) as (keyof typeof choices)[];
+    for (let mask = 1; mask < 1 << keys.length; mask++) {
+      const used = keys.filter((_, bit) => mask & (1 << bit));
+      const filters = Object.fromEntries(used.map((key) => [key, choices[key][mask % choices[key].length]]));
+      const expected = written.filter((r) => used.every((key) => r[key] === filters[key])).map((r) => r.id);
+      const inScope = (await store.listInvocations({ ...filters, q: tag, limit: 100 })).map((r) => r.id);
+      expect(inScope, JSON.stringify(filters)).toEqual(expected);
+      if (used.includes("serverId")) expect((await store.listInvocations(filters)).map((r) => r.id)).toEqual(expected);
+    }
+  });
+
+  it("returns a record's columns and nothing else", async () => {
+    const store = createAuditStore(db, { searchRecentRows: 1 });
+    const word = `cq${randomBytes(3).toString("hex")}`;
+    const record = await store.startInvocation({
+      actor: "ada",
+      serverId: "cols",
+      serverTarget: "x",
+      protocolVersion: null,
+      toolName: "t",
+      arguments: { word },
+    });
+    await store.finishInvocation({ ...record, outcome: "ok", result: { content: [] } });
+    await createAuditStore(db).startInvocation({
+      actor: "ada",
+      serverId: "cols",
+      serverTarget: "x",
+      protocolVersion: null,
+      toolName: "t",
+      arguments: {},
+    });
+    const columns = [
+      ...["id", "started_at", "ended_at", "duration_ms", "actor", "server_id", "server_target", "protocol_version", "tool_name"],
+      ...["arguments", "outcome", "error_code", "error_message", "result", "output_verdict", "client_ip", "request_meta"],
+      ...["result_size", "result_sha256", "result_truncated", "chain_seq", "prev_hash", "hash"],
+    ].sort();
+    // Found by the index on PostgreSQL (the walk of one record misses it), by the scan and the index on SQLite.
+    const [found] = await store.listInvocations({ serverId: "cols", q: word });
+    expect(Object.keys(found!).sort()).toEqual(columns);
+    expect(Object.keys((await store.getInvocation(record.id))!).sort()).toEqual(columns);
+    expect(Object.keys((await store.listInvocations({ serverId: "cols" }))[0]!).sort()).toEqual(columns);
+  });
+
   it("searches text through the index: pending arguments, completed results, newest first, paged, gone when purged", async () => {
     const store = createAuditStore(db);
     const serverId = `search-${randomBytes(3).toString("hex")}`;
@@ -379,7 +437,7 @@ describe("SQLite's search index, filled in batches", () => {
     (await sql<{ rowid: number }>`select rowid from audit_search where audit_search match ${`"${word}"`}`.execute(db)).rows.length;
 
   it("indexes a record pending at 0004's upgrade when it completes", async () => {
-    expect((await migrator(db).migrateTo("0004-audit-search")).error).toBeUndefined();
+    expect((await migrator(db as Kysely<unknown>, schemaOf(fixture)).migrateTo("0004-audit-search")).error).toBeUndefined();
     const store = createAuditStore(db, { searchIndexDelayMs: 60_000 });
     const done = await call(store, { note: "upgrade-word done" });
     await store.finishInvocation({ ...done, outcome: "ok" });
@@ -432,13 +490,53 @@ describe("SQLite's search index, filled in batches", () => {
     const before = await call(store, { note: `${word} before` });
     await store.finishInvocation({ ...before, outcome: "ok" });
     expect(await indexedMatches(word)).toBe(0);
-    expect((await migrator(db).migrateTo("0004-audit-search")).error).toBeUndefined();
+    expect((await migrator(db as Kysely<unknown>, schemaOf(fixture)).migrateTo("0004-audit-search")).error).toBeUndefined();
     expect(await indexedMatches(word)).toBe(1);
     const after = await call(store, { note: `${word} after` });
     await store.finishInvocation({ ...after, outcome: "ok" });
     expect(await indexedMatches(word)).toBe(2);
     await migrateToLatest(db as Kysely<unknown>);
     expect((await store.listInvocations({ q: word })).map((r) => r.id)).toEqual([after.id, before.id]);
+  });
+});
+
+describe("SQLite's filter indexes", () => {
+  let fixture: Fixture;
+  let db: Kysely<Database>;
+  beforeAll(async () => {
+    fixture = await sqliteFixture();
+    db = openDatabase(fixture.target);
+    await migrateToLatest(db as Kysely<unknown>);
+  });
+  afterAll(async () => {
+    await db?.destroy();
+    await fixture?.cleanup();
+  });
+
+  /** The plan of the store's query for a first page with these filters. */
+  async function plan(filters: Parameters<ReturnType<typeof createAuditStore>["listInvocations"]>[0]): Promise<string> {
+    const captured: CompiledQuery[] = [];
+    const capturing = db.withPlugin({
+      transformQuery: (args) => {
+        captured.push(db.getExecutor().compileQuery(args.node, args.queryId));
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    await createAuditStore(capturing).listInvocations(filters);
+    const [query] = captured;
+    const { rows } = await db.executeQuery<{ detail: string }>(
+      CompiledQuery.raw(`explain query plan ${query!.sql}`, [...query!.parameters]),
+    );
+    return rows.map((row) => row.detail).join("\n");
+  }
+
+  it("walks the most selective filter's index and checks the others on its entries", async () => {
+    expect(await plan({ actor: "ada", outcome: "cancelled" })).toMatch(/USING INDEX audit_log_actor_filters \(actor=\?\)/);
+    expect(await plan({ serverId: "s", outcome: "tool_error" })).toMatch(/USING INDEX audit_log_server_filters \(server_id=\?\)/);
+    expect(await plan({ serverId: "s", toolName: "t", actor: "ada" })).toMatch(/USING INDEX audit_log_tool_filters \(tool_name=\?\)/);
+    expect(await plan({ outcome: "ok" })).toMatch(/USING INDEX audit_log_outcome_id \(outcome=\?\)/);
+    expect(await plan({ serverId: "s", from: 0, to: Date.now() })).toMatch(/audit_log_server_filters \(server_id=\? AND id>\? AND id<\?\)/);
   });
 });
 
@@ -460,7 +558,7 @@ describe.each([
     const fixture = await makeFixture();
     const db = openDatabase(fixture.target);
     try {
-      expect((await migrator(db).migrateTo("0003-audit-chain")).error).toBeUndefined();
+      expect((await migrator(db as Kysely<unknown>, schemaOf(fixture)).migrateTo("0003-audit-chain")).error).toBeUndefined();
       const store = createAuditStore(db);
       const old = await store.startInvocation({
         actor: "ada",
@@ -475,6 +573,61 @@ describe.each([
       expect((await store.listInvocations({ q: "reykjavik" })).map((r) => r.id)).toEqual([old.id]);
       expect((await store.listInvocations({ q: "aurora" })).map((r) => r.id)).toEqual([old.id]);
       expect(await store.verifyChain()).toMatchObject({ ok: true, checked: 1 });
+    } finally {
+      await db.destroy();
+      await fixture.cleanup();
+    }
+  });
+});
+
+describe("PostgreSQL's stored search text (migration 0007)", () => {
+  it("searches the same before it, with it, and after it is undone", async () => {
+    const fixture = await postgresFixture();
+    const db = openDatabase(fixture.target);
+    const searchIndex = async () =>
+      (
+        await sql<{
+          def: string;
+        }>`select indexdef as def from pg_indexes where indexname = 'audit_log_search' and schemaname = current_schema()`.execute(db)
+      ).rows[0]?.def ?? null;
+    try {
+      expect((await migrator(db as Kysely<unknown>, schemaOf(fixture)).migrateTo("0006-audit-filter-indexes")).error).toBeUndefined();
+      const store = createAuditStore(db, { searchRecentRows: 1 });
+      const word = `pq${randomBytes(3).toString("hex")}`;
+      const older = await store.startInvocation({
+        actor: "ada",
+        serverId: "s",
+        serverTarget: "x",
+        protocolVersion: null,
+        toolName: "t",
+        arguments: { note: `Ünïcode ${word}` },
+      });
+      await store.finishInvocation({ ...older, outcome: "ok", result: { content: [{ type: "text", text: "ÉCOLE" }] } });
+      await migrateToLatest(db as Kysely<unknown>);
+      expect(await searchIndex()).toMatch(/gin \(search_text \S+gin_trgm_ops\)/);
+      const newer = await store.startInvocation({
+        actor: "ada",
+        serverId: "s",
+        serverTarget: "x",
+        protocolVersion: null,
+        toolName: "t",
+        arguments: { note: word },
+      });
+      await store.finishInvocation({ ...newer, outcome: "tool_error", errorMessage: `${word.toUpperCase()} failed` });
+      // The newer record is found by the walk of one record, the older one by the index; both by any case.
+      for (const q of [word, word.toUpperCase(), `ünïcode ${word}`]) {
+        expect(
+          (await store.listInvocations({ q })).map((r) => r.id),
+          q,
+        ).toEqual(q.startsWith("ü") ? [older.id] : [newer.id, older.id]);
+      }
+      expect((await store.listInvocations({ q: "école" })).map((r) => r.id)).toEqual([older.id]);
+      expect((await migrator(db as Kysely<unknown>, schemaOf(fixture)).migrateTo("0006-audit-filter-indexes")).error).toBeUndefined();
+      expect(await searchIndex()).toMatch(/gin \(\(+arguments \|\|/);
+      const { rows } = await sql<{ n: number }>`select count(*)::int as n from information_schema.columns
+        where table_schema = current_schema() and table_name = 'audit_log' and column_name = 'search_text'`.execute(db);
+      expect(rows[0]?.n).toBe(0);
+      expect(await store.verifyChain()).toMatchObject({ ok: true, checked: 2 });
     } finally {
       await db.destroy();
       await fixture.cleanup();

@@ -3,12 +3,57 @@
 // Completing a record appends it to the hash chain (see chain.ts) in one transaction.
 import { createHash, randomBytes } from "node:crypto";
 import { PostgresAdapter, sql, type Kysely, type Selectable, type Updateable } from "kysely";
-import { PG_SEARCH_TEXT } from "../db/migrations/0004-audit-search";
 import { isOpen, runTransaction, runWrite, type QuerySteps } from "../db/run-queries";
 import type { AuditChainTable, AuditLogTable, Database, InvocationOutcome, OutputVerdict } from "../db/schema";
 import { recordHash, type ChainReport } from "./chain";
 
 export type AuditRecord = Selectable<AuditLogTable>;
+
+/**
+ * A record's columns, read by name (on PostgreSQL audit_log also has search_text, migration
+ * 0007's lower-cased copy of the searched text, which is no part of a record), in the order an
+ * export's CSV has them.
+ */
+export const RECORD_COLUMNS = [
+  "id",
+  "started_at",
+  "ended_at",
+  "duration_ms",
+  "actor",
+  "client_ip",
+  "server_id",
+  "server_target",
+  "protocol_version",
+  "tool_name",
+  "outcome",
+  "error_code",
+  "error_message",
+  "output_verdict",
+  "arguments",
+  "request_meta",
+  "result",
+  "result_size",
+  "result_sha256",
+  "result_truncated",
+  "chain_seq",
+  "prev_hash",
+  "hash",
+] as const satisfies readonly (keyof AuditLogTable)[];
+
+const QUALIFIED_RECORD_COLUMNS = RECORD_COLUMNS.map((column) => `audit_log.${column}` as const);
+
+/**
+ * The equality filters in the order SQLite walks their indexes, most selective first as audit
+ * logs go (a tool belongs to a server, a few outcomes cover every call). Migration 0006's
+ * indexes carry the other filters' columns, so whichever is walked checks the rest on the
+ * index entry; left to itself, SQLite (without statistics) may walk the outcome index instead.
+ */
+const WALK_ORDER = [
+  ["toolName", "audit_log.tool_name"],
+  ["serverId", "audit_log.server_id"],
+  ["actor", "audit_log.actor"],
+  ["outcome", "audit_log.outcome"],
+] as const;
 
 let lastTime = 0;
 let sequence = 0;
@@ -84,8 +129,8 @@ const SEARCH_INDEX_RETRY_MS = 5_000;
 /** One indexing timer per database, however many store objects use it (the app makes one per request). */
 const indexingByDatabase = new WeakMap<object, { timer?: ReturnType<typeof setTimeout>; dueAt: number }>();
 
-function likePattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+function likePattern(text: string, lowerCase = true): string {
+  return `%${(lowerCase ? text.toLowerCase() : text).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 export function createAuditStore(db: Kysely<Database>, options: AuditStoreOptions = {}) {
@@ -100,7 +145,7 @@ export function createAuditStore(db: Kysely<Database>, options: AuditStoreOption
     if (isPostgres) head = head.forUpdate();
     const [chain] = (yield head.compile()).rows as Selectable<AuditChainTable>[];
     if (!chain) throw new Error("The audit chain's head row is missing.");
-    const [current] = (yield db.selectFrom("audit_log").selectAll().where("id", "=", id).compile()).rows as AuditRecord[];
+    const [current] = (yield db.selectFrom("audit_log").select(RECORD_COLUMNS).where("id", "=", id).compile()).rows as AuditRecord[];
     if (!current || current.chain_seq !== null) return false;
     const seq = Number(chain.head_seq) + 1;
     const next: AuditRecord = { ...current, ...(fields as Partial<AuditRecord>), chain_seq: seq, prev_hash: chain.head_hash };
@@ -116,35 +161,50 @@ export function createAuditStore(db: Kysely<Database>, options: AuditStoreOption
 
   /** The records that pass the structured filters (all but the text). */
   function structured(filters: AuditFilters, on: Kysely<Database> = db) {
-    let q = on.selectFrom("audit_log").selectAll("audit_log");
-    if (filters.serverId) q = q.where("audit_log.server_id", "=", filters.serverId);
-    if (filters.toolName) q = q.where("audit_log.tool_name", "=", filters.toolName);
-    if (filters.outcome) q = q.where("audit_log.outcome", "=", filters.outcome);
-    if (filters.actor) q = q.where("audit_log.actor", "=", filters.actor);
+    let q = on.selectFrom("audit_log").select(QUALIFIED_RECORD_COLUMNS);
+    let walked = false;
+    for (const [filter, column] of WALK_ORDER) {
+      const value = filters[filter];
+      if (!value) continue;
+      // SQLite's unary + keeps a column's index out of the plan; the walked index still checks it.
+      const steered = isPostgres || !walked ? sql.ref(column) : sql<string>`+${sql.ref(column)}`;
+      q = q.where(steered, "=", value);
+      walked = true;
+    }
     if (filters.from !== undefined) q = q.where("audit_log.id", ">=", idTimePrefix(filters.from));
     if (filters.to !== undefined) q = q.where("audit_log.id", "<", idTimePrefix(filters.to));
     return q;
   }
 
-  function pgTextMatches(text: string) {
-    return sql<boolean>`${PG_SEARCH_TEXT} ilike ${likePattern(text)} escape '\\'`;
+  /** The check a walk makes of each record: a plain substring search of the stored lower-cased text. */
+  function pgTextContains(text: string, table: string) {
+    return sql<boolean>`strpos(${sql.ref(`${table}.search_text`)}, lower(${text})) > 0`;
+  }
+
+  /** The same test in the form the trigram index answers. */
+  function pgTextLike(text: string) {
+    return sql<boolean>`audit_log.search_text like lower(${likePattern(text, false)}) escape '\\'`;
   }
 
   /**
-   * A text search on PostgreSQL. Checking a record (ILIKE over its text) costs microseconds, and
-   * neither plan alone keeps the count low: walking newest first checks about 50/f records for
-   * a word in a fraction f of them (every record when it matches nothing), while the trigram
-   * index yields every match plus look-alikes, all checked and sorted before the newest can be
-   * picked (at a million records, 1.5 s for a word in a few records per thousand). So the
-   * newest records are walked first, which fills the page for any word that is not rare; a word
-   * with less than a page among them is rare, and the index finds all of its matches at once.
+   * A text search on PostgreSQL. Neither plan alone keeps the work low: walking newest first
+   * checks about 50/f records for a word in a fraction f of them (every record when it matches
+   * nothing), while the trigram index yields every match plus look-alikes, all read again to
+   * check them and sorted before the newest can be picked (at a million records, 1.5 s for a
+   * word in a few records per thousand). So the newest records are walked first (about 1 µs a
+   * record: strpos over the stored lower-cased text), which fills the page for any word that
+   * is not rare; a word with less than a page among them is rare, and the index finds all of
+   * its matches at once.
    */
   async function searchPostgres(query: ListInvocations & { q: string }, limit: number): Promise<AuditRecord[]> {
-    const newest = scoped(query).orderBy("audit_log.id", "desc").limit(searchRecentRows);
+    const newest = scoped(query)
+      .select(sql<string>`audit_log.search_text`.as("search_text"))
+      .orderBy("audit_log.id", "desc")
+      .limit(searchRecentRows);
     const recent = await db
       .selectFrom(newest.as("recent"))
-      .selectAll()
-      .where(pgTextMatches(query.q))
+      .select(RECORD_COLUMNS)
+      .where(pgTextContains(query.q, "recent"))
       .orderBy("id", "desc")
       .limit(limit)
       .execute();
@@ -153,7 +213,7 @@ export function createAuditStore(db: Kysely<Database>, options: AuditStoreOption
     return db.transaction().execute(async (trx) => {
       await sql`set local enable_seqscan = off`.execute(trx);
       await sql`set local enable_indexscan = off`.execute(trx);
-      return scoped(query, trx).where(pgTextMatches(query.q)).orderBy("audit_log.id", "desc").limit(limit).execute();
+      return scoped(query, trx).where(pgTextLike(query.q)).orderBy("audit_log.id", "desc").limit(limit).execute();
     });
   }
 
@@ -338,7 +398,7 @@ export function createAuditStore(db: Kysely<Database>, options: AuditStoreOption
     },
 
     async getInvocation(id: string): Promise<AuditRecord | undefined> {
-      return db.selectFrom("audit_log").selectAll().where("id", "=", id).executeTakeFirst();
+      return db.selectFrom("audit_log").select(RECORD_COLUMNS).where("id", "=", id).executeTakeFirst();
     },
 
     /** Walks the chain from where retention left it to its head, recomputing every hash. */
@@ -356,7 +416,7 @@ export function createAuditStore(db: Kysely<Database>, options: AuditStoreOption
       while (expectedSeq <= headSeq) {
         const batch = await db
           .selectFrom("audit_log")
-          .selectAll()
+          .select(RECORD_COLUMNS)
           .where("chain_seq", ">=", expectedSeq)
           .orderBy("chain_seq")
           .limit(1_000)

@@ -1,11 +1,13 @@
 // Runs the migrations in lib/db/migrations. They are listed here rather than read from
 // the directory so that the bundler sees every one of them.
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from "kysely";
+import { Migrator, PostgresAdapter, sql, type Kysely, type Migration, type MigrationProvider } from "kysely";
 import * as auditLog from "./migrations/0001-audit-log";
 import * as servers from "./migrations/0002-servers";
 import * as auditChain from "./migrations/0003-audit-chain";
 import * as auditSearch from "./migrations/0004-audit-search";
 import * as auditSearchBatched from "./migrations/0005-audit-search-batched";
+import * as auditFilterIndexes from "./migrations/0006-audit-filter-indexes";
+import * as auditSearchText from "./migrations/0007-audit-search-text";
 
 export const MIGRATIONS: Record<string, Migration> = {
   "0001-audit-log": auditLog,
@@ -13,17 +15,37 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0003-audit-chain": auditChain,
   "0004-audit-search": auditSearch,
   "0005-audit-search-batched": auditSearchBatched,
+  "0006-audit-filter-indexes": auditFilterIndexes,
+  "0007-audit-search-text": auditSearchText,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
-export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
-  const { error, results } = await new Migrator({
+/**
+ * The migrator's bookkeeping tables live in the schema Toolscope's tables do. Named explicitly
+ * on PostgreSQL: Kysely otherwise looks for them in every schema, so another schema of the same
+ * database holding them (a second Toolscope, a test) made it skip creating its own.
+ */
+async function migrationSchema(db: Kysely<unknown>): Promise<string | undefined> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return undefined;
+  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
+  const schema = rows[0]?.schema;
+  if (!schema) throw new Error("PostgreSQL has no current schema: every schema on the search_path is missing.");
+  return schema;
+}
+
+export function migrator(db: Kysely<unknown>, schema: string | undefined): Migrator {
+  return new Migrator({
     db,
     provider,
     migrationTableName: "toolscope_migrations",
     migrationLockTableName: "toolscope_migrations_lock",
-  }).migrateToLatest();
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
+}
+
+export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
+  const { error, results } = await migrator(db, await migrationSchema(db)).migrateToLatest();
   const failed = results?.find((r) => r.status === "Error");
   if (error || failed) {
     throw new Error(

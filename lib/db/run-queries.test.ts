@@ -42,6 +42,15 @@ function committedNames(): string[] {
 }
 
 describe("SQLite group commit", () => {
+  it("rejects the writes queued on a database that closes before their group runs", async () => {
+    const closing = openDatabase({ kind: "sqlite", file: path.join(dir, "closing.db") }) as unknown as Kysely<Db>;
+    const handle = (closing as unknown as Record<symbol, BetterSqlite3.Database>)[Symbol.for("toolscope.sqlite-handle")]!;
+    const write = runWrite(closing, sql`create table item (name text)`.compile(closing));
+    handle.close();
+    // Thrown from the event loop's callback instead, this would end the whole process.
+    await expect(write).rejects.toThrow(/not open/);
+  });
+
   it("commits the writes queued together in one transaction, in the order they were queued", async () => {
     const seenByOthers: string[][] = [];
     const seenBySelf: number[] = [];

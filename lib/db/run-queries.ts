@@ -67,9 +67,11 @@ function queueWrite<T>(sqlite: BetterSqlite3.Database, steps: () => QuerySteps<T
 
 function commitGroup(sqlite: BetterSqlite3.Database, queue: QueuedWrite[]): void {
   writeQueues.delete(sqlite);
-  const transaction = transactionFunction(sqlite);
   const settled: Array<{ ok: true; value: unknown } | { ok: false; error: unknown }> = [];
   try {
+    // In the try: on a database closed since the writes were queued this throws, which must
+    // reject them rather than escape from an event-loop callback and end the process.
+    const transaction = transactionFunction(sqlite);
     // IMMEDIATE takes the write lock at BEGIN, so a second process (npm run audit:verify)
     // cannot make the transaction fail halfway when it upgrades from reading to writing.
     transaction.immediate(() => {

@@ -3,7 +3,7 @@
 // through the index. SQLite keeps a contentless FTS5 trigram table in step with audit_log by
 // triggers (its rowid is the record's rowid); PostgreSQL has a GIN trigram index (pg_trgm)
 // over the same text. The two indexes nothing reads any more go, to pay for the new one.
-import { PostgresAdapter, sql, type Kysely } from "kysely";
+import { PostgresAdapter, sql, type Kysely, type RawBuilder } from "kysely";
 
 /** The text PostgreSQL indexes and searches; the store's query must use the same expression. */
 export const PG_SEARCH_TEXT = sql.raw(`(arguments || E'\\n' || coalesce(result, '') || E'\\n' || coalesce(error_message, ''))`);
@@ -43,28 +43,39 @@ export async function createIndexingTriggers(db: Kysely<unknown>): Promise<void>
 }
 
 async function upPostgres(db: Kysely<unknown>): Promise<void> {
-  // pg_trgm ships with PostgreSQL and is a trusted extension (any user who may create objects
-  // in the database may add it), but a server built without contrib lacks it: search then
-  // stays a scan, as before.
+  const schema = await trigramOperatorSchema(db);
+  if (schema) await createPgSearchIndex(db, PG_SEARCH_TEXT, schema);
+}
+
+/**
+ * Where pg_trgm's operator classes live, adding the extension if it can be; null without it.
+ * pg_trgm ships with PostgreSQL and is a trusted extension (any user who may create objects in
+ * the database may add it), but a server built without contrib lacks it: search then stays a
+ * walk through the records.
+ */
+export async function trigramOperatorSchema(db: Kysely<unknown>): Promise<string | null> {
   const { rows } = await sql<{
     available: boolean;
   }>`select exists (select 1 from pg_available_extensions where name = 'pg_trgm') as available`.execute(db);
-  if (!rows[0]?.available) return;
+  if (!rows[0]?.available) return null;
   await sql`savepoint toolscope_trgm`.execute(db);
   try {
     await sql`create extension if not exists pg_trgm`.execute(db);
     await sql`release savepoint toolscope_trgm`.execute(db);
   } catch {
     await sql`rollback to savepoint toolscope_trgm`.execute(db);
-    return;
+    return null;
   }
   // The extension may already live in a schema that is not on this connection's search_path.
   const { rows: found } = await sql<{
     schema: string;
   }>`select extnamespace::regnamespace::text as schema from pg_extension where extname = 'pg_trgm'`.execute(db);
-  const schema = found[0]?.schema;
-  if (!schema) return;
-  await sql`create index audit_log_search on audit_log using gin (${PG_SEARCH_TEXT} ${sql.raw(schema)}.gin_trgm_ops)`.execute(db);
+  return found[0]?.schema ?? null;
+}
+
+/** PostgreSQL's trigram index over the searched text (0004: an expression; 0007: a stored column). */
+export async function createPgSearchIndex(db: Kysely<unknown>, text: RawBuilder<unknown>, schema: string): Promise<void> {
+  await sql`create index audit_log_search on audit_log using gin (${text} ${sql.raw(schema)}.gin_trgm_ops)`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
