@@ -326,6 +326,10 @@ describe.each([
     // Found by the index on PostgreSQL (the walk of one record misses it), by the scan and the index on SQLite.
     const [found] = await store.listInvocations({ serverId: "cols", q: word });
     expect(Object.keys(found!).sort()).toEqual(columns);
+    // Found by the walk of the newest records, which fills this page of one.
+    const [walked] = await createAuditStore(db).listInvocations({ serverId: "cols", q: word, limit: 1 });
+    expect(walked?.id).toBe(record.id);
+    expect(Object.keys(walked!).sort()).toEqual(columns);
     expect(Object.keys((await store.getInvocation(record.id))!).sort()).toEqual(columns);
     expect(Object.keys((await store.listInvocations({ serverId: "cols" }))[0]!).sort()).toEqual(columns);
   });
@@ -523,7 +527,8 @@ describe("SQLite's filter indexes", () => {
       },
       transformResult: async (args) => args.result,
     });
-    await createAuditStore(capturing).listInvocations(filters);
+    // No indexing timer: this store's database object is a new one each time, and outlives no test.
+    await createAuditStore(capturing, { searchIndexDelayMs: 60_000 }).listInvocations(filters);
     const [query] = captured;
     const { rows } = await db.executeQuery<{ detail: string }>(
       CompiledQuery.raw(`explain query plan ${query!.sql}`, [...query!.parameters]),

@@ -22,14 +22,19 @@ export const MIGRATIONS: Record<string, Migration> = {
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
 /**
- * The migrator's bookkeeping tables live in the schema Toolscope's tables do. Named explicitly
- * on PostgreSQL: Kysely otherwise looks for them in every schema, so another schema of the same
- * database holding them (a second Toolscope, a test) made it skip creating its own.
+ * Where the migrator's bookkeeping tables are, named explicitly on PostgreSQL: Kysely otherwise
+ * looks for them in every schema, so another schema of the same database holding them (a second
+ * Toolscope, a test) made it skip creating its own. Existing tables are found where the
+ * search_path finds them (the schemas on it may have changed since they were made); new ones go
+ * to the current schema, as Toolscope's other tables do.
  */
 async function migrationSchema(db: Kysely<unknown>): Promise<string | undefined> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return undefined;
-  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
-  const schema = rows[0]?.schema;
+  const { rows } = await sql<{ existing: string | null; current: string | null }>`select
+    (select n.nspname from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where c.oid = to_regclass('toolscope_migrations')) as existing,
+    current_schema() as current`.execute(db);
+  const schema = rows[0]?.existing ?? rows[0]?.current;
   if (!schema) throw new Error("PostgreSQL has no current schema: every schema on the search_path is missing.");
   return schema;
 }
