@@ -176,9 +176,9 @@ export function createAuditStore(db: Kysely<Database>, options: AuditStoreOption
     return q;
   }
 
-  /** The check a walk makes of each record: a plain substring search of the stored lower-cased text. */
-  function pgTextContains(text: string, table: string) {
-    return sql<boolean>`strpos(${sql.ref(`${table}.search_text`)}, lower(${text})) > 0`;
+  /** The check the walk makes of each of the newest records: a substring search of the stored lower-cased text. */
+  function pgTextContains(text: string) {
+    return sql<boolean>`strpos(recent.search_text, lower(${text})) > 0`;
   }
 
   /** The same test in the form the trigram index answers. */
@@ -204,7 +204,7 @@ export function createAuditStore(db: Kysely<Database>, options: AuditStoreOption
     const recent = await db
       .selectFrom(newest.as("recent"))
       .select(RECORD_COLUMNS)
-      .where(pgTextContains(query.q, "recent"))
+      .where(pgTextContains(query.q))
       .orderBy("id", "desc")
       .limit(limit)
       .execute();
