@@ -131,12 +131,15 @@ describe("the call fast path", () => {
     process.env.TOOLSCOPE_API_TOKEN = "s3cret-token";
     try {
       expect((await call("/api/servers/demo/tools/echo/call")).status).toBe(418);
+      // The fast path leaves every request to Next until the session value is computed (the first
+      // request starts that); on a busy machine that can take longer than these requests.
+      const { sessionValue, SESSION_COOKIE } = await import("@/lib/auth/session-token");
+      await sessionValue("s3cret-token");
       expect((await call("/api/servers/demo/tools/echo/call", { headers: { authorization: "Bearer wrong" } })).status).toBe(418);
       const bearer = await call("/api/servers/demo/tools/echo/call", { headers: { authorization: "Bearer s3cret-token" } });
       expect(bearer.status).toBe(200);
       expect((await auditRecord(bearer.body.auditId as string))?.actor).toBe("api-token");
 
-      const { sessionValue, SESSION_COOKIE } = await import("@/lib/auth/session-token");
       const cookie = `theme=dark; ${SESSION_COOKIE}=${await sessionValue("s3cret-token")}`;
       const browser = await call("/api/servers/demo/tools/echo/call", { headers: { cookie } });
       expect(browser.status).toBe(200);
