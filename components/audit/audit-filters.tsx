@@ -71,6 +71,8 @@ export function AuditFilters({ initial, servers }: { initial: AuditFilterValues;
           data-testid="audit-actor"
         />
       </label>
+      {/* What to look for on the first row, when and the buttons on the second, rather than wherever they wrap. */}
+      <span className="basis-full" aria-hidden="true" />
       <label className="flex flex-col gap-1 text-[11px] font-medium text-zinc-500">
         From
         <input type="datetime-local" value={values.from} onChange={set("from")} className={FIELD} data-testid="audit-from" />
