@@ -31,7 +31,7 @@ export function AuditFilters({ initial, servers }: { initial: AuditFilterValues;
 
   return (
     <form onSubmit={apply} className="mt-4 flex flex-wrap items-end gap-2" data-testid="audit-filters" role="search">
-      <label className="flex min-w-56 flex-1 flex-col gap-1 text-[11px] font-medium text-zinc-500">
+      <label className="flex min-w-40 flex-1 flex-col gap-1 text-[11px] font-medium text-zinc-500">
         Search arguments, results and errors
         <input type="search" value={values.q} onChange={set("q")} placeholder="e.g. Lisbon" className={FIELD} data-testid="audit-q" />
       </label>
