@@ -151,6 +151,36 @@ describe.each([
     return started.id;
   }
 
+  it("chains records completed concurrently, and a record completed twice only once", async () => {
+    const store = createAuditStore(db);
+    const before = (await store.verifyChain()).checked;
+    const started = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        store.startInvocation({
+          actor: "ada",
+          serverId: "concurrent",
+          serverTarget: "x",
+          protocolVersion: null,
+          toolName: "t",
+          arguments: { i },
+        }),
+      ),
+    );
+    // Every record twice at once, with different outcomes: the first completion to take the chain's head wins.
+    await Promise.all(
+      started.flatMap((record) => [
+        store.finishInvocation({ ...record, outcome: "ok", result: { content: [] } }),
+        store.finishInvocation({ ...record, outcome: "cancelled", errorMessage: "second" }),
+      ]),
+    );
+    expect(await store.verifyChain()).toMatchObject({ ok: true, checked: before + 20 });
+    for (const record of started) {
+      const stored = await store.getInvocation(record.id);
+      expect(["ok", "cancelled"]).toContain(stored!.outcome);
+      expect(stored!.error_message).toBe(stored!.outcome === "cancelled" ? "second" : null);
+    }
+  });
+
   it("chains completed records and finds the first one that was changed or removed", async () => {
     const store = createAuditStore(db);
     expect(await store.verifyChain()).toMatchObject({ ok: true, firstBroken: null });

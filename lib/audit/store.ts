@@ -139,23 +139,41 @@ export function createAuditStore(db: Kysely<Database>, options: AuditStoreOption
   const searchIndexDelayMs = options.searchIndexDelayMs ?? 250;
   const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
 
-  /** Completes a record and appends it to the chain; the chain's head row serialises writers. */
+  /**
+   * Completes a record and appends it to the chain; the chain's head row serialises writers. On
+   * PostgreSQL that row stays locked until the commit, so the record is read before the lock is
+   * taken and both updates go in one statement: the lock is held for three round trips, not five.
+   */
   function* complete(id: string, fields: Updateable<AuditLogTable>): QuerySteps<boolean> {
+    const [current] = (yield db.selectFrom("audit_log").select(RECORD_COLUMNS).where("id", "=", id).compile()).rows as AuditRecord[];
+    if (!current || current.chain_seq !== null) return false;
     let head = db.selectFrom("audit_chain").selectAll().where("id", "=", 1);
     if (isPostgres) head = head.forUpdate();
     const [chain] = (yield head.compile()).rows as Selectable<AuditChainTable>[];
     if (!chain) throw new Error("The audit chain's head row is missing.");
-    const [current] = (yield db.selectFrom("audit_log").select(RECORD_COLUMNS).where("id", "=", id).compile()).rows as AuditRecord[];
-    if (!current || current.chain_seq !== null) return false;
     const seq = Number(chain.head_seq) + 1;
     const next: AuditRecord = { ...current, ...(fields as Partial<AuditRecord>), chain_seq: seq, prev_hash: chain.head_hash };
     const hash = recordHash({ ...next, result_truncated: Number(next.result_truncated) });
-    yield db
+    // Still pending: another process (a Toolscope starting up, marking records interrupted) may
+    // have completed it since it was read; then neither row changes.
+    const record = db
       .updateTable("audit_log")
       .set({ ...fields, chain_seq: seq, prev_hash: chain.head_hash, hash })
       .where("id", "=", id)
-      .compile();
-    yield db.updateTable("audit_chain").set({ head_seq: seq, head_hash: hash }).where("id", "=", 1).compile();
+      .where("chain_seq", "is", null);
+    const advance = { head_seq: seq, head_hash: hash };
+    if (isPostgres) {
+      const done = yield db
+        .with("done", () => record.returning("id"))
+        .updateTable("audit_chain")
+        .set(advance)
+        .where("id", "=", 1)
+        .where((eb) => eb.exists(eb.selectFrom("done").select("id")))
+        .compile();
+      return Number(done.numAffectedRows ?? 0) === 1;
+    }
+    if (Number((yield record.compile()).numAffectedRows ?? 0) !== 1) return false;
+    yield db.updateTable("audit_chain").set(advance).where("id", "=", 1).compile();
     return true;
   }
 
