@@ -4,13 +4,14 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createHash, randomBytes } from "node:crypto";
-import { CompiledQuery, sql, type Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseTarget } from "@/lib/db/connect";
 import { migrateToLatest, migrator } from "@/lib/db/migrate";
 import type { Database } from "@/lib/db/schema";
-import { createAuditStore, newAuditId } from "./store";
+import { explainFirstPage } from "@/bench/lib/audit-queries";
+import { createAuditStore, newAuditId, type AuditFilters } from "./store";
 
 const POSTGRES_URL = process.env.TOOLSCOPE_TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
@@ -547,24 +548,8 @@ describe("SQLite's filter indexes", () => {
     await fixture?.cleanup();
   });
 
-  /** The plan of the store's query for a first page with these filters. */
-  async function plan(filters: Parameters<ReturnType<typeof createAuditStore>["listInvocations"]>[0]): Promise<string> {
-    const captured: CompiledQuery[] = [];
-    const capturing = db.withPlugin({
-      transformQuery: (args) => {
-        captured.push(db.getExecutor().compileQuery(args.node, args.queryId));
-        return args.node;
-      },
-      transformResult: async (args) => args.result,
-    });
-    // No indexing timer: this store's database object is a new one each time, and outlives no test.
-    await createAuditStore(capturing, { searchIndexDelayMs: 60_000 }).listInvocations(filters);
-    const [query] = captured;
-    const { rows } = await db.executeQuery<{ detail: string }>(
-      CompiledQuery.raw(`explain query plan ${query!.sql}`, [...query!.parameters]),
-    );
-    return rows.map((row) => row.detail).join("\n");
-  }
+  /** The plan SQLite makes of the store's query for a first page with these filters (the bench's explainer). */
+  const plan = (filters: AuditFilters): Promise<string> => explainFirstPage(db, false, filters);
 
   it("walks the most selective filter's index and checks the others on its entries", async () => {
     expect(await plan({ actor: "ada", outcome: "cancelled" })).toMatch(/USING INDEX audit_log_actor_filters \(actor=\?\)/);

@@ -5,7 +5,7 @@
 // over the same text. The two indexes nothing reads any more go, to pay for the new one.
 import { PostgresAdapter, sql, type Kysely, type RawBuilder } from "kysely";
 
-/** The text PostgreSQL indexes and searches; the store's query must use the same expression. */
+/** The text PostgreSQL searches: 0004 indexes this expression; 0007 stores it lower-cased as search_text. */
 export const PG_SEARCH_TEXT = sql.raw(`(arguments || E'\\n' || coalesce(result, '') || E'\\n' || coalesce(error_message, ''))`);
 
 export async function up(db: Kysely<unknown>): Promise<void> {
