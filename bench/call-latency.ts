@@ -1,7 +1,9 @@
 // Benchmark (not a test): what Toolscope adds to a tools/call. In one run, the same "echo"
-// call on the same demo server (its own process, or --demo in-process) goes (1) straight from the SDK v2 client and
-// (2) through Toolscope's HTTP API on a production server, audit log included; it prints
-// latency percentiles, throughput with N calls in flight, and the difference between them.
+// call on the same demo server (its own process, or --demo in-process) goes (1) straight from
+// the SDK v2 client, (2) through the floor proxy, a bare HTTP server in front of the same SDK
+// client (the least any proxy adds on this machine), and (3) through Toolscope's HTTP API on a
+// production server, audit log included; it prints latency percentiles, throughput with N calls
+// in flight, and the differences between them.
 //
 //   npx tsx bench/call-latency.ts [--calls N] [--concurrency N] [--demo process|in-process] [--base-url URL] [--json]
 //
@@ -10,27 +12,28 @@ import os from "node:os";
 import path from "node:path";
 import { startDemoHttpServer } from "../lib/demo-server/http";
 import { cpuDuring, groupCpuMs, ownCpuMs, processCpuMs, type CpuSources } from "./lib/cpu";
-import { startDemoProcess } from "./lib/demo-process";
+import { startDemoProcess, startFloorProxy } from "./lib/demo-process";
 import { connectDirect } from "./lib/direct";
 import { callsPerSecond, concurrent, sequential, splitIntoRounds, summarize, type Call, type ThroughputRun } from "./lib/measure";
 import { parseOptions, USAGE, type BenchOptions } from "./lib/options";
-import { buildReport, formatReport, type PathResult } from "./lib/report";
+import { buildReport, FLOOR_PROXY_CPU, formatReport, TOOLSCOPE_CPU, type PathResult } from "./lib/report";
 import { log, onCleanup, runBench } from "./lib/lifecycle";
-import { launchToolscope, ToolscopeApi } from "./lib/toolscope";
+import { fetchEchoCall, launchToolscope, ToolscopeApi } from "./lib/toolscope";
 
 const REPO_ROOT = path.resolve(import.meta.dirname, "..");
 
-type Paths = { direct: Call; toolscope: Call };
+type Paths = { direct: Call; floor: Call; toolscope: Call };
 type Name = keyof Paths;
+const NAMES: Name[] = ["direct", "floor", "toolscope"];
 
 /**
- * Runs both paths in `rounds` alternating turns (direct first, then Toolscope first, ...),
- * so a drift in the shared machine's load lands on both paths instead of one.
+ * Runs every path in `rounds` turns, rotating which goes first (direct, floor, Toolscope; then
+ * floor, Toolscope, direct; ...), so a drift in the shared machine's load lands on all of them.
  */
 async function alternate<T>(rounds: number[], run: (name: Name, count: number) => Promise<T>): Promise<Record<Name, T[]>> {
-  const results: Record<Name, T[]> = { direct: [], toolscope: [] };
+  const results: Record<Name, T[]> = { direct: [], floor: [], toolscope: [] };
   for (const [i, count] of rounds.entries()) {
-    const order: Name[] = i % 2 === 0 ? ["direct", "toolscope"] : ["toolscope", "direct"];
+    const order = NAMES.map((_, k) => NAMES[(i + k) % NAMES.length]!);
     for (const name of order) results[name].push(await run(name, count));
   }
   return results;
@@ -39,13 +42,13 @@ async function alternate<T>(rounds: number[], run: (name: Name, count: number) =
 async function measure(paths: Paths, options: BenchOptions, cpu: CpuSources): Promise<Record<Name, Omit<PathResult, "protocolVersion">>> {
   if (options.warmup > 0) {
     log(`warm-up: ${options.warmup} sequential and ${options.warmup} concurrent calls per path`);
-    for (const name of ["direct", "toolscope"] as const) {
+    for (const name of NAMES) {
       await sequential(paths[name], options.warmup);
       // Opens the connections the throughput run will use, so it does not time TCP set-up.
       await concurrent(paths[name], options.warmup, options.concurrency);
     }
   }
-  log(`latency: ${options.calls} sequential calls per path in ${options.rounds} alternating rounds`);
+  log(`latency: ${options.calls} sequential calls per path in ${options.rounds} rotating rounds`);
   const latency = await alternate(splitIntoRounds(options.calls, options.rounds), (name, count) => sequential(paths[name], count));
   log(`throughput: ${options.throughputCalls} calls per path, ${options.concurrency} in flight`);
   const throughput = await alternate(splitIntoRounds(options.throughputCalls, options.rounds), (name, count) =>
@@ -64,7 +67,7 @@ async function measure(paths: Paths, options: BenchOptions, cpu: CpuSources): Pr
       throughput: { callsPerSecond: callsPerSecond(runs), underLoad: summarize(runs.flatMap((r) => r.latencies)), cpuPerCall },
     };
   };
-  return { direct: result("direct"), toolscope: result("toolscope") };
+  return { direct: result("direct"), floor: result("floor"), toolscope: result("toolscope") };
 }
 
 async function main(): Promise<number> {
@@ -100,7 +103,7 @@ async function main(): Promise<number> {
     await launched.ready;
     baseUrl = launched.baseUrl;
     const group = launched.processGroup;
-    if (group !== undefined) cpu.Toolscope = () => groupCpuMs(group);
+    if (group !== undefined) cpu[TOOLSCOPE_CPU] = () => groupCpuMs(group);
   }
   if ("pid" in demo && demo.pid !== undefined) {
     const pid = demo.pid;
@@ -114,11 +117,19 @@ async function main(): Promise<number> {
   const snapshot = await api.waitReady();
   const direct = await connectDirect(demo.url);
   onCleanup(direct.close);
+  const floor = await startFloorProxy(REPO_ROOT, demo.url);
+  onCleanup(floor.close);
+  log(`floor proxy on ${floor.url} (its own process: the SDK client behind a bare HTTP server)`);
+  if (floor.pid !== undefined) {
+    const pid = floor.pid;
+    cpu[FLOOR_PROXY_CPU] = () => processCpuMs(pid);
+  }
   if (direct.protocolVersion !== snapshot.protocolVersion) {
     log(`warning: the paths speak different revisions (direct ${direct.protocolVersion}, Toolscope ${snapshot.protocolVersion})`);
   }
 
-  const measured = await measure({ direct: direct.call, toolscope: api.echoCall() }, options, cpu);
+  const floorCall = fetchEchoCall(`${floor.url}/tools/echo/call`, { "content-type": "application/json" }, "The floor proxy");
+  const measured = await measure({ direct: direct.call, floor: floorCall, toolscope: api.echoCall() }, options, cpu);
   const auditOutcome = await api.lastAuditOutcome();
   if (auditOutcome !== "ok") log(`warning: the newest audit record of "bench" has outcome ${String(auditOutcome)}, expected ok`);
 
@@ -137,6 +148,7 @@ async function main(): Promise<number> {
       cpus: os.cpus().length,
     },
     { protocolVersion: direct.protocolVersion, ...measured.direct },
+    { protocolVersion: direct.protocolVersion, ...measured.floor },
     { protocolVersion: snapshot.protocolVersion ?? undefined, ...measured.toolscope },
   );
   process.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : `\n${formatReport(report)}\n`);

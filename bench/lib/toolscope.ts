@@ -185,16 +185,7 @@ export class ToolscopeApi {
   }
 
   echoCall(): Call {
-    const url = `${this.baseUrl}/api/servers/${BENCH_SERVER_ID}/tools/echo/call`;
-    const body = JSON.stringify({ arguments: { message: ECHO_MESSAGE } });
-    return async () => {
-      const response = await fetch(url, { method: "POST", headers: this.headers, body });
-      const answer = (await response.json()) as CallAnswer;
-      const first = answer.result?.content?.[0];
-      if (response.status !== 200 || answer.status !== "ok" || first?.type !== "text" || first.text !== ECHO_MESSAGE) {
-        throw new Error(`Toolscope echo answered unexpectedly (HTTP ${response.status}): ${JSON.stringify(answer).slice(0, 300)}`);
-      }
-    };
+    return fetchEchoCall(`${this.baseUrl}/api/servers/${BENCH_SERVER_ID}/tools/echo/call`, this.headers, "Toolscope");
   }
 
   /** The newest audit record of the bench server: proof that the measured calls were audited. */
@@ -206,4 +197,20 @@ export class ToolscopeApi {
   async unregister(): Promise<void> {
     await this.request("DELETE", `/api/servers/${BENCH_SERVER_ID}`);
   }
+}
+
+/**
+ * An `echo` call answered as Toolscope's API answers it (`{ status, result }`), sent with
+ * `fetch`: the client of both proxy paths, Toolscope and the floor proxy.
+ */
+export function fetchEchoCall(url: string, headers: Record<string, string>, what: string): Call {
+  const body = JSON.stringify({ arguments: { message: ECHO_MESSAGE } });
+  return async () => {
+    const response = await fetch(url, { method: "POST", headers, body });
+    const answer = (await response.json()) as CallAnswer;
+    const first = answer.result?.content?.[0];
+    if (response.status !== 200 || answer.status !== "ok" || first?.type !== "text" || first.text !== ECHO_MESSAGE) {
+      throw new Error(`${what} echo answered unexpectedly (HTTP ${response.status}): ${JSON.stringify(answer).slice(0, 300)}`);
+    }
+  };
 }
