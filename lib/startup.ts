@@ -1,8 +1,8 @@
 import "server-only";
 // What runs once before Toolscope serves: configuration is checked, the database is
-// migrated, calls left pending by the last run are marked interrupted, retention is
+// migrated, calls left pending by a stopped run are marked interrupted, retention is
 // scheduled, and connections to the configured servers start in the background.
-import { auditStore } from "@/lib/audit";
+import { startAuditHeartbeat } from "@/lib/audit";
 import { scheduleRetention } from "@/lib/audit/retention";
 import { appConfig } from "@/lib/config/env";
 import { database, databaseTarget } from "@/lib/db";
@@ -13,8 +13,9 @@ export async function startup(): Promise<void> {
   appConfig();
   await database();
   console.log(`[toolscope] audit log: ${describeTarget(databaseTarget())}`);
-  // Calls that were in flight when Toolscope last stopped: they may or may not have run.
-  const interrupted = await (await auditStore()).markInterrupted();
+  // Calls that were in flight when Toolscope last stopped (or another Toolscope on this database
+  // died): they may or may not have run. Those of processes still running stay theirs.
+  const interrupted = await startAuditHeartbeat();
   if (interrupted > 0) console.log(`[toolscope] audit log: ${interrupted} call(s) interrupted by the last shutdown`);
   scheduleRetention();
   for (const connection of await allConnections())

@@ -7,7 +7,8 @@ import type { AuditLogTable } from "../db/schema";
 
 export const GENESIS_HASH = "0".repeat(64);
 
-type Hashed = Omit<AuditLogTable, "hash" | "result_truncated"> & { result_truncated: number };
+/** Which process opened a record (instance_id) is bookkeeping, not part of what is chained. */
+type Hashed = Omit<AuditLogTable, "hash" | "result_truncated" | "instance_id"> & { result_truncated: number };
 
 /** The fields in a fixed order; numbers normalised, since drivers may return them as strings. */
 function canonical(record: Hashed): string {

@@ -2,8 +2,36 @@ import "server-only";
 // The app's audit store, over the app's database, with the configured limits.
 import { appConfig } from "@/lib/config/env";
 import { database } from "@/lib/db";
+import { HEARTBEAT_MS } from "./instances";
 import { createAuditStore, type AuditStore } from "./store";
 
 export async function auditStore(): Promise<AuditStore> {
   return createAuditStore(await database(), { maxResultBytes: appConfig().audit.maxResultBytes });
+}
+
+const HEARTBEAT_KEY = Symbol.for("toolscope.audit-heartbeat");
+const globalStore = globalThis as typeof globalThis & { [HEARTBEAT_KEY]?: ReturnType<typeof setInterval> };
+
+/**
+ * Registers this process with the audit log, marks the calls that processes now gone left
+ * pending (at start-up also those from before migration 0008, which name no process), and
+ * from then on says every HEARTBEAT_MS that this process is alive and sweeps for the calls of
+ * others that died: a replica that crashes has its calls marked by the ones still running.
+ */
+export async function startAuditHeartbeat(): Promise<number> {
+  const store = await auditStore();
+  await store.heartbeat();
+  const interrupted = await store.markInterrupted({ includeUnowned: true });
+  if (!globalStore[HEARTBEAT_KEY]) {
+    globalStore[HEARTBEAT_KEY] = setInterval(() => {
+      void (async () => {
+        const current = await auditStore();
+        await current.heartbeat();
+        const swept = await current.markInterrupted();
+        if (swept > 0) console.log(`[toolscope] audit log: ${swept} call(s) of a stopped Toolscope process marked interrupted`);
+      })().catch((error: unknown) => console.error("[toolscope] audit heartbeat failed:", error instanceof Error ? error.message : error));
+    }, HEARTBEAT_MS);
+    globalStore[HEARTBEAT_KEY].unref();
+  }
+  return interrupted;
 }

@@ -3,6 +3,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { spawnSync } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { sql, type Kysely } from "kysely";
 import pg from "pg";
@@ -11,6 +12,7 @@ import { openDatabase, type DatabaseTarget } from "@/lib/db/connect";
 import { migrateToLatest, migrator } from "@/lib/db/migrate";
 import type { Database } from "@/lib/db/schema";
 import { explainFirstPage } from "@/bench/lib/audit-queries";
+import { LEASE_MS, type AuditInstance } from "./instances";
 import { createAuditStore, newAuditId, type AuditFilters } from "./store";
 
 const POSTGRES_URL = process.env.TOOLSCOPE_TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -210,21 +212,92 @@ describe.each([
     expect((await store.verifyChain()).ok).toBe(true);
   });
 
-  it("marks records left pending by a stopped process as interrupted, and chains them", async () => {
-    const store = createAuditStore(db);
-    const { id } = await store.startInvocation({
-      actor: "local",
-      serverId: "crash",
-      serverTarget: "x",
-      protocolVersion: null,
-      toolName: "slow",
-      arguments: {},
+  describe("pending records of other Toolscope processes", () => {
+    const call = { actor: "local", serverId: "crash", serverTarget: "x", protocolVersion: null, toolName: "slow", arguments: {} };
+    // Every test's own process, so that records left by one test never count for another.
+    const other = (fields: Partial<AuditInstance> = {}): AuditInstance => ({
+      id: randomBytes(6).toString("hex"),
+      host: os.hostname(),
+      pid: process.ppid,
+      ...fields,
     });
-    expect(await store.markInterrupted()).toBeGreaterThanOrEqual(1);
-    expect(await store.getInvocation(id)).toMatchObject({ outcome: "interrupted" });
-    expect((await store.getInvocation(id))!.error_message).toMatch(/may or may not have run/);
-    expect((await store.verifyChain()).ok).toBe(true);
-    expect(await store.markInterrupted()).toBe(0);
+    const deadPid = (): number => spawnSync(process.execPath, ["-e", ""]).pid;
+    const instanceRow = (id: string) => db.selectFrom("audit_instances").selectAll().where("id", "=", id).executeTakeFirst();
+
+    it("marks the records of a process that is gone as interrupted, chains them, and forgets the process", async () => {
+      const crashed = other({ pid: deadPid() });
+      const { id } = await createAuditStore(db, { instance: crashed }).startInvocation(call);
+      expect(await instanceRow(crashed.id)).toMatchObject({ host: os.hostname(), pid: crashed.pid });
+      const store = createAuditStore(db);
+      expect(await store.markInterrupted()).toBeGreaterThanOrEqual(1);
+      expect(await store.getInvocation(id)).toMatchObject({ outcome: "interrupted" });
+      expect((await store.getInvocation(id))!.error_message).toMatch(/may or may not have run/);
+      expect((await store.verifyChain()).ok).toBe(true);
+      expect(await instanceRow(crashed.id)).toBeUndefined();
+      expect(await store.markInterrupted()).toBe(0);
+    });
+
+    it("leaves the records of a process still running to it, here or on another host", async () => {
+      const sameHost = other();
+      const elsewhere = other({ host: `not-${os.hostname()}`, pid: 1 });
+      const started = await Promise.all(
+        [sameHost, elsewhere].map(async (instance) => {
+          const store = createAuditStore(db, { instance });
+          return { store, ...(await store.startInvocation(call)) };
+        }),
+      );
+      const self = createAuditStore(db);
+      await self.markInterrupted({ includeUnowned: true });
+      for (const { store, id, startedAt } of started) {
+        expect(await self.getInvocation(id)).toMatchObject({ outcome: "pending" });
+        await store.finishInvocation({ id, startedAt, outcome: "ok", result: { content: [] } });
+        expect(await self.getInvocation(id)).toMatchObject({ outcome: "ok" });
+      }
+      expect((await self.verifyChain()).ok).toBe(true);
+    });
+
+    it("takes a process on another host for gone once its heartbeat is older than the lease", async () => {
+      const elsewhere = other({ host: `not-${os.hostname()}`, pid: 1 });
+      const { id } = await createAuditStore(db, { instance: elsewhere }).startInvocation(call);
+      const self = createAuditStore(db);
+      expect(await self.markInterrupted()).toBe(0);
+      const stale = new Date(Date.now() - LEASE_MS - 1_000).toISOString();
+      await db.updateTable("audit_instances").set({ heartbeat_at: stale }).where("id", "=", elsewhere.id).execute();
+      expect(await self.markInterrupted()).toBe(1);
+      expect(await self.getInvocation(id)).toMatchObject({ outcome: "interrupted" });
+    });
+
+    it("takes an earlier run with this process's pid on this host for gone (containers reuse pids)", async () => {
+      const earlierRun = other({ pid: process.pid });
+      const { id } = await createAuditStore(db, { instance: earlierRun }).startInvocation(call);
+      expect(await createAuditStore(db).markInterrupted()).toBe(1);
+      expect(await db.selectFrom("audit_log").select("outcome").where("id", "=", id).executeTakeFirst()).toEqual({
+        outcome: "interrupted",
+      });
+    });
+
+    it("marks records that name no process (written before migration 0008) only when asked to, at start-up", async () => {
+      const { id } = await createAuditStore(db, { instance: other() }).startInvocation(call);
+      await db.updateTable("audit_log").set({ instance_id: null }).where("id", "=", id).execute();
+      const self = createAuditStore(db);
+      expect(await self.markInterrupted()).toBe(0);
+      expect(await self.markInterrupted({ includeUnowned: true })).toBe(1);
+      expect(await self.getInvocation(id)).toMatchObject({ outcome: "interrupted" });
+    });
+
+    it("never marks this process's own calls, and keeps its heartbeat moving", async () => {
+      const me = other({ pid: process.pid });
+      const self = createAuditStore(db, { instance: me });
+      const { id, startedAt } = await self.startInvocation(call);
+      const registeredAt = (await instanceRow(me.id))!.heartbeat_at;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      await self.heartbeat();
+      expect((await instanceRow(me.id))!.heartbeat_at > registeredAt).toBe(true);
+      await self.markInterrupted({ includeUnowned: true });
+      expect(await self.getInvocation(id)).toMatchObject({ outcome: "pending" });
+      await self.finishInvocation({ id, startedAt, outcome: "ok" });
+      expect(await self.getInvocation(id)).toMatchObject({ outcome: "ok" });
+    });
   });
 
   it("keeps results up to the size limit, and the size and SHA-256 of larger ones", async () => {
@@ -473,7 +546,8 @@ describe("SQLite's search index, filled in batches", () => {
 
   it("indexes a record pending at 0004's upgrade when it completes", async () => {
     expect((await migrator(db as Kysely<unknown>, schemaOf(fixture)).migrateTo("0004-audit-search")).error).toBeUndefined();
-    const store = createAuditStore(db, { searchIndexDelayMs: 60_000 });
+    // Written as a Toolscope of that time did: naming no process (migration 0008).
+    const store = createAuditStore(db, { searchIndexDelayMs: 60_000, instance: null });
     const done = await call(store, { note: "upgrade-word done" });
     await store.finishInvocation({ ...done, outcome: "ok" });
     const pending = await call(store, { note: "upgrade-word pending" });
@@ -520,7 +594,8 @@ describe("SQLite's search index, filled in batches", () => {
   });
   it("goes back to indexing at completion when 0005 is undone, with nothing left out", async () => {
     await migrateToLatest(db as Kysely<unknown>);
-    const store = createAuditStore(db, { searchIndexDelayMs: 60_000 });
+    // It writes on after 0008 is undone too: as a Toolscope of that time did, naming no process.
+    const store = createAuditStore(db, { searchIndexDelayMs: 60_000, instance: null });
     const word = `dq${randomBytes(3).toString("hex")}`;
     const before = await call(store, { note: `${word} before` });
     await store.finishInvocation({ ...before, outcome: "ok" });
@@ -579,7 +654,8 @@ describe.each([
     const db = openDatabase(fixture.target);
     try {
       expect((await migrator(db as Kysely<unknown>, schemaOf(fixture)).migrateTo("0003-audit-chain")).error).toBeUndefined();
-      const store = createAuditStore(db);
+      // Written as a Toolscope of that time did: naming no process (migration 0008).
+      const store = createAuditStore(db, { instance: null });
       const old = await store.startInvocation({
         actor: "ada",
         serverId: "s",
@@ -612,7 +688,8 @@ describe("PostgreSQL's stored search text (migration 0007)", () => {
       ).rows[0]?.def ?? null;
     try {
       expect((await migrator(db as Kysely<unknown>, schemaOf(fixture)).migrateTo("0006-audit-filter-indexes")).error).toBeUndefined();
-      const store = createAuditStore(db, { searchRecentRows: 1 });
+      // Written as a Toolscope of that time did: naming no process (migration 0008).
+      const store = createAuditStore(db, { searchRecentRows: 1, instance: null });
       const word = `pq${randomBytes(3).toString("hex")}`;
       const older = await store.startInvocation({
         actor: "ada",

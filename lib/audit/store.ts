@@ -6,8 +6,10 @@ import { PostgresAdapter, sql, type Kysely, type Selectable, type Updateable } f
 import { isOpen, runTransaction, runWrite, type QuerySteps } from "../db/run-queries";
 import type { AuditChainTable, AuditLogTable, Database, InvocationOutcome, OutputVerdict } from "../db/schema";
 import { recordHash, type ChainReport } from "./chain";
+import { isGone, processInstance, type AuditInstance } from "./instances";
 
-export type AuditRecord = Selectable<AuditLogTable>;
+/** A record as the API, exports and the hash chain see it: the columns below. */
+export type AuditRecord = Pick<Selectable<AuditLogTable>, (typeof RECORD_COLUMNS)[number]>;
 
 /**
  * A record's columns, read by name (on PostgreSQL audit_log also has search_text, migration
@@ -119,12 +121,20 @@ export type AuditStoreOptions = {
   searchRecentRows?: number;
   /** How long a completed record waits to be indexed for search, with those after it (SQLite). */
   searchIndexDelayMs?: number;
+  /**
+   * The process writing through this store (the default: this one); see instances.ts. null
+   * writes records as Toolscope did before migration 0008, naming no process (upgrade tests).
+   */
+  instance?: AuditInstance | null;
 };
 
 export const DEFAULT_MAX_RESULT_BYTES = 256 * 1024;
 
 const SEARCH_INDEX_BATCH_ROWS = 5_000;
 const SEARCH_INDEX_RETRY_MS = 5_000;
+
+/** Per database, the instances registered so far (a record is only written by a registered one). */
+const registrations = new WeakMap<object, Map<string, Promise<void>>>();
 
 /** One indexing timer per database, however many store objects use it (the app makes one per request). */
 const indexingByDatabase = new WeakMap<object, { timer?: ReturnType<typeof setTimeout>; dueAt: number }>();
@@ -138,6 +148,36 @@ export function createAuditStore(db: Kysely<Database>, options: AuditStoreOption
   const searchRecentRows = options.searchRecentRows ?? 20_000;
   const searchIndexDelayMs = options.searchIndexDelayMs ?? 250;
   const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const instance = options.instance === undefined ? processInstance() : options.instance;
+  /** Who judges whether other processes are gone. */
+  const self = instance ?? processInstance();
+
+  /** Says this instance is alive: inserts its row the first time, moves its heartbeat after. */
+  function heartbeat(): Promise<unknown> {
+    if (!instance) return Promise.resolve();
+    const now = new Date().toISOString();
+    const upsert = db
+      .insertInto("audit_instances")
+      .values({ id: instance.id, host: instance.host, pid: instance.pid, started_at: now, heartbeat_at: now })
+      .onConflict((conflict) => conflict.column("id").doUpdateSet({ heartbeat_at: now }))
+      .compile();
+    return runWrite(db, upsert);
+  }
+
+  /** Registers the instance before its first record, so that no other process takes that record for an orphan. */
+  function registered(): Promise<void> {
+    if (!instance) return Promise.resolve();
+    let byInstance = registrations.get(db);
+    if (!byInstance) registrations.set(db, (byInstance = new Map()));
+    let registration = byInstance.get(instance.id);
+    if (!registration) {
+      registration = heartbeat().then(() => undefined);
+      // A failed registration is tried again by the next call rather than failing every call after it.
+      registration.catch(() => byInstance.delete(instance.id));
+      byInstance.set(instance.id, registration);
+    }
+    return registration;
+  }
 
   /**
    * Completes a record and appends it to the chain; the chain's head row serialises writers. On
@@ -326,6 +366,7 @@ export function createAuditStore(db: Kysely<Database>, options: AuditStoreOption
 
   return {
     async startInvocation(input: StartInvocation): Promise<{ id: string; startedAt: number }> {
+      await registered();
       const startedAt = Date.now();
       const id = newAuditId(startedAt);
       const insert = db
@@ -353,6 +394,7 @@ export function createAuditStore(db: Kysely<Database>, options: AuditStoreOption
           chain_seq: null,
           prev_hash: null,
           hash: null,
+          ...(instance ? { instance_id: instance.id } : {}),
         })
         .compile();
       await runWrite(db, insert);
@@ -387,21 +429,48 @@ export function createAuditStore(db: Kysely<Database>, options: AuditStoreOption
       while ((await runTransaction(db, () => indexSearchBatch(SEARCH_INDEX_BATCH_ROWS))) === SEARCH_INDEX_BATCH_ROWS);
     },
 
+    /** Keeps this instance's row alive (a running Toolscope calls it every HEARTBEAT_MS). */
+    async heartbeat(): Promise<void> {
+      await heartbeat();
+    },
+
     /**
-     * Records left pending by a Toolscope that stopped without completing them (a crash, a
-     * SIGKILL) become "interrupted". Run at start-up, before any call of this process.
+     * Records left pending by a Toolscope process that is gone (a crash, a SIGKILL, a replica
+     * that died) become "interrupted"; those of processes still running are theirs to complete.
+     * `includeUnowned` also takes the records written before migration 0008, which name no
+     * process: at start-up, as every pending record used to be. Rows of gone processes go too.
      */
-    async markInterrupted(): Promise<number> {
-      const pending = await db.selectFrom("audit_log").select("id").where("outcome", "=", "pending").orderBy("id").execute();
-      for (const { id } of pending) {
-        await runTransaction(db, () =>
+    async markInterrupted({ includeUnowned = false }: { includeUnowned?: boolean } = {}): Promise<number> {
+      const pending = await db
+        .selectFrom("audit_log")
+        .select(["id", "instance_id"])
+        .where("outcome", "=", "pending")
+        .orderBy("id")
+        .execute();
+      const instances = await db.selectFrom("audit_instances").selectAll().execute();
+      const now = Date.now();
+      const gone = new Set(instances.filter((row) => isGone(row, self, now)).map((row) => row.id));
+      const known = new Set(instances.map((row) => row.id));
+      // A record's process registered before writing it, so one whose row is missing was pruned: gone.
+      const orphaned = pending.filter(({ instance_id: owner }) =>
+        owner === null ? includeUnowned : owner !== self.id && (gone.has(owner) || !known.has(owner)),
+      );
+      let marked = 0;
+      for (const { id } of orphaned) {
+        const completed = await runTransaction(db, () =>
           complete(id, {
             outcome: "interrupted",
             error_message: "Toolscope stopped before the call completed; the server may or may not have run it.",
           }),
         );
+        if (completed) marked++;
       }
-      return pending.length;
+      if (gone.size > 0)
+        await db
+          .deleteFrom("audit_instances")
+          .where("id", "in", [...gone])
+          .execute();
+      return marked;
     },
 
     async listInvocations(query: ListInvocations = {}): Promise<AuditRecord[]> {

@@ -8,6 +8,7 @@ import * as auditSearch from "./migrations/0004-audit-search";
 import * as auditSearchBatched from "./migrations/0005-audit-search-batched";
 import * as auditFilterIndexes from "./migrations/0006-audit-filter-indexes";
 import * as auditSearchText from "./migrations/0007-audit-search-text";
+import * as auditInstances from "./migrations/0008-audit-instances";
 
 export const MIGRATIONS: Record<string, Migration> = {
   "0001-audit-log": auditLog,
@@ -17,6 +18,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0005-audit-search-batched": auditSearchBatched,
   "0006-audit-filter-indexes": auditFilterIndexes,
   "0007-audit-search-text": auditSearchText,
+  "0008-audit-instances": auditInstances,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

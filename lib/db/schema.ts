@@ -42,6 +42,17 @@ export interface AuditLogTable {
   chain_seq: number | null;
   prev_hash: string | null;
   hash: string | null;
+  /** The process that opened the record (migration 0008); not part of the record or its hash. */
+  instance_id: string | null;
+}
+
+/** A Toolscope process that writes audit records, and when it last said it was alive (0008). */
+export interface AuditInstancesTable {
+  id: string;
+  host: string;
+  pid: number;
+  started_at: string;
+  heartbeat_at: string;
 }
 
 export interface AuditChainTable {
@@ -71,6 +82,7 @@ export interface AuditSearchStateTable {
 export interface Database {
   audit_log: AuditLogTable;
   audit_chain: AuditChainTable;
+  audit_instances: AuditInstancesTable;
   audit_search_state: AuditSearchStateTable;
   servers: ServersTable;
 }
