@@ -25,15 +25,13 @@ export function processInstance(): AuditInstance {
 /**
  * Whether the process behind an instance row is gone. On the same host its pid tells at once
  * (a pid equal to ours belongs to an earlier run: in a container every run gets the same pid);
- * elsewhere, or when the pid now belongs to some other program, the heartbeat's age does.
+ * elsewhere, or when the pid now belongs to some other program, its heartbeat does: gone once
+ * it has not moved for LEASE_MS, as timed by this process's own clock, so that hosts whose
+ * clocks disagree do not take each other for gone.
  */
-export function isGone(
-  row: Pick<AuditInstancesTable, "id" | "host" | "pid" | "heartbeat_at">,
-  self: AuditInstance,
-  now = Date.now(),
-): boolean {
+export function isGone(row: Pick<AuditInstancesTable, "id" | "host" | "pid">, self: AuditInstance, silentForMs: number): boolean {
   if (row.id === self.id) return false;
-  if (now - Date.parse(row.heartbeat_at) > LEASE_MS) return true;
+  if (silentForMs > LEASE_MS) return true;
   if (row.host !== self.host) return false;
   const pid = Number(row.pid);
   return pid === self.pid || !processExists(pid);

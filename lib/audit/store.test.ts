@@ -256,13 +256,22 @@ describe.each([
       expect((await self.verifyChain()).ok).toBe(true);
     });
 
-    it("takes a process on another host for gone once its heartbeat is older than the lease", async () => {
+    it("takes a process on another host for gone once its heartbeat has stood still for the lease, whatever its clock says", async () => {
       const elsewhere = other({ host: `not-${os.hostname()}`, pid: 1 });
       const { id } = await createAuditStore(db, { instance: elsewhere }).startInvocation(call);
-      const self = createAuditStore(db);
+      // Its clock is far behind this one's: that alone does not make it gone.
+      const behind = new Date(Date.now() - 10 * LEASE_MS).toISOString();
+      await db.updateTable("audit_instances").set({ heartbeat_at: behind }).where("id", "=", elsewhere.id).execute();
+      let now = Date.now();
+      const self = createAuditStore(db, { clock: () => now });
       expect(await self.markInterrupted()).toBe(0);
-      const stale = new Date(Date.now() - LEASE_MS - 1_000).toISOString();
-      await db.updateTable("audit_instances").set({ heartbeat_at: stale }).where("id", "=", elsewhere.id).execute();
+      now += LEASE_MS - 1_000;
+      expect(await self.markInterrupted()).toBe(0);
+      // It says it is alive again: the wait starts over.
+      await createAuditStore(db, { instance: elsewhere }).heartbeat();
+      now += 2_000;
+      expect(await self.markInterrupted()).toBe(0);
+      now += LEASE_MS + 1;
       expect(await self.markInterrupted()).toBe(1);
       expect(await self.getInvocation(id)).toMatchObject({ outcome: "interrupted" });
     });

@@ -126,6 +126,8 @@ export type AuditStoreOptions = {
    * writes records as Toolscope did before migration 0008, naming no process (upgrade tests).
    */
   instance?: AuditInstance | null;
+  /** The clock that times how long other processes' heartbeats stand still (tests move it). */
+  clock?: () => number;
 };
 
 export const DEFAULT_MAX_RESULT_BYTES = 256 * 1024;
@@ -135,6 +137,9 @@ const SEARCH_INDEX_RETRY_MS = 5_000;
 
 /** Per database, the instances registered so far (a record is only written by a registered one). */
 const registrations = new WeakMap<object, Map<string, Promise<void>>>();
+
+/** Per database, each process's heartbeat as last read, and since when (this process's clock) it has read that value. */
+const heartbeatsSeen = new WeakMap<object, Map<string, { heartbeat: string; since: number }>>();
 
 /** One indexing timer per database, however many store objects use it (the app makes one per request). */
 const indexingByDatabase = new WeakMap<object, { timer?: ReturnType<typeof setTimeout>; dueAt: number }>();
@@ -151,6 +156,22 @@ export function createAuditStore(db: Kysely<Database>, options: AuditStoreOption
   const instance = options.instance === undefined ? processInstance() : options.instance;
   /** Who judges whether other processes are gone. */
   const self = instance ?? processInstance();
+  const clock = options.clock ?? Date.now;
+
+  /** How long each instance's heartbeat has stood still, as this process has seen it. */
+  function silence(rows: { id: string; heartbeat_at: string }[]): Map<string, number> {
+    let seen = heartbeatsSeen.get(db);
+    if (!seen) heartbeatsSeen.set(db, (seen = new Map()));
+    const now = clock();
+    const silent = new Map<string, number>();
+    for (const row of rows) {
+      let last = seen.get(row.id);
+      if (!last || last.heartbeat !== row.heartbeat_at) seen.set(row.id, (last = { heartbeat: row.heartbeat_at, since: now }));
+      silent.set(row.id, now - last.since);
+    }
+    for (const id of seen.keys()) if (!silent.has(id)) seen.delete(id);
+    return silent;
+  }
 
   /** Says this instance is alive: inserts its row the first time, moves its heartbeat after. */
   function heartbeat(): Promise<unknown> {
@@ -448,8 +469,8 @@ export function createAuditStore(db: Kysely<Database>, options: AuditStoreOption
         .orderBy("id")
         .execute();
       const instances = await db.selectFrom("audit_instances").selectAll().execute();
-      const now = Date.now();
-      const gone = new Set(instances.filter((row) => isGone(row, self, now)).map((row) => row.id));
+      const silent = silence(instances);
+      const gone = new Set(instances.filter((row) => isGone(row, self, silent.get(row.id)!)).map((row) => row.id));
       const known = new Set(instances.map((row) => row.id));
       // A record's process registered before writing it, so one whose row is missing was pruned: gone.
       const orphaned = pending.filter(({ instance_id: owner }) =>
