@@ -148,7 +148,8 @@ async function main(): Promise<number> {
       cpus: os.cpus().length,
     },
     { protocolVersion: direct.protocolVersion, ...measured.direct },
-    { protocolVersion: direct.protocolVersion, ...measured.floor },
+    // The floor proxy negotiates on its own (the same client options as direct); it does not say which.
+    { protocolVersion: undefined, ...measured.floor },
     { protocolVersion: snapshot.protocolVersion ?? undefined, ...measured.toolscope },
   );
   process.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : `\n${formatReport(report)}\n`);

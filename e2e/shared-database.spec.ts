@@ -52,7 +52,8 @@ async function slowRecords(toolscope: OwnToolscope): Promise<AuditRecord[]> {
 test("a second process leaves the first one's calls to it, and marks them once the first is gone", async () => {
   test.setTimeout(120_000);
   const first = await start(PORTS[0]!);
-  const answer = slowCall(first, 16);
+  // Long enough to outlast the second process's start on a busy machine; awaited below anyway.
+  const answer = slowCall(first, 50);
   await expect.poll(async () => (await slowRecords(first)).map((r) => r.outcome), { timeout: 30_000 }).toEqual(["pending"]);
 
   // The second process starts while the call is in flight: its start-up pass must not take it.

@@ -24,7 +24,7 @@ export type Report = {
   floorAdded: Added;
   /** Toolscope / direct. */
   throughputRatio: number;
-  /** floor / direct: the ratio no proxy in front of the SDK client exceeds on this machine. */
+  /** floor / direct: what a proxy that only forwards through the SDK client reached in this run. */
   floorThroughputRatio: number;
   goals: Goal[];
 };

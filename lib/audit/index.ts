@@ -23,13 +23,19 @@ export async function startAuditHeartbeat(): Promise<number> {
   await store.heartbeat();
   const interrupted = await store.markInterrupted({ includeUnowned: true });
   if (!globalStore[HEARTBEAT_KEY]) {
+    let sweeping = false;
     globalStore[HEARTBEAT_KEY] = setInterval(() => {
+      // A sweep slower than the interval (a slow database) is not joined by the next one.
+      if (sweeping) return;
+      sweeping = true;
       void (async () => {
         const current = await auditStore();
         await current.heartbeat();
         const swept = await current.markInterrupted();
         if (swept > 0) console.log(`[toolscope] audit log: ${swept} call(s) of a stopped Toolscope process marked interrupted`);
-      })().catch((error: unknown) => console.error("[toolscope] audit heartbeat failed:", error instanceof Error ? error.message : error));
+      })()
+        .catch((error: unknown) => console.error("[toolscope] audit heartbeat failed:", error instanceof Error ? error.message : error))
+        .finally(() => (sweeping = false));
     }, HEARTBEAT_MS);
     globalStore[HEARTBEAT_KEY].unref();
   }

@@ -3,9 +3,11 @@
 // start-up for records that an earlier run left, and in a periodic sweep for those of a replica
 // that died while others kept running. A process that is alive completes its own records.
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
 import os from "node:os";
 import type { AuditInstancesTable } from "../db/schema";
 
+/** `host` names where `pid` means something: the machine, its boot, and the pid namespace (see pidSpace). */
 export type AuditInstance = { id: string; host: string; pid: number };
 
 /** How often a running Toolscope says it is alive, and sweeps for the calls of gone ones. */
@@ -18,16 +20,34 @@ const globalStore = globalThis as typeof globalThis & { [KEY]?: AuditInstance };
 
 /** This process, the same object for every bundle that loads this module. */
 export function processInstance(): AuditInstance {
-  globalStore[KEY] ??= { id: randomBytes(12).toString("hex"), host: os.hostname(), pid: process.pid };
+  globalStore[KEY] ??= { id: randomBytes(12).toString("hex"), host: pidSpace(), pid: process.pid };
   return globalStore[KEY];
 }
 
 /**
- * Whether the process behind an instance row is gone. On the same host its pid tells at once
- * (a pid equal to ours belongs to an earlier run: in a container every run gets the same pid);
- * elsewhere, or when the pid now belongs to some other program, its heartbeat does: gone once
- * it has not moved for LEASE_MS, as timed by this process's own clock, so that hosts whose
- * clocks disagree do not take each other for gone.
+ * The space this process's pid belongs to. A hostname alone is not one: containers started with
+ * the host's network share its hostname but each has pids of its own, and two machines may have
+ * the same name. On Linux the boot id and the pid namespace tell them apart (a container started
+ * again may get a new namespace: its earlier run then counts as elsewhere, gone after LEASE_MS).
+ */
+function pidSpace(): string {
+  const name = os.hostname();
+  try {
+    const boot = fs.readFileSync("/proc/sys/kernel/random/boot_id", "utf8").trim();
+    return `${name} ${boot} ${fs.readlinkSync("/proc/self/ns/pid")}`;
+  } catch {
+    // Not Linux: one pid space per machine.
+    return name;
+  }
+}
+
+/**
+ * Whether the process behind an instance row is gone:
+ * - its heartbeat has not moved for LEASE_MS, as timed by this process's own clock (so that
+ *   machines whose clocks disagree do not take each other for gone), wherever it runs, even
+ *   when its pid is still running (a process that cannot write its heartbeat for a minute);
+ * - or at once, in this pid space (see pidSpace), when its pid is not running, or is ours: an
+ *   earlier run, as in a container restarted in the same namespace, where every run is pid 1.
  */
 export function isGone(row: Pick<AuditInstancesTable, "id" | "host" | "pid">, self: AuditInstance, silentForMs: number): boolean {
   if (row.id === self.id) return false;

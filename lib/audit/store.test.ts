@@ -12,7 +12,7 @@ import { openDatabase, type DatabaseTarget } from "@/lib/db/connect";
 import { migrateToLatest, migrator } from "@/lib/db/migrate";
 import type { Database } from "@/lib/db/schema";
 import { explainFirstPage } from "@/bench/lib/audit-queries";
-import { LEASE_MS, type AuditInstance } from "./instances";
+import { LEASE_MS, processInstance, type AuditInstance } from "./instances";
 import { createAuditStore, newAuditId, type AuditFilters } from "./store";
 
 const POSTGRES_URL = process.env.TOOLSCOPE_TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -217,7 +217,7 @@ describe.each([
     // Every test's own process, so that records left by one test never count for another.
     const other = (fields: Partial<AuditInstance> = {}): AuditInstance => ({
       id: randomBytes(6).toString("hex"),
-      host: os.hostname(),
+      host: processInstance().host,
       pid: process.ppid,
       ...fields,
     });
@@ -227,7 +227,7 @@ describe.each([
     it("marks the records of a process that is gone as interrupted, chains them, and forgets the process", async () => {
       const crashed = other({ pid: deadPid() });
       const { id } = await createAuditStore(db, { instance: crashed }).startInvocation(call);
-      expect(await instanceRow(crashed.id)).toMatchObject({ host: os.hostname(), pid: crashed.pid });
+      expect(await instanceRow(crashed.id)).toMatchObject({ host: crashed.host, pid: crashed.pid });
       const store = createAuditStore(db);
       expect(await store.markInterrupted()).toBeGreaterThanOrEqual(1);
       expect(await store.getInvocation(id)).toMatchObject({ outcome: "interrupted" });
@@ -274,6 +274,30 @@ describe.each([
       now += LEASE_MS + 1;
       expect(await self.markInterrupted()).toBe(1);
       expect(await self.getInvocation(id)).toMatchObject({ outcome: "interrupted" });
+    });
+
+    it("gives a process whose row is missing the lease before its records count as orphaned", async () => {
+      const elsewhere = (): AuditInstance => other({ host: `not-${os.hostname()}`, pid: 1 });
+      // Alive, though its row was deleted (taken for gone by mistake): its next heartbeat puts it back.
+      const alive = elsewhere();
+      const aliveStore = createAuditStore(db, { instance: alive });
+      const kept = await aliveStore.startInvocation(call);
+      // Gone, and its row with it.
+      const ghost = elsewhere();
+      const lost = await createAuditStore(db, { instance: ghost }).startInvocation(call);
+      await db.deleteFrom("audit_instances").where("id", "in", [alive.id, ghost.id]).execute();
+      let now = Date.now();
+      const self = createAuditStore(db, { clock: () => now });
+      expect(await self.markInterrupted()).toBe(0);
+      now += LEASE_MS - 1_000;
+      expect(await self.markInterrupted()).toBe(0);
+      await aliveStore.heartbeat();
+      now += 2_000;
+      expect(await self.markInterrupted()).toBe(1);
+      expect(await self.getInvocation(lost.id)).toMatchObject({ outcome: "interrupted" });
+      expect(await self.getInvocation(kept.id)).toMatchObject({ outcome: "pending" });
+      await aliveStore.finishInvocation({ ...kept, outcome: "ok" });
+      expect(await self.getInvocation(kept.id)).toMatchObject({ outcome: "ok" });
     });
 
     it("takes an earlier run with this process's pid on this host for gone (containers reuse pids)", async () => {

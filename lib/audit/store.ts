@@ -469,13 +469,17 @@ export function createAuditStore(db: Kysely<Database>, options: AuditStoreOption
         .orderBy("id")
         .execute();
       const instances = await db.selectFrom("audit_instances").selectAll().execute();
-      const silent = silence(instances);
-      const gone = new Set(instances.filter((row) => isGone(row, self, silent.get(row.id)!)).map((row) => row.id));
+      // A process registers before writing, so an owner without a row was pruned as gone, or
+      // was taken for gone while alive and its next heartbeat puts the row back: it counts as
+      // gone once it has been missing for the lease.
       const known = new Set(instances.map((row) => row.id));
-      // A record's process registered before writing it, so one whose row is missing was pruned: gone.
-      const orphaned = pending.filter(({ instance_id: owner }) =>
-        owner === null ? includeUnowned : owner !== self.id && (gone.has(owner) || !known.has(owner)),
-      );
+      const missing = [...new Set(pending.map((record) => record.instance_id))]
+        .filter((owner): owner is string => owner !== null && !known.has(owner))
+        .map((id) => ({ id, host: "", pid: 0, heartbeat_at: "(missing)" }));
+      const judged = [...instances, ...missing];
+      const silent = silence(judged);
+      const gone = new Set(judged.filter((row) => isGone(row, self, silent.get(row.id)!)).map((row) => row.id));
+      const orphaned = pending.filter(({ instance_id: owner }) => (owner === null ? includeUnowned : gone.has(owner)));
       let marked = 0;
       for (const { id } of orphaned) {
         const completed = await runTransaction(db, () =>
@@ -486,11 +490,9 @@ export function createAuditStore(db: Kysely<Database>, options: AuditStoreOption
         );
         if (completed) marked++;
       }
-      if (gone.size > 0)
-        await db
-          .deleteFrom("audit_instances")
-          .where("id", "in", [...gone])
-          .execute();
+      // A row goes only as it was judged: a heartbeat written since says its process is alive.
+      for (const row of instances.filter((r) => gone.has(r.id)))
+        await db.deleteFrom("audit_instances").where("id", "=", row.id).where("heartbeat_at", "=", row.heartbeat_at).execute();
       return marked;
     },
 
