@@ -15,8 +15,7 @@ export async function startup(): Promise<void> {
   console.log(`[toolscope] audit log: ${describeTarget(databaseTarget())}`);
   // Calls that were in flight when Toolscope last stopped (or another Toolscope on this database
   // died): they may or may not have run. Those of processes still running stay theirs.
-  const interrupted = await startAuditHeartbeat();
-  if (interrupted > 0) console.log(`[toolscope] audit log: ${interrupted} call(s) of a stopped Toolscope process marked interrupted`);
+  await startAuditHeartbeat();
   scheduleRetention();
   for (const connection of await allConnections())
     console.log(`[toolscope] connecting to ${connection.config.name} (${connection.config.transport})`);

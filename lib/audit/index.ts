@@ -12,32 +12,31 @@ export async function auditStore(): Promise<AuditStore> {
 const HEARTBEAT_KEY = Symbol.for("toolscope.audit-heartbeat");
 const globalStore = globalThis as typeof globalThis & { [HEARTBEAT_KEY]?: ReturnType<typeof setInterval> };
 
+/** Says this process is alive, then marks the pending calls of Toolscope processes that are gone. */
+async function beat(includeUnowned: boolean): Promise<void> {
+  const store = await auditStore();
+  await store.heartbeat();
+  const marked = await store.markInterrupted({ includeUnowned });
+  if (marked > 0) console.log(`[toolscope] audit log: ${marked} call(s) of a stopped Toolscope process marked interrupted`);
+}
+
 /**
  * Registers this process with the audit log, marks the calls that processes now gone left
  * pending (at start-up also those from before migration 0008, which name no process), and
  * from then on says every HEARTBEAT_MS that this process is alive and sweeps for the calls of
  * others that died: a replica that crashes has its calls marked by the ones still running.
  */
-export async function startAuditHeartbeat(): Promise<number> {
-  const store = await auditStore();
-  await store.heartbeat();
-  const interrupted = await store.markInterrupted({ includeUnowned: true });
-  if (!globalStore[HEARTBEAT_KEY]) {
-    let sweeping = false;
-    globalStore[HEARTBEAT_KEY] = setInterval(() => {
-      // A sweep slower than the interval (a slow database) is not joined by the next one.
-      if (sweeping) return;
-      sweeping = true;
-      void (async () => {
-        const current = await auditStore();
-        await current.heartbeat();
-        const swept = await current.markInterrupted();
-        if (swept > 0) console.log(`[toolscope] audit log: ${swept} call(s) of a stopped Toolscope process marked interrupted`);
-      })()
-        .catch((error: unknown) => console.error("[toolscope] audit heartbeat failed:", error instanceof Error ? error.message : error))
-        .finally(() => (sweeping = false));
-    }, HEARTBEAT_MS);
-    globalStore[HEARTBEAT_KEY].unref();
-  }
-  return interrupted;
+export async function startAuditHeartbeat(): Promise<void> {
+  await beat(true);
+  if (globalStore[HEARTBEAT_KEY]) return;
+  let sweeping = false;
+  globalStore[HEARTBEAT_KEY] = setInterval(() => {
+    // A sweep slower than the interval (a slow database) is not joined by the next one.
+    if (sweeping) return;
+    sweeping = true;
+    beat(false)
+      .catch((error: unknown) => console.error("[toolscope] audit heartbeat failed:", error instanceof Error ? error.message : error))
+      .finally(() => (sweeping = false));
+  }, HEARTBEAT_MS);
+  globalStore[HEARTBEAT_KEY].unref();
 }
