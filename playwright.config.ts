@@ -25,11 +25,11 @@ export default defineConfig({
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   webServer: {
-    command: `npx next start --hostname 127.0.0.1 --port ${port}`,
+    command: "node --enable-source-maps .toolscope/server.mjs",
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
     stdout: "pipe",
-    env: { TOOLSCOPE_DATA_DIR: dataDir, NEXT_TELEMETRY_DISABLED: "1" },
+    env: { TOOLSCOPE_DATA_DIR: dataDir, TOOLSCOPE_PORT: String(port), NEXT_TELEMETRY_DISABLED: "1" },
   },
 });

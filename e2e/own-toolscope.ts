@@ -1,9 +1,8 @@
-// A Toolscope of a test's own, apart from the one playwright.config.ts starts: `next start`
-// from the existing build on another port, with its own data dir and SQLite audit log. It
+// A Toolscope of a test's own, apart from the one playwright.config.ts starts: the built
+// server (.toolscope/server.mjs) on another port, with its own data dir and SQLite audit log. It
 // runs in a process group of its own, so that it and the stdio servers it spawns can be
 // stopped, or killed as in a crash, together.
 import { spawn, type ChildProcess } from "node:child_process";
-import { createRequire } from "node:module";
 import path from "node:path";
 import { expect } from "@playwright/test";
 
@@ -13,7 +12,7 @@ export type OwnToolscope = {
   baseUrl: string;
   /** Headers a script sends: JSON, and the Origin of Toolscope itself. */
   headers: Record<string, string>;
-  /** Signals the whole process group (next-server and its children). */
+  /** Signals the whole process group (the server and its children). */
   signal: (signal: NodeJS.Signals) => void;
   /** Resolves once the next process has exited. */
   exited: Promise<void>;
@@ -33,9 +32,9 @@ export async function startOwnToolscope({ port, dataDir, env = {} }: OwnToolscop
   };
   // SQLite in the data dir, whatever the shell points at.
   delete childEnv.DATABASE_URL;
-  // next's own bin under node (not npx): the pid is next-server's, the leader of the group.
-  const nextBin = createRequire(path.join(REPO_ROOT, "package.json")).resolve("next/dist/bin/next");
-  const child: ChildProcess = spawn(process.execPath, [nextBin, "start", "--hostname", "127.0.0.1", "--port", String(port)], {
+  // The server under node itself (not npx): its pid leads the group.
+  childEnv.TOOLSCOPE_PORT = String(port);
+  const child: ChildProcess = spawn(process.execPath, [path.join(REPO_ROOT, ".toolscope", "server.mjs")], {
     cwd: REPO_ROOT,
     env: childEnv,
     stdio: "ignore",

@@ -13,6 +13,15 @@ export type ErrorCode =
   | "not_found:input"
   | "not_found:icon"
   | "not_found:route"
+  | "not_found:task"
+  | "not_found:call"
+  | "method_not_allowed:route"
+  | "bad_request:path"
+  | "forbidden:host"
+  | "forbidden:origin"
+  | "forbidden:peer"
+  | "payload_too_large:body"
+  | "bad_gateway:server"
   | "conflict:server"
   | "readonly:server"
   | "unavailable:server"
@@ -30,6 +39,15 @@ const STATUS: Record<ErrorCode, number> = {
   "not_found:input": 404,
   "not_found:icon": 404,
   "not_found:route": 404,
+  "not_found:task": 404,
+  "not_found:call": 404,
+  "method_not_allowed:route": 405,
+  "bad_request:path": 400,
+  "forbidden:host": 403,
+  "forbidden:origin": 403,
+  "forbidden:peer": 403,
+  "payload_too_large:body": 413,
+  "bad_gateway:server": 502,
   "conflict:server": 409,
   "readonly:server": 409,
   "unavailable:server": 503,
@@ -48,6 +66,15 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   "not_found:input": "That request for input is no longer waiting: it was answered, cancelled or timed out.",
   "not_found:icon": "No tool of that server lists this icon.",
   "not_found:route": "There is no API route at that path; docs/api.md lists them.",
+  "not_found:task": "No task with that id was started by this Toolscope process, or its result was already taken.",
+  "not_found:call": "No call with that id is running: it has ended, or never started.",
+  "method_not_allowed:route": "That route does not answer this method.",
+  "bad_request:path": "The request path is not valid percent-encoding.",
+  "forbidden:host": "Toolscope does not answer to that host name.",
+  "forbidden:origin": "Cross-origin requests that change anything are refused.",
+  "forbidden:peer": "Without TOOLSCOPE_API_TOKEN, Toolscope answers only this machine (loopback).",
+  "payload_too_large:body": "The request body is too large.",
+  "bad_gateway:server": "The server answered with an error.",
   "conflict:server": "A server with that id already exists.",
   "readonly:server": "That server comes from a config file or is built in; change it there.",
   "unavailable:server": "The server is not connected.",

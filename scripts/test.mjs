@@ -31,6 +31,13 @@ function ensureChromium() {
   return run("apt-get", ["install", "-y", "-qq", "--no-install-recommends", "chromium"], { env });
 }
 
+// The tests set what each needs; nothing of an operator's own Toolscope settings (a token, a
+// database URL, a port) may leak into what they start. TOOLSCOPE_TEST_* settings are the tests' own.
+for (const name of Object.keys(process.env)) {
+  const product = (name.startsWith("TOOLSCOPE_") && !name.startsWith("TOOLSCOPE_TEST_")) || name === "DATABASE_URL" || name === "PORT";
+  if (product) delete process.env[name];
+}
+
 ensureDependencies();
 record("chromium installed", ensureChromium());
 
@@ -46,7 +53,7 @@ record(
   run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${path.join(results, "vitest.json")}`]),
 );
 
-const build = ensureBuild();
+const build = await ensureBuild();
 record("production build", build);
 if (build === 0) {
   log("Browser tests (Playwright, Debian's chromium)…");

@@ -5,7 +5,7 @@
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY } from "@/components/ui/classes";
-import { OUTCOMES } from "@/lib/audit/query-schema";
+import { AUDIT_OUTCOMES, OUTCOME_INFO } from "@/lib/calls/outcomes";
 import { auditQueryString, type AuditFilterValues } from "@/lib/audit/query-string";
 
 const FIELD =
@@ -54,9 +54,9 @@ export function AuditFilters({ initial, servers }: { initial: AuditFilterValues;
         Outcome
         <select value={values.outcome} onChange={set("outcome")} className={FIELD} data-testid="audit-outcome-filter">
           <option value="">any</option>
-          {OUTCOMES.map((o) => (
+          {AUDIT_OUTCOMES.map((o) => (
             <option key={o} value={o}>
-              {o.replace("_", " ")}
+              {OUTCOME_INFO[o].label}
             </option>
           ))}
         </select>

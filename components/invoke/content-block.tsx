@@ -102,7 +102,15 @@ function Body({ block, serverId }: { block: ContentBlock; serverId: string | und
       );
     }
     default:
-      return <Pre>{JSON.stringify(block, null, 2)}</Pre>;
+      return (
+        <div data-testid="content-unknown">
+          <p className="mb-1 text-xs text-zinc-500">
+            A block of type “{String((block as { type?: unknown }).type)}”, which this revision of the protocol does not define (perhaps a
+            newer one does). Shown as sent:
+          </p>
+          <Pre>{JSON.stringify(block, null, 2)}</Pre>
+        </div>
+      );
   }
 }
 
@@ -139,7 +147,34 @@ const LABEL: Record<string, string> = {
   resource: "Embedded resource",
 };
 
-export function ContentBlockView({ block, index, serverId }: { block: ContentBlock; index: number; serverId?: string }): ReactNode {
+/** A block that breaks the protocol: why, and the block as the server sent it. */
+function MalformedBlock({ block, index, reason }: { block: unknown; index: number; reason: string }): ReactNode {
+  return (
+    <section data-testid="content-block" data-type="malformed" data-malformed="true">
+      <div className="mb-1 text-[11px] font-medium tracking-wide text-rose-600 uppercase dark:text-rose-400">
+        {index + 1}. Malformed content block
+      </div>
+      <p data-testid="malformed-reason" className="mb-1.5 text-[13px] text-rose-700 dark:text-rose-300">
+        {reason}
+      </p>
+      <Pre testId="malformed-raw">{JSON.stringify(block, null, 2) ?? String(block)}</Pre>
+    </section>
+  );
+}
+
+export function ContentBlockView({
+  block,
+  index,
+  serverId,
+  malformed,
+}: {
+  block: ContentBlock;
+  index: number;
+  serverId?: string;
+  /** Why the block breaks the protocol, when it does: it is then shown raw. */
+  malformed?: string | undefined;
+}): ReactNode {
+  if (malformed !== undefined) return <MalformedBlock block={block} index={index} reason={malformed} />;
   return (
     <section data-testid="content-block" data-type={block.type}>
       <div className="mb-1 text-[11px] font-medium tracking-wide text-zinc-400 uppercase">

@@ -4,41 +4,10 @@
 import type { ReactNode } from "react";
 import { JsonTree } from "@/components/ui/json-tree";
 import { jsonDiff } from "@/lib/json-diff";
-import type { CallToolResult, InvocationResponse, InvocationStatus } from "@/lib/mcp/types";
+import { CALL_OUTCOMES } from "@/lib/calls/outcomes";
+import { malformedBlocks } from "@/lib/calls/result-problems";
+import type { CallToolResult, InvocationResponse } from "@/lib/mcp/types";
 import { ContentBlockView } from "./content-block";
-
-const STATUS: Record<InvocationStatus, { label: string; tone: string; explain: string }> = {
-  ok: {
-    label: "Success",
-    tone: "text-emerald-700 bg-emerald-50 border-emerald-200 dark:text-emerald-300 dark:bg-emerald-950/40 dark:border-emerald-900",
-    explain: "",
-  },
-  tool_error: {
-    label: "Tool error",
-    tone: "text-amber-800 bg-amber-50 border-amber-200 dark:text-amber-300 dark:bg-amber-950/40 dark:border-amber-900",
-    explain: "The tool ran and reported a failure (isError: true).",
-  },
-  protocol_error: {
-    label: "Protocol error",
-    tone: "text-rose-700 bg-rose-50 border-rose-200 dark:text-rose-300 dark:bg-rose-950/40 dark:border-rose-900",
-    explain: "The server answered with a JSON-RPC error instead of a result.",
-  },
-  timeout: {
-    label: "Timed out",
-    tone: "text-zinc-700 bg-zinc-100 border-zinc-300 dark:text-zinc-300 dark:bg-zinc-900 dark:border-zinc-700",
-    explain: "The server did not answer in time.",
-  },
-  cancelled: {
-    label: "Cancelled",
-    tone: "text-zinc-700 bg-zinc-100 border-zinc-300 dark:text-zinc-300 dark:bg-zinc-900 dark:border-zinc-700",
-    explain: "The call was cancelled.",
-  },
-  transport_error: {
-    label: "Connection error",
-    tone: "text-zinc-700 bg-zinc-100 border-zinc-300 dark:text-zinc-300 dark:bg-zinc-900 dark:border-zinc-700",
-    explain: "The call never completed: the connection to the server failed.",
-  },
-};
 
 function Verdict({ response }: { response: InvocationResponse }): ReactNode {
   const v = response.outputValidation;
@@ -123,12 +92,14 @@ export function ResultView({
   /** Controls shown in the header (Re-run). */
   actions?: ReactNode;
 }): ReactNode {
-  const status = STATUS[response.status];
+  const status = CALL_OUTCOMES[response.status];
   const { result, error } = response;
+  const malformed = malformedBlocks(response.problems);
+  const otherProblems = (response.problems ?? []).filter((p) => !/^content\[\d+\]$/.test(p.path));
   return (
     <div data-testid="result-panel" data-status={response.status} className="rounded-lg border border-zinc-200 dark:border-zinc-800">
       <header className="flex flex-wrap items-center gap-3 border-b border-zinc-200 px-4 py-2.5 dark:border-zinc-800">
-        <span data-testid="result-status" className={`rounded border px-1.5 py-0.5 text-xs font-semibold ${status.tone}`}>
+        <span data-testid="result-status" className={`rounded border px-1.5 py-0.5 text-xs font-semibold ${status.chip}`}>
           {status.label}
           {response.status === "protocol_error" && error?.code !== undefined && ` ${error.code}`}
         </span>
@@ -150,8 +121,30 @@ export function ResultView({
             )}
           </div>
         )}
+        {otherProblems.length > 0 && (
+          <ul data-testid="result-problems" className="space-y-1 text-[13px] text-rose-700 dark:text-rose-300">
+            {otherProblems.map((p) => (
+              <li key={p.path}>
+                {p.path && <code className="mr-1 font-mono text-xs">{p.path}</code>}
+                {p.reason}
+              </li>
+            ))}
+          </ul>
+        )}
+        {response.raw !== undefined && (
+          <section data-testid="result-raw">
+            <div className="mb-1 text-[11px] font-medium tracking-wide text-zinc-400 uppercase">The answer as sent</div>
+            <JsonTree value={response.raw} />
+          </section>
+        )}
         {result?.content.map((block, i) => (
-          <ContentBlockView key={i} block={block} index={i} serverId={resourcesReadable ? serverId : undefined} />
+          <ContentBlockView
+            key={i}
+            block={block}
+            index={i}
+            malformed={malformed.get(i)}
+            serverId={resourcesReadable ? serverId : undefined}
+          />
         ))}
         {result && result.content.length === 0 && result.structuredContent === undefined && (
           <p className="text-sm text-zinc-500">The result has no content.</p>

@@ -1,5 +1,6 @@
 // Runs a tool as a task from the browser: create it, poll its status at the pace the server
-// asks for, then fetch the result. Aborting the signal cancels the task on the server.
+// asks for, then fetch the call's response. cancelTask ends it as "cancelled" (the response
+// still comes); aborting the signal stops waiting and cancels the task on the server.
 import { fetchJson } from "@/lib/client/fetch-json";
 import type { InvocationResponse } from "@/lib/mcp/types";
 
@@ -18,11 +19,17 @@ export async function runToolAsTask(
   { signal, onStatus }: { signal: AbortSignal; onStatus: (task: TaskStatus) => void },
 ): Promise<InvocationResponse> {
   const base = `/api/servers/${encodeURIComponent(serverId)}`;
-  const { task } = await fetchJson<{ task: TaskStatus }>(`${base}/tools/${encodeURIComponent(toolName)}/tasks`, {
-    method: "POST",
-    body: JSON.stringify({ arguments: args }),
-    signal,
-  });
+  const start = await fetchJson<{ task: TaskStatus } | { response: InvocationResponse }>(
+    `${base}/tools/${encodeURIComponent(toolName)}/tasks`,
+    {
+      method: "POST",
+      body: JSON.stringify({ arguments: args }),
+      signal,
+    },
+  );
+  // No task was created (refused, answered at once, or the server is down): that is the answer.
+  if ("response" in start) return start.response;
+  const { task } = start;
   onStatus(task);
   const taskUrl = `${base}/tasks/${encodeURIComponent(task.taskId)}`;
   try {
@@ -37,4 +44,9 @@ export async function runToolAsTask(
     if (signal.aborted) await fetchJson(taskUrl, { method: "DELETE" }).catch(() => undefined);
     throw error;
   }
+}
+
+/** Cancels a running task on the server; its response then says "cancelled". */
+export async function cancelTask(serverId: string, taskId: string): Promise<void> {
+  await fetchJson(`/api/servers/${encodeURIComponent(serverId)}/tasks/${encodeURIComponent(taskId)}`, { method: "DELETE" });
 }

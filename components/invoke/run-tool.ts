@@ -1,5 +1,7 @@
-// Runs a tool from the browser through Toolscope's streaming call route: progress events
-// while it runs, then the result. Aborting the signal cancels the call on the MCP server.
+// Runs a tool from the browser through Toolscope's streaming call endpoint: the call's audit
+// id once it starts (cancelCall uses it), progress events while it runs, then the result.
+// Cancelling through cancelCall ends the call with a "cancelled" result; aborting the signal
+// hangs up, which cancels it on the server too, but leaves no result to show.
 import { ApiError } from "@/lib/client/fetch-json";
 import { readSse } from "@/lib/client/read-sse";
 import type { InvocationResponse } from "@/lib/mcp/types";
@@ -13,7 +15,17 @@ export async function runTool(
   serverId: string,
   toolName: string,
   args: Record<string, unknown>,
-  { signal, onProgress, onInput }: { signal: AbortSignal; onProgress: (p: Progress) => void; onInput: (request: InputRequest) => void },
+  {
+    signal,
+    onStarted,
+    onProgress,
+    onInput,
+  }: {
+    signal: AbortSignal;
+    onStarted: (auditId: string) => void;
+    onProgress: (p: Progress) => void;
+    onInput: (request: InputRequest) => void;
+  },
 ): Promise<InvocationResponse> {
   let response: Response;
   try {
@@ -36,7 +48,8 @@ export async function runTool(
     );
   }
   for await (const { event, data } of readSse(response.body)) {
-    if (event === "progress") onProgress(data as Progress);
+    if (event === "started") onStarted((data as { auditId: string }).auditId);
+    else if (event === "progress") onProgress(data as Progress);
     else if (event === "input") onInput(data as InputRequest);
     else if (event === "result") return data as InvocationResponse;
     else if (event === "error") {
@@ -45,4 +58,10 @@ export async function runTool(
     }
   }
   throw new ApiError("stream", "The call's stream ended without a result.", 0);
+}
+
+/** Asks Toolscope to cancel a call in flight; the call's stream then ends with its "cancelled" result. */
+export async function cancelCall(auditId: string): Promise<boolean> {
+  const response = await fetch(`/api/calls/${encodeURIComponent(auditId)}`, { method: "DELETE" }).catch(() => null);
+  return response?.ok ?? false;
 }

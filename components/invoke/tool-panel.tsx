@@ -18,8 +18,8 @@ import { ConfirmCall, confirmationReason, confirmationSkipped } from "./confirm-
 import { CopyCall } from "./copy-call";
 import { recordCall } from "./session-history";
 import { InputRequestPanel } from "./input-request";
-import { runToolAsTask } from "./run-task";
-import { runTool, type InputRequest, type Progress } from "./run-tool";
+import { cancelTask, runToolAsTask } from "./run-task";
+import { cancelCall, runTool, type InputRequest, type Progress } from "./run-tool";
 import { ToolForm } from "./tool-form";
 import { useReplay } from "./use-replay";
 
@@ -50,6 +50,8 @@ export function ToolPanel({ toolName }: { toolName: string }): ReactNode {
   const [taskChoice, setTaskChoice] = useState(false);
   const asTask = taskSupport === "required" || (taskSupport === "optional" && taskChoice);
   const controller = useRef<AbortController | null>(null);
+  /** Ends the call in flight as "cancelled" (its result is then shown); set once the call can be named. */
+  const cancelRef = useRef<(() => void) | null>(null);
   const formRef = useRef<HTMLDivElement>(null);
   const elapsed = useElapsed(running);
   const replay = useReplay(toolName, setValues);
@@ -71,15 +73,22 @@ export function ToolPanel({ toolName }: { toolName: string }): ReactNode {
       const started = Date.now();
       lastArgs.current = args;
       const historyKey = `${serverId}/${toolName}`;
+      // Until the call has an id to cancel by, Cancel hangs up (which cancels it on the server too).
+      cancelRef.current = () => abort.abort();
       try {
         const response = asTask
           ? await runToolAsTask(serverId, toolName, args, {
               signal: abort.signal,
-              onStatus: (task) =>
-                setProgress({ progress: 0, message: `Task ${task.status}${task.statusMessage ? `: ${task.statusMessage}` : ""}` }),
+              onStatus: (task) => {
+                cancelRef.current = () => void cancelTask(serverId, task.taskId).catch(() => abort.abort());
+                setProgress({ progress: 0, message: `Task ${task.status}${task.statusMessage ? `: ${task.statusMessage}` : ""}` });
+              },
             })
           : await runTool(serverId, toolName, args, {
               signal: abort.signal,
+              onStarted: (auditId) => {
+                cancelRef.current = () => void cancelCall(auditId).then((cancelled) => cancelled || abort.abort());
+              },
               onProgress: setProgress,
               onInput: (request) => setInputs((current) => [...current, request]),
             });
@@ -98,6 +107,7 @@ export function ToolPanel({ toolName }: { toolName: string }): ReactNode {
       } finally {
         if (controller.current === abort) {
           controller.current = null;
+          cancelRef.current = null;
           setRunning(false);
           setInputs([]);
         }
@@ -179,7 +189,7 @@ export function ToolPanel({ toolName }: { toolName: string }): ReactNode {
           running={running}
           actions={
             running ? (
-              <button type="button" onClick={() => controller.current?.abort()} data-testid="cancel-button" className={BUTTON_SECONDARY}>
+              <button type="button" onClick={() => cancelRef.current?.()} data-testid="cancel-button" className={BUTTON_SECONDARY}>
                 Cancel
               </button>
             ) : (

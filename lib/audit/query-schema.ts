@@ -1,7 +1,7 @@
 // The audit API's query parameters, shared by the list and the export routes (and the
 // audit page, which builds the same query string).
 import { z } from "zod";
-import type { InvocationOutcome } from "@/lib/db/schema";
+import { AUDIT_OUTCOMES } from "@/lib/calls/outcomes";
 import type { AuditFilters } from "./store";
 
 const time = z
@@ -9,21 +9,10 @@ const time = z
   .refine((v) => !Number.isNaN(Date.parse(v)), "must be an ISO date or date-time")
   .transform((v) => Date.parse(v));
 
-export const OUTCOMES = [
-  "pending",
-  "ok",
-  "tool_error",
-  "protocol_error",
-  "timeout",
-  "cancelled",
-  "transport_error",
-  "interrupted",
-] as const satisfies readonly InvocationOutcome[];
-
 export const AuditFilterSchema = z.object({
   server: z.string().max(200).optional(),
   tool: z.string().max(200).optional(),
-  outcome: z.enum(OUTCOMES).optional(),
+  outcome: z.enum(AUDIT_OUTCOMES).optional(),
   actor: z.string().max(200).optional(),
   from: time.optional(),
   to: time.optional(),

@@ -11,7 +11,7 @@ const COOKIE_ATTRIBUTES = "Path=/; HttpOnly; SameSite=Strict";
 export async function sessionState(cookie: string | undefined): Promise<SessionState> {
   const token = configuredApiToken();
   if (!token) return { required: false, signedIn: true };
-  return { required: true, signedIn: Boolean(cookie && timingSafeEqual(cookie, await sessionValue(token))) };
+  return { required: true, signedIn: Boolean(cookie && timingSafeEqual(cookie, sessionValue(token))) };
 }
 
 /** The Set-Cookie header for a browser that typed the right token; throws otherwise. */
@@ -19,7 +19,7 @@ export async function signIn({ token }: { token: string }): Promise<string> {
   const expected = configuredApiToken();
   if (!expected) return `${SESSION_COOKIE}=; ${COOKIE_ATTRIBUTES}; Max-Age=0`;
   if (!timingSafeEqual(token, expected)) throw new AppError("unauthorized:token");
-  return `${SESSION_COOKIE}=${await sessionValue(expected)}; ${COOKIE_ATTRIBUTES}`;
+  return `${SESSION_COOKIE}=${sessionValue(expected)}; ${COOKIE_ATTRIBUTES}`;
 }
 
 export function signOutCookie(): string {

@@ -18,6 +18,10 @@ const EnvSchema = z.object({
   TOOLSCOPE_DEMO_SERVER: boolish.default(true),
   TOOLSCOPE_DEMO_TOOLS: z.coerce.number().int().min(0).max(1_000_000).default(0),
   TOOLSCOPE_CONFIG: z.string().min(1).optional(),
+  TOOLSCOPE_HOST: z.string().min(1).default("127.0.0.1"),
+  TOOLSCOPE_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
+  PORT: z.coerce.number().int().min(0).max(65_535).optional(),
+  TOOLSCOPE_ALLOWED_HOSTS: z.string().optional(),
   TOOLSCOPE_CALL_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   TOOLSCOPE_AUDIT_MAX_RESULT_BYTES: z.coerce.number().int().min(0).max(1_073_741_824).default(DEFAULT_MAX_RESULT_BYTES),
   TOOLSCOPE_AUDIT_RETENTION_DAYS: z.coerce.number().positive().max(36_500).optional(),
@@ -41,6 +45,8 @@ export type AppConfig = {
   demoServer: boolean;
   demoTools: number;
   callTimeoutMs: number;
+  /** Where the front door listens, and the extra Host names it answers to. */
+  listen: { host: string; port: number; allowedHosts: string | undefined };
   audit: { maxResultBytes: number; retentionDays: number | undefined; redactKeys: RegExp | undefined };
   /** An mcp.json file of servers; defaults to ./mcp.json when that exists. */
   configFile: string | undefined;
@@ -62,6 +68,7 @@ export function appConfig(): AppConfig {
     demoServer: env.TOOLSCOPE_DEMO_SERVER,
     demoTools: env.TOOLSCOPE_DEMO_TOOLS,
     callTimeoutMs: env.TOOLSCOPE_CALL_TIMEOUT_MS,
+    listen: { host: env.TOOLSCOPE_HOST, port: env.TOOLSCOPE_PORT ?? env.PORT ?? 3000, allowedHosts: env.TOOLSCOPE_ALLOWED_HOSTS },
     audit: {
       maxResultBytes: env.TOOLSCOPE_AUDIT_MAX_RESULT_BYTES,
       retentionDays: env.TOOLSCOPE_AUDIT_RETENTION_DAYS,

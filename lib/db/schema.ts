@@ -1,17 +1,9 @@
 // The database's tables as Kysely sees them. Times are ISO-8601 UTC strings so that the
 // same queries sort and compare identically on SQLite and PostgreSQL.
 import type { Generated } from "kysely";
+import type { AuditOutcome } from "@/lib/calls/outcomes";
 
-export type InvocationOutcome =
-  | "pending"
-  | "ok"
-  | "tool_error"
-  | "protocol_error"
-  | "timeout"
-  | "cancelled"
-  | "transport_error"
-  /** Was pending when Toolscope stopped (a crash, a kill): the call may or may not have run. */
-  | "interrupted";
+export type InvocationOutcome = AuditOutcome;
 
 export type OutputVerdict = "valid" | "invalid" | "none" | "schema_error";
 

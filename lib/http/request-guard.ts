@@ -1,23 +1,28 @@
-// Local-mode safety, applied to every request before it reaches a page or route:
-// - Host must be one Toolscope answers to (defeats DNS rebinding: a web page cannot
-//   reach 127.0.0.1 under its own domain name);
-// - a mutating request must come from Toolscope's own origin (defeats cross-site POSTs
-//   from any page the user happens to visit);
+// The rules every request meets before it reaches a page, an API route or a call, applied once
+// by the front door (lib/server/front-door.ts):
+// - Host must be one Toolscope answers to (defeats DNS rebinding: a web page cannot reach
+//   127.0.0.1 under its own domain name);
+// - without TOOLSCOPE_API_TOKEN, only this machine may ask (a loopback peer address): a Host
+//   header is the client's to choose, so it alone cannot keep a remote client out;
+// - a mutating request must come from Toolscope's own origin (defeats cross-site POSTs from any
+//   page the user happens to visit);
 // - with TOOLSCOPE_API_TOKEN set, every request must prove it knows the token: scripts with
-//   `Authorization: Bearer <token>`, browsers with the session cookie that signing in on
-//   /login sets. (No header a script can forge, such as Sec-Fetch-Site, lets anyone in.)
-// Pure: reads only the request and the environment, so it can run in Next's proxy.
-import { timingSafeEqual } from "@/lib/auth/session-token";
+//   `Authorization: Bearer <token>`, browsers with the session cookie that signing in on /login
+//   sets. (No header a script can forge, such as Sec-Fetch-Site, lets anyone in.)
+// Pure: reads only what it is given.
+import type { ErrorCode } from "@/lib/errors";
+import type { Caller } from "@/lib/mcp/types";
+import { sessionValue, timingSafeEqual } from "@/lib/auth/session-token";
 
 export type GuardVerdict =
-  | { ok: true }
-  | { ok: false; status: 401 | 403; code: string; message: string }
+  | { ok: true; caller: Caller }
+  | { ok: false; status: 401 | 403; code: ErrorCode; message: string }
   /** A page asked for without signing in: send the browser to the sign-in page. */
-  | { ok: false; status: 302; code: "unauthorized:session"; location: string };
+  | { ok: false; status: 302; code: "unauthorized:token"; location: string };
 
-/** What may be reached without signing in: the sign-in page and the call that signs in. */
-const PUBLIC_PATHS = new Set(["/login", "/api/session", "/api/health"]);
-
+/** What may be reached without signing in: the sign-in page, its assets, and the call that signs in. */
+const PUBLIC_PATHS = new Set(["/login", "/api/session", "/api/health", "/favicon.ico", "/icon.svg"]);
+const PUBLIC_PREFIXES = ["/_next/static/"];
 const LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"];
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -35,16 +40,32 @@ export function allowedHostnames(extra: string | undefined): string[] {
   return [...LOOPBACK_HOSTS, ...configured];
 }
 
+/** A host name or address to listen on that only this machine can reach. */
+export function isLoopbackHost(host: string): boolean {
+  return ["localhost", "::1", "[::1]"].includes(host.toLowerCase()) || isLoopbackAddress(host);
+}
+
+/** 127.0.0.0/8, ::1 and their IPv4-mapped IPv6 forms. */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (!address) return false;
+  const v4 = address.startsWith("::ffff:") ? address.slice(7) : address;
+  return v4.startsWith("127.") || address === "::1";
+}
+
+export function isPublicPath(pathname: string): boolean {
+  return PUBLIC_PATHS.has(pathname) || PUBLIC_PREFIXES.some((prefix) => pathname.startsWith(prefix));
+}
+
 export type GuardInput = {
   method: string;
   pathname: string;
   headers: { get(name: string): string | null };
+  /** The socket's remote address. */
+  peerAddress: string | undefined;
   allowedHosts: string[];
   apiToken: string | undefined;
   /** The session cookie's value the request carries, if any. */
   sessionCookie?: string | undefined;
-  /** The value a signed-in browser's cookie has (see lib/auth/session-token.ts). */
-  expectedSession?: string | undefined;
   /** The path and query asked for, to come back to after signing in. */
   returnTo?: string;
 };
@@ -53,10 +74,10 @@ export function guardRequest({
   method,
   pathname,
   headers,
+  peerAddress,
   allowedHosts,
   apiToken,
   sessionCookie,
-  expectedSession,
   returnTo,
 }: GuardInput): GuardVerdict {
   const host = headers.get("host");
@@ -66,6 +87,14 @@ export function guardRequest({
       status: 403,
       code: "forbidden:host",
       message: `Toolscope does not answer to the host "${host ?? ""}". Add it to TOOLSCOPE_ALLOWED_HOSTS to allow it.`,
+    };
+  }
+  if (!apiToken && !isLoopbackAddress(peerAddress)) {
+    return {
+      ok: false,
+      status: 403,
+      code: "forbidden:peer",
+      message: "Without TOOLSCOPE_API_TOKEN, Toolscope answers only this machine. Set the token to serve others.",
     };
   }
   const origin = headers.get("origin");
@@ -83,25 +112,21 @@ export function guardRequest({
   if (MUTATING.has(method.toUpperCase()) && !sameOrigin) {
     return { ok: false, status: 403, code: "forbidden:origin", message: "Cross-origin requests that change anything are refused." };
   }
-  if (apiToken && !PUBLIC_PATHS.has(pathname)) {
-    const bearer = /^Bearer\s+(.+)$/i.exec(headers.get("authorization") ?? "")?.[1];
-    const signedIn = Boolean(sessionCookie && expectedSession && timingSafeEqual(sessionCookie, expectedSession));
-    if (!(bearer && timingSafeEqual(bearer, apiToken)) && !signedIn) {
-      if (!pathname.startsWith("/api/") && method.toUpperCase() === "GET") {
-        return {
-          ok: false,
-          status: 302,
-          code: "unauthorized:session",
-          location: `/login?next=${encodeURIComponent(returnTo ?? pathname)}`,
-        };
-      }
-      return {
-        ok: false,
-        status: 401,
-        code: "unauthorized:token",
-        message: "Sign in first, or send `Authorization: Bearer <TOOLSCOPE_API_TOKEN>`.",
-      };
-    }
+  const clientIp = peerAddress || null;
+  if (!apiToken) return { ok: true, caller: { actor: "local", clientIp } };
+  const bearer = /^Bearer\s+(.+)$/i.exec(headers.get("authorization") ?? "")?.[1];
+  if (bearer && timingSafeEqual(bearer, apiToken)) return { ok: true, caller: { actor: "api-token", clientIp } };
+  if (sessionCookie && timingSafeEqual(sessionCookie, sessionValue(apiToken))) {
+    return { ok: true, caller: { actor: "signed-in browser", clientIp } };
   }
-  return { ok: true };
+  if (isPublicPath(pathname)) return { ok: true, caller: { actor: "anonymous", clientIp } };
+  if (!pathname.startsWith("/api/") && ["GET", "HEAD"].includes(method.toUpperCase())) {
+    return { ok: false, status: 302, code: "unauthorized:token", location: `/login?next=${encodeURIComponent(returnTo ?? pathname)}` };
+  }
+  return {
+    ok: false,
+    status: 401,
+    code: "unauthorized:token",
+    message: "Sign in first, or send `Authorization: Bearer <TOOLSCOPE_API_TOKEN>`.",
+  };
 }

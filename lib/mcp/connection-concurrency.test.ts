@@ -3,6 +3,7 @@
 // calls running when it finishes, so the check rests on what the server saw overlap, with a
 // wall-clock bound loose enough for a loaded two-core machine (serial calls would need 4.8 s).
 import { afterAll, describe, expect, it } from "vitest";
+import { toolResult } from "@/lib/testing/tool-result";
 import { startHttpFixture, stdioCommand, type HttpFixture } from "@/lib/testing/fixtures/spawn";
 import { ServerConnection, type ConnectionEvent } from "./connection";
 import { ServerConfigSchema, type ServerConfig } from "./server-config";
@@ -25,7 +26,7 @@ async function probeConfig(mode: "stdio" | "http"): Promise<ServerConfig> {
 /** Fires every call at once; returns how long they took together and what each sleep saw. */
 async function sleepTogether(connection: ServerConnection): Promise<{ ms: number; running: number[] }> {
   const started = performance.now();
-  const results = await Promise.all(Array.from({ length: CALLS }, () => connection.callTool("sleep", { ms: SLEEP_MS })));
+  const results = await Promise.all(Array.from({ length: CALLS }, () => toolResult(connection, "sleep", { ms: SLEEP_MS })));
   const ms = performance.now() - started;
   return { ms, running: results.map((result) => (result.structuredContent as { running: number }).running) };
 }
@@ -35,7 +36,7 @@ describe("concurrent calls to one server", () => {
     const connection = new ServerConnection(await probeConfig(mode), "database", 10_000);
     try {
       await connection.ready();
-      await connection.callTool("sleep", { ms: 0 }); // the first call of a process is slow
+      await toolResult(connection, "sleep", { ms: 0 }); // the first call of a process is slow
       const { ms, running } = await sleepTogether(connection);
       expect(running).toHaveLength(CALLS);
       // Behind a lock every call would finish alone (1). Allow for late arrivals on a busy machine.

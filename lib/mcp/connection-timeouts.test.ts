@@ -4,9 +4,10 @@
 // (ten times the timeout) ends even a call that keeps reporting progress. And, against the
 // probe fixture, whether the server is told to stop a call that timed out.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { toolResult } from "@/lib/testing/tool-result";
 import { DEMO_CLI } from "@/lib/testing/demo-client";
 import { REPO_ROOT, stdioCommand } from "@/lib/testing/fixtures/spawn";
-import { classifyCallError } from "./classify-error";
+import { classifyCallError } from "@/lib/calls/classify-error";
 import { ServerConnection } from "./connection";
 import { ServerConfigSchema } from "./server-config";
 
@@ -28,8 +29,8 @@ async function open(id: string, server: { command: string; args: string[]; cwd: 
   const connection = new ServerConnection(config, "database", 60_000);
   connections.push(connection);
   await connection.ready();
-  if (connection.findTool("echo")) await connection.callTool("echo", { message: "warm-up" });
-  else await connection.callTool("last_tick", {});
+  if (connection.findTool("echo")) await toolResult(connection, "echo", { message: "warm-up" });
+  else await toolResult(connection, "last_tick", {});
   return connection;
 }
 
@@ -56,23 +57,23 @@ describe("call timeouts (demo server)", () => {
     const seen: Progress[] = [];
     // One 4 s step: the only progress would come after the timeout.
     const { value, error, ms } = await timed(() =>
-      quick.callTool("slow_task", { steps: 1, stepMs: 4_000 }, { signal: caller.signal, onprogress: (p) => seen.push(p) }),
+      toolResult(quick, "slow_task", { steps: 1, stepMs: 4_000 }, { signal: caller.signal, onprogress: (p) => seen.push(p) }),
     );
     expect(value).toBeUndefined();
     expect(caller.signal.aborted).toBe(false);
-    expect(classifyCallError(error, caller.signal)).toEqual({ status: "timeout", message: "Request timed out" });
+    expect(classifyCallError(error)).toEqual({ status: "timeout", message: "Request timed out" });
     expect(seen).toEqual([]);
     expect(ms).toBeGreaterThanOrEqual(950);
     expect(ms).toBeLessThan(3_500);
     expect(quick.snapshot().status).toBe("ready");
-    expect((await quick.callTool("echo", { message: "still here" })).content).toEqual([{ type: "text", text: "still here" }]);
+    expect((await toolResult(quick, "echo", { message: "still here" })).content).toEqual([{ type: "text", text: "still here" }]);
   });
 
   it("keeps a call alive past the timeout while it reports progress more often than that", async () => {
     const seen: Progress[] = [];
     // 8 steps of 300 ms: 2.4 s in all, more than twice the 1 s timeout, with progress every 300 ms.
     const { value, error, ms } = await timed(() =>
-      quick.callTool("slow_task", { steps: 8, stepMs: 300 }, { onprogress: (p) => seen.push(p) }),
+      toolResult(quick, "slow_task", { steps: 8, stepMs: 300 }, { onprogress: (p) => seen.push(p) }),
     );
     expect(error).toBeUndefined();
     expect(value?.isError).toBeFalsy();
@@ -90,10 +91,10 @@ describe("call timeouts (demo server)", () => {
     const caller = new AbortController();
     const seen: Progress[] = [];
     const { value, error, ms } = await timed(() =>
-      patient.callTool("slow_task", { steps: 60, stepMs: 200 }, { signal: caller.signal, onprogress: (p) => seen.push(p) }),
+      toolResult(patient, "slow_task", { steps: 60, stepMs: 200 }, { signal: caller.signal, onprogress: (p) => seen.push(p) }),
     );
     expect(value).toBeUndefined();
-    expect(classifyCallError(error, caller.signal)).toEqual({ status: "timeout", message: "Maximum total timeout exceeded" });
+    expect(classifyCallError(error)).toEqual({ status: "timeout", message: "Maximum total timeout exceeded" });
     expect(ms).toBeGreaterThanOrEqual(7_950);
     expect(ms).toBeLessThan(11_000);
     // Progress did arrive all along: it was the total, not a silence, that ended the call.
@@ -106,9 +107,9 @@ describe("telling the server to stop a call that timed out (probe fixture)", () 
   it("sends notifications/cancelled when a call times out for want of progress", async () => {
     const connection = await open("probe-cancel-timeout", stdioCommand("probe.ts"), 500);
     // Ticks 800 ms apart: no progress arrives in time to reset the 500 ms timeout.
-    const error = await connection.callTool("tick", { steps: 5, stepMs: 800 }).catch((e: unknown) => e);
+    const error = await toolResult(connection, "tick", { steps: 5, stepMs: 800 }).catch((e: unknown) => e);
     expect(classifyCallError(error)).toEqual({ status: "timeout", message: "Request timed out" });
-    await expect.poll(async () => textOf(await connection.callTool("last_tick", {})), { timeout: 2_000 }).toBe("cancelled");
+    await expect.poll(async () => textOf(await toolResult(connection, "last_tick", {})), { timeout: 2_000 }).toBe("cancelled");
   });
 
   // The SDK's own maxTotalTimeout rejects the call without notifications/cancelled (SDK 2.4:
@@ -117,8 +118,10 @@ describe("telling the server to stop a call that timed out (probe fixture)", () 
   it("sends notifications/cancelled when a call reaches the maximum total time", async () => {
     // Timeout 400 ms, so at most 4 s in all; 30 ticks of 200 ms would take 6 s.
     const connection = await open("probe-cancel-total", stdioCommand("probe.ts"), 400);
-    const error = await connection.callTool("tick", { steps: 30, stepMs: 200 }, { onprogress: () => undefined }).catch((e: unknown) => e);
+    const error = await toolResult(connection, "tick", { steps: 30, stepMs: 200 }, { onprogress: () => undefined }).catch(
+      (e: unknown) => e,
+    );
     expect(classifyCallError(error)).toEqual({ status: "timeout", message: "Maximum total timeout exceeded" });
-    await expect.poll(async () => textOf(await connection.callTool("last_tick", {})), { timeout: 1_500 }).toBe("cancelled");
+    await expect.poll(async () => textOf(await toolResult(connection, "last_tick", {})), { timeout: 1_500 }).toBe("cancelled");
   });
 });

@@ -2,12 +2,13 @@
 // transports: the demo server, server-everything from npm, a 2026-07-28-only server, a
 // 2024-11-05 server, a server with malformed tools and one that dies mid-call.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { toolResult } from "@/lib/testing/tool-result";
 import { startDemoHttpServer, type DemoHttpServer } from "@/lib/demo-server/http";
 import { DEMO_CLI } from "@/lib/testing/demo-client";
 import { startHttpFixture, stdioCommand, REPO_ROOT, type HttpFixture } from "@/lib/testing/fixtures/spawn";
 import { ServerConnection } from "./connection";
 import { MAX_LIST_PAGES } from "./list-tools";
-import { classifyCallError } from "./classify-error";
+import { classifyCallError } from "@/lib/calls/classify-error";
 import { ServerConfigSchema, type ServerConfig } from "./server-config";
 import { answerUserInput, withInteractor, type Interactor, type UserAnswer, type UserInputRequest } from "./user-input";
 
@@ -57,7 +58,7 @@ describe("the bundled demo server", () => {
       const snapshot = connection.snapshot();
       expect(snapshot).toMatchObject({ status: "ready", protocolVersion: "2026-07-28", toolCount: 24, invalidToolCount: 0 });
       expect(snapshot.activeTransport).toBe(make().transport === "stdio" ? "stdio" : "streamable-http");
-      expect(textOf(await connection.callTool("echo", { message: "hello" }))).toBe("hello");
+      expect(textOf(await toolResult(connection, "echo", { message: "hello" }))).toBe("hello");
       expect(connection.catalog().lint).toEqual({});
     } finally {
       await connection.close();
@@ -93,7 +94,7 @@ describe("the bundled demo server", () => {
       const events: number[] = [];
       connection.subscribe((e) => e.type === "tools" && events.push(e.catalog.tools.length));
       const before = connection.listTools().length;
-      await connection.callTool("toggle_bonus_tool", {});
+      await toolResult(connection, "toggle_bonus_tool", {});
       await expect.poll(() => events.at(-1), { timeout: 5_000 }).not.toBe(undefined);
       expect(Math.abs(connection.listTools().length - before)).toBe(1);
     } finally {
@@ -113,7 +114,7 @@ describe("subscriptions/listen on 2026-07-28", () => {
       http = await startDemoHttpServer({ port });
       await new Promise((resolve) => setTimeout(resolve, 1_500));
       const before = connection.listTools().length;
-      await connection.callTool("toggle_bonus_tool", {});
+      await toolResult(connection, "toggle_bonus_tool", {});
       await expect.poll(() => connection.listTools().length, { timeout: 8_000 }).toBe(before + 1);
     } finally {
       await connection.close();
@@ -138,7 +139,7 @@ describe("@modelcontextprotocol/server-everything from npm", () => {
     try {
       expect(connection.snapshot().activeTransport).toBe(mode === "stdio" ? "stdio" : mode === "sse" ? "sse" : "streamable-http");
       expect(connection.listTools().map((t) => t.name)).toContain("echo");
-      expect(textOf(await connection.callTool("echo", { message: "hi" }))).toContain("hi");
+      expect(textOf(await toolResult(connection, "echo", { message: "hi" }))).toContain("hi");
     } finally {
       await connection.close();
     }
@@ -166,7 +167,7 @@ describe("servers of other protocol revisions", () => {
     const connection = await connected(await make());
     try {
       expect(connection.snapshot().protocolVersion).toBe(version);
-      expect(textOf(await connection.callTool("add", { a: 2, b: 3 }))).toContain("5");
+      expect(textOf(await toolResult(connection, "add", { a: 2, b: 3 }))).toContain("5");
     } finally {
       await connection.close();
     }
@@ -230,7 +231,7 @@ describe("misbehaving servers", () => {
       expect(catalog.invalid.map((t) => t.name)).toEqual(["no_schema_type", "icon_without_src", "string_read_only_hint"]);
       expect(catalog.invalid[0]!.problems.join(" ")).toMatch(/inputSchema\.type/);
       expect(catalog.invalid[2]!.problems.join(" ")).toMatch(/annotations\.readOnlyHint/);
-      expect(textOf(await connection.callTool("echo", { message: "still works" }))).toContain("still works");
+      expect(textOf(await toolResult(connection, "echo", { message: "still works" }))).toContain("still works");
     } finally {
       await connection.close();
     }
@@ -256,7 +257,7 @@ describe("misbehaving servers", () => {
       expect(catalog.invalid.filter((t) => t.name !== "bad_header").map((t) => t.name)).toEqual(["no_schema_type", "string_hint"]);
       expect(catalog.invalid.find((t) => t.name === "no_schema_type")!.problems.join(" ")).toMatch(/inputSchema\.type/);
       expect(catalog.invalid.find((t) => t.name === "string_hint")!.problems.join(" ")).toMatch(/annotations\.readOnlyHint/);
-      expect(textOf(await connection.callTool("add", { a: 2, b: 3 }))).toBe("5");
+      expect(textOf(await toolResult(connection, "add", { a: 2, b: 3 }))).toBe("5");
     } finally {
       await connection.close();
       await stop?.();
@@ -267,7 +268,7 @@ describe("misbehaving servers", () => {
     const dying = await connected(stdio("dying", "dying.ts"));
     const healthy = await connected(stdio("healthy", "modern-2026.ts"));
     try {
-      const error = await dying.callTool("die", {}).then(
+      const error = await toolResult(dying, "die", {}).then(
         () => undefined,
         (e: unknown) => e,
       );
@@ -275,7 +276,7 @@ describe("misbehaving servers", () => {
       expect(classified.status).toBe("transport_error");
       expect(dying.explainTransportFailure(classified.message)).toMatch(/The connection to dying failed during the call: .*closed/i);
       await expect.poll(() => dying.snapshot().status).toBe("failed");
-      expect(textOf(await healthy.callTool("echo", { message: "alive" }))).toContain("alive");
+      expect(textOf(await toolResult(healthy, "echo", { message: "alive" }))).toContain("alive");
       // The dead server is reconnected with backoff.
       await expect.poll(() => dying.snapshot().status, { timeout: 10_000 }).toBe("ready");
     } finally {
@@ -308,16 +309,16 @@ describe("requests a server makes of the user", () => {
       const result = await withInteractor(
         "demo-elicit",
         answerWith({ action: "accept", content: { confirm: true, urgency: "high" } }, seen),
-        () => connection.callTool("confirm_action", { action: "ship" }),
+        () => toolResult(connection, "confirm_action", { action: "ship" }),
       );
       expect(seen[0]).toMatchObject({ kind: "elicitation", params: { message: "Do you want to ship?" } });
       expect(textOf(result)).toBe("Confirmed: ship (urgency high).");
       const declined = await withInteractor("demo-elicit", answerWith({ action: "decline" }), () =>
-        connection.callTool("confirm_action", {}),
+        toolResult(connection, "confirm_action", {}),
       );
       expect(textOf(declined)).toMatch(/chose to decline/);
       // With no one to ask (a script using the API), the request is declined.
-      expect(textOf(await connection.callTool("confirm_action", {}))).toMatch(/chose to decline/);
+      expect(textOf(await toolResult(connection, "confirm_action", {}))).toMatch(/chose to decline/);
     } finally {
       await connection.close();
     }
@@ -338,15 +339,15 @@ describe("requests a server makes of the user", () => {
       const elicited = await withInteractor(
         "everything-input",
         answerWith({ action: "accept", content: { name: "Ada", check: true } }, seen),
-        () => connection.callTool("trigger-elicitation-request", {}),
+        () => toolResult(connection, "trigger-elicitation-request", {}),
       );
       expect(seen[0]!.kind).toBe("elicitation");
       expect(JSON.stringify(elicited.content)).toContain("Ada");
       const sampled = await withInteractor("everything-input", answerWith({ action: "accept", text: "A human reply" }), () =>
-        connection.callTool("trigger-sampling-request", { prompt: "Say hi" }),
+        toolResult(connection, "trigger-sampling-request", { prompt: "Say hi" }),
       );
       expect(JSON.stringify(sampled.content)).toContain("A human reply");
-      const roots = await connection.callTool("get-roots-list", {});
+      const roots = await toolResult(connection, "get-roots-list", {});
       expect(JSON.stringify(roots.content)).toContain("file:///srv/project");
     } finally {
       await connection.close();

@@ -9,8 +9,8 @@ import {
   ProtocolError,
   SdkError,
   SdkErrorCode,
-  type CallToolResult,
   type McpSubscription,
+  type StandardSchemaV1,
   type Tool,
   type Transport,
 } from "@modelcontextprotocol/client";
@@ -36,7 +36,15 @@ export type CallOptions = {
   onprogress?: (progress: { progress: number; total?: number; message?: string }) => void;
   /** _meta to send with the request (the SDK adds the progress token to it). */
   meta?: Record<string, unknown>;
+  /** Run as a task (2025-11-25): the server answers at once with the task to poll. */
+  task?: { ttl?: number };
 };
+
+/** A call may run this many times its timeout in all, however much progress it reports. */
+export const MAX_TOTAL_FACTOR = 10;
+
+/** Takes a result as the server sent it; Toolscope reads it itself. */
+const AS_SENT: StandardSchemaV1<unknown> = { "~standard": { version: 1, vendor: "toolscope", validate: (value) => ({ value }) } };
 
 export type ConnectionEvent =
   { type: "status"; snapshot: ServerSnapshot } | { type: "tools"; snapshot: ServerSnapshot; catalog: ToolCatalog };
@@ -53,6 +61,8 @@ export class ServerConnection {
   private stderrTail = "";
   private activeTransport: ActiveTransport | undefined;
   private tools: Tool[] = [];
+  /** Tools whose input schema declares x-mcp-header (2026-07-28): their calls mirror arguments into headers. */
+  private headerTools = new Set<string>();
   private invalidTools: InvalidTool[] = [];
   private lint: ToolLint = {};
   private listWarning: string | null = null;
@@ -264,6 +274,7 @@ export class ServerConnection {
 
   private setTools(list: ToolList): void {
     this.tools = list.tools;
+    this.headerTools = new Set(list.tools.filter((t) => JSON.stringify(t.inputSchema).includes('"x-mcp-header"')).map((t) => t.name));
     this.invalidTools = list.invalid;
     this.listWarning = list.warning;
     this.lint = lintTools(list.tools);
@@ -284,39 +295,70 @@ export class ServerConnection {
     return this.tools.find((t) => t.name === name);
   }
 
-  async callTool(name: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<CallToolResult> {
+  /**
+   * Sends one tools/call and answers with the server's result as sent: Toolscope reads it
+   * itself, block by block (lib/calls/parse-result.ts), so one malformed block cannot lose the
+   * rest. Every call leaves through here, so the per-call timeout (reset by progress) and the
+   * maximum total time (MAX_TOTAL_FACTOR × the timeout) are decided here and nowhere else.
+   */
+  async callTool(name: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<unknown> {
     const client = await this.ready();
-    const tool = this.findTool(name);
-    // Toolscope validates structured output itself and reports a verdict; the SDK would
-    // instead reject the whole result, so it is given the definition without outputSchema.
-    const toolDefinition = tool ? (({ outputSchema: _omit, ...rest }) => rest)(tool) : undefined;
-    // The maximum total time is enforced here, not by the SDK's maxTotalTimeout, which rejects
-    // the call without telling the server (SDK 2.4): an abort sends notifications/cancelled,
-    // so a tool Toolscope reports as timed out does not run on.
+    const params = {
+      name,
+      arguments: args,
+      ...(options.meta ? { _meta: options.meta } : {}),
+      ...(options.task ? { task: options.task } : {}),
+    };
+    // The SDK's maxTotalTimeout rejects the call without telling the server (SDK 2.4); an abort
+    // sends notifications/cancelled, so a tool Toolscope reports as timed out does not run on.
     const total = new AbortController();
-    const limit = setTimeout(() => total.abort(), this.callTimeoutMs * 10);
+    const limit = setTimeout(() => total.abort(), this.callTimeoutMs * MAX_TOTAL_FACTOR);
     const signal = options.signal ? AbortSignal.any([options.signal, total.signal]) : total.signal;
+    const sendOptions = {
+      signal,
+      // Always ask for progress (a progress token goes out only with a handler): it is what
+      // lets a long call that reports progress outlive the per-call timeout.
+      onprogress: options.onprogress ?? (() => undefined),
+      timeout: this.callTimeoutMs,
+      resetTimeoutOnProgress: true,
+    };
     try {
-      return await client.callTool(
-        { name, arguments: args, ...(options.meta ? { _meta: options.meta } : {}) },
-        {
-          toolDefinition,
-          signal,
-          // Always ask for progress (a progress token goes out only with a handler): it is
-          // what lets a long call that reports progress outlive the per-call timeout.
-          onprogress: options.onprogress ?? (() => undefined),
-          timeout: this.callTimeoutMs,
-          resetTimeoutOnProgress: true,
-        },
-      );
+      // A 2026 tool that declares x-mcp-header needs the SDK's callTool, which mirrors those
+      // arguments into request headers; it parses strictly. Every other call is read leniently.
+      if (this.headerTools.has(name) && client.getProtocolEra() === "modern") {
+        const tool = this.findTool(name);
+        // Toolscope validates structured output itself, so the SDK is given no outputSchema.
+        const toolDefinition = tool ? (({ outputSchema: _omit, ...rest }) => rest)(tool) : undefined;
+        return await client.callTool(params, { ...sendOptions, toolDefinition });
+      }
+      return await client.request({ method: "tools/call", params }, AS_SENT, sendOptions);
     } catch (error) {
       if (total.signal.aborted && !options.signal?.aborted) {
-        throw new SdkError(SdkErrorCode.RequestTimeout, "Maximum total timeout exceeded", { maxTotalTimeout: this.callTimeoutMs * 10 });
+        throw new SdkError(SdkErrorCode.RequestTimeout, "Maximum total timeout exceeded", {
+          maxTotalTimeout: this.callTimeoutMs * MAX_TOTAL_FACTOR,
+        });
       }
       throw error;
     } finally {
       clearTimeout(limit);
     }
+  }
+
+  /** Sends tools/call as a notification: no id, so the server never answers (the console can do this). */
+  async notifyToolCall(name: string, args: Record<string, unknown>, meta?: Record<string, unknown>): Promise<void> {
+    const client = await this.ready();
+    const params = { name, arguments: args, ...(meta ? { _meta: meta } : {}) };
+    await client.notification({ method: "tools/call", params } as unknown as Parameters<Client["notification"]>[0]);
+  }
+
+  /**
+   * Sends a task request (2025-11-25: tasks/get, tasks/result, tasks/cancel) and answers with
+   * the result as sent. tasks/result blocks until the task ends, so it may take the whole cap.
+   */
+  async taskRequest(method: "tasks/get" | "tasks/result" | "tasks/cancel", taskId: string, signal?: AbortSignal): Promise<unknown> {
+    const client = await this.ready();
+    const timeout = method === "tasks/result" ? this.callTimeoutMs * MAX_TOTAL_FACTOR : this.callTimeoutMs;
+    return client.request({ method, params: { taskId } }, AS_SENT, { signal, timeout });
   }
 
   snapshot(): ServerSnapshot {

@@ -3,6 +3,7 @@
 // over stdio and Streamable HTTP (found by "auto"). The connection must settle on the
 // server's revision, list its tools and call one.
 import { afterAll, describe, expect, it } from "vitest";
+import { toolResult } from "@/lib/testing/tool-result";
 import { startHttpFixture, stdioCommand, type HttpFixture } from "@/lib/testing/fixtures/spawn";
 import { ServerConnection } from "./connection";
 import { ServerConfigSchema, type ServerConfig } from "./server-config";
@@ -35,10 +36,10 @@ describe.each([
       expect(connection.protocolVersion()).toBe(revision);
       expect(connection.listTools().map((tool) => tool.name)).toEqual(["add", "echo"]);
       expect(connection.catalog().invalid).toEqual([]);
-      const sum = await connection.callTool("add", { a: 20, b: 22 });
+      const sum = await toolResult(connection, "add", { a: 20, b: 22 });
       expect(sum).toMatchObject({ content: [{ type: "text", text: "42" }] });
       expect(sum.isError).toBeFalsy();
-      const echoed = await connection.callTool("echo", { message: `over ${revision}` });
+      const echoed = await toolResult(connection, "echo", { message: `over ${revision}` });
       expect(echoed.content).toEqual([{ type: "text", text: `over ${revision}` }]);
     } finally {
       await connection.close();

@@ -3,6 +3,7 @@
 // holds database URLs and tokens). Checked from inside a real child process, the probe
 // fixture, which lists the variables it sees.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { toolResult } from "@/lib/testing/tool-result";
 import { DEFAULT_INHERITED_ENV_VARS } from "@modelcontextprotocol/client/stdio";
 import { stdioCommand } from "@/lib/testing/fixtures/spawn";
 import { ServerConnection } from "./connection";
@@ -31,7 +32,7 @@ describe("the environment of a stdio server", () => {
       env: CONFIGURED,
     });
     connection = new ServerConnection(config, "database", 10_000);
-    const result = await connection.callTool("env", { show: [SECRET, "PATH", ...Object.keys(CONFIGURED)] });
+    const result = await toolResult(connection, "env", { show: [SECRET, "PATH", ...Object.keys(CONFIGURED)] });
     seen = result.structuredContent as SeenEnv;
   });
   afterAll(async () => {

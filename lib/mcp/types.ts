@@ -1,6 +1,8 @@
 // Shapes that cross the boundary between Toolscope's server and its browser UI. No
 // server-only imports here: client components import these types too.
 import type { CallToolResult, Tool } from "@modelcontextprotocol/client";
+import type { CallOutcome } from "@/lib/calls/outcomes";
+import type { ResultProblem } from "@/lib/calls/result-problems";
 import type { PublicServerConfig, TransportKind } from "./server-config";
 
 export type { CallToolResult, Tool };
@@ -41,7 +43,7 @@ export type ToolCatalog = { tools: Tool[]; invalid: InvalidToolInfo[]; lint: Rec
 export type ToolsResponse = { server: ServerSnapshot } & ToolCatalog;
 
 /** The three ways a call can fail stay distinct: the tool failed, the server refused, or the call never completed. */
-export type InvocationStatus = "ok" | "tool_error" | "protocol_error" | "timeout" | "cancelled" | "transport_error";
+export type InvocationStatus = CallOutcome;
 
 export type SchemaErrorItem = { path: string; message: string };
 
@@ -54,6 +56,10 @@ export type OutputValidation =
 export type InvocationResponse = {
   status: InvocationStatus;
   result?: CallToolResult;
+  /** What in the result breaks the protocol (status "malformed_result"), by path. */
+  problems?: ResultProblem[];
+  /** The answer as sent, when it was too broken to read as a result at all. */
+  raw?: unknown;
   error?: { code?: number; message: string; data?: unknown };
   outputValidation: OutputValidation;
   durationMs: number;

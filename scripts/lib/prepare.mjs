@@ -63,11 +63,11 @@ export function ensureDependencies() {
 }
 
 const BUILD_INPUTS = [
+  "server.ts",
   "app",
   "components",
   "lib",
   "public",
-  "instrumentation.ts",
   "next.config.mjs",
   "postcss.config.mjs",
   "tsconfig.json",
@@ -88,13 +88,29 @@ function newestMtime(entry) {
   return newest;
 }
 
-export function ensureBuild({ force = false } = {}) {
-  const buildId = path.join(root, ".next", "BUILD_ID");
-  const builtAt = mtime(buildId);
+/** The front door's bundle (server.ts), which `npm start` and the browser tests run. */
+export const SERVER_BUNDLE = path.join(root, ".toolscope", "server.mjs");
+
+/** Bundles server.ts; esbuild is imported only now, after the install. */
+export async function buildServerBundle() {
+  const { buildServer } = await import("./build-server.mjs");
+  try {
+    await buildServer(root);
+    return 0;
+  } catch (error) {
+    log(`Bundling server.ts failed: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  }
+}
+
+export async function ensureBuild({ force = false } = {}) {
+  const builtAt = Math.min(mtime(path.join(root, ".next", "BUILD_ID")), mtime(SERVER_BUNDLE));
   const changedAt = Math.max(...BUILD_INPUTS.map(newestMtime));
   if (force || builtAt === 0 || changedAt > builtAt) {
     log("Building the app (next build)…");
-    return run("npx", ["next", "build"], { env: { NEXT_TELEMETRY_DISABLED: "1" } });
+    const code = run("npx", ["next", "build"], { env: { NEXT_TELEMETRY_DISABLED: "1" } });
+    if (code !== 0) return code;
+    return buildServerBundle();
   }
   log("The build is up to date.");
   return 0;

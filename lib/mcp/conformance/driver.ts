@@ -6,6 +6,7 @@
 // Run from the repo root with the react-server condition, which is how Next.js resolves
 // `server-only` for the modules that import it:
 //   node --conditions=react-server --import tsx lib/mcp/conformance/driver.ts <url>
+import { parseToolResult } from "@/lib/calls/parse-result";
 import { ServerConnection } from "@/lib/mcp/connection";
 import { ServerConfigSchema } from "@/lib/mcp/server-config";
 import { answerUserInput, withInteractor, type UserAnswer, type UserInputRequest } from "@/lib/mcp/user-input";
@@ -57,7 +58,7 @@ async function callExpectingSuccess(connection: ServerConnection, name: string, 
     const names = connection.listTools().map((t) => t.name);
     throw new DriverFailure(`the server's tool list has no ${name} (it has: ${names.join(", ") || "none"})`);
   }
-  const result = await connection.callTool(name, args);
+  const { result } = parseToolResult(await connection.callTool(name, args));
   const text = textOf(result);
   if (result.isError) throw new DriverFailure(`${name} returned a tool error: ${text}`);
   log(`${name} → ${text}`);

@@ -1,7 +1,7 @@
 import { callerOf } from "@/lib/http/caller";
 import { parseBody } from "@/lib/http/parse-body";
 import { respond } from "@/lib/http/respond";
-import { rawRpc, RawRpcSchema } from "@/lib/mcp/raw-rpc";
+import { rawRpc, RawRpcSchema } from "@/lib/calls/console";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
 import { respond } from "@/lib/http/respond";
-import { cancelToolTask, getToolTask } from "@/lib/mcp/tasks";
+import { cancelToolTask, getToolTask } from "@/lib/calls/tasks";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
 import { respond } from "@/lib/http/respond";
-import { getToolTaskResult } from "@/lib/mcp/tasks";
+import { getToolTaskResult } from "@/lib/calls/tasks";
 
 export const dynamic = "force-dynamic";
 

@@ -2,23 +2,35 @@ import { z } from "zod";
 import { callerOf } from "@/lib/http/caller";
 import { parseBody } from "@/lib/http/parse-body";
 import { respond } from "@/lib/http/respond";
-import { startToolTask } from "@/lib/mcp/tasks";
+import { startToolTask } from "@/lib/calls/tasks";
 
 export const dynamic = "force-dynamic";
 
 const StartTaskSchema = z.object({
   arguments: z.record(z.string(), z.unknown()).default({}),
+  _meta: z.record(z.string(), z.unknown()).optional(),
   ttlMs: z.number().int().positive().optional(),
 });
 
-/** Runs a tool as a task (2025-11-25 tasks): answers at once with the task to poll. */
+/**
+ * Runs a tool as a task (2025-11-25 tasks): answers 201 with the task to poll, or 200 with the
+ * call's response when no task was created (the server refused, answered at once, or is down).
+ */
 export async function POST(request: Request, { params }: { params: Promise<{ serverId: string; toolName: string }> }): Promise<Response> {
   const { serverId, toolName } = await params;
-  return respond(
-    async () => {
-      const body = await parseBody(request, StartTaskSchema);
-      return startToolTask({ serverId, toolName, arguments: body.arguments, ttlMs: body.ttlMs, caller: callerOf(request) });
-    },
-    { status: 201 },
-  );
+  let created = false;
+  const response = await respond(async () => {
+    const body = await parseBody(request, StartTaskSchema);
+    const start = await startToolTask({
+      serverId,
+      toolName,
+      arguments: body.arguments,
+      meta: body._meta,
+      ttlMs: body.ttlMs,
+      caller: callerOf(request),
+    });
+    created = "task" in start;
+    return start;
+  });
+  return created ? new Response(response.body, { status: 201, headers: response.headers }) : response;
 }

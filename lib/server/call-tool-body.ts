@@ -1,4 +1,4 @@
-// The body of POST /api/servers/{id}/tools/{name}/call, shared by the route and the fast path.
+// The body of POST /api/servers/{id}/tools/{name}/call.
 import { z } from "zod";
 
 export const CallToolBodySchema = z.object({

@@ -1,0 +1,55 @@
+import "server-only";
+// The audit record of one call: opened (pending) before anything is sent to the server, and
+// completed exactly once with the call's response. Only the pipeline (run-call.ts) and the
+// task runner, which completes a task's record later, write records.
+import { auditStore } from "@/lib/audit";
+import { redactArguments, redactMeta } from "@/lib/audit/redact";
+import { appConfig } from "@/lib/config/env";
+import type { ServerConnection } from "@/lib/mcp/connection";
+import type { Caller, InvocationResponse, Tool } from "@/lib/mcp/types";
+
+export type OpenRecord = { auditId: string; startedAt: number; tool: Tool | undefined; protocolVersion: string | null };
+
+export async function openRecord(
+  connection: ServerConnection,
+  call: { toolName: string; arguments: Record<string, unknown>; caller: Caller; meta?: Record<string, unknown> | undefined },
+): Promise<OpenRecord> {
+  const tool = connection.findTool(call.toolName);
+  const protocolVersion = connection.protocolVersion();
+  const redactKeys = appConfig().audit.redactKeys;
+  const { id: auditId, startedAt } = await (
+    await auditStore()
+  ).startInvocation({
+    actor: call.caller.actor,
+    clientIp: call.caller.clientIp,
+    requestMeta: call.meta && redactMeta(call.meta, redactKeys),
+    serverId: connection.config.id,
+    serverTarget: connection.target,
+    protocolVersion,
+    toolName: call.toolName,
+    arguments: redactArguments(call.arguments, tool?.inputSchema, redactKeys),
+  });
+  return { auditId, startedAt, tool, protocolVersion };
+}
+
+/** The response without its timing and record: what the pipeline decided. */
+export type Settlement = Omit<InvocationResponse, "durationMs" | "auditId" | "protocolVersion">;
+
+/** Completes the record with the call's settlement and answers with the full response. */
+export async function completeRecord(record: OpenRecord, settlement: Settlement): Promise<InvocationResponse> {
+  const problems = settlement.problems ?? [];
+  await (
+    await auditStore()
+  ).finishInvocation({
+    id: record.auditId,
+    startedAt: record.startedAt,
+    outcome: settlement.status,
+    result: settlement.raw ?? settlement.result,
+    outputVerdict: settlement.result ? settlement.outputValidation.verdict : undefined,
+    errorCode: settlement.error?.code ?? null,
+    errorMessage:
+      settlement.error?.message ??
+      (problems.length ? problems.map((p) => (p.path ? `${p.path}: ${p.reason}` : p.reason)).join("; ") : null),
+  });
+  return { ...settlement, durationMs: Date.now() - record.startedAt, auditId: record.auditId, protocolVersion: record.protocolVersion };
+}

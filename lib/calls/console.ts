@@ -1,0 +1,87 @@
+import "server-only";
+// The "advanced console": any JSON-RPC method sent as-is to a server, with the answer as the
+// server gave it (not parsed into SDK types, so odd results are seen as they are). tools/call,
+// as a request or as a notification, goes through the call pipeline and is audited like every
+// other call. Every answer names its outcome from the one outcome table: a timeout or a lost
+// connection is an outcome of the message, not an HTTP error of the console.
+import { z } from "zod";
+import { AppError } from "@/lib/errors";
+import { connectionFor } from "@/lib/mcp/pool";
+import type { Caller, InvocationResponse } from "@/lib/mcp/types";
+import { classifyCallError } from "./classify-error";
+import type { CallOutcome } from "./outcomes";
+import { runCall } from "./run-call";
+
+export const RawRpcSchema = z.object({
+  method: z.string().min(1).max(200),
+  params: z.record(z.string(), z.unknown()).optional(),
+  /** Send as a notification: no id, no answer. */
+  notification: z.boolean().default(false),
+});
+
+export type RawRpcInput = z.infer<typeof RawRpcSchema>;
+export type RawRpcAnswer = {
+  jsonrpc: "2.0";
+  outcome: CallOutcome;
+  durationMs: number;
+  /** The server's result, as sent. */
+  result?: unknown;
+  /** The server's JSON-RPC error. */
+  error?: { code: number; message: string; data?: unknown };
+  /** Why there is neither (timeout, cancelled, connection), in words. */
+  failure?: { message: string };
+  auditId?: string;
+};
+
+const AS_SENT = z.unknown();
+
+function asObject(value: unknown): Record<string, unknown> | undefined {
+  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+}
+
+function fromCall(response: InvocationResponse): RawRpcAnswer {
+  const answer: RawRpcAnswer = { jsonrpc: "2.0", outcome: response.status, durationMs: response.durationMs, auditId: response.auditId };
+  if (response.result) answer.result = response.raw ?? response.result;
+  else if (response.status === "protocol_error" && response.error?.code !== undefined)
+    answer.error = { code: response.error.code, message: response.error.message, data: response.error.data };
+  else if (response.error) answer.failure = { message: response.error.message };
+  return answer;
+}
+
+export async function rawRpc(serverId: string, input: RawRpcInput, caller: Caller, signal?: AbortSignal): Promise<RawRpcAnswer> {
+  if (input.method === "tools/call") {
+    const name = input.params?.name;
+    const args = input.params?.arguments ?? {};
+    if (typeof name !== "string" || !asObject(args)) {
+      throw new AppError("bad_request:body", "tools/call needs params.name (a string) and params.arguments (an object).");
+    }
+    const response = await runCall({
+      serverId,
+      toolName: name,
+      arguments: asObject(args)!,
+      meta: asObject(input.params?._meta),
+      caller,
+      signal,
+      delivery: input.notification ? "notification" : "request",
+    });
+    return fromCall(response);
+  }
+  const connection = await connectionFor(serverId);
+  const started = performance.now();
+  const elapsed = (): number => Math.round(performance.now() - started);
+  try {
+    const client = await connection.ready();
+    if (input.notification) {
+      await client.notification({ method: input.method, params: input.params } as Parameters<typeof client.notification>[0]);
+      return { jsonrpc: "2.0", outcome: "unanswered", durationMs: elapsed() };
+    }
+    const result = await client.request({ method: input.method, params: input.params }, AS_SENT, { signal });
+    return { jsonrpc: "2.0", outcome: "ok", result, durationMs: elapsed() };
+  } catch (error) {
+    const { status, code, message, data } = classifyCallError(error, signal?.aborted);
+    if (status === "protocol_error" && code !== undefined)
+      return { jsonrpc: "2.0", outcome: status, error: { code, message, ...(data === undefined ? {} : { data }) }, durationMs: elapsed() };
+    const explained = status === "transport_error" ? connection.explainTransportFailure(message) : message;
+    return { jsonrpc: "2.0", outcome: status, failure: { message: explained }, durationMs: elapsed() };
+  }
+}

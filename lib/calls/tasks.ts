@@ -1,0 +1,120 @@
+import "server-only";
+// Task-augmented tool calls (protocol 2025-11-25, tools with execution.taskSupport) through
+// the one pipeline: starting a task runs runCall with a forward step that creates the task and
+// then waits for its result (tasks/result blocks until the task ends). The HTTP answer goes out
+// as soon as the task exists; the pipeline runs on and completes the audit record with the
+// task's real outcome: a failed task's tool error or JSON-RPC error, a cancel, a timeout.
+import { z } from "zod";
+import { AppError } from "@/lib/errors";
+import type { ServerConnection } from "@/lib/mcp/connection";
+import { connectionFor } from "@/lib/mcp/pool";
+import type { Caller, InvocationResponse } from "@/lib/mcp/types";
+import { processWide } from "@/lib/process-wide";
+import { classifyCallError } from "./classify-error";
+import { runCall } from "./run-call";
+
+const TaskSchema = z.looseObject({
+  taskId: z.string(),
+  status: z.string(),
+  statusMessage: z.string().optional(),
+  createdAt: z.string().optional(),
+  lastUpdatedAt: z.string().optional(),
+  ttl: z.number().nullable().optional(),
+  pollInterval: z.number().optional(),
+});
+export type TaskInfo = z.infer<typeof TaskSchema>;
+const CreateTaskResultSchema = z.looseObject({ task: TaskSchema });
+
+type RunningTask = { response: Promise<InvocationResponse>; cancel: () => void };
+const running = processWide("tasks-running", () => new Map<string, RunningTask>());
+const RESULT_KEPT_MS = 10 * 60_000;
+const key = (serverId: string, taskId: string): string => `${serverId}\u0000${taskId}`;
+
+async function taskCapableConnection(serverId: string): Promise<ServerConnection> {
+  const connection = await connectionFor(serverId);
+  await connection.ready();
+  const tasks = (connection.snapshot().capabilities as { tasks?: { requests?: { tools?: { call?: unknown } } } } | null)?.tasks;
+  if (!tasks?.requests?.tools?.call)
+    throw new AppError("bad_request:body", `${connection.config.name} does not support running tools as tasks.`);
+  return connection;
+}
+
+export type TaskStart = { task: TaskInfo; auditId: string } | { response: InvocationResponse };
+
+/**
+ * Starts a tool as a task. Answers with the task once the server has created it, or with the
+ * call's response when there is no task to poll (the server refused, answered at once, or is down).
+ */
+export async function startToolTask(input: {
+  serverId: string;
+  toolName: string;
+  arguments: Record<string, unknown>;
+  meta?: Record<string, unknown> | undefined;
+  caller: Caller;
+  ttlMs?: number | undefined;
+}): Promise<TaskStart> {
+  await taskCapableConnection(input.serverId);
+  const stop = new AbortController();
+  let created: (start: TaskStart) => void = () => undefined;
+  const taskCreated = new Promise<TaskStart>((resolve) => (created = resolve));
+  const response = runCall({
+    ...input,
+    signal: stop.signal,
+    forward: async ({ connection, record, signal }) => {
+      const answer = await connection.callTool(input.toolName, input.arguments, {
+        signal,
+        meta: input.meta,
+        task: input.ttlMs ? { ttl: input.ttlMs } : {},
+      });
+      const parsed = CreateTaskResultSchema.safeParse(answer);
+      // No task came back: the server answered the call itself, and that answer is read as one.
+      if (!parsed.success) return answer;
+      const { task } = parsed.data;
+      const id = key(input.serverId, task.taskId);
+      // Kept a while after it ends, for the browser's GET of the result that follows its last poll.
+      const forget = (): void => void setTimeout(() => running.delete(id), RESULT_KEPT_MS).unref();
+      running.set(id, { response: response.finally(forget), cancel: () => stop.abort() });
+      created({ task, auditId: record.auditId });
+      return connection.taskRequest("tasks/result", task.taskId, signal);
+    },
+  });
+  return Promise.race([taskCreated, response.then((settled) => ({ response: settled }))]);
+}
+
+/** A request about a task that is not itself the call: its failures are errors of this request. */
+async function askAboutTask(connection: ServerConnection, method: "tasks/get" | "tasks/cancel", taskId: string): Promise<TaskInfo> {
+  let answer: unknown;
+  try {
+    answer = await connection.taskRequest(method, taskId);
+  } catch (error) {
+    const { status, message } = classifyCallError(error);
+    if (status === "protocol_error") throw new AppError("bad_gateway:server", `${connection.config.name} refused ${method}: ${message}`);
+    throw new AppError("unavailable:server", connection.explainTransportFailure(message));
+  }
+  const parsed = TaskSchema.safeParse(answer);
+  if (!parsed.success)
+    throw new AppError("bad_gateway:server", `${connection.config.name} answered ${method} with something that is not a task.`);
+  return parsed.data;
+}
+
+export async function getToolTask(serverId: string, taskId: string): Promise<{ task: TaskInfo }> {
+  return { task: await askAboutTask(await taskCapableConnection(serverId), "tasks/get", taskId) };
+}
+
+/** The task's call response, once the task has ended; the wait stops (the task does not) if `signal` aborts. */
+export async function getToolTaskResult(serverId: string, taskId: string, signal?: AbortSignal): Promise<InvocationResponse> {
+  const task = running.get(key(serverId, taskId));
+  if (!task) throw new AppError("not_found:task");
+  if (!signal) return task.response;
+  return Promise.race([
+    task.response,
+    new Promise<never>((_resolve, reject) => signal.addEventListener("abort", () => reject(signal.reason), { once: true })),
+  ]);
+}
+
+/** Cancels a task on the server (tasks/cancel); its call then ends as cancelled. */
+export async function cancelToolTask(serverId: string, taskId: string): Promise<{ task: TaskInfo }> {
+  const task = await askAboutTask(await taskCapableConnection(serverId), "tasks/cancel", taskId);
+  running.get(key(serverId, taskId))?.cancel();
+  return { task };
+}

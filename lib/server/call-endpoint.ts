@@ -1,0 +1,105 @@
+import "server-only";
+// POST /api/servers/{id}/tools/{name}/call and DELETE /api/calls/{auditId}, served by the front
+// door on Node's own request and response (Next's request pipeline costs several milliseconds
+// a request on a small machine, many times what a call adds). A call answers JSON by default;
+// with `Accept: text/event-stream` it streams `started` (the audit id, for Cancel), `progress`,
+// `input` (a server's request for input) and then one `result`. Either way the call goes
+// through runCall, and the caller hanging up cancels it on the server.
+import type http from "node:http";
+import { cancelCall } from "@/lib/calls/in-flight";
+import { runCall } from "@/lib/calls/run-call";
+import { AppError, errorBody } from "@/lib/errors";
+import { parseJsonBody } from "@/lib/http/parse-body";
+import type { Caller } from "@/lib/mcp/types";
+import { withInteractor } from "@/lib/mcp/user-input";
+import { CallToolBodySchema } from "./call-tool-body";
+import { headerValue, readBody, sendError, sendJson } from "./node-http";
+
+const KEEPALIVE_MS = 15_000;
+
+export function wantsEventStream(request: http.IncomingMessage): boolean {
+  return (headerValue(request, "accept") ?? "").split(",").some((type) => type.trim().split(";")[0] === "text/event-stream");
+}
+
+export async function serveCall(
+  request: http.IncomingMessage,
+  response: http.ServerResponse,
+  params: { serverId: string; toolName: string },
+  caller: Caller,
+): Promise<void> {
+  const hangUp = new AbortController();
+  response.on("close", () => {
+    if (!response.writableFinished) hangUp.abort();
+  });
+  let body;
+  try {
+    body = parseJsonBody(await readBody(request), CallToolBodySchema);
+  } catch (error) {
+    sendError(response, error);
+    return;
+  }
+  const call = { serverId: params.serverId, toolName: params.toolName, arguments: body.arguments, meta: body._meta, caller };
+  if (!wantsEventStream(request)) {
+    try {
+      sendJson(response, 200, await runCall({ ...call, signal: hangUp.signal }));
+    } catch (error) {
+      sendError(response, error);
+    }
+    return;
+  }
+  const stream = eventStream(response);
+  try {
+    const result = await withInteractor(
+      params.serverId,
+      (input) => stream.send("input", input),
+      () =>
+        runCall({
+          ...call,
+          signal: hangUp.signal,
+          onStarted: (auditId) => stream.send("started", { auditId }),
+          onprogress: (progress) => stream.send("progress", progress),
+        }),
+    );
+    stream.send("result", result);
+  } catch (error) {
+    // Refused before the call started (no such server, arguments it cannot take): a plain
+    // JSON error when nothing has been streamed yet, else an `error` event.
+    if (!stream.started) sendError(response, error);
+    else stream.send("error", errorBody(error).body.error);
+  } finally {
+    stream.close();
+  }
+}
+
+export function serveCancel(response: http.ServerResponse, params: { auditId: string }): void {
+  if (!cancelCall(params.auditId)) sendError(response, new AppError("not_found:call"));
+  else sendJson(response, 200, { cancelled: params.auditId });
+}
+
+/** Server-sent events, whose headers go out with the first event. */
+function eventStream(response: http.ServerResponse): { send: (event: string, data: unknown) => void; close: () => void; started: boolean } {
+  let keepalive: NodeJS.Timeout | undefined;
+  const stream = {
+    started: false,
+    send(event: string, data: unknown): void {
+      if (response.destroyed || response.writableEnded) return;
+      if (!stream.started) {
+        stream.started = true;
+        response.writeHead(200, {
+          "content-type": "text/event-stream; charset=utf-8",
+          "cache-control": "no-cache, no-transform",
+          connection: "keep-alive",
+          "x-accel-buffering": "no",
+        });
+        keepalive = setInterval(() => response.write(": keepalive\n\n"), KEEPALIVE_MS);
+        keepalive.unref();
+      }
+      response.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    },
+    close(): void {
+      clearInterval(keepalive);
+      if (stream.started && !response.writableEnded) response.end();
+    },
+  };
+  return stream;
+}

@@ -1,0 +1,57 @@
+import "server-only";
+// Small pieces of speaking HTTP on Node's own request and response objects, for the front door.
+import type http from "node:http";
+import { AppError, errorBody } from "@/lib/errors";
+
+/** The largest request body the front door reads (a tool call's arguments). */
+export const MAX_BODY_BYTES = 8 * 1024 * 1024;
+
+export function headerValue(request: http.IncomingMessage, name: string): string | null {
+  const value = request.headers[name.toLowerCase()];
+  if (value === undefined) return null;
+  return Array.isArray(value) ? value.join(", ") : value;
+}
+
+export function cookieValue(request: http.IncomingMessage, name: string): string | undefined {
+  for (const part of (request.headers.cookie ?? "").split(";")) {
+    const eq = part.indexOf("=");
+    if (eq !== -1 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+}
+
+export function sendJson(response: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  if (response.headersSent || response.destroyed) return;
+  const json = JSON.stringify(body);
+  response.writeHead(status, {
+    "content-type": "application/json",
+    "content-length": Buffer.byteLength(json),
+    "cache-control": "no-store",
+    ...headers,
+  });
+  response.end(json);
+}
+
+/** Answers with the one error model: status and body decided by lib/errors.ts. */
+export function sendError(response: http.ServerResponse, error: unknown, headers?: Record<string, string>): void {
+  const { status, body } = errorBody(error);
+  sendJson(response, status, body, headers);
+}
+
+export async function readBody(request: http.IncomingMessage, limit = MAX_BODY_BYTES): Promise<string> {
+  const declared = Number(request.headers["content-length"] ?? 0);
+  if (declared > limit) throw new AppError("payload_too_large:body", `The request body is larger than ${limit} bytes.`);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of request) {
+      size += (chunk as Buffer).length;
+      if (size > limit) throw new AppError("payload_too_large:body", `The request body is larger than ${limit} bytes.`);
+      chunks.push(chunk as Buffer);
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError("bad_request:body", "The request body could not be read.");
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}

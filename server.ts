@@ -1,0 +1,58 @@
+// Toolscope's HTTP server: Next's documented custom-server pattern. Every request, for a page,
+// an API route, a call or an event stream, enters through the front door
+// (lib/server/front-door.ts), which guards it once and hands on what Next serves.
+// `npm start` runs the bundle of this file (scripts/lib/build-server.mjs); `--dev` serves
+// Next in development mode.
+import http from "node:http";
+import { configuredApiToken } from "@/lib/auth/session-token";
+import { appConfig } from "@/lib/config/env";
+import { isLoopbackHost } from "@/lib/http/request-guard";
+import { allConnections } from "@/lib/mcp/pool";
+import { createFrontDoor, type NextHandler } from "@/lib/server/front-door";
+import { startup } from "@/lib/startup";
+
+const dev = process.argv.includes("--dev");
+Object.assign(process.env, { NODE_ENV: process.env.NODE_ENV ?? (dev ? "development" : "production"), NEXT_TELEMETRY_DISABLED: "1" });
+
+function fail(message: string): never {
+  console.error(`[toolscope] ${message}`);
+  process.exit(1);
+}
+
+let config;
+try {
+  config = appConfig();
+} catch (error) {
+  fail(error instanceof Error ? error.message : String(error));
+}
+const { host, port, allowedHosts } = config.listen;
+// Anyone who reaches Toolscope can add a stdio server, which runs a command: off loopback, it
+// must ask for the token. (The front door also refuses non-loopback peers without it.)
+if (!isLoopbackHost(host) && !configuredApiToken()) {
+  fail(
+    `Refusing to listen on ${host} without TOOLSCOPE_API_TOKEN: anyone who can reach it could run commands on this machine. ` +
+      "Set TOOLSCOPE_API_TOKEN (browsers then sign in with it), or keep TOOLSCOPE_HOST on 127.0.0.1.",
+  );
+}
+
+await startup();
+const nextModule = (await import("next")) as unknown as { default: typeof import("next").default };
+const app = nextModule.default({ dev, hostname: host, port, dir: process.cwd() });
+await app.prepare();
+const handle = app.getRequestHandler() as NextHandler;
+const server = http.createServer(createFrontDoor(handle, { allowedHosts }));
+if (dev) {
+  const upgrade = app.getUpgradeHandler();
+  server.on("upgrade", (request, socket, head) => void upgrade(request, socket, head));
+}
+server.listen(port, host, () => console.log(`[toolscope] serving http://${host.includes(":") ? `[${host}]` : host}:${port}`));
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    server.close();
+    server.closeAllConnections();
+    // Stop the stdio servers this process spawned; a slow one does not hold the exit up.
+    const closing = allConnections().then((connections) => Promise.all(connections.map((c) => c.close())));
+    void Promise.race([closing, new Promise((resolve) => setTimeout(resolve, 2_000))]).finally(() => process.exit(0));
+  });
+}
