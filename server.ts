@@ -9,6 +9,7 @@ import { appConfig } from "@/lib/config/env";
 import { isLoopbackHost } from "@/lib/http/request-guard";
 import { allConnections } from "@/lib/mcp/pool";
 import { createFrontDoor, type NextHandler } from "@/lib/server/front-door";
+import { markFrontDoorOpen } from "@/lib/server/front-door-marker";
 import { startup } from "@/lib/startup";
 
 const dev = process.argv.includes("--dev");
@@ -36,6 +37,7 @@ if (!isLoopbackHost(host) && !configuredApiToken()) {
 }
 
 await startup();
+markFrontDoorOpen();
 const nextModule = (await import("next")) as unknown as { default: typeof import("next").default };
 const app = nextModule.default({ dev, hostname: host, port, dir: process.cwd() });
 await app.prepare();

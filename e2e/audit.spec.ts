@@ -30,7 +30,7 @@ test("filter, search, open a record and replay it into the tool's form", async (
   await page.getByTestId("audit-apply").click();
   await expect(page).toHaveURL(/outcome=tool_error/);
   await expect(rows.first()).toBeVisible();
-  for (const outcome of await page.getByTestId("audit-outcome").allTextContents()) expect(outcome).toMatch(/^tool error/);
+  for (const outcome of await page.getByTestId("audit-outcome").allTextContents()) expect(outcome).toMatch(/^Tool error/);
 
   await page.goto(`/audit?q=${oslo}`);
   await rows.first().click();

@@ -1,45 +1,26 @@
 // Toolscope started with TOOLSCOPE_API_TOKEN: scripts need the bearer token, browsers sign in
 // on /login, and no forgeable header (Sec-Fetch-Site, Origin) gets anyone in. Runs its own
 // Toolscope on another port, stopped at the end.
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { startOwnToolscope, type OwnToolscope } from "./own-toolscope";
 
 const TOKEN = "e2e-token-0f8a1c";
 const PORT = Number(process.env.TOOLSCOPE_E2E_AUTH_PORT ?? 3190);
 const BASE = `http://127.0.0.1:${PORT}`;
-let server: ChildProcess | undefined;
+let server: OwnToolscope | undefined;
 let dataDir = "";
 
 test.beforeAll(async () => {
   test.setTimeout(60_000);
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-auth-"));
-  server = spawn("npx", ["next", "start", "--hostname", "127.0.0.1", "--port", String(PORT)], {
-    env: {
-      ...process.env,
-      TOOLSCOPE_API_TOKEN: TOKEN,
-      TOOLSCOPE_DATA_DIR: dataDir,
-      TOOLSCOPE_DEMO_SERVER: "off",
-      NEXT_TELEMETRY_DISABLED: "1",
-    },
-    stdio: "ignore",
-    detached: true,
-  });
-  await expect
-    .poll(async () => (await fetch(`${BASE}/api/health`).catch(() => null))?.status, { timeout: 45_000, intervals: [250] })
-    .toBe(200);
+  server = await startOwnToolscope({ port: PORT, dataDir, env: { TOOLSCOPE_API_TOKEN: TOKEN } });
 });
 
 test.afterAll(async () => {
-  if (server?.pid) {
-    try {
-      process.kill(-server.pid, "SIGTERM");
-    } catch {
-      // already gone
-    }
-  }
+  await server?.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -39,7 +39,7 @@ test("a server that dies mid-call yields a clear error, and the others keep work
   await bench.openTool("die", "dying");
   await bench.run();
   await expect(bench.result).toHaveAttribute("data-status", "transport_error");
-  await expect(page.getByTestId("result-status")).toHaveText("Connection error");
+  await expect(page.getByTestId("result-status")).toHaveText("Connection lost");
   await expect(page.getByTestId("result-error")).toContainText("The connection to dying failed during the call");
 
   await bench.openTool("echo", "demo");

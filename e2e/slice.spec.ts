@@ -29,7 +29,7 @@ test("lists the demo tools, runs one from its form, and records it in the audit 
   const row = page.locator(`[data-testid=audit-row][data-audit-id="${auditId}"]`);
   await expect(row).toBeVisible();
   await expect(row).toContainText("get_weather");
-  await expect(row.getByTestId("audit-outcome")).toHaveText("ok");
+  await expect(row.getByTestId("audit-outcome")).toHaveText("Success");
   await expect(row).toContainText('"city":"Lisbon"');
 });
 

@@ -85,7 +85,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 function reasonOf(type: string, error: ErrorObject | undefined): string {
   if (!error) return `not a valid ${type} block`;
   const where = error.instancePath ? `${error.instancePath.slice(1).replaceAll("/", ".")} ` : "";
-  if (error.keyword === "oneOf") return `${type} block: ${where}must have either text or blob`;
+  if (error.keyword === "oneOf" || error.schemaPath.includes("/oneOf/")) return `${type} block: ${where}must have either text or blob`;
   if (error.keyword === "pattern") return `${type} block: ${where}is not base64`;
   return `${type} block: ${where}${error.message ?? "is not valid"}`;
 }

@@ -30,12 +30,16 @@ const running = processWide("tasks-running", () => new Map<string, RunningTask>(
 const RESULT_KEPT_MS = 10 * 60_000;
 const key = (serverId: string, taskId: string): string => `${serverId}\u0000${taskId}`;
 
-async function taskCapableConnection(serverId: string): Promise<ServerConnection> {
-  const connection = await connectionFor(serverId);
-  await connection.ready();
+function assertTaskCapable(connection: ServerConnection): void {
   const tasks = (connection.snapshot().capabilities as { tasks?: { requests?: { tools?: { call?: unknown } } } } | null)?.tasks;
   if (!tasks?.requests?.tools?.call)
     throw new AppError("bad_request:body", `${connection.config.name} does not support running tools as tasks.`);
+}
+
+async function taskCapableConnection(serverId: string): Promise<ServerConnection> {
+  const connection = await connectionFor(serverId);
+  await connection.ready();
+  assertTaskCapable(connection);
   return connection;
 }
 
@@ -53,7 +57,14 @@ export async function startToolTask(input: {
   caller: Caller;
   ttlMs?: number | undefined;
 }): Promise<TaskStart> {
-  await taskCapableConnection(input.serverId);
+  const connection = await connectionFor(input.serverId);
+  // A server that cannot be reached is still a call (audited as unavailable, by the pipeline);
+  // one that is reached but has no tasks is a request Toolscope cannot make.
+  const reachable = await connection.ready().then(
+    () => true,
+    () => false,
+  );
+  if (reachable) assertTaskCapable(connection);
   const stop = new AbortController();
   let created: (start: TaskStart) => void = () => undefined;
   const taskCreated = new Promise<TaskStart>((resolve) => (created = resolve));

@@ -35,7 +35,9 @@ export function sendJson(response: http.ServerResponse, status: number, body: un
 /** Answers with the one error model: status and body decided by lib/errors.ts. */
 export function sendError(response: http.ServerResponse, error: unknown, headers?: Record<string, string>): void {
   const { status, body } = errorBody(error);
-  sendJson(response, status, body, headers);
+  // The rest of a body too large to read is never read: the connection cannot carry another request.
+  const close = status === 413 ? { connection: "close" } : {};
+  sendJson(response, status, body, { ...headers, ...close });
 }
 
 export async function readBody(request: http.IncomingMessage, limit = MAX_BODY_BYTES): Promise<string> {

@@ -68,6 +68,7 @@ const BUILD_INPUTS = [
   "components",
   "lib",
   "public",
+  "instrumentation.ts",
   "next.config.mjs",
   "postcss.config.mjs",
   "tsconfig.json",

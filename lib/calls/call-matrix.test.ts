@@ -1,0 +1,168 @@
+// Every entry path × every way a call can end, against a real server over a real transport
+// (lib/testing/fixtures/failures.ts over Streamable HTTP) and a server that is down: the answer
+// each path gives, and the audit record it leaves. The form and script paths go through the
+// real front door, the console and task paths through their real route handlers.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startFrontDoor, type TestFrontDoor } from "@/lib/testing/front-door";
+import { startHttpFixture, type HttpFixture } from "@/lib/testing/fixtures/spawn";
+import { CALLER_HEADER } from "@/lib/server/caller-header";
+import type { CallOutcome } from "./outcomes";
+
+let fixture: HttpFixture;
+let door: TestFrontDoor;
+let dataDir: string;
+const savedEnv = { ...process.env };
+
+beforeAll(async () => {
+  fixture = await startHttpFixture("failures.ts", "http");
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-call-matrix-"));
+  fs.writeFileSync(
+    path.join(dataDir, "mcp.json"),
+    JSON.stringify({
+      mcpServers: {
+        failures: { type: "http", url: fixture.url, timeoutMs: 300 },
+        down: { type: "http", url: "http://127.0.0.1:9/mcp" },
+      },
+    }),
+  );
+  for (const name of Object.keys(process.env)) if (name.startsWith("TOOLSCOPE_") || name === "DATABASE_URL") delete process.env[name];
+  Object.assign(process.env, { TOOLSCOPE_DATA_DIR: dataDir, TOOLSCOPE_CONFIG: path.join(dataDir, "mcp.json"), TOOLSCOPE_DEMO_SERVER: "off" });
+  door = await startFrontDoor();
+});
+
+afterAll(async () => {
+  await door.close();
+  const { allConnections } = await import("@/lib/mcp/pool");
+  await Promise.all((await allConnections()).map((connection) => connection.close()));
+  await fixture.stop();
+  process.env = savedEnv;
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+type Kind = { name: string; server: string; tool: string; args?: Record<string, unknown>; outcome: CallOutcome; cancel?: boolean };
+const KINDS: Kind[] = [
+  { name: "success", server: "failures", tool: "succeed", outcome: "ok" },
+  { name: "tool error", server: "failures", tool: "tool_error", outcome: "tool_error" },
+  { name: "JSON-RPC error", server: "failures", tool: "refuse", outcome: "protocol_error" },
+  { name: "malformed result", server: "failures", tool: "malformed", outcome: "malformed_result" },
+  { name: "timeout", server: "failures", tool: "slow", args: { ms: 5_000 }, outcome: "timeout" },
+  { name: "cancel", server: "failures", tool: "slow_with_progress", args: { ms: 5_000 }, outcome: "cancelled", cancel: true },
+  { name: "server down", server: "down", tool: "succeed", outcome: "unavailable" },
+  { name: "server crashed mid-call", server: "failures", tool: "crash", outcome: "transport_error" },
+];
+
+type Ended = { status: number; outcome: string; auditId: string };
+type EntryPath = (kind: Kind) => Promise<Ended>;
+
+const callerHeaders = { [CALLER_HEADER]: JSON.stringify({ actor: "local", clientIp: "127.0.0.1" }), "content-type": "application/json" };
+const callUrl = (kind: Kind) => `${door.base}/api/servers/${kind.server}/tools/${kind.tool}/call`;
+const body = (kind: Kind) => JSON.stringify({ arguments: kind.args ?? {} });
+
+async function newestRecord(toolName: string, since: string): Promise<{ id: string; outcome: string } | undefined> {
+  const { auditStore } = await import("@/lib/audit");
+  const [record] = await (await auditStore()).listInvocations({ toolName, limit: 1 });
+  return record && record.started_at >= since ? record : undefined;
+}
+
+const ENTRY_PATHS: Record<string, EntryPath> = {
+  async script(kind) {
+    if (kind.cancel) {
+      // A script cancels by hanging up; the record says so.
+      const since = new Date().toISOString();
+      const hangUp = new AbortController();
+      const pending = fetch(callUrl(kind), { method: "POST", body: body(kind), signal: hangUp.signal }).catch(() => null);
+      await expect.poll(async () => (await newestRecord(kind.tool, since))?.outcome).toBe("pending");
+      hangUp.abort();
+      await pending;
+      await expect.poll(async () => (await newestRecord(kind.tool, since))?.outcome).not.toBe("pending");
+      const record = (await newestRecord(kind.tool, since))!;
+      return { status: 0, outcome: record.outcome, auditId: record.id };
+    }
+    const response = await fetch(callUrl(kind), { method: "POST", body: body(kind) });
+    const json = (await response.json()) as { status: string; auditId: string };
+    return { status: response.status, outcome: json.status, auditId: json.auditId };
+  },
+  async form(kind) {
+    const response = await fetch(callUrl(kind), { method: "POST", body: body(kind), headers: { accept: "text/event-stream" } });
+    const { readSse } = await import("@/lib/client/read-sse");
+    for await (const { event, data } of readSse(response.body!)) {
+      if (event === "started" && kind.cancel) {
+        const { auditId } = data as { auditId: string };
+        const cancel = await fetch(`${door.base}/api/calls/${auditId}`, { method: "DELETE" });
+        expect(cancel.status).toBe(200);
+      }
+      if (event === "result") {
+        const result = data as { status: string; auditId: string };
+        return { status: response.status, outcome: result.status, auditId: result.auditId };
+      }
+    }
+    throw new Error("the stream ended without a result");
+  },
+  async console(kind) {
+    const { POST } = await import("@/app/api/servers/[serverId]/rpc/route");
+    const stop = new AbortController();
+    if (kind.cancel) setTimeout(() => stop.abort(), 500);
+    const request = new Request(`${door.base}/api/servers/${kind.server}/rpc`, {
+      method: "POST",
+      headers: callerHeaders,
+      body: JSON.stringify({ method: "tools/call", params: { name: kind.tool, arguments: kind.args ?? {} } }),
+      signal: stop.signal,
+    });
+    const response = await POST(request, { params: Promise.resolve({ serverId: kind.server }) });
+    const json = (await response.json()) as { outcome: string; auditId: string };
+    return { status: response.status, outcome: json.outcome, auditId: json.auditId };
+  },
+  async task(kind) {
+    const start = await import("@/app/api/servers/[serverId]/tools/[toolName]/tasks/route");
+    const task = await import("@/app/api/servers/[serverId]/tasks/[taskId]/route");
+    const result = await import("@/app/api/servers/[serverId]/tasks/[taskId]/result/route");
+    const request = new Request(`${door.base}/x`, { method: "POST", headers: callerHeaders, body: body(kind) });
+    const started = await start.POST(request, { params: Promise.resolve({ serverId: kind.server, toolName: kind.tool }) });
+    const answer = (await started.json()) as { task?: { taskId: string }; response?: { status: string; auditId: string } };
+    if (answer.response) return { status: started.status, outcome: answer.response.status, auditId: answer.response.auditId };
+    expect(started.status).toBe(201);
+    const params = Promise.resolve({ serverId: kind.server, taskId: answer.task!.taskId });
+    if (kind.cancel) {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect((await task.DELETE(new Request(`${door.base}/x`, { method: "DELETE" }), { params })).status).toBe(200);
+    }
+    const ended = await result.GET(new Request(`${door.base}/x`), { params });
+    const json = (await ended.json()) as { status: string; auditId: string };
+    return { status: ended.status, outcome: json.status, auditId: json.auditId };
+  },
+};
+
+describe.each(Object.keys(ENTRY_PATHS))("a call from the %s", (entry) => {
+  it.each(KINDS.map((kind) => [kind.name, kind] as const))("that ends in %s: answers it and records it", async (_name, kind) => {
+    const ended = await ENTRY_PATHS[entry]!(kind);
+    expect(ended.outcome).toBe(kind.outcome);
+    // An outcome of the call, not an HTTP error of Toolscope's.
+    if (ended.status !== 0) expect(ended.status).toBeLessThan(300);
+    const { auditStore } = await import("@/lib/audit");
+    const record = await (await auditStore()).getInvocation(ended.auditId);
+    expect(record?.outcome).toBe(kind.outcome);
+    expect(record?.tool_name).toBe(kind.tool);
+  });
+});
+
+describe("a malformed result", () => {
+  it("keeps the good blocks, names the bad one with its reason, and says so in the record", async () => {
+    const response = await fetch(`${door.base}/api/servers/failures/tools/malformed/call`, { method: "POST", body: "{}" });
+    const json = (await response.json()) as {
+      status: string;
+      result: { content: unknown[] };
+      problems: { path: string; reason: string }[];
+      auditId: string;
+    };
+    expect(json.status).toBe("malformed_result");
+    expect(json.result.content).toHaveLength(4);
+    expect(json.problems).toEqual([{ path: "content[1]", reason: "image block: must have required property 'data'" }]);
+    const { auditStore } = await import("@/lib/audit");
+    const record = await (await auditStore()).getInvocation(json.auditId);
+    expect(record?.error_message).toBe("content[1]: image block: must have required property 'data'");
+    expect(JSON.parse(record!.result!)).toMatchObject({ content: [{ text: "before the broken block" }, {}, {}, { type: "hologram" }] });
+  });
+});

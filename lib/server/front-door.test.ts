@@ -1,0 +1,172 @@
+// The front door, on a real loopback port: every API route and a few pages × every kind of
+// credential a request can carry, with Toolscope run without and with TOOLSCOPE_API_TOKEN.
+// Requests the guard lets through reach a stand-in for Next (418, with the caller it was
+// handed) or, for the routes the front door serves itself, the call endpoint (which answers
+// 404 for the made-up server and call ids used here). Everything the front door says itself is
+// JSON with a stable code.
+import http from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sessionValue } from "@/lib/auth/session-token";
+import { startFrontDoor, type TestFrontDoor } from "@/lib/testing/front-door";
+import { API_ROUTES } from "./api-routes";
+
+const TOKEN = "front-door-test-token";
+let door: TestFrontDoor;
+const savedEnv = { ...process.env };
+
+beforeAll(async () => {
+  for (const name of Object.keys(process.env)) if (name.startsWith("TOOLSCOPE_") || name === "DATABASE_URL") delete process.env[name];
+  process.env.TOOLSCOPE_DEMO_SERVER = "off";
+  door = await startFrontDoor();
+});
+
+afterAll(async () => {
+  await door.close();
+  process.env = savedEnv;
+});
+
+type Answer = { status: number; body: unknown; location: string | undefined };
+
+/** A raw request, so that Host and Origin are exactly what the test says. */
+function send(method: string, pathname: string, headers: Record<string, string>): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(`${door.base}${pathname}`, { method, headers }, (response) => {
+      let text = "";
+      response.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")));
+      response.on("end", () => {
+        const json = response.headers["content-type"]?.startsWith("application/json");
+        resolve({ status: response.statusCode!, body: json ? JSON.parse(text) : text, location: response.headers.location });
+      });
+    });
+    request.on("error", reject);
+    request.end(["POST", "PUT", "PATCH"].includes(method) ? "{}" : undefined);
+  });
+}
+
+const CREDENTIALS = {
+  none: {},
+  "wrong token": { authorization: "Bearer not-the-token" },
+  "right token": { authorization: `Bearer ${TOKEN}` },
+  "session cookie": { cookie: `toolscope_session=${sessionValue(TOKEN)}` },
+  "foreign Host": { host: "evil.example", authorization: `Bearer ${TOKEN}` },
+  "cross-origin": { origin: "https://evil.example", authorization: `Bearer ${TOKEN}` },
+} as const;
+type Credential = keyof typeof CREDENTIALS;
+
+const PUBLIC = new Set(["/api/health", "/api/session"]);
+const sample = (pattern: string) => pattern.replace(/:(\w+)/g, (_m, name: string) => (name === "serverId" ? "nope" : `some-${name}`));
+
+/** What a request that got past the guard is answered: by Next, or by the front door's own endpoint. */
+function passed(route: (typeof API_ROUTES)[number], actor: string) {
+  if (route.servedBy === "next") return { status: 418, body: { servedBy: "next", caller: { actor, clientIp: "127.0.0.1" } } };
+  return { status: 404, body: { error: { code: route.pattern.startsWith("/api/calls") ? "not_found:call" : "not_found:server" } } };
+}
+
+function expected(route: (typeof API_ROUTES)[number], method: string, credential: Credential, tokenSet: boolean) {
+  if (credential === "foreign Host") return { status: 403, body: { error: { code: "forbidden:host" } } };
+  if (credential === "cross-origin" && method !== "GET") return { status: 403, body: { error: { code: "forbidden:origin" } } };
+  if (!tokenSet) return passed(route, "local");
+  if (credential === "right token" || credential === "cross-origin") return passed(route, "api-token");
+  if (credential === "session cookie") return passed(route, "signed-in browser");
+  if (PUBLIC.has(route.pattern)) return passed(route, "anonymous");
+  return { status: 401, body: { error: { code: "unauthorized:token" } } };
+}
+
+describe.each([false, true])("the front door, TOOLSCOPE_API_TOKEN set: %s", (tokenSet) => {
+  beforeAll(() => {
+    if (tokenSet) process.env.TOOLSCOPE_API_TOKEN = TOKEN;
+    else delete process.env.TOOLSCOPE_API_TOKEN;
+  });
+
+  const cases = API_ROUTES.flatMap((route) =>
+    route.methods.flatMap((method) => Object.keys(CREDENTIALS).map((credential) => [route.pattern, method, credential as Credential] as const)),
+  );
+  it.each(cases)("%s %s with %s", async (pattern, method, credential) => {
+    const route = API_ROUTES.find((r) => r.pattern === pattern)!;
+    const answer = await send(method, sample(pattern), { host: "127.0.0.1", ...CREDENTIALS[credential] });
+    expect(answer).toMatchObject(expected(route, method, credential, tokenSet));
+  });
+
+  it.each(Object.keys(CREDENTIALS) as Credential[])("a page with %s", async (credential) => {
+    const answer = await send("GET", "/servers?x=1", { host: "127.0.0.1", ...CREDENTIALS[credential] });
+    if (credential === "foreign Host") expect(answer).toMatchObject({ status: 403, body: { error: { code: "forbidden:host" } } });
+    else if (tokenSet && (credential === "none" || credential === "wrong token"))
+      expect(answer).toMatchObject({ status: 302, location: "/login?next=%2Fservers%3Fx%3D1" });
+    else expect(answer.status).toBe(418);
+  });
+});
+
+describe("what the front door answers itself", () => {
+  beforeAll(() => {
+    delete process.env.TOOLSCOPE_API_TOKEN;
+  });
+
+  it("a wrong method: 405 in JSON, with Allow", async () => {
+    const answer = await send("PUT", "/api/servers/nope/tools/x/call", { host: "127.0.0.1" });
+    expect(answer).toMatchObject({ status: 405, body: { error: { code: "method_not_allowed:route" } } });
+    const head = await new Promise<http.IncomingMessage>((resolve) =>
+      http.request(`${door.base}/api/audit`, { method: "PATCH" }, resolve).end(),
+    );
+    expect(head.headers.allow).toBe("GET, HEAD, OPTIONS");
+  });
+
+  it("malformed percent-encoding: 400 in JSON", async () => {
+    expect(await send("GET", "/api/servers/%E0%A4%A/tools", { host: "127.0.0.1" })).toMatchObject({
+      status: 400,
+      body: { error: { code: "bad_request:path" } },
+    });
+    expect(await send("GET", "/servers/%zz", { host: "127.0.0.1" })).toMatchObject({ status: 400, body: { error: { code: "bad_request:path" } } });
+  });
+
+  it("an unknown API route: 404 in JSON", async () => {
+    expect(await send("GET", "/api/nothing/here", { host: "127.0.0.1" })).toMatchObject({
+      status: 404,
+      body: { error: { code: "not_found:route" } },
+    });
+  });
+
+  it("OPTIONS: the methods a route answers, and no CORS grant", async () => {
+    const response = await new Promise<http.IncomingMessage>((resolve) =>
+      http.request(`${door.base}/api/servers`, { method: "OPTIONS", headers: { origin: "https://evil.example" } }, resolve).end(),
+    );
+    expect(response.statusCode).toBe(204);
+    expect(response.headers.allow).toBe("GET, POST, HEAD, OPTIONS");
+    expect(response.headers["access-control-allow-origin"]).toBeUndefined();
+  });
+
+  it("a caller header sent by the client is replaced by the one the guard decided", async () => {
+    const answer = await send("GET", "/api/servers", { host: "127.0.0.1", "x-toolscope-caller": '{"actor":"admin","clientIp":"1.2.3.4"}' });
+    expect(answer.body).toMatchObject({ caller: { actor: "local", clientIp: "127.0.0.1" } });
+  });
+
+  it("a body over the limit: 413 in JSON", async () => {
+    const answer = await new Promise<Answer>((resolve, reject) => {
+      const request = http.request(
+        `${door.base}/api/servers/nope/tools/x/call`,
+        { method: "POST", headers: { "content-length": String(9 * 1024 * 1024) } },
+        (response) => {
+          let text = "";
+          response.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")));
+          response.on("end", () => resolve({ status: response.statusCode!, body: JSON.parse(text), location: undefined }));
+        },
+      );
+      request.on("error", reject);
+      request.end();
+    });
+    expect(answer).toMatchObject({ status: 413, body: { error: { code: "payload_too_large:body" } } });
+  });
+
+  it("arguments nested thousands of levels deep: 400, not a failed audit write", async () => {
+    const deep = `{"arguments":{"a":${"[".repeat(5_000)}${"]".repeat(5_000)}}}`;
+    const answer = await new Promise<Answer>((resolve, reject) => {
+      const request = http.request(`${door.base}/api/servers/nope/tools/x/call`, { method: "POST" }, (response) => {
+        let text = "";
+        response.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")));
+        response.on("end", () => resolve({ status: response.statusCode!, body: JSON.parse(text), location: undefined }));
+      });
+      request.on("error", reject);
+      request.end(deep);
+    });
+    expect(answer).toMatchObject({ status: 400, body: { error: { code: "bad_request:arguments" } } });
+  });
+});

@@ -1,0 +1,25 @@
+// Tests start Toolscope's real front door on a loopback port, with a stand-in for Next that
+// answers 418 and says what it was handed (the caller the front door stamped).
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { createFrontDoor } from "@/lib/server/front-door";
+import { CALLER_HEADER } from "@/lib/server/caller-header";
+
+export type TestFrontDoor = { base: string; close: () => Promise<void> };
+
+export async function startFrontDoor(options: { allowedHosts?: string } = {}): Promise<TestFrontDoor> {
+  const standInForNext = (request: http.IncomingMessage, response: http.ServerResponse): void => {
+    response.writeHead(418, { "content-type": "application/json" });
+    response.end(JSON.stringify({ servedBy: "next", caller: JSON.parse(String(request.headers[CALLER_HEADER])) }));
+  };
+  const server = http.createServer(createFrontDoor(standInForNext, options));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
