@@ -29,7 +29,11 @@ beforeAll(async () => {
     }),
   );
   for (const name of Object.keys(process.env)) if (name.startsWith("TOOLSCOPE_") || name === "DATABASE_URL") delete process.env[name];
-  Object.assign(process.env, { TOOLSCOPE_DATA_DIR: dataDir, TOOLSCOPE_CONFIG: path.join(dataDir, "mcp.json"), TOOLSCOPE_DEMO_SERVER: "off" });
+  Object.assign(process.env, {
+    TOOLSCOPE_DATA_DIR: dataDir,
+    TOOLSCOPE_CONFIG: path.join(dataDir, "mcp.json"),
+    TOOLSCOPE_DEMO_SERVER: "off",
+  });
   door = await startFrontDoor();
 });
 

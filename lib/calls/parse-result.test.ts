@@ -55,11 +55,18 @@ describe("parseToolResult", () => {
   });
 
   it("reads a missing content array as empty, as older SDKs do", () => {
-    expect(parseToolResult({ structuredContent: { a: 1 } })).toEqual({ result: { structuredContent: { a: 1 }, content: [] }, problems: [] });
+    expect(parseToolResult({ structuredContent: { a: 1 } })).toEqual({
+      result: { structuredContent: { a: 1 }, content: [] },
+      problems: [],
+    });
   });
 
   it("names what breaks the result's own shape, and keeps the answer as sent", () => {
-    expect(parseToolResult("nope")).toEqual({ result: { content: [] }, problems: [{ path: "", reason: "the result is not a JSON object" }], raw: "nope" });
+    expect(parseToolResult("nope")).toEqual({
+      result: { content: [] },
+      problems: [{ path: "", reason: "the result is not a JSON object" }],
+      raw: "nope",
+    });
     const raw = { content: "text", isError: "yes", structuredContent: [1] };
     expect(parseToolResult(raw)).toEqual({
       result: { content: [], isError: "yes", structuredContent: [1] },

@@ -33,7 +33,10 @@ describe("the API route table", () => {
 
   it("matches literal segments before parameters, and decoded segments as parameters", () => {
     expect(matchApiRoute(["api", "servers", "mcp.json"])?.route.pattern).toBe("/api/servers/mcp.json");
-    expect(matchApiRoute(["api", "servers", "demo"])).toMatchObject({ route: { pattern: "/api/servers/:serverId" }, params: { serverId: "demo" } });
+    expect(matchApiRoute(["api", "servers", "demo"])).toMatchObject({
+      route: { pattern: "/api/servers/:serverId" },
+      params: { serverId: "demo" },
+    });
     expect(matchApiRoute(["api", "servers", "a/b", "tools", "x y", "call"])?.params).toEqual({ serverId: "a/b", toolName: "x y" });
     expect(matchApiRoute(["api", "servers", "", "tools"])).toBeUndefined();
     expect(matchApiRoute(["api", "nothing"])).toBeUndefined();

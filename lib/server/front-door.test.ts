@@ -79,7 +79,9 @@ describe.each([false, true])("the front door, TOOLSCOPE_API_TOKEN set: %s", (tok
   });
 
   const cases = API_ROUTES.flatMap((route) =>
-    route.methods.flatMap((method) => Object.keys(CREDENTIALS).map((credential) => [route.pattern, method, credential as Credential] as const)),
+    route.methods.flatMap((method) =>
+      Object.keys(CREDENTIALS).map((credential) => [route.pattern, method, credential as Credential] as const),
+    ),
   );
   it.each(cases)("%s %s with %s", async (pattern, method, credential) => {
     const route = API_ROUTES.find((r) => r.pattern === pattern)!;
@@ -115,7 +117,10 @@ describe("what the front door answers itself", () => {
       status: 400,
       body: { error: { code: "bad_request:path" } },
     });
-    expect(await send("GET", "/servers/%zz", { host: "127.0.0.1" })).toMatchObject({ status: 400, body: { error: { code: "bad_request:path" } } });
+    expect(await send("GET", "/servers/%zz", { host: "127.0.0.1" })).toMatchObject({
+      status: 400,
+      body: { error: { code: "bad_request:path" } },
+    });
   });
 
   it("an unknown API route: 404 in JSON", async () => {

@@ -36,7 +36,7 @@ export function sendJson(response: http.ServerResponse, status: number, body: un
 export function sendError(response: http.ServerResponse, error: unknown, headers?: Record<string, string>): void {
   const { status, body } = errorBody(error);
   // The rest of a body too large to read is never read: the connection cannot carry another request.
-  const close = status === 413 ? { connection: "close" } : {};
+  const close: Record<string, string> = status === 413 ? { connection: "close" } : {};
   sendJson(response, status, body, { ...headers, ...close });
 }
 

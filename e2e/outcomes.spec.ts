@@ -1,0 +1,106 @@
+// Every way a call from the form can end, as the result view shows it and the audit log records
+// it: one tool per ending on a hand-written server (lib/testing/fixtures/failures.ts, over
+// stdio, 300 ms call timeout), and a server that is down. The ending that kills the server runs
+// last.
+import { expect, test } from "@playwright/test";
+import { stdioCommand } from "../lib/testing/fixtures/spawn";
+import { Workbench } from "./pages/workbench";
+
+test.beforeAll(async ({ request }) => {
+  const failures = await request.post("/api/servers", { data: { id: "failures", ...stdioCommand("failures.ts"), timeoutMs: 300 } });
+  expect(failures.status()).toBe(201);
+  const down = await request.post("/api/servers", { data: { id: "down", type: "http", url: "http://127.0.0.1:9/mcp" } });
+  expect(down.status()).toBe(201);
+});
+
+test.afterAll(async ({ request }) => {
+  await request.delete("/api/servers/failures");
+  await request.delete("/api/servers/down");
+});
+
+async function recordOf(request: import("@playwright/test").APIRequestContext, auditId: string) {
+  return ((await (await request.get(`/api/audit/${auditId}`)).json()) as { record: { outcome: string; error_message: string | null } })
+    .record;
+}
+
+const ENDINGS = [
+  { tool: "succeed", status: "ok", label: "Success" },
+  { tool: "tool_error", status: "tool_error", label: "Tool error" },
+  { tool: "refuse", status: "protocol_error", label: "Protocol error -32001", text: "The tool refused on purpose." },
+  { tool: "slow", status: "timeout", label: "Timed out", ms: "5000" },
+] as const;
+
+for (const ending of ENDINGS) {
+  test(`a call that ends in ${ending.status} says so in the result view and the audit log`, async ({ page, request }) => {
+    const bench = new Workbench(page);
+    await bench.openTool(ending.tool, "failures");
+    if ("ms" in ending) await bench.field("ms").fill(ending.ms);
+    await bench.run();
+    await expect(bench.result).toHaveAttribute("data-status", ending.status);
+    await expect(page.getByTestId("result-status")).toHaveText(ending.label);
+    if ("text" in ending) await expect(page.getByTestId("result-error")).toContainText(ending.text);
+    expect((await recordOf(request, await bench.auditId())).outcome).toBe(ending.status);
+  });
+}
+
+test("a malformed block next to good ones: the good ones render, the bad one is shown with its reason", async ({ page, request }) => {
+  const bench = new Workbench(page);
+  await bench.openTool("malformed", "failures");
+  await bench.run();
+  await expect(bench.result).toHaveAttribute("data-status", "malformed_result");
+  await expect(page.getByTestId("result-status")).toHaveText("Malformed result");
+  const blocks = page.getByTestId("content-block");
+  await expect(blocks).toHaveCount(4);
+  await expect(blocks.nth(0)).toContainText("before the broken block");
+  await expect(blocks.nth(1)).toHaveAttribute("data-malformed", "true");
+  await expect(blocks.nth(1).getByTestId("malformed-reason")).toHaveText("image block: must have required property 'data'");
+  await expect(blocks.nth(1).getByTestId("malformed-raw")).toContainText('"mimeType": "image/png"');
+  await expect(blocks.nth(2)).toContainText("after the broken block");
+  // A block type from a newer revision is shown as sent, not dropped and not called broken.
+  await expect(blocks.nth(3).getByTestId("content-unknown")).toContainText("hologram");
+  const auditId = await bench.auditId();
+  const record = await recordOf(request, auditId);
+  expect(record).toMatchObject({
+    outcome: "malformed_result",
+    error_message: "content[1]: image block: must have required property 'data'",
+  });
+  // The audit page names it from the same outcome table.
+  await page.goto(`/audit?focus=${auditId}`);
+  await expect(page.locator(`[data-testid=audit-row][data-audit-id="${auditId}"]`).getByTestId("audit-outcome")).toHaveText(
+    "Malformed result",
+  );
+});
+
+test("Cancel ends the call with a cancelled result", async ({ page, request }) => {
+  const bench = new Workbench(page);
+  await bench.openTool("slow_with_progress", "failures");
+  await bench.field("ms").fill("10000");
+  await bench.runButton.click();
+  await expect(page.getByTestId("progress")).toBeVisible();
+  await page.getByTestId("cancel-button").click();
+  await expect(bench.result).toHaveAttribute("data-status", "cancelled");
+  await expect(page.getByTestId("result-status")).toHaveText("Cancelled");
+  expect((await recordOf(request, await bench.auditId())).outcome).toBe("cancelled");
+});
+
+test("a server that is down: the call is still a call, audited as unavailable", async ({ page, request }) => {
+  // A server that never connected has no catalog and so no form: a script makes the call.
+  const response = await request.post("/api/servers/down/tools/echo/call", { data: { arguments: {} } });
+  const body = (await response.json()) as { status: string; auditId: string };
+  expect(response.status()).toBe(200);
+  expect(body.status).toBe("unavailable");
+  expect((await recordOf(request, body.auditId)).outcome).toBe("unavailable");
+  await page.goto(`/audit?focus=${body.auditId}`);
+  await expect(page.locator(`[data-testid=audit-row][data-audit-id="${body.auditId}"]`).getByTestId("audit-outcome")).toHaveText(
+    "Server unavailable",
+  );
+});
+
+test("a server that dies mid-call: connection lost", async ({ page, request }) => {
+  const bench = new Workbench(page);
+  await bench.openTool("crash", "failures");
+  await bench.run();
+  await expect(bench.result).toHaveAttribute("data-status", "transport_error");
+  await expect(page.getByTestId("result-status")).toHaveText("Connection lost");
+  expect((await recordOf(request, await bench.auditId())).outcome).toBe("transport_error");
+});
