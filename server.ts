@@ -47,7 +47,10 @@ if (dev) {
   const upgrade = app.getUpgradeHandler();
   server.on("upgrade", (request, socket, head) => void upgrade(request, socket, head));
 }
-server.listen(port, host, () => console.log(`[toolscope] serving http://${host.includes(":") ? `[${host}]` : host}:${port}`));
+server.listen(port, host, () => {
+  const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+  console.log(`[toolscope] Ready in ${Math.round(performance.now())} ms: serving ${url}`);
+});
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {

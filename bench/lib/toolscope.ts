@@ -1,8 +1,8 @@
-// The measured path: Toolscope's HTTP API, on a production server (`next start`) that this
-// bench starts from the repo's existing build, or on one the user already runs.
+// The measured path: Toolscope's HTTP API, on a production server (.toolscope/server.mjs, the
+// front door with Next behind it) that this bench starts from the repo's existing build, or on
+// one the user already runs.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -34,11 +34,12 @@ export function exited(child: ChildProcess): Promise<void> {
 }
 
 /**
- * Starts `next start` from the repo's .next with a throw-away data dir, so the bench never
+ * Starts the built server from the repo's .next and .toolscope with a throw-away data dir, so the bench never
  * touches the user's database or build. Returns undefined when there is no build to start.
  */
 export async function launchToolscope(repoRoot: string, log: (line: string) => void): Promise<LaunchedToolscope | undefined> {
-  if (!fs.existsSync(path.join(repoRoot, ".next", "BUILD_ID"))) return undefined;
+  const serverBundle = path.join(repoRoot, ".toolscope", "server.mjs");
+  if (!fs.existsSync(path.join(repoRoot, ".next", "BUILD_ID")) || !fs.existsSync(serverBundle)) return undefined;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-bench-"));
   // An explicit, empty mcp.json keeps a repo-root mcp.json (the user's servers) out of the run.
   const configFile = path.join(dataDir, "mcp.json");
@@ -49,17 +50,15 @@ export async function launchToolscope(repoRoot: string, log: (line: string) => v
     TOOLSCOPE_DATA_DIR: dataDir,
     TOOLSCOPE_CONFIG: configFile,
     TOOLSCOPE_DEMO_SERVER: "off",
+    TOOLSCOPE_PORT: String(port),
     NEXT_TELEMETRY_DISABLED: "1",
   };
   // The audit log under test is SQLite in the temp dir, whatever the user's shell points at.
   delete env.DATABASE_URL;
-  // Node runs next's own bin, not `npx next`: then next-server is this process's child, and
-  // is reaped here instead of lingering as a zombie when npx exits first.
-  const nextBin = createRequire(path.join(repoRoot, "package.json")).resolve("next/dist/bin/next");
-  const child = spawn(process.execPath, [nextBin, "start", "--hostname", "127.0.0.1", "--port", String(port)], {
+  const child = spawn(process.execPath, [serverBundle], {
     cwd: repoRoot,
     env,
-    // Its own process group, so that next and anything it spawns stop together.
+    // Its own process group, so that the server and anything it spawns stop together.
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -87,12 +86,12 @@ export async function launchToolscope(repoRoot: string, log: (line: string) => v
   };
 
   const baseUrl = `http://127.0.0.1:${port}`;
-  log(`starting Toolscope (next start) on ${baseUrl}, data in ${dataDir}`);
+  log(`starting Toolscope (.toolscope/server.mjs) on ${baseUrl}, data in ${dataDir}`);
   const ready = (async (): Promise<void> => {
     const deadline = Date.now() + 60_000;
     for (;;) {
       if (stopped) throw new Error("Toolscope was stopped before it was ready");
-      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`next start exited early:\n${output}`);
+      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`Toolscope exited early:\n${output}`);
       if (Date.now() > deadline) throw new Error(`Toolscope did not answer /api/health within 60 s:\n${output}`);
       const healthy = await fetch(`${baseUrl}/api/health`).then(
         (r) => r.status === 200,

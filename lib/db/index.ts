@@ -1,16 +1,15 @@
 import "server-only";
-// The app's database handle: one per process (kept on globalThis so that every route
-// bundle shares it), migrated before first use.
+// The app's database handle: one per process (lib/process-wide.ts), migrated before first use.
 import path from "node:path";
 import type { Kysely } from "kysely";
 import { appConfig } from "@/lib/config/env";
+import { processWide } from "@/lib/process-wide";
 import { openDatabase, type DatabaseTarget } from "./connect";
 import { migrateToLatest } from "./migrate";
 import type { Database } from "./schema";
 
 type DbState = { db: Kysely<Database>; ready: Promise<void> };
-const KEY = Symbol.for("toolscope.db");
-const globalStore = globalThis as typeof globalThis & { [KEY]?: DbState };
+const handle = processWide("database", () => ({ state: undefined as DbState | undefined }));
 
 export function databaseTarget(): DatabaseTarget {
   const config = appConfig();
@@ -21,11 +20,11 @@ export function databaseTarget(): DatabaseTarget {
 
 /** The migrated database. The first call opens and migrates it; later calls reuse it. */
 export async function database(): Promise<Kysely<Database>> {
-  let state = globalStore[KEY];
+  let state = handle.state;
   if (!state) {
     const db = openDatabase(databaseTarget());
     state = { db, ready: migrateToLatest(db as Kysely<unknown>) };
-    globalStore[KEY] = state;
+    handle.state = state;
   }
   await state.ready;
   return state.db;

@@ -3,6 +3,7 @@ import "server-only";
 // URLs that a connected server lists as an icon (so the browser cannot make Toolscope fetch
 // anything else), only image types a browser renders inertly, and only up to a size limit.
 import { AppError } from "@/lib/errors";
+import { processWide } from "@/lib/process-wide";
 import { connectionFor } from "./pool";
 
 const ALLOWED_TYPES = new Set([
@@ -22,9 +23,7 @@ const CACHE_ENTRIES = 500;
 
 export type IconBody = { type: string; bytes: Uint8Array };
 
-const KEY = Symbol.for("toolscope.icon-cache");
-const globalStore = globalThis as typeof globalThis & { [KEY]?: Map<string, { at: number; icon: IconBody }> };
-const cache = (globalStore[KEY] ??= new Map());
+const cache = processWide("icon-cache", () => new Map<string, { at: number; icon: IconBody }>());
 
 async function readCapped(response: Response): Promise<Uint8Array> {
   const declared = Number(response.headers.get("content-length") ?? "0");

@@ -1,24 +1,18 @@
 import "server-only";
-// The process-wide set of connections, one per registered server, kept in step with the
-// registry: a new server gets a connection, a changed one a fresh connection, a removed
-// one is closed. Kept on globalThis so that every route bundle shares the same connections.
+// The process-wide set of connections, one per registered server, following the registry:
+// a new server gets a connection, a changed one a fresh connection, a removed one is closed.
 import { appConfig } from "@/lib/config/env";
 import { AppError } from "@/lib/errors";
+import { processWide } from "@/lib/process-wide";
 import { ServerConnection } from "./connection";
 import { registeredServers } from "./registry";
 
 type Entry = { connection: ServerConnection; fingerprint: string };
 
-const KEY = Symbol.for("toolscope.connections");
-const globalStore = globalThis as typeof globalThis & { [KEY]?: Map<string, Entry> };
+const connections = processWide("connections", () => new Map<string, Entry>());
 
 function pool(): Map<string, Entry> {
-  let map = globalStore[KEY];
-  if (!map) {
-    map = new Map();
-    globalStore[KEY] = map;
-  }
-  return map;
+  return connections;
 }
 
 /** Every registered server's connection, in registry order, created (and connecting) on first use. */

@@ -6,6 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { appConfig } from "@/lib/config/env";
 import { database } from "@/lib/db";
+import { processWide } from "@/lib/process-wide";
 import { parseMcpJson } from "./mcp-json";
 import { ServerConfigSchema, type ServerConfig } from "./server-config";
 import { createServerStore, type ServerStore } from "./server-store";
@@ -29,15 +30,17 @@ function demoServerConfig(): ServerConfig {
   });
 }
 
-const FILE_KEY = Symbol.for("toolscope.config-file");
-const globalStore = globalThis as typeof globalThis & { [FILE_KEY]?: { file: string; configs: ServerConfig[] } };
+/** The config file's servers as read, and the registry as last read (see registeredServers). */
+const cache = processWide("registry", () => ({
+  file: undefined as { file: string; configs: ServerConfig[] } | undefined,
+  servers: undefined as { at: number; servers: RegisteredServer[] } | undefined,
+}));
 
 /** The config file's servers, read once per process; its problems are logged, not fatal. */
 function fileServers(): ServerConfig[] {
   const file = appConfig().configFile;
   if (!file) return [];
-  const cached = globalStore[FILE_KEY];
-  if (cached?.file === file) return cached.configs;
+  if (cache.file?.file === file) return cache.file.configs;
   let configs: ServerConfig[] = [];
   try {
     const parsed = parseMcpJson(fs.readFileSync(file, "utf8"));
@@ -46,7 +49,7 @@ function fileServers(): ServerConfig[] {
   } catch (error) {
     console.error(`[toolscope] cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`);
   }
-  globalStore[FILE_KEY] = { file, configs };
+  cache.file = { file, configs };
   return configs;
 }
 
@@ -54,8 +57,6 @@ export async function serverStore(): Promise<ServerStore> {
   return createServerStore(await database());
 }
 
-const CACHE_KEY = Symbol.for("toolscope.registry-cache");
-const cacheStore = globalThis as typeof globalThis & { [CACHE_KEY]?: { at: number; servers: RegisteredServer[] } };
 /**
  * The list is read on every API call, so it is cached. Changes made by this process drop
  * the cache at once; the short lifetime covers another process sharing a PostgreSQL database.
@@ -63,14 +64,14 @@ const cacheStore = globalThis as typeof globalThis & { [CACHE_KEY]?: { at: numbe
 const CACHE_MS = 2_000;
 
 export function invalidateRegistry(): void {
-  delete cacheStore[CACHE_KEY];
+  cache.servers = undefined;
 }
 
 export async function registeredServers(): Promise<RegisteredServer[]> {
-  const cached = cacheStore[CACHE_KEY];
+  const cached = cache.servers;
   if (cached && Date.now() - cached.at < CACHE_MS) return cached.servers;
   const servers = await readRegisteredServers();
-  cacheStore[CACHE_KEY] = { at: Date.now(), servers };
+  cache.servers = { at: Date.now(), servers };
   return servers;
 }
 

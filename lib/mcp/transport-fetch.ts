@@ -9,6 +9,7 @@ import http from "node:http";
 import https from "node:https";
 import { Readable } from "node:stream";
 import zlib from "node:zlib";
+import { processWide } from "@/lib/process-wide";
 
 type PatchedFetch = typeof fetch & { _nextOriginalFetch?: typeof fetch };
 
@@ -22,13 +23,14 @@ export const unpatchedFetch: typeof fetch = (input, init) => {
   return (current._nextOriginalFetch ?? current)(input, init);
 };
 
-const AGENTS_KEY = Symbol.for("toolscope.transport-agents");
 type Agents = { "http:": http.Agent; "https:": https.Agent };
-const globalStore = globalThis as typeof globalThis & { [AGENTS_KEY]?: Agents };
 
-/** One keep-alive pool per process (Next loads this module once per bundle). */
+/** One keep-alive pool per process (each bundle of lib/ loads this module). */
 function agents(): Agents {
-  return (globalStore[AGENTS_KEY] ??= { "http:": new http.Agent({ keepAlive: true }), "https:": new https.Agent({ keepAlive: true }) });
+  return processWide("transport-agents", () => ({
+    "http:": new http.Agent({ keepAlive: true }),
+    "https:": new https.Agent({ keepAlive: true }),
+  }));
 }
 
 /** Statuses whose responses never have a body (the Response constructor refuses one). */

@@ -8,6 +8,7 @@ import "server-only";
 // ask: the request is declined.
 import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
+import { processWide } from "@/lib/process-wide";
 
 export type UserInputKind = "elicitation" | "sampling";
 export type UserInputRequest = { id: string; serverId: string; kind: UserInputKind; params: unknown };
@@ -19,11 +20,8 @@ const ANSWER_TIMEOUT_MS = 10 * 60_000;
 type Pending = { serverId: string; resolve: (answer: UserAnswer | undefined) => void };
 
 type State = { pending: Map<string, Pending>; active: Map<string, Interactor[]> };
-const KEY = Symbol.for("toolscope.user-input");
-const globalStore = globalThis as typeof globalThis & { [KEY]?: State; [K: symbol]: unknown };
-const state: State = (globalStore[KEY] ??= { pending: new Map(), active: new Map() });
-const ALS_KEY = Symbol.for("toolscope.user-input.als");
-const context = (globalStore[ALS_KEY] ??= new AsyncLocalStorage<Interactor>()) as AsyncLocalStorage<Interactor>;
+const state = processWide<State>("user-input", () => ({ pending: new Map(), active: new Map() }));
+const context = processWide("user-input-context", () => new AsyncLocalStorage<Interactor>());
 
 /** Runs a call with someone to ask, for the requests the server makes during it. */
 export async function withInteractor<T>(serverId: string, interactor: Interactor, run: () => Promise<T>): Promise<T> {

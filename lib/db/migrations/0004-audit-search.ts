@@ -1,6 +1,6 @@
 // Full-text search of the audit log without reading every record: a trigram index over the
 // arguments, the result and the error message, so that a substring search finds its records
-// through the index. SQLite keeps a contentless FTS5 trigram table in step with audit_log by
+// through the index. SQLite keeps a contentless FTS5 trigram table matching audit_log through
 // triggers (its rowid is the record's rowid); PostgreSQL has a GIN trigram index (pg_trgm)
 // over the same text. The two indexes nothing reads any more go, to pay for the new one.
 import { PostgresAdapter, sql, type Kysely, type RawBuilder } from "kysely";
