@@ -1,12 +1,27 @@
 import "server-only";
 // The app's audit store, over the app's database, with the configured limits.
+import type { Kysely } from "kysely";
 import { appConfig } from "@/lib/config/env";
 import { database } from "@/lib/db";
+import type { Database } from "@/lib/db/schema";
+import { processWide } from "@/lib/process-wide";
 import { HEARTBEAT_MS } from "./instances";
 import { createAuditStore, type AuditStore } from "./store";
 
+/**
+ * The store, built once per process and database: what it holds (this process's registration,
+ * the heartbeats it has seen, SQLite's indexing timer) is this process's view of that database.
+ */
+const built = processWide("audit-store", (): { db?: Kysely<Database>; store?: AuditStore } => ({}));
+
 export async function auditStore(): Promise<AuditStore> {
-  return createAuditStore(await database(), { maxResultBytes: appConfig().audit.maxResultBytes });
+  const db = await database();
+  // Another database handle (one opened anew) gets a store of its own.
+  if (built.db !== db || !built.store) {
+    built.store = createAuditStore(db, { maxResultBytes: appConfig().audit.maxResultBytes });
+    built.db = db;
+  }
+  return built.store;
 }
 
 const HEARTBEAT_KEY = Symbol.for("toolscope.audit-heartbeat");

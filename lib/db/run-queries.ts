@@ -12,6 +12,21 @@ import type { CompiledQuery, Kysely, QueryResult } from "kysely";
 /** A store operation: yields each query, receives its result, returns the operation's value. */
 export type QuerySteps<T> = Generator<CompiledQuery, T, QueryResult<unknown>>;
 
+/**
+ * Yields one query and returns its rows, typed as the query says they are: the one place a
+ * result is narrowed to its rows' type (Kysely's compiled queries carry it, results do not).
+ */
+export function* rowsOf<R>(query: CompiledQuery<R>): QuerySteps<R[]> {
+  const result = yield query;
+  return result.rows as R[];
+}
+
+/** Yields one write and returns how many rows it changed. */
+export function* affectedRows(query: CompiledQuery): QuerySteps<number> {
+  const result = yield query;
+  return Number(result.numAffectedRows ?? 0);
+}
+
 const SQLITE_HANDLE = Symbol.for("toolscope.sqlite-handle");
 
 /** Marks a Kysely instance as SQLite over this better-sqlite3 handle (see connect.ts). */

@@ -20,7 +20,7 @@ async function upSqlite(db: Kysely<unknown>): Promise<void> {
     db,
   );
   // A record is indexed once, when it completes (joins the chain) and its text is final; the
-  // few pending records are searched by a scan (lib/audit/store.ts). Indexing at the pending
+  // few pending records are searched by a scan (lib/audit/search-sqlite.ts). Indexing at the pending
   // write too would cost every call a second index write and a delete.
   await sql`insert into audit_search (rowid, arguments, result, error_message)
     select rowid, arguments, result, error_message from audit_log where chain_seq is not null`.execute(db);

@@ -2,7 +2,7 @@
 // Each transaction that writes to an FTS5 table flushes a new index segment, which the table
 // then merges: at one completed call per transaction that was about 40 % of an audited call's
 // database work. Now the store indexes the records completed since its last batch a few times
-// a second (lib/audit/store.ts); `indexed_through` is the newest record id the index is
+// a second (lib/audit/search-sqlite.ts); `indexed_through` is the newest record id the index is
 // complete up to, and a search scans the few records after it. A record still pending when
 // its batch ran is indexed by a trigger when it completes. (PostgreSQL maintains its trigram
 // index itself; nothing changes there.)

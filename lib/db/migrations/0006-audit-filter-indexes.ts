@@ -5,7 +5,7 @@
 // These indexes carry the other filter columns after id, so the check is made on the index
 // entry and only the matches are read (SQLite defers the row read until a column the index
 // lacks is needed; PostgreSQL checks them as index conditions). Which index a SQLite query
-// walks is chosen by the store (WALK_ORDER in lib/audit/store.ts): SQLite keeps no
+// walks is chosen by the store (WALK_ORDER in lib/audit/filters.ts): SQLite keeps no
 // statistics here, and PostgreSQL's planner has its own.
 import type { Kysely } from "kysely";
 

@@ -1,0 +1,164 @@
+// Audit records: what one is (its columns), its id, and how one is written and read. A record
+// is written pending before a call is forwarded and completed afterwards (see chain-store.ts),
+// so a call that reached a server is never missing from the log.
+import { createHash, randomBytes } from "node:crypto";
+import type { Kysely, Selectable } from "kysely";
+import { runWrite } from "../db/run-queries";
+import type { AuditLogTable, Database, InvocationOutcome, OutputVerdict } from "../db/schema";
+import type { Liveness } from "./liveness";
+
+/** A record as the API, exports and the hash chain see it: the columns below. */
+export type AuditRecord = Pick<Selectable<AuditLogTable>, (typeof RECORD_COLUMNS)[number]>;
+
+/**
+ * A record's columns, read by name (on PostgreSQL audit_log also has search_text, migration
+ * 0007's lower-cased copy of the searched text, which is no part of a record), in the order an
+ * export's CSV has them.
+ */
+export const RECORD_COLUMNS = [
+  "id",
+  "started_at",
+  "ended_at",
+  "duration_ms",
+  "actor",
+  "client_ip",
+  "server_id",
+  "server_target",
+  "protocol_version",
+  "tool_name",
+  "outcome",
+  "error_code",
+  "error_message",
+  "output_verdict",
+  "arguments",
+  "request_meta",
+  "result",
+  "result_size",
+  "result_sha256",
+  "result_truncated",
+  "chain_seq",
+  "prev_hash",
+  "hash",
+] as const satisfies readonly (keyof AuditLogTable)[];
+
+export const QUALIFIED_RECORD_COLUMNS = RECORD_COLUMNS.map((column) => `audit_log.${column}` as const);
+
+/** What completing a record sets, besides its place in the chain. */
+export type Completion = Partial<Omit<AuditRecord, "id" | "chain_seq" | "prev_hash" | "hash">>;
+
+export const DEFAULT_MAX_RESULT_BYTES = 256 * 1024;
+
+let lastTime = 0;
+let sequence = 0;
+
+/**
+ * Time-ordered ids: sorting by id sorts by start time, which keyset pagination relies on.
+ * A per-process sequence keeps ids made in the same millisecond in creation order.
+ */
+export function newAuditId(now = Date.now()): string {
+  if (now > lastTime) {
+    lastTime = now;
+    sequence = 0;
+  } else {
+    sequence++;
+  }
+  return `${idTimePrefix(lastTime)}${sequence.toString(36).padStart(4, "0")}${randomBytes(4).toString("hex")}`;
+}
+
+/** The part of an id that encodes its start time: ids at or after `time` compare >= this. */
+export function idTimePrefix(time: number): string {
+  return time.toString(36).padStart(9, "0");
+}
+
+export type StartInvocation = {
+  actor: string;
+  clientIp?: string | null;
+  serverId: string;
+  serverTarget: string;
+  protocolVersion: string | null;
+  toolName: string;
+  arguments: unknown;
+  requestMeta?: unknown;
+};
+
+export type FinishInvocation = {
+  id: string;
+  startedAt: number;
+  outcome: Exclude<InvocationOutcome, "pending">;
+  errorCode?: number | null;
+  errorMessage?: string | null;
+  result?: unknown;
+  outputVerdict?: OutputVerdict | null;
+};
+
+/** Writes pending records and reads records back, for one database and one writing process. */
+export class AuditRecords {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly liveness: Liveness,
+    /** Results larger than this (UTF-8 JSON bytes) are not stored; their size and SHA-256 are. */
+    private readonly maxResultBytes: number,
+  ) {}
+
+  /** Writes a call's record, pending, once its process is registered. */
+  async start(input: StartInvocation): Promise<{ id: string; startedAt: number }> {
+    await this.liveness.registered();
+    const instance = this.liveness.instance;
+    const startedAt = Date.now();
+    const id = newAuditId(startedAt);
+    const insert = this.db
+      .insertInto("audit_log")
+      .values({
+        id,
+        started_at: new Date(startedAt).toISOString(),
+        ended_at: null,
+        duration_ms: null,
+        actor: input.actor,
+        client_ip: input.clientIp ?? null,
+        server_id: input.serverId,
+        server_target: input.serverTarget,
+        protocol_version: input.protocolVersion,
+        tool_name: input.toolName,
+        arguments: JSON.stringify(input.arguments ?? {}),
+        request_meta: input.requestMeta === undefined ? null : JSON.stringify(input.requestMeta),
+        outcome: "pending",
+        error_code: null,
+        error_message: null,
+        result: null,
+        result_size: null,
+        result_sha256: null,
+        output_verdict: null,
+        chain_seq: null,
+        prev_hash: null,
+        hash: null,
+        ...(instance ? { instance_id: instance.id } : {}),
+      })
+      .compile();
+    await runWrite(this.db, insert);
+    return { id, startedAt };
+  }
+
+  /** What completing a call's record sets: its end, outcome and result (or, if too large, the result's size and hash). */
+  completion(input: FinishInvocation): Completion {
+    const endedAt = Date.now();
+    const json = input.result === undefined ? null : JSON.stringify(input.result);
+    const size = json === null ? null : Buffer.byteLength(json, "utf8");
+    const tooLarge = size !== null && size > this.maxResultBytes;
+    return {
+      ended_at: new Date(endedAt).toISOString(),
+      duration_ms: endedAt - input.startedAt,
+      outcome: input.outcome,
+      error_code: input.errorCode ?? null,
+      error_message: input.errorMessage ?? null,
+      result: tooLarge ? null : json,
+      result_size: size,
+      result_sha256: tooLarge ? createHash("sha256").update(json!).digest("hex") : null,
+      result_truncated: tooLarge ? 1 : 0,
+      output_verdict: input.outputVerdict ?? null,
+    };
+  }
+
+  get(id: string): Promise<AuditRecord | undefined> {
+    return this.db.selectFrom("audit_log").select(RECORD_COLUMNS).where("id", "=", id).executeTakeFirst();
+  }
+}
