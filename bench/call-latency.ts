@@ -142,7 +142,7 @@ async function main(): Promise<number> {
       rounds: options.rounds,
       protocol: snapshot.protocolVersion ?? "unknown",
       audit: health.database ?? "unknown",
-      toolscope: options.baseUrl ? options.baseUrl : "next start",
+      toolscope: options.baseUrl ? options.baseUrl : ".toolscope/server.mjs",
       demo: options.demo,
       node: process.version,
       cpus: os.cpus().length,

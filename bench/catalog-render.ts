@@ -143,7 +143,7 @@ async function main(): Promise<number> {
   }
   const report = {
     setup: {
-      toolscope: options.baseUrl ?? "next start",
+      toolscope: options.baseUrl ?? ".toolscope/server.mjs",
       chromium: browser.version(),
       loads: options.loads,
       runs: options.runs,

@@ -35,7 +35,7 @@ export function processCpuMs(pid: number): number | undefined {
   return readStat(String(pid))?.cpuMs;
 }
 
-/** CPU ms used so far by the live processes of a process group (next start and its children). */
+/** CPU ms used so far by the live processes of a process group (the Toolscope server and its children). */
 export function groupCpuMs(group: number): number | undefined {
   let pids: string[];
   try {

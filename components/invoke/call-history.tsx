@@ -1,6 +1,7 @@
 "use client";
 
 import type { ReactNode } from "react";
+import { outcomeInfo } from "@/lib/calls/outcomes";
 import { useCallHistory } from "./session-history";
 
 export function CallHistory({
@@ -19,7 +20,9 @@ export function CallHistory({
         {history.map((call) => (
           <li key={call.at} className="flex items-center gap-3 px-3 py-1.5" data-testid="history-item">
             <span className="font-mono text-zinc-500">{new Date(call.at).toLocaleTimeString()}</span>
-            <span className="w-24">{call.status.replace("_", " ")}</span>
+            <span className={`w-32 ${call.status === "failed" ? "text-rose-700 dark:text-rose-400" : outcomeInfo(call.status).text}`}>
+              {call.status === "failed" ? "Request failed" : outcomeInfo(call.status).label}
+            </span>
             <span className="font-mono text-zinc-500">{call.durationMs === null ? "—" : `${call.durationMs} ms`}</span>
             <span className="min-w-0 flex-1 truncate font-mono text-zinc-500" title={JSON.stringify(call.args)}>
               {JSON.stringify(call.args)}

@@ -50,8 +50,20 @@ export async function runCall(request: CallRequest): Promise<InvocationResponse>
   checkArgumentDepth("arguments", request.arguments);
   if (request.meta) checkArgumentDepth("_meta", request.meta);
   const connection = await connectionFor(request.serverId);
+  // One controller for both ways a caller stops a call: Cancel, or hanging up.
   const cancel = new AbortController();
-  const signal = request.signal ? AbortSignal.any([request.signal, cancel.signal]) : cancel.signal;
+  const hangUp = (): void => cancel.abort(request.signal?.reason);
+  if (request.signal?.aborted) hangUp();
+  else request.signal?.addEventListener("abort", hangUp, { once: true });
+  try {
+    return await forwardAudited(request, connection, cancel);
+  } finally {
+    request.signal?.removeEventListener("abort", hangUp);
+  }
+}
+
+async function forwardAudited(request: CallRequest, connection: ServerConnection, cancel: AbortController): Promise<InvocationResponse> {
+  const signal = cancel.signal;
   try {
     await untilReady(connection, signal);
   } catch (error) {
@@ -90,6 +102,7 @@ function notify(request: CallRequest): Forward {
 /** The connection, unless the caller gives up first. */
 async function untilReady(connection: ServerConnection, signal: AbortSignal): Promise<void> {
   if (signal.aborted) throw signal.reason;
+  if (connection.isReady()) return;
   let onAbort: (() => void) | undefined;
   try {
     await Promise.race([

@@ -287,6 +287,11 @@ export class ServerConnection {
     return { tools: this.tools, invalid: this.invalidTools, lint: this.lint, warning: this.listWarning };
   }
 
+  /** Connected now: a call can be sent without waiting. */
+  isReady(): boolean {
+    return this.status === "ready" && this.client !== undefined;
+  }
+
   listTools(): Tool[] {
     return this.tools;
   }
@@ -311,11 +316,18 @@ export class ServerConnection {
     };
     // The SDK's maxTotalTimeout rejects the call without telling the server (SDK 2.4); an abort
     // sends notifications/cancelled, so a tool Toolscope reports as timed out does not run on.
+    // One controller, aborted by the caller's signal or by the cap (AbortSignal.any costs more).
     const total = new AbortController();
-    const limit = setTimeout(() => total.abort(), this.callTimeoutMs * MAX_TOTAL_FACTOR);
-    const signal = options.signal ? AbortSignal.any([options.signal, total.signal]) : total.signal;
+    let capped = false;
+    const limit = setTimeout(() => {
+      capped = true;
+      total.abort();
+    }, this.callTimeoutMs * MAX_TOTAL_FACTOR);
+    const stop = (): void => total.abort(options.signal?.reason);
+    if (options.signal?.aborted) stop();
+    else options.signal?.addEventListener("abort", stop, { once: true });
     const sendOptions = {
-      signal,
+      signal: total.signal,
       // Always ask for progress (a progress token goes out only with a handler): it is what
       // lets a long call that reports progress outlive the per-call timeout.
       onprogress: options.onprogress ?? (() => undefined),
@@ -333,7 +345,7 @@ export class ServerConnection {
       }
       return await client.request({ method: "tools/call", params }, AS_SENT, sendOptions);
     } catch (error) {
-      if (total.signal.aborted && !options.signal?.aborted) {
+      if (capped && !options.signal?.aborted) {
         throw new SdkError(SdkErrorCode.RequestTimeout, "Maximum total timeout exceeded", {
           maxTotalTimeout: this.callTimeoutMs * MAX_TOTAL_FACTOR,
         });
@@ -341,6 +353,7 @@ export class ServerConnection {
       throw error;
     } finally {
       clearTimeout(limit);
+      options.signal?.removeEventListener("abort", stop);
     }
   }
 

@@ -5,20 +5,30 @@ import { appConfig } from "@/lib/config/env";
 import { AppError } from "@/lib/errors";
 import { processWide } from "@/lib/process-wide";
 import { ServerConnection } from "./connection";
-import { registeredServers } from "./registry";
+import { registeredServers, type RegisteredServer } from "./registry";
 
 type Entry = { connection: ServerConnection; fingerprint: string };
 
-const connections = processWide("connections", () => new Map<string, Entry>());
-
-function pool(): Map<string, Entry> {
-  return connections;
-}
+type Pool = {
+  byId: Map<string, Entry>;
+  /** The registry's list the pool was last brought in line with, and the connections for it. */
+  syncedWith?: RegisteredServer[];
+  list?: ServerConnection[];
+};
+const pool = processWide<Pool>("connections", () => ({ byId: new Map() }));
 
 /** Every registered server's connection, in registry order, created (and connecting) on first use. */
 export async function allConnections(): Promise<ServerConnection[]> {
-  const map = pool();
   const servers = await registeredServers();
+  // The registry answers the same list until it changes: nothing to bring in line (every call asks).
+  if (pool.syncedWith === servers && pool.list) return pool.list;
+  pool.list = sync(servers);
+  pool.syncedWith = servers;
+  return pool.list;
+}
+
+function sync(servers: RegisteredServer[]): ServerConnection[] {
+  const map = pool.byId;
   const timeout = appConfig().callTimeoutMs;
   const live = new Set(servers.map((s) => s.config.id));
   for (const [id, entry] of map) {
@@ -40,7 +50,8 @@ export async function allConnections(): Promise<ServerConnection[]> {
 }
 
 export async function connectionFor(serverId: string): Promise<ServerConnection> {
-  const connection = (await allConnections()).find((c) => c.config.id === serverId);
+  await allConnections();
+  const connection = pool.byId.get(serverId)?.connection;
   if (!connection) throw new AppError("not_found:server", `There is no server with id "${serverId}".`);
   return connection;
 }

@@ -35,11 +35,12 @@ export const API_ROUTES: readonly ApiRoute[] = [
 
 export type RouteMatch = { route: ApiRoute; params: Record<string, string> };
 
+const COMPILED = API_ROUTES.map((route) => ({ route, parts: route.pattern.split("/").slice(1) }));
+
 /** The route for decoded path segments (without the empty first one); literal segments win over parameters. */
 export function matchApiRoute(segments: readonly string[]): RouteMatch | undefined {
   let best: { match: RouteMatch; literals: number } | undefined;
-  for (const route of API_ROUTES) {
-    const parts = route.pattern.split("/").slice(1);
+  for (const { route, parts } of COMPILED) {
     if (parts.length !== segments.length) continue;
     const params: Record<string, string> = {};
     let literals = 0;
