@@ -3,12 +3,13 @@
 // (lib/server/front-door.ts), which guards it once and hands on what Next serves.
 // `npm start` runs the bundle of this file (scripts/lib/build-server.mjs); `--dev` serves
 // Next in development mode.
+import { EventEmitter } from "node:events";
 import http from "node:http";
 import { configuredApiToken } from "@/lib/auth/session-token";
 import { appConfig } from "@/lib/config/env";
 import { isLoopbackHost } from "@/lib/http/request-guard";
 import { allConnections } from "@/lib/mcp/pool";
-import { createFrontDoor, type NextHandler } from "@/lib/server/front-door";
+import { createFrontDoor, createUpgradeDoor, type NextHandler, type UpgradeHandler } from "@/lib/server/front-door";
 import { markFrontDoorOpen } from "@/lib/server/front-door-marker";
 import { startup } from "@/lib/startup";
 
@@ -39,14 +40,14 @@ if (!isLoopbackHost(host) && !configuredApiToken()) {
 await startup();
 markFrontDoorOpen();
 const nextModule = (await import("next")) as unknown as { default: typeof import("next").default };
-const app = nextModule.default({ dev, hostname: host, port, dir: process.cwd() });
+// Next attaches an upgrade listener of its own to the server it is given (else to the first
+// request's server); it gets a stand-in, so that upgrades too go through the front door.
+const nextsOwnListeners = new EventEmitter() as http.Server;
+const app = nextModule.default({ dev, hostname: host, port, dir: process.cwd(), httpServer: nextsOwnListeners });
 await app.prepare();
 const handle = app.getRequestHandler() as NextHandler;
 const server = http.createServer(createFrontDoor(handle, { allowedHosts }));
-if (dev) {
-  const upgrade = app.getUpgradeHandler();
-  server.on("upgrade", (request, socket, head) => void upgrade(request, socket, head));
-}
+server.on("upgrade", createUpgradeDoor(app.getUpgradeHandler() as UpgradeHandler, { allowedHosts }));
 server.listen(port, host, () => {
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
   console.log(`[toolscope] Ready in ${Math.round(performance.now())} ms: serving ${url}`);

@@ -2,6 +2,7 @@
 // on /login, and no forgeable header (Sec-Fetch-Site, Origin) gets anyone in. Runs its own
 // Toolscope on another port, stopped at the end.
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
@@ -33,6 +34,35 @@ test("scripts need the bearer token; forged browser headers do not replace it", 
   expect((await fetch(`${BASE}/api/servers`, { headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(200);
   // A made-up cookie is no session.
   expect((await fetch(`${BASE}/api/servers`, { headers: { cookie: "toolscope_session=guess" } })).status).toBe(401);
+});
+
+/** A request whose path goes out exactly as written (fetch would resolve dot segments first). */
+function raw(method: string, pathname: string, body?: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      { hostname: "127.0.0.1", port: PORT, path: pathname, method, headers: { "content-type": "application/json" } },
+      (response) => {
+        response.resume();
+        resolve(response.statusCode!);
+      },
+    );
+    request.on("error", reject);
+    request.end(body);
+  });
+}
+
+test("a path Next would resolve elsewhere (dot segments under the public assets) gets nowhere", async () => {
+  const entry = JSON.stringify({ id: "sneaky", command: "touch", args: ["/tmp/toolscope-should-not-exist"] });
+  for (const pathname of [
+    "/_next/static/../../api/servers",
+    "/_next/static/%2e%2e/%2e%2e/api/servers",
+    "/_next/static/..%2F..%2Fapi/servers",
+  ]) {
+    expect([302, 400, 401, 404]).toContain(await raw("GET", pathname));
+    expect([400, 401, 404]).toContain(await raw("POST", pathname, entry));
+  }
+  const servers = await fetch(`${BASE}/api/servers`, { headers: { authorization: `Bearer ${TOKEN}` } });
+  expect(((await servers.json()) as { servers: { id: string }[] }).servers.map((s) => s.id)).not.toContain("sneaky");
 });
 
 test("a browser signs in with the token, comes back where it was going, and can sign out", async ({ page }) => {

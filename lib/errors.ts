@@ -66,7 +66,7 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   "not_found:input": "That request for input is no longer waiting: it was answered, cancelled or timed out.",
   "not_found:icon": "No tool of that server lists this icon.",
   "not_found:route": "There is no API route at that path; docs/api.md lists them.",
-  "not_found:task": "No task with that id was started by this Toolscope process, or its result was already taken.",
+  "not_found:task": "No task with that id was started by this Toolscope process, or it ended more than ten minutes ago.",
   "not_found:call": "No call with that id is running: it has ended, or never started.",
   "method_not_allowed:route": "That route does not answer this method.",
   "bad_request:path": "The request path is not valid percent-encoding.",

@@ -47,7 +47,11 @@ function Verdict({ response }: { response: InvocationResponse }): ReactNode {
  * block too, for clients that only read text. Whether they do, and whether the two agree.
  */
 function textCopyOf(result: CallToolResult): "matches" | "differs" | "missing" {
-  const texts = result.content.filter((b): b is { type: "text"; text: string } => b.type === "text");
+  // A malformed result may hold blocks that are not objects, or text that is not a string.
+  const texts = (result.content as unknown[]).filter(
+    (b): b is { type: "text"; text: string } =>
+      typeof b === "object" && b !== null && (b as { type?: unknown }).type === "text" && typeof (b as { text?: unknown }).text === "string",
+  );
   if (texts.length === 0) return "missing";
   return texts.some((b) => {
     try {

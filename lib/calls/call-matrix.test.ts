@@ -123,7 +123,9 @@ const ENTRY_PATHS: Record<string, EntryPath> = {
     const start = await import("@/app/api/servers/[serverId]/tools/[toolName]/tasks/route");
     const task = await import("@/app/api/servers/[serverId]/tasks/[taskId]/route");
     const result = await import("@/app/api/servers/[serverId]/tasks/[taskId]/result/route");
-    const request = new Request(`${door.base}/x`, { method: "POST", headers: callerHeaders, body: body(kind) });
+    // A task may run as long as its ttl: a short one, so that the timeout case ends soon.
+    const taskBody = JSON.stringify({ arguments: kind.args ?? {}, ttlMs: 1_000 });
+    const request = new Request(`${door.base}/x`, { method: "POST", headers: callerHeaders, body: taskBody });
     const started = await start.POST(request, { params: Promise.resolve({ serverId: kind.server, toolName: kind.tool }) });
     const answer = (await started.json()) as { task?: { taskId: string }; response?: { status: string; auditId: string } };
     if (answer.response) return { status: started.status, outcome: answer.response.status, auditId: answer.response.auditId };
@@ -168,5 +170,32 @@ describe("a malformed result", () => {
     const record = await (await auditStore()).getInvocation(json.auditId);
     expect(record?.error_message).toBe("content[1]: image block: must have required property 'data'");
     expect(JSON.parse(record!.result!)).toMatchObject({ content: [{ text: "before the broken block" }, {}, {}, { type: "hologram" }] });
+  });
+});
+
+describe("a task Toolscope stops waiting for", () => {
+  it("is cancelled on the server too (tasks/cancel), whichever way the call was cancelled", async () => {
+    const start = await import("@/app/api/servers/[serverId]/tools/[toolName]/tasks/route");
+    const task = await import("@/app/api/servers/[serverId]/tasks/[taskId]/route");
+    const result = await import("@/app/api/servers/[serverId]/tasks/[taskId]/result/route");
+    const request = new Request(`${door.base}/x`, {
+      method: "POST",
+      headers: callerHeaders,
+      body: JSON.stringify({ arguments: { ms: 5_000 } }),
+    });
+    const started = await start.POST(request, { params: Promise.resolve({ serverId: "failures", toolName: "slow_with_progress" }) });
+    const { task: created, auditId } = (await started.json()) as { task: { taskId: string }; auditId: string };
+    // Cancelled as a call (the form's Cancel), not through the task route.
+    const cancel = await fetch(`${door.base}/api/calls/${auditId}`, { method: "DELETE" });
+    expect(cancel.status).toBe(200);
+    const params = Promise.resolve({ serverId: "failures", taskId: created.taskId });
+    const ended = (await (await result.GET(new Request(`${door.base}/x`), { params })).json()) as { status: string };
+    expect(ended.status).toBe("cancelled");
+    await expect
+      .poll(
+        async () =>
+          ((await (await task.GET(new Request(`${door.base}/x`), { params })).json()) as { task: { status: string } }).task.status,
+      )
+      .toBe("cancelled");
   });
 });

@@ -28,8 +28,9 @@ const SDK_ERROR_OUTCOME: Record<SdkErrorCode, FailedOutcome> = {
   // The connection failed while the call was out.
   [SdkErrorCode.ConnectionClosed]: "transport_error",
   [SdkErrorCode.ClientHttpNotImplemented]: "transport_error",
-  [SdkErrorCode.ClientHttpAuthentication]: "transport_error",
-  [SdkErrorCode.ClientHttpForbidden]: "transport_error",
+  // The server refused the request at the HTTP layer: the tool did not run.
+  [SdkErrorCode.ClientHttpAuthentication]: "unavailable",
+  [SdkErrorCode.ClientHttpForbidden]: "unavailable",
   [SdkErrorCode.ClientHttpFailedToOpenStream]: "transport_error",
   [SdkErrorCode.ClientHttpFailedToTerminateSession]: "transport_error",
 };

@@ -68,7 +68,10 @@ async function forwardAudited(request: CallRequest, connection: ServerConnection
     await untilReady(connection, signal);
   } catch (error) {
     const record = await openRecord(connection, request);
-    return completeRecord(record, failure(classifyCallError(error, signal.aborted)));
+    const classified = classifyCallError(error, signal.aborted);
+    if (classified.status === "cancelled")
+      classified.message = "The call was cancelled before it was sent: the server was still connecting.";
+    return completeRecord(record, failure(classified));
   }
   const record = await openRecord(connection, request);
   const untrack = trackCall(record.auditId, { serverId: request.serverId, cancel: () => cancel.abort() });

@@ -1,9 +1,13 @@
 import "server-only";
 // Task-augmented tool calls (protocol 2025-11-25, tools with execution.taskSupport) through
-// the one pipeline: starting a task runs runCall with a forward step that creates the task and
-// then waits for its result (tasks/result blocks until the task ends). The HTTP answer goes out
-// as soon as the task exists; the pipeline runs on and completes the audit record with the
-// task's real outcome: a failed task's tool error or JSON-RPC error, a cancel, a timeout.
+// the one pipeline: starting a task runs runCall with a forward step that creates the task,
+// follows it with tasks/get at the pace the server asks until it stops working, and then takes
+// its result with tasks/result. The HTTP answer goes out as soon as the task exists; the
+// pipeline runs on and completes the audit record with the task's real outcome: a failed
+// task's tool error or JSON-RPC error, a cancel, a timeout. A task may run as long as its ttl
+// (a day when it has none); when Toolscope stops waiting, for a cancel or that deadline, the
+// server is sent tasks/cancel.
+import { SdkError, SdkErrorCode } from "@modelcontextprotocol/client";
 import { z } from "zod";
 import { AppError } from "@/lib/errors";
 import type { ServerConnection } from "@/lib/mcp/connection";
@@ -28,6 +32,9 @@ const CreateTaskResultSchema = z.looseObject({ task: TaskSchema });
 type RunningTask = { response: Promise<InvocationResponse>; cancel: () => void };
 const running = processWide("tasks-running", () => new Map<string, RunningTask>());
 const RESULT_KEPT_MS = 10 * 60_000;
+/** How long a task without a ttl is followed. */
+const MAX_TASK_WAIT_MS = 24 * 60 * 60_000;
+const POLL_MS = { min: 250, default: 1_000, max: 5_000 };
 const key = (serverId: string, taskId: string): string => `${serverId}\u0000${taskId}`;
 
 function assertTaskCapable(connection: ServerConnection): void {
@@ -84,12 +91,56 @@ export async function startToolTask(input: {
       const id = key(input.serverId, task.taskId);
       // Kept a while after it ends, for the browser's GET of the result that follows its last poll.
       const forget = (): void => void setTimeout(() => running.delete(id), RESULT_KEPT_MS).unref();
-      running.set(id, { response: response.finally(forget), cancel: () => stop.abort() });
+      response.finally(forget).catch(() => undefined);
+      running.set(id, { response, cancel: () => stop.abort() });
       created({ task, auditId: record.auditId });
-      return connection.taskRequest("tasks/result", task.taskId, signal);
+      return followTask(connection, task, signal);
     },
   });
   return Promise.race([taskCreated, response.then((settled) => ({ response: settled }))]);
+}
+
+/** Waits for a task to stop working, then takes its result; tells the server to stop if Toolscope stops waiting first. */
+async function followTask(connection: ServerConnection, created: TaskInfo, signal: AbortSignal): Promise<unknown> {
+  const tellServerToStop = (): void => void connection.taskRequest("tasks/cancel", created.taskId).catch(() => undefined);
+  signal.addEventListener("abort", tellServerToStop, { once: true });
+  try {
+    const deadline = Date.now() + (created.ttl ?? MAX_TASK_WAIT_MS);
+    let task = created;
+    // input_required too goes to tasks/result, which delivers the server's requests for input.
+    while (task.status === "working") {
+      if (Date.now() > deadline) {
+        tellServerToStop();
+        throw new SdkError(
+          SdkErrorCode.RequestTimeout,
+          `The task was still working after its ttl (${created.ttl ?? MAX_TASK_WAIT_MS} ms).`,
+        );
+      }
+      await sleep(Math.min(Math.max(task.pollInterval ?? POLL_MS.default, POLL_MS.min), POLL_MS.max), signal);
+      const parsed = TaskSchema.safeParse(await connection.taskRequest("tasks/get", created.taskId, signal));
+      if (!parsed.success)
+        throw new SdkError(SdkErrorCode.InvalidResult, "The server answered tasks/get with something that is not a task.");
+      task = parsed.data;
+    }
+    return await connection.taskRequest("tasks/result", created.taskId, signal);
+  } finally {
+    signal.removeEventListener("abort", tellServerToStop);
+  }
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener("abort", onAbort, { once: true });
+  });
 }
 
 /** A request about a task that is not itself the call: its failures are errors of this request. */

@@ -11,5 +11,9 @@ export function callerOf(request: Request): Caller {
     console.error("[toolscope] a request reached a route without passing the front door (server.ts)");
     throw new AppError("internal:unexpected");
   }
-  return JSON.parse(stamped) as Caller;
+  const caller = JSON.parse(stamped) as Caller;
+  // Only the sign-in routes and assets are open to callers without credentials, and none of
+  // them acts for a caller: a route that asks who is calling must never hear "nobody".
+  if (caller.actor === "anonymous") throw new AppError("unauthorized:token");
+  return caller;
 }

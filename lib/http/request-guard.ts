@@ -22,7 +22,8 @@ export type GuardVerdict =
 
 /** What may be reached without signing in: the sign-in page, its assets, and the call that signs in. */
 const PUBLIC_PATHS = new Set(["/login", "/api/session", "/api/health", "/favicon.ico", "/icon.svg"]);
-const PUBLIC_PREFIXES = ["/_next/static/"];
+/** Next's built assets: plain file names only (no encoded characters, no dot segments). */
+const PUBLIC_ASSET = /^\/_next\/static\/(?:[A-Za-z0-9_~-][A-Za-z0-9._~-]*\/)*[A-Za-z0-9_~-][A-Za-z0-9._~-]*$/;
 const LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"];
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -53,7 +54,7 @@ export function isLoopbackAddress(address: string | undefined): boolean {
 }
 
 export function isPublicPath(pathname: string): boolean {
-  return PUBLIC_PATHS.has(pathname) || PUBLIC_PREFIXES.some((prefix) => pathname.startsWith(prefix));
+  return PUBLIC_PATHS.has(pathname) || PUBLIC_ASSET.test(pathname);
 }
 
 export type GuardInput = {

@@ -5,7 +5,7 @@
 // 404 for the made-up server and call ids used here). Everything the front door says itself is
 // JSON with a stable code.
 import http from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { sessionValue } from "@/lib/auth/session-token";
 import { startFrontDoor, type TestFrontDoor } from "@/lib/testing/front-door";
 import { API_ROUTES } from "./api-routes";
@@ -30,7 +30,9 @@ type Answer = { status: number; body: unknown; location: string | undefined };
 /** A raw request, so that Host and Origin are exactly what the test says. */
 function send(method: string, pathname: string, headers: Record<string, string>): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const request = http.request(`${door.base}${pathname}`, { method, headers }, (response) => {
+    // `path` as an option goes out as written; a URL string would be resolved first.
+    const { hostname, port } = new URL(door.base);
+    const request = http.request({ hostname, port, path: pathname, method, headers }, (response) => {
       let text = "";
       response.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")));
       response.on("end", () => {
@@ -110,6 +112,60 @@ describe("what the front door answers itself", () => {
       http.request(`${door.base}/api/audit`, { method: "PATCH" }, resolve).end(),
     );
     expect(head.headers.allow).toBe("GET, HEAD, OPTIONS");
+  });
+
+  it("a path Next would read as another (dot segments, %2e, backslashes, absolute form) never reaches Next", async () => {
+    const tricks = [
+      "/_next/static/../../api/servers",
+      "/_next/static/%2e%2e/%2e%2e/api/servers",
+      "/_next/static/%2E%2E/%2E%2E/api/audit",
+      "/api/./servers",
+      "/api/servers/../servers",
+      "/api\\servers",
+      "//api/servers",
+      "http://127.0.0.1/api/servers",
+    ];
+    onTestFinished(() => {
+      delete process.env.TOOLSCOPE_API_TOKEN;
+    });
+    for (const tokenSet of [false, true]) {
+      if (tokenSet) process.env.TOOLSCOPE_API_TOKEN = TOKEN;
+      for (const trick of tricks) {
+        for (const method of ["GET", "POST"]) {
+          const answer = await send(method, trick, { host: "127.0.0.1" });
+          expect({ trick, method, tokenSet, status: answer.status }).not.toMatchObject({ status: 418 });
+          if (!tokenSet)
+            expect({ trick, answer }).toMatchObject({ answer: { status: 400, body: { error: { code: "bad_request:path" } } } });
+          else expect({ trick, status: answer.status }).toMatchObject({ status: expect.toBeOneOf([302, 400, 401]) });
+        }
+      }
+    }
+    // An encoded slash is no separator to a URL parser, so this names an asset file: but not one
+    // of the plain names that are open without signing in.
+    expect(await send("GET", "/_next/static/..%2F..%2Fapi/servers", { host: "127.0.0.1" })).toMatchObject({ status: 302 });
+    delete process.env.TOOLSCOPE_API_TOKEN;
+  });
+
+  it("upgrades (WebSocket) pass the same guard", async () => {
+    const upgrade = (headers: Record<string, string>) =>
+      new Promise<number>((resolve, reject) => {
+        const request = http.request(`${door.base}/_next/webpack-hmr`, {
+          headers: { connection: "Upgrade", upgrade: "websocket", ...headers },
+        });
+        request.on("response", (response) => resolve(response.statusCode!));
+        request.on("upgrade", (response) => resolve(response.statusCode!));
+        request.on("error", reject);
+        request.end();
+      });
+    expect(await upgrade({ host: "evil.example" })).toBe(403);
+    expect(await upgrade({ host: "127.0.0.1" })).toBe(418);
+    process.env.TOOLSCOPE_API_TOKEN = TOKEN;
+    try {
+      expect(await upgrade({ host: "127.0.0.1" })).toBe(401);
+      expect(await upgrade({ host: "127.0.0.1", cookie: `toolscope_session=${sessionValue(TOKEN)}` })).toBe(418);
+    } finally {
+      delete process.env.TOOLSCOPE_API_TOKEN;
+    }
   });
 
   it("malformed percent-encoding: 400 in JSON", async () => {

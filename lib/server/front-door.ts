@@ -4,10 +4,11 @@ import "server-only";
 // front door then answers what it owns (bad paths, unknown API routes, wrong methods, tool
 // calls) in JSON with a stable code, and hands the rest to Next with the verified caller
 // stamped on the request, so route handlers never decide who is asking.
-import type http from "node:http";
+import http from "node:http";
+import type { Duplex } from "node:stream";
 import { configuredApiToken, SESSION_COOKIE } from "@/lib/auth/session-token";
 import { AppError } from "@/lib/errors";
-import { allowedHostnames, guardRequest } from "@/lib/http/request-guard";
+import { allowedHostnames, guardRequest, type GuardVerdict } from "@/lib/http/request-guard";
 import type { Caller } from "@/lib/mcp/types";
 import { matchApiRoute } from "./api-routes";
 import { serveCall, serveCancel } from "./call-endpoint";
@@ -15,23 +16,81 @@ import { CALLER_HEADER } from "./caller-header";
 import { cookieValue, headerValue, sendError, sendJson } from "./node-http";
 
 export type NextHandler = (request: http.IncomingMessage, response: http.ServerResponse) => Promise<void> | void;
+export type UpgradeHandler = (request: http.IncomingMessage, socket: Duplex, head: Buffer) => Promise<void> | void;
 
 export type FrontDoorOptions = {
   /** Extra Host names to answer besides loopback (TOOLSCOPE_ALLOWED_HOSTS). */
   allowedHosts?: string | undefined;
 };
 
-/** The request's path segments, percent-decoded; undefined when the encoding is malformed. */
-function decodeSegments(pathname: string): string[] | undefined {
+/**
+ * The request's path and its percent-decoded segments, or undefined when the path is not one
+ * Toolscope serves as written: malformed percent-encoding, or a path that a URL parser would
+ * rewrite (dot segments, `%2e`, backslashes, an absolute-form URL). Next resolves such a path
+ * before routing, so a guard that judged the path as written would judge another request
+ * than the one served (`/_next/static/../../api/servers` is `/api/servers` to Next).
+ */
+export function parsePath(url: string): { pathname: string; segments: string[] } | undefined {
+  const query = url.indexOf("?");
+  const pathname = query === -1 ? url : url.slice(0, query);
+  if (!pathname.startsWith("/") || pathname.startsWith("//")) return undefined;
+  let resolved: string;
   try {
-    return pathname.split("/").slice(1).map(decodeURIComponent);
+    resolved = new URL(pathname, "http://toolscope.invalid").pathname;
+  } catch {
+    return undefined;
+  }
+  if (resolved !== pathname) return undefined;
+  try {
+    return { pathname, segments: pathname.split("/").slice(1).map(decodeURIComponent) };
   } catch {
     return undefined;
   }
 }
 
-export function createFrontDoor(next: NextHandler, options: FrontDoorOptions = {}): http.RequestListener {
+type Guard = (request: http.IncomingMessage, method: string, pathname: string, returnTo: string) => GuardVerdict;
+
+function guardWith(options: FrontDoorOptions): Guard {
   const allowedHosts = allowedHostnames(options.allowedHosts);
+  return (request, method, pathname, returnTo) =>
+    guardRequest({
+      method,
+      pathname,
+      headers: { get: (name) => headerValue(request, name) },
+      peerAddress: request.socket.remoteAddress,
+      allowedHosts,
+      apiToken: configuredApiToken(),
+      sessionCookie: cookieValue(request, SESSION_COOKIE),
+      returnTo,
+    });
+}
+
+/**
+ * The front door for connection upgrades (WebSocket: Next's live reload in development): the
+ * same guard, then Next's upgrade handler; a refused upgrade gets a plain HTTP answer and the
+ * socket is closed.
+ */
+export function createUpgradeDoor(
+  upgrade: UpgradeHandler,
+  options: FrontDoorOptions = {},
+): (request: http.IncomingMessage, socket: Duplex, head: Buffer) => void {
+  const guard = guardWith(options);
+  return (request, socket, head) => {
+    const path = parsePath(request.url ?? "/");
+    const verdict = guard(request, "GET", path?.pathname ?? "/", request.url ?? "/");
+    if (!verdict.ok || !path) {
+      const status = verdict.ok ? 400 : verdict.status === 302 ? 401 : verdict.status;
+      socket.end(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`);
+      return;
+    }
+    stampCaller(request, verdict.caller);
+    Promise.resolve(upgrade(request, socket, head)).catch(() => socket.destroy());
+  };
+}
+
+export function createFrontDoor(next: NextHandler, options: FrontDoorOptions = {}): http.RequestListener {
+  const guard = guardWith(options);
+
   return (request, response) => {
     serve(request, response).catch((error: unknown) => {
       console.error("[toolscope] answering a request failed:", error);
@@ -42,22 +101,10 @@ export function createFrontDoor(next: NextHandler, options: FrontDoorOptions = {
 
   async function serve(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
     const url = request.url ?? "/";
-    const query = url.indexOf("?");
-    const pathname = query === -1 ? url : url.slice(0, query);
     const method = (request.method ?? "GET").toUpperCase();
-    const segments = decodeSegments(pathname);
-    if (!segments) return sendError(response, new AppError("bad_request:path"));
-
-    const verdict = guardRequest({
-      method,
-      pathname,
-      headers: { get: (name) => headerValue(request, name) },
-      peerAddress: request.socket.remoteAddress,
-      allowedHosts,
-      apiToken: configuredApiToken(),
-      sessionCookie: cookieValue(request, SESSION_COOKIE),
-      returnTo: url,
-    });
+    const path = parsePath(url);
+    const verdict = guard(request, method, path?.pathname ?? "/", url);
+    if (verdict.ok && !path) return sendError(response, new AppError("bad_request:path"));
     if (!verdict.ok) {
       if (verdict.status === 302) {
         response.writeHead(302, { location: verdict.location, "cache-control": "no-store" });
@@ -67,6 +114,7 @@ export function createFrontDoor(next: NextHandler, options: FrontDoorOptions = {
       return sendJson(response, verdict.status, { error: { code: verdict.code, message: verdict.message } });
     }
     stampCaller(request, verdict.caller);
+    const { segments } = path!;
 
     if (segments[0] !== "api") return next(request, response);
     const match = matchApiRoute(segments);

@@ -2,7 +2,7 @@
 // answers 418 and says what it was handed (the caller the front door stamped).
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { createFrontDoor } from "@/lib/server/front-door";
+import { createFrontDoor, createUpgradeDoor } from "@/lib/server/front-door";
 import { CALLER_HEADER } from "@/lib/server/caller-header";
 
 export type TestFrontDoor = { base: string; close: () => Promise<void> };
@@ -13,6 +13,11 @@ export async function startFrontDoor(options: { allowedHosts?: string } = {}): P
     response.end(JSON.stringify({ servedBy: "next", caller: JSON.parse(String(request.headers[CALLER_HEADER])) }));
   };
   const server = http.createServer(createFrontDoor(standInForNext, options));
+  // Next's upgrade handler, stood in for: it answers 418 to an upgrade the guard let through.
+  server.on(
+    "upgrade",
+    createUpgradeDoor((_request, socket) => void socket.end("HTTP/1.1 418 I'm a Teapot\r\ncontent-length: 0\r\n\r\n"), options),
+  );
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
     base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
