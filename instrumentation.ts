@@ -5,7 +5,9 @@ export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { frontDoorIsOpen } = await import("./lib/server/front-door-marker");
   if (!frontDoorIsOpen()) {
-    console.error("[toolscope] Start Toolscope with `npm start` (or `npm run dev`): Next on its own would serve it without its request guard.");
+    console.error(
+      "[toolscope] Start Toolscope with `npm start` (or `npm run dev`): Next on its own would serve it without its request guard.",
+    );
     process.exit(1);
   }
 }

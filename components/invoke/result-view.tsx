@@ -50,7 +50,10 @@ function textCopyOf(result: CallToolResult): "matches" | "differs" | "missing" {
   // A malformed result may hold blocks that are not objects, or text that is not a string.
   const texts = (result.content as unknown[]).filter(
     (b): b is { type: "text"; text: string } =>
-      typeof b === "object" && b !== null && (b as { type?: unknown }).type === "text" && typeof (b as { text?: unknown }).text === "string",
+      typeof b === "object" &&
+      b !== null &&
+      (b as { type?: unknown }).type === "text" &&
+      typeof (b as { text?: unknown }).text === "string",
   );
   if (texts.length === 0) return "missing";
   return texts.some((b) => {

@@ -62,7 +62,19 @@ export function newAuditId(now = Date.now()): string {
   } else {
     sequence++;
   }
-  return `${idTimePrefix(lastTime)}${sequence.toString(36).padStart(4, "0")}${randomBytes(4).toString("hex")}`;
+  return `${idTimePrefix(lastTime)}${sequence.toString(36).padStart(4, "0")}${randomSuffix()}`;
+}
+
+/** Random bytes drawn a page at a time: one system call per 1,024 ids instead of one per id. */
+const randomPool = { bytes: Buffer.alloc(0), used: 0 };
+
+function randomSuffix(): string {
+  if (randomPool.used + 4 > randomPool.bytes.length) {
+    randomPool.bytes = randomBytes(4_096);
+    randomPool.used = 0;
+  }
+  randomPool.used += 4;
+  return randomPool.bytes.toString("hex", randomPool.used - 4, randomPool.used);
 }
 
 /** The part of an id that encodes its start time: ids at or after `time` compare >= this. */
