@@ -106,16 +106,25 @@ const ENTRY_PATHS: Record<string, EntryPath> = {
     throw new Error("the stream ended without a result");
   },
   async console(kind) {
-    const { POST } = await import("@/app/api/servers/[serverId]/rpc/route");
-    const stop = new AbortController();
-    if (kind.cancel) setTimeout(() => stop.abort(), 500);
-    const request = new Request(`${door.base}/api/servers/${kind.server}/rpc`, {
-      method: "POST",
-      headers: callerHeaders,
-      body: JSON.stringify({ method: "tools/call", params: { name: kind.tool, arguments: kind.args ?? {} } }),
-      signal: stop.signal,
-    });
-    const response = await POST(request, { params: Promise.resolve({ serverId: kind.server }) });
+    const rpc = (signal?: AbortSignal) =>
+      fetch(`${door.base}/api/servers/${kind.server}/rpc`, {
+        method: "POST",
+        body: JSON.stringify({ method: "tools/call", params: { name: kind.tool, arguments: kind.args ?? {} } }),
+        signal,
+      });
+    if (kind.cancel) {
+      // The console cancels by hanging up; the record says so.
+      const since = new Date().toISOString();
+      const hangUp = new AbortController();
+      const pending = rpc(hangUp.signal).catch(() => null);
+      await expect.poll(async () => (await newestRecord(kind.tool, since))?.outcome).toBe("pending");
+      hangUp.abort();
+      await pending;
+      await expect.poll(async () => (await newestRecord(kind.tool, since))?.outcome).not.toBe("pending");
+      const record = (await newestRecord(kind.tool, since))!;
+      return { status: 0, outcome: record.outcome, auditId: record.id };
+    }
+    const response = await rpc();
     const json = (await response.json()) as { outcome: string; auditId: string };
     return { status: response.status, outcome: json.outcome, auditId: json.auditId };
   },

@@ -25,7 +25,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { pattern: "/api/servers/:serverId/events", methods: ["GET"], servedBy: "next" },
   { pattern: "/api/servers/:serverId/icon", methods: ["GET"], servedBy: "next" },
   { pattern: "/api/servers/:serverId/inputs/:inputId", methods: ["POST"], servedBy: "next" },
-  { pattern: "/api/servers/:serverId/rpc", methods: ["POST"], servedBy: "next" },
+  { pattern: "/api/servers/:serverId/rpc", methods: ["POST"], servedBy: "front-door" },
   { pattern: "/api/servers/:serverId/tasks/:taskId", methods: ["GET", "DELETE"], servedBy: "next" },
   { pattern: "/api/servers/:serverId/tasks/:taskId/result", methods: ["GET"], servedBy: "next" },
   { pattern: "/api/servers/:serverId/tools", methods: ["GET"], servedBy: "next" },

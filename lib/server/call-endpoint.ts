@@ -1,11 +1,13 @@
 import "server-only";
-// POST /api/servers/{id}/tools/{name}/call and DELETE /api/calls/{auditId}, served by the front
-// door on Node's own request and response (Next's request pipeline costs several milliseconds
-// a request on a small machine, many times what a call adds). A call answers JSON by default;
+// POST /api/servers/{id}/tools/{name}/call, DELETE /api/calls/{auditId} and the RPC console's
+// POST /api/servers/{id}/rpc, served by the front door on Node's own request and response
+// (Next's request pipeline costs several milliseconds a request on a small machine, many times
+// what a call adds; a script walking 100 pages of tools/list through the console pays it 100 times). A call answers JSON by default;
 // with `Accept: text/event-stream` it streams `started` (the audit id, for Cancel), `progress`,
 // `input` (a server's request for input) and then one `result`. Either way the call goes
 // through runCall, and the caller hanging up cancels it on the server.
 import type http from "node:http";
+import { rawRpc, RawRpcSchema } from "@/lib/calls/console";
 import { cancelCall } from "@/lib/calls/in-flight";
 import { runCall } from "@/lib/calls/run-call";
 import { AppError, errorBody } from "@/lib/errors";
@@ -68,6 +70,24 @@ export async function serveCall(
     else stream.send("error", errorBody(error).body.error);
   } finally {
     stream.close();
+  }
+}
+
+export async function serveConsole(
+  request: http.IncomingMessage,
+  response: http.ServerResponse,
+  params: { serverId: string },
+  caller: Caller,
+): Promise<void> {
+  const hangUp = new AbortController();
+  response.on("close", () => {
+    if (!response.writableFinished) hangUp.abort();
+  });
+  try {
+    const input = parseJsonBody(await readBody(request), RawRpcSchema);
+    sendJson(response, 200, await rawRpc(params.serverId, input, caller, hangUp.signal));
+  } catch (error) {
+    sendError(response, error);
   }
 }
 

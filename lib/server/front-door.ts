@@ -11,7 +11,7 @@ import { AppError } from "@/lib/errors";
 import { allowedHostnames, guardRequest, type GuardVerdict } from "@/lib/http/request-guard";
 import type { Caller } from "@/lib/mcp/types";
 import { matchApiRoute } from "./api-routes";
-import { serveCall, serveCancel } from "./call-endpoint";
+import { serveCall, serveCancel, serveConsole } from "./call-endpoint";
 import { CALLER_HEADER } from "./caller-header";
 import { cookieValue, headerValue, sendError, sendJson } from "./node-http";
 
@@ -134,6 +134,7 @@ export function createFrontDoor(next: NextHandler, options: FrontDoorOptions = {
     }
     if (match.route.servedBy === "next") return next(request, response);
     if (method === "DELETE") return serveCancel(response, { auditId: match.params.auditId! });
+    if (!match.params.toolName) return serveConsole(request, response, { serverId: match.params.serverId! }, verdict.caller);
     return serveCall(request, response, { serverId: match.params.serverId!, toolName: match.params.toolName! }, verdict.caller);
   }
 }
