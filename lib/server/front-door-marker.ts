@@ -12,3 +12,12 @@ export function markFrontDoorOpen(): void {
 export function frontDoorIsOpen(): boolean {
   return marker.open;
 }
+
+/** Ends a process in which Next was started without the front door. */
+export function refuseToServeWithoutFrontDoor(): void {
+  if (marker.open) return;
+  console.error(
+    "[toolscope] Start Toolscope with `npm start` (or `npm run dev`): Next on its own would serve it without its request guard.",
+  );
+  process.exit(1);
+}
