@@ -71,20 +71,23 @@ async function newestRecord(toolName: string, since: string): Promise<{ id: stri
   return record && record.started_at >= since ? record : undefined;
 }
 
+/** Sends a call, hangs up once its record is pending, and answers with how the record ended. */
+async function hangUpOnceRecorded(kind: Kind, send: (signal: AbortSignal) => Promise<unknown>): Promise<Ended> {
+  const since = new Date().toISOString();
+  const hangUp = new AbortController();
+  const pending = send(hangUp.signal).catch(() => null);
+  await expect.poll(async () => (await newestRecord(kind.tool, since))?.outcome).toBe("pending");
+  hangUp.abort();
+  await pending;
+  await expect.poll(async () => (await newestRecord(kind.tool, since))?.outcome).not.toBe("pending");
+  const record = (await newestRecord(kind.tool, since))!;
+  return { status: 0, outcome: record.outcome, auditId: record.id };
+}
+
 const ENTRY_PATHS: Record<string, EntryPath> = {
   async script(kind) {
-    if (kind.cancel) {
-      // A script cancels by hanging up; the record says so.
-      const since = new Date().toISOString();
-      const hangUp = new AbortController();
-      const pending = fetch(callUrl(kind), { method: "POST", body: body(kind), signal: hangUp.signal }).catch(() => null);
-      await expect.poll(async () => (await newestRecord(kind.tool, since))?.outcome).toBe("pending");
-      hangUp.abort();
-      await pending;
-      await expect.poll(async () => (await newestRecord(kind.tool, since))?.outcome).not.toBe("pending");
-      const record = (await newestRecord(kind.tool, since))!;
-      return { status: 0, outcome: record.outcome, auditId: record.id };
-    }
+    // A script cancels by hanging up.
+    if (kind.cancel) return hangUpOnceRecorded(kind, (signal) => fetch(callUrl(kind), { method: "POST", body: body(kind), signal }));
     const response = await fetch(callUrl(kind), { method: "POST", body: body(kind) });
     const json = (await response.json()) as { status: string; auditId: string };
     return { status: response.status, outcome: json.status, auditId: json.auditId };
@@ -112,18 +115,8 @@ const ENTRY_PATHS: Record<string, EntryPath> = {
         body: JSON.stringify({ method: "tools/call", params: { name: kind.tool, arguments: kind.args ?? {} } }),
         signal,
       });
-    if (kind.cancel) {
-      // The console cancels by hanging up; the record says so.
-      const since = new Date().toISOString();
-      const hangUp = new AbortController();
-      const pending = rpc(hangUp.signal).catch(() => null);
-      await expect.poll(async () => (await newestRecord(kind.tool, since))?.outcome).toBe("pending");
-      hangUp.abort();
-      await pending;
-      await expect.poll(async () => (await newestRecord(kind.tool, since))?.outcome).not.toBe("pending");
-      const record = (await newestRecord(kind.tool, since))!;
-      return { status: 0, outcome: record.outcome, auditId: record.id };
-    }
+    // The console cancels by hanging up.
+    if (kind.cancel) return hangUpOnceRecorded(kind, rpc);
     const response = await rpc();
     const json = (await response.json()) as { outcome: string; auditId: string };
     return { status: response.status, outcome: json.outcome, auditId: json.auditId };
