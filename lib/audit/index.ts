@@ -24,8 +24,7 @@ export async function auditStore(): Promise<AuditStore> {
   return built.store;
 }
 
-const HEARTBEAT_KEY = Symbol.for("toolscope.audit-heartbeat");
-const globalStore = globalThis as typeof globalThis & { [HEARTBEAT_KEY]?: ReturnType<typeof setInterval> };
+const heartbeat = processWide("audit-heartbeat", (): { timer?: ReturnType<typeof setInterval> } => ({}));
 
 /** Says this process is alive, then marks the pending calls of Toolscope processes that are gone. */
 async function beat(includeUnowned: boolean): Promise<void> {
@@ -43,9 +42,9 @@ async function beat(includeUnowned: boolean): Promise<void> {
  */
 export async function startAuditHeartbeat(): Promise<void> {
   await beat(true);
-  if (globalStore[HEARTBEAT_KEY]) return;
+  if (heartbeat.timer) return;
   let sweeping = false;
-  globalStore[HEARTBEAT_KEY] = setInterval(() => {
+  heartbeat.timer = setInterval(() => {
     // A sweep slower than the interval (a slow database) is not joined by the next one.
     if (sweeping) return;
     sweeping = true;
@@ -53,5 +52,5 @@ export async function startAuditHeartbeat(): Promise<void> {
       .catch((error: unknown) => console.error("[toolscope] audit heartbeat failed:", error instanceof Error ? error.message : error))
       .finally(() => (sweeping = false));
   }, HEARTBEAT_MS);
-  globalStore[HEARTBEAT_KEY].unref();
+  heartbeat.timer.unref();
 }

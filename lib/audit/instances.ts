@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import type { AuditInstancesTable } from "../db/schema";
+import { processWide } from "../process-wide";
 
 /** `host` names where `pid` means something: the machine, its boot, and the pid namespace (see pidSpace). */
 export type AuditInstance = { id: string; host: string; pid: number };
@@ -15,13 +16,9 @@ export const HEARTBEAT_MS = 15_000;
 /** A process not heard from for this long is gone, wherever it ran (four heartbeats missed). */
 export const LEASE_MS = 60_000;
 
-const KEY = Symbol.for("toolscope.audit-instance");
-const globalStore = globalThis as typeof globalThis & { [KEY]?: AuditInstance };
-
 /** This process, the same object for every bundle that loads this module. */
 export function processInstance(): AuditInstance {
-  globalStore[KEY] ??= { id: randomBytes(12).toString("hex"), host: pidSpace(), pid: process.pid };
-  return globalStore[KEY];
+  return processWide("audit-instance", () => ({ id: randomBytes(12).toString("hex"), host: pidSpace(), pid: process.pid }));
 }
 
 /**

@@ -1,12 +1,12 @@
 import "server-only";
 // Retention: with TOOLSCOPE_AUDIT_RETENTION_DAYS set, records older than that are deleted
 // at start-up and every hour after, keeping the hash chain verifiable (see store.purgeBefore).
+import { processWide } from "@/lib/process-wide";
 import { appConfig } from "@/lib/config/env";
 import { auditStore } from "./index";
 
 const PURGE_EVERY_MS = 60 * 60 * 1000;
-const KEY = Symbol.for("toolscope.audit-retention");
-const globalStore = globalThis as typeof globalThis & { [KEY]?: NodeJS.Timeout };
+const retention = processWide("audit-retention", (): { timer?: NodeJS.Timeout } => ({}));
 
 export async function purgeExpired(): Promise<number> {
   const days = appConfig().audit.retentionDays;
@@ -15,13 +15,13 @@ export async function purgeExpired(): Promise<number> {
 }
 
 export function scheduleRetention(): void {
-  if (appConfig().audit.retentionDays === undefined || globalStore[KEY]) return;
+  if (appConfig().audit.retentionDays === undefined || retention.timer) return;
   const run = (): void => {
     purgeExpired()
       .then((n) => n > 0 && console.log(`[toolscope] audit retention: deleted ${n} records`))
       .catch((error: unknown) => console.error("[toolscope] audit retention failed:", error));
   };
   run();
-  globalStore[KEY] = setInterval(run, PURGE_EVERY_MS);
-  globalStore[KEY].unref();
+  retention.timer = setInterval(run, PURGE_EVERY_MS);
+  retention.timer.unref();
 }
