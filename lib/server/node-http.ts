@@ -40,20 +40,26 @@ export function sendError(response: http.ServerResponse, error: unknown, headers
   sendJson(response, status, body, { ...headers, ...close });
 }
 
-export async function readBody(request: http.IncomingMessage, limit = MAX_BODY_BYTES): Promise<string> {
+export function readBody(request: http.IncomingMessage, limit = MAX_BODY_BYTES): Promise<string> {
   const declared = Number(request.headers["content-length"] ?? 0);
-  if (declared > limit) throw new AppError("payload_too_large:body", `The request body is larger than ${limit} bytes.`);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  try {
-    for await (const chunk of request) {
-      size += (chunk as Buffer).length;
-      if (size > limit) throw new AppError("payload_too_large:body", `The request body is larger than ${limit} bytes.`);
-      chunks.push(chunk as Buffer);
-    }
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    throw new AppError("bad_request:body", "The request body could not be read.");
-  }
-  return Buffer.concat(chunks).toString("utf8");
+  if (declared > limit) return Promise.reject(new AppError("payload_too_large:body", `The request body is larger than ${limit} bytes.`));
+  // Events rather than an async iterator: a call's body is read on every call, and the
+  // iterator's promises cost more than the read.
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const fail = (error: AppError): void => {
+      request.off("data", onData);
+      request.resume();
+      reject(error);
+    };
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size > limit) fail(new AppError("payload_too_large:body", `The request body is larger than ${limit} bytes.`));
+      else chunks.push(chunk);
+    };
+    request.on("data", onData);
+    request.once("end", () => resolve(chunks.length === 1 ? chunks[0]!.toString("utf8") : Buffer.concat(chunks).toString("utf8")));
+    request.once("error", () => fail(new AppError("bad_request:body", "The request body could not be read.")));
+  });
 }
