@@ -201,3 +201,24 @@ describe("a task Toolscope stops waiting for", () => {
       .toBe("cancelled");
   });
 });
+
+describe("tools/call sent from the console as a notification", () => {
+  it("is audited like any call, with the outcome that no answer can come", async () => {
+    const response = await fetch(`${door.base}/api/servers/failures/rpc`, {
+      method: "POST",
+      body: JSON.stringify({
+        method: "tools/call",
+        params: { name: "succeed", arguments: { message: "fire and forget" } },
+        notification: true,
+      }),
+    });
+    const answer = (await response.json()) as { outcome: string; auditId: string; result?: unknown };
+    expect(response.status).toBe(200);
+    expect(answer).toMatchObject({ outcome: "unanswered" });
+    expect(answer.result).toBeUndefined();
+    const { auditStore } = await import("@/lib/audit");
+    const record = await (await auditStore()).getInvocation(answer.auditId);
+    expect(record).toMatchObject({ outcome: "unanswered", tool_name: "succeed" });
+    expect(JSON.parse(record!.arguments)).toEqual({ message: "fire and forget" });
+  });
+});
