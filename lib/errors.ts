@@ -69,7 +69,8 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   "not_found:task": "No task with that id was started by this Toolscope process, or it ended more than ten minutes ago.",
   "not_found:call": "No call with that id is running: it has ended, or never started.",
   "method_not_allowed:route": "That route does not answer this method.",
-  "bad_request:path": "The request path is not valid percent-encoding.",
+  "bad_request:path":
+    "Toolscope serves paths only as written: this one has malformed percent-encoding, dot segments (. or ..), backslashes or an absolute URL.",
   "forbidden:host": "Toolscope does not answer to that host name.",
   "forbidden:origin": "Cross-origin requests that change anything are refused.",
   "forbidden:peer": "Without TOOLSCOPE_API_TOKEN, Toolscope answers only this machine (loopback).",

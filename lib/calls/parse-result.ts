@@ -16,7 +16,7 @@ export type ParsedResult = {
   raw?: unknown;
 };
 
-export const KNOWN_BLOCK_TYPES = ["text", "image", "audio", "resource_link", "resource"] as const;
+type KnownBlockType = "text" | "image" | "audio" | "resource_link" | "resource";
 
 const annotations = {
   type: "object",
@@ -34,7 +34,7 @@ const media = (type: string): object => ({
   properties: { type: { const: type }, data: base64, mimeType: { type: "string" }, annotations, _meta: meta },
 });
 
-const BLOCK_SCHEMAS: Record<(typeof KNOWN_BLOCK_TYPES)[number], object> = {
+const BLOCK_SCHEMAS: Record<KnownBlockType, object> = {
   text: {
     type: "object",
     required: ["type", "text"],

@@ -9,7 +9,7 @@ import "server-only";
 //   6. validates structured output, completes the record, and answers with one type.
 // Entry points differ only in how they speak HTTP (lib/server/call-endpoint.ts, app/api).
 import { connectionFor } from "@/lib/mcp/pool";
-import type { ServerConnection } from "@/lib/mcp/connection";
+import type { CallOptions, ServerConnection } from "@/lib/mcp/connection";
 import { validateOutput } from "@/lib/mcp/output-validation";
 import type { Caller, InvocationResponse, Tool } from "@/lib/mcp/types";
 import { checkArgumentDepth } from "./argument-depth";
@@ -17,8 +17,6 @@ import { completeRecord, openRecord, type OpenRecord, type Settlement } from "./
 import { classifyCallError, type ClassifiedError } from "./classify-error";
 import { trackCall } from "./in-flight";
 import { parseToolResult } from "./parse-result";
-
-export type Progress = { progress: number; total?: number; message?: string };
 
 /**
  * How the call reaches the server once its record is open. The default sends tools/call and
@@ -36,7 +34,7 @@ export type CallRequest = {
   caller: Caller;
   /** Aborted when the caller goes away (hangs up, closes the stream): the call is cancelled. */
   signal?: AbortSignal | undefined;
-  onprogress?: ((progress: Progress) => void) | undefined;
+  onprogress?: CallOptions["onprogress"] | undefined;
   /** Called once the record is open, with its id: from then on cancelCall(auditId) cancels the call. */
   onStarted?: ((auditId: string) => void) | undefined;
   /** "notification": sent without an id, so the server never answers. */
@@ -121,7 +119,7 @@ async function untilReady(connection: ServerConnection, signal: AbortSignal): Pr
 }
 
 /** Reads a server's answer to tools/call: a result (maybe malformed, maybe a tool error). */
-export function settleAnswer(answer: unknown, tool: Tool | undefined): Settlement {
+function settleAnswer(answer: unknown, tool: Tool | undefined): Settlement {
   const { result, problems, raw } = parseToolResult(answer);
   const structuredBroken = problems.some((p) => p.path === "structuredContent");
   const outputValidation = result.isError === true || structuredBroken ? NO_VALIDATION : validateOutput(tool, result.structuredContent);

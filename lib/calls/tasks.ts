@@ -15,6 +15,7 @@ import { connectionFor } from "@/lib/mcp/pool";
 import type { Caller, InvocationResponse } from "@/lib/mcp/types";
 import { processWide } from "@/lib/process-wide";
 import { classifyCallError } from "./classify-error";
+import { cancelCall } from "./in-flight";
 import { runCall } from "./run-call";
 
 const TaskSchema = z.looseObject({
@@ -29,7 +30,7 @@ const TaskSchema = z.looseObject({
 export type TaskInfo = z.infer<typeof TaskSchema>;
 const CreateTaskResultSchema = z.looseObject({ task: TaskSchema });
 
-type RunningTask = { response: Promise<InvocationResponse>; cancel: () => void };
+type RunningTask = { response: Promise<InvocationResponse>; auditId: string };
 const running = processWide("tasks-running", () => new Map<string, RunningTask>());
 const RESULT_KEPT_MS = 10 * 60_000;
 /** How long a task without a ttl is followed. */
@@ -72,12 +73,10 @@ export async function startToolTask(input: {
     () => false,
   );
   if (reachable) assertTaskCapable(connection);
-  const stop = new AbortController();
   let created: (start: TaskStart) => void = () => undefined;
   const taskCreated = new Promise<TaskStart>((resolve) => (created = resolve));
   const response = runCall({
     ...input,
-    signal: stop.signal,
     forward: async ({ connection, record, signal }) => {
       const answer = await connection.callTool(input.toolName, input.arguments, {
         signal,
@@ -92,7 +91,7 @@ export async function startToolTask(input: {
       // Kept a while after it ends, for the browser's GET of the result that follows its last poll.
       const forget = (): void => void setTimeout(() => running.delete(id), RESULT_KEPT_MS).unref();
       response.finally(forget).catch(() => undefined);
-      running.set(id, { response, cancel: () => stop.abort() });
+      running.set(id, { response, auditId: record.auditId });
       created({ task, auditId: record.auditId });
       return followTask(connection, task, signal);
     },
@@ -177,6 +176,7 @@ export async function getToolTaskResult(serverId: string, taskId: string, signal
 /** Cancels a task on the server (tasks/cancel); its call then ends as cancelled. */
 export async function cancelToolTask(serverId: string, taskId: string): Promise<{ task: TaskInfo }> {
   const task = await askAboutTask(await taskCapableConnection(serverId), "tasks/cancel", taskId);
-  running.get(key(serverId, taskId))?.cancel();
+  const followed = running.get(key(serverId, taskId));
+  if (followed) cancelCall(followed.auditId);
   return { task };
 }

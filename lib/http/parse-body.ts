@@ -14,7 +14,7 @@ export async function parseBody<S extends z.ZodType>(request: Request, schema: S
   return parseJsonBody(text, schema);
 }
 
-/** The same check on a body already read as text (the call fast path reads Node's stream). */
+/** The same check on a body already read as text (the front door reads Node's stream). */
 export function parseJsonBody<S extends z.ZodType>(text: string, schema: S): z.infer<S> {
   let raw: unknown;
   try {

@@ -53,7 +53,7 @@ export function isLoopbackAddress(address: string | undefined): boolean {
   return v4.startsWith("127.") || address === "::1";
 }
 
-export function isPublicPath(pathname: string): boolean {
+function isPublicPath(pathname: string): boolean {
   return PUBLIC_PATHS.has(pathname) || PUBLIC_ASSET.test(pathname);
 }
 

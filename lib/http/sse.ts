@@ -1,7 +1,21 @@
 import "server-only";
 // A server-sent-events response: named events with JSON data, a keep-alive comment so
-// proxies do not cut an idle stream, and cleanup when the client goes away.
-const KEEPALIVE_MS = 15_000;
+// proxies do not cut an idle stream, and cleanup when the client goes away. The front door's
+// call endpoint writes the same events on Node's own response, with the pieces below.
+export const SSE_KEEPALIVE_MS = 15_000;
+export const SSE_KEEPALIVE = ": keepalive\n\n";
+
+export const SSE_HEADERS = {
+  "content-type": "text/event-stream; charset=utf-8",
+  "cache-control": "no-cache, no-transform",
+  connection: "keep-alive",
+  "x-accel-buffering": "no",
+};
+
+/** One event, as it goes on the wire. */
+export function sseEvent(event: string, data: unknown): string {
+  return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+}
 
 export type SseSink = { send: (event: string, data: unknown) => void; close: () => void };
 
@@ -25,11 +39,11 @@ export function sseResponse(signal: AbortSignal, start: (sink: SseSink) => (() =
       };
       const sink: SseSink = {
         send: (event, data) => {
-          if (!closed) controller.enqueue(encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
+          if (!closed) controller.enqueue(encoder.encode(sseEvent(event, data)));
         },
         close,
       };
-      keepalive = setInterval(() => !closed && controller.enqueue(encoder.encode(": keepalive\n\n")), KEEPALIVE_MS);
+      keepalive = setInterval(() => !closed && controller.enqueue(encoder.encode(SSE_KEEPALIVE)), SSE_KEEPALIVE_MS);
       keepalive.unref();
       signal.addEventListener("abort", close, { once: true });
       cleanup = start(sink);
@@ -40,12 +54,5 @@ export function sseResponse(signal: AbortSignal, start: (sink: SseSink) => (() =
       cleanup?.();
     },
   });
-  return new Response(stream, {
-    headers: {
-      "content-type": "text/event-stream; charset=utf-8",
-      "cache-control": "no-cache, no-transform",
-      connection: "keep-alive",
-      "x-accel-buffering": "no",
-    },
-  });
+  return new Response(stream, { headers: SSE_HEADERS });
 }

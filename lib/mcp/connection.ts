@@ -23,6 +23,7 @@ import { stdioTransport, transportPlan, urlTransport, type ActiveTransport } fro
 import type { ServerSnapshot, ServerStatus, ToolCatalog } from "./types";
 import type { ServerSource } from "./registry";
 import { ToolscopeClient } from "./toolscope-client";
+import { declaresXMcpHeader } from "./x-mcp-header";
 import { requestUserInput } from "./user-input";
 
 const CLIENT_INFO = { name: "toolscope", title: "Toolscope", version: "0.1.0" };
@@ -61,8 +62,6 @@ export class ServerConnection {
   private stderrTail = "";
   private activeTransport: ActiveTransport | undefined;
   private tools: Tool[] = [];
-  /** Tools whose input schema declares x-mcp-header (2026-07-28): their calls mirror arguments into headers. */
-  private headerTools = new Set<string>();
   private invalidTools: InvalidTool[] = [];
   private lint: ToolLint = {};
   private listWarning: string | null = null;
@@ -274,7 +273,6 @@ export class ServerConnection {
 
   private setTools(list: ToolList): void {
     this.tools = list.tools;
-    this.headerTools = new Set(list.tools.filter((t) => JSON.stringify(t.inputSchema).includes('"x-mcp-header"')).map((t) => t.name));
     this.invalidTools = list.invalid;
     this.listWarning = list.warning;
     this.lint = lintTools(list.tools);
@@ -337,10 +335,10 @@ export class ServerConnection {
     try {
       // A 2026 tool that declares x-mcp-header needs the SDK's callTool, which mirrors those
       // arguments into request headers; it parses strictly. Every other call is read leniently.
-      if (this.headerTools.has(name) && client.getProtocolEra() === "modern") {
-        const tool = this.findTool(name);
+      const tool = client.getProtocolEra() === "modern" ? this.findTool(name) : undefined;
+      if (tool && declaresXMcpHeader(tool.inputSchema)) {
         // Toolscope validates structured output itself, so the SDK is given no outputSchema.
-        const toolDefinition = tool ? (({ outputSchema: _omit, ...rest }) => rest)(tool) : undefined;
+        const { outputSchema: _omit, ...toolDefinition } = tool;
         return await client.callTool(params, { ...sendOptions, toolDefinition });
       }
       return await client.request({ method: "tools/call", params }, AS_SENT, sendOptions);

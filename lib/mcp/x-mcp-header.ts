@@ -64,3 +64,16 @@ export function xMcpHeaderViolation(inputSchema: unknown): string | undefined {
   };
   return visit(inputSchema, [], true);
 }
+
+/**
+ * Whether a tool's input schema declares x-mcp-header anywhere a valid declaration can stand
+ * (properties reached through `properties` alone): a call to it must mirror those arguments
+ * into headers. Tools that break the rules never reach the catalog, so no deeper look is needed.
+ */
+export function declaresXMcpHeader(inputSchema: unknown): boolean {
+  const properties = (inputSchema as Node | null)?.properties;
+  if (!properties || typeof properties !== "object") return false;
+  return Object.values(properties as Node).some(
+    (child) => child !== null && typeof child === "object" && ("x-mcp-header" in (child as Node) || declaresXMcpHeader(child)),
+  );
+}

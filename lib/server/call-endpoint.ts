@@ -2,8 +2,8 @@ import "server-only";
 // POST /api/servers/{id}/tools/{name}/call, DELETE /api/calls/{auditId} and the RPC console's
 // POST /api/servers/{id}/rpc, served by the front door on Node's own request and response
 // (Next's request pipeline costs several milliseconds a request on a small machine, many times
-// what a call adds; a script walking 100 pages of tools/list through the console pays it 100 times). A call answers JSON by default;
-// with `Accept: text/event-stream` it streams `started` (the audit id, for Cancel), `progress`,
+// what a call adds; a script walking 100 pages of tools/list through the console pays it 100
+// times). A call answers JSON by default; with `Accept: text/event-stream` it streams `started` (the audit id, for Cancel), `progress`,
 // `input` (a server's request for input) and then one `result`. Either way the call goes
 // through runCall, and the caller hanging up cancels it on the server.
 import type http from "node:http";
@@ -12,14 +12,13 @@ import { cancelCall } from "@/lib/calls/in-flight";
 import { runCall } from "@/lib/calls/run-call";
 import { AppError, errorBody } from "@/lib/errors";
 import { parseJsonBody } from "@/lib/http/parse-body";
+import { SSE_HEADERS, SSE_KEEPALIVE, SSE_KEEPALIVE_MS, sseEvent } from "@/lib/http/sse";
 import type { Caller } from "@/lib/mcp/types";
 import { withInteractor } from "@/lib/mcp/user-input";
 import { CallToolBodySchema } from "./call-tool-body";
 import { headerValue, readBody, sendError, sendJson } from "./node-http";
 
-const KEEPALIVE_MS = 15_000;
-
-export function wantsEventStream(request: http.IncomingMessage): boolean {
+function wantsEventStream(request: http.IncomingMessage): boolean {
   return (headerValue(request, "accept") ?? "").split(",").some((type) => type.trim().split(";")[0] === "text/event-stream");
 }
 
@@ -29,10 +28,7 @@ export async function serveCall(
   params: { serverId: string; toolName: string },
   caller: Caller,
 ): Promise<void> {
-  const hangUp = new AbortController();
-  response.on("close", () => {
-    if (!response.writableFinished) hangUp.abort();
-  });
+  const hangUp = hangUpSignal(response);
   let body;
   try {
     body = parseJsonBody(await readBody(request), CallToolBodySchema);
@@ -43,7 +39,7 @@ export async function serveCall(
   const call = { serverId: params.serverId, toolName: params.toolName, arguments: body.arguments, meta: body._meta, caller };
   if (!wantsEventStream(request)) {
     try {
-      sendJson(response, 200, await runCall({ ...call, signal: hangUp.signal }));
+      sendJson(response, 200, await runCall({ ...call, signal: hangUp }));
     } catch (error) {
       sendError(response, error);
     }
@@ -57,7 +53,7 @@ export async function serveCall(
       () =>
         runCall({
           ...call,
-          signal: hangUp.signal,
+          signal: hangUp,
           onStarted: (auditId) => stream.send("started", { auditId }),
           onprogress: (progress) => stream.send("progress", progress),
         }),
@@ -79,13 +75,10 @@ export async function serveConsole(
   params: { serverId: string },
   caller: Caller,
 ): Promise<void> {
-  const hangUp = new AbortController();
-  response.on("close", () => {
-    if (!response.writableFinished) hangUp.abort();
-  });
+  const hangUp = hangUpSignal(response);
   try {
     const input = parseJsonBody(await readBody(request), RawRpcSchema);
-    sendJson(response, 200, await rawRpc(params.serverId, input, caller, hangUp.signal));
+    sendJson(response, 200, await rawRpc(params.serverId, input, caller, hangUp));
   } catch (error) {
     sendError(response, error);
   }
@@ -94,6 +87,15 @@ export async function serveConsole(
 export function serveCancel(response: http.ServerResponse, params: { auditId: string }): void {
   if (!cancelCall(params.auditId)) sendError(response, new AppError("not_found:call"));
   else sendJson(response, 200, { cancelled: params.auditId });
+}
+
+/** Aborted when the caller closes the connection before the answer is finished: the call is then cancelled. */
+function hangUpSignal(response: http.ServerResponse): AbortSignal {
+  const hangUp = new AbortController();
+  response.on("close", () => {
+    if (!response.writableFinished) hangUp.abort();
+  });
+  return hangUp.signal;
 }
 
 /** Server-sent events, whose headers go out with the first event. */
@@ -105,16 +107,11 @@ function eventStream(response: http.ServerResponse): { send: (event: string, dat
       if (response.destroyed || response.writableEnded) return;
       if (!stream.started) {
         stream.started = true;
-        response.writeHead(200, {
-          "content-type": "text/event-stream; charset=utf-8",
-          "cache-control": "no-cache, no-transform",
-          connection: "keep-alive",
-          "x-accel-buffering": "no",
-        });
-        keepalive = setInterval(() => response.write(": keepalive\n\n"), KEEPALIVE_MS);
+        response.writeHead(200, SSE_HEADERS);
+        keepalive = setInterval(() => response.write(SSE_KEEPALIVE), SSE_KEEPALIVE_MS);
         keepalive.unref();
       }
-      response.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      response.write(sseEvent(event, data));
     },
     close(): void {
       clearInterval(keepalive);

@@ -9,10 +9,6 @@ export function markFrontDoorOpen(): void {
   marker.open = true;
 }
 
-export function frontDoorIsOpen(): boolean {
-  return marker.open;
-}
-
 /** Ends a process in which Next was started without the front door. */
 export function refuseToServeWithoutFrontDoor(): void {
   if (marker.open) return;

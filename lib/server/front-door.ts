@@ -30,7 +30,7 @@ export type FrontDoorOptions = {
  * before routing, so a guard that judged the path as written would judge another request
  * than the one served (`/_next/static/../../api/servers` is `/api/servers` to Next).
  */
-export function parsePath(url: string): { pathname: string; segments: string[] } | undefined {
+function parsePath(url: string): { pathname: string; segments: string[] } | undefined {
   const query = url.indexOf("?");
   const pathname = query === -1 ? url : url.slice(0, query);
   if (!pathname.startsWith("/") || pathname.startsWith("//")) return undefined;
