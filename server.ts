@@ -5,7 +5,7 @@
 // Next in development mode.
 import { EventEmitter } from "node:events";
 import http from "node:http";
-import { configuredApiToken } from "@/lib/auth/session-token";
+import { authMode } from "@/lib/auth/mode";
 import { appConfig } from "@/lib/config/env";
 import { isLoopbackHost } from "@/lib/http/request-guard";
 import { allConnections } from "@/lib/mcp/pool";
@@ -28,16 +28,17 @@ try {
   fail(error instanceof Error ? error.message : String(error));
 }
 const { host, port, allowedHosts } = config.listen;
-// Anyone who reaches Toolscope can add a stdio server, which runs a command: off loopback, it
-// must ask for the token. (The front door also refuses non-loopback peers without it.)
-if (!isLoopbackHost(host) && !configuredApiToken()) {
-  fail(
-    `Refusing to listen on ${host} without TOOLSCOPE_API_TOKEN: anyone who can reach it could run commands on this machine. ` +
-      "Set TOOLSCOPE_API_TOKEN (browsers then sign in with it), or keep TOOLSCOPE_HOST on 127.0.0.1.",
-  );
-}
 
 await startup();
+// In local mode whoever reaches Toolscope is its admin and can add a stdio server, which runs a
+// command: off loopback, people must sign in. (The front door also refuses non-loopback peers then.)
+if (!isLoopbackHost(host) && (await authMode()) === "local") {
+  fail(
+    `Refusing to listen on ${host} in local mode: anyone who can reach it could run commands on this machine. ` +
+      "Create the first admin (npm run user:create -- --admin <email>), configure single sign-on, or set TOOLSCOPE_API_TOKEN; " +
+      "or keep TOOLSCOPE_HOST on 127.0.0.1.",
+  );
+}
 markFrontDoorOpen();
 const nextModule = (await import("next")) as unknown as { default: typeof import("next").default };
 // Next attaches an upgrade listener of its own to the server it is given (else to the first

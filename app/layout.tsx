@@ -1,8 +1,11 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { AppHeader } from "@/components/app-header";
+import { ViewerProvider } from "@/components/auth/viewer";
 import { CommandPalette } from "@/components/catalog/command-palette";
 import { THEME_BOOTSTRAP_SCRIPT } from "@/components/ui/theme";
+import { sessionState } from "@/lib/auth/session";
+import { pageCaller } from "@/lib/http/page-caller";
 import { inter, jetbrainsMono } from "./fonts";
 import "./globals.css";
 
@@ -12,7 +15,8 @@ export const metadata: Metadata = {
   icons: { icon: "/icon.svg" },
 };
 
-export default function RootLayout({ children }: { children: ReactNode }): ReactNode {
+export default async function RootLayout({ children }: { children: ReactNode }): Promise<ReactNode> {
+  const viewer = await sessionState(await pageCaller());
   return (
     <html lang="en" className={`${inter.variable} ${jetbrainsMono.variable}`} suppressHydrationWarning>
       <head>
@@ -20,9 +24,11 @@ export default function RootLayout({ children }: { children: ReactNode }): React
         <script dangerouslySetInnerHTML={{ __html: THEME_BOOTSTRAP_SCRIPT }} />
       </head>
       <body className="flex h-full flex-col font-sans">
-        <AppHeader />
-        <div className="min-h-0 flex-1">{children}</div>
-        <CommandPalette />
+        <ViewerProvider viewer={viewer}>
+          <AppHeader viewer={viewer} />
+          <div className="min-h-0 flex-1">{children}</div>
+          {viewer.signedIn && <CommandPalette />}
+        </ViewerProvider>
       </body>
     </html>
   );

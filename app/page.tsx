@@ -1,11 +1,12 @@
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
+import { pageCaller } from "@/lib/http/page-caller";
 import { listServerSnapshots } from "@/lib/mcp/servers";
 
 export const dynamic = "force-dynamic";
 
 export default async function Home(): Promise<ReactNode> {
-  const [first] = await listServerSnapshots();
+  const [first] = await listServerSnapshots(await pageCaller());
   if (first) redirect(`/servers/${encodeURIComponent(first.id)}`);
   return (
     <div className="mx-auto max-w-md py-24 text-center">

@@ -1,10 +1,12 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { SignOutButton } from "./auth/sign-out-button";
+import type { SessionState } from "@/lib/auth/session-state";
+import { PersonMenu } from "./auth/person-menu";
 import { NavLink } from "./ui/nav-link";
 import { ThemeToggle } from "./ui/theme-toggle";
 
-export function AppHeader(): ReactNode {
+export function AppHeader({ viewer }: { viewer: SessionState }): ReactNode {
+  const can = (permission: SessionState["permissions"][number]) => viewer.permissions.includes(permission);
   return (
     <header className="flex h-11 shrink-0 items-center gap-6 border-b border-zinc-200 bg-white px-4 dark:border-zinc-800 dark:bg-zinc-950">
       <Link href="/" className="flex items-center gap-2 text-sm font-semibold tracking-tight">
@@ -13,22 +15,31 @@ export function AppHeader(): ReactNode {
         </span>
         Toolscope
       </Link>
-      <nav className="flex items-center gap-1 text-[13px]">
-        <NavLink href="/" match="/servers/">
-          Tools
-        </NavLink>
-        <NavLink href="/tools" match="/tools" exact>
-          All servers
-        </NavLink>
-        <NavLink href="/servers" match="/servers" exact>
-          Servers
-        </NavLink>
-        <NavLink href="/audit" match="/audit">
-          Audit log
-        </NavLink>
-      </nav>
+      {viewer.signedIn && (
+        <nav className="flex items-center gap-1 text-[13px]">
+          <NavLink href="/" match="/servers/">
+            Tools
+          </NavLink>
+          <NavLink href="/tools" match="/tools" exact>
+            All servers
+          </NavLink>
+          <NavLink href="/servers" match="/servers" exact>
+            Servers
+          </NavLink>
+          {can("audit:read") && (
+            <NavLink href="/audit" match="/audit">
+              Audit log
+            </NavLink>
+          )}
+          {can("people:manage") && viewer.mode === "accounts" && (
+            <NavLink href="/people" match="/people">
+              People
+            </NavLink>
+          )}
+        </nav>
+      )}
       <div className="ml-auto flex items-center gap-2">
-        <SignOutButton />
+        <PersonMenu />
         <ThemeToggle />
       </div>
     </header>

@@ -7,6 +7,18 @@ export type ErrorCode =
   | "bad_request:config"
   | "bad_request:icon"
   | "unauthorized:token"
+  | "unauthorized:token_revoked"
+  | "unauthorized:token_expired"
+  | "unauthorized:session"
+  | "unauthorized:credentials"
+  | "unauthorized:disabled"
+  | "forbidden:role"
+  | "forbidden:scope"
+  | "not_found:person"
+  | "not_found:token"
+  | "conflict:person"
+  | "bad_request:no_account"
+  | "too_many_requests:sign_in"
   | "not_found:server"
   | "not_found:tool"
   | "not_found:audit"
@@ -33,6 +45,18 @@ const STATUS: Record<ErrorCode, number> = {
   "bad_request:config": 400,
   "bad_request:icon": 400,
   "unauthorized:token": 401,
+  "unauthorized:token_revoked": 401,
+  "unauthorized:token_expired": 401,
+  "unauthorized:session": 401,
+  "unauthorized:credentials": 401,
+  "unauthorized:disabled": 401,
+  "forbidden:role": 403,
+  "forbidden:scope": 403,
+  "not_found:person": 404,
+  "not_found:token": 404,
+  "conflict:person": 409,
+  "bad_request:no_account": 400,
+  "too_many_requests:sign_in": 429,
   "not_found:server": 404,
   "not_found:tool": 404,
   "not_found:audit": 404,
@@ -60,6 +84,18 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   "bad_request:config": "The server configuration is not valid.",
   "bad_request:icon": "That icon cannot be shown.",
   "unauthorized:token": "That is not Toolscope's API token.",
+  "unauthorized:token_revoked": "That personal token was revoked.",
+  "unauthorized:token_expired": "That personal token has expired.",
+  "unauthorized:session": "Your session has ended. Sign in again.",
+  "unauthorized:credentials": "That email and password do not match an account.",
+  "unauthorized:disabled": "This account is disabled. Ask an admin.",
+  "forbidden:role": "Your role does not allow this.",
+  "forbidden:scope": "This personal token's scope does not allow this.",
+  "not_found:person": "There is no person with that id.",
+  "not_found:token": "There is no personal token with that id.",
+  "conflict:person": "A person with that email already exists.",
+  "bad_request:no_account": "Only people with an account have personal tokens and sessions; sign in with one.",
+  "too_many_requests:sign_in": "Too many sign-in attempts. Wait and try again.",
   "not_found:server": "There is no server with that id.",
   "not_found:tool": "That server has no tool with that name.",
   "not_found:audit": "There is no audit record with that id.",
@@ -93,6 +129,8 @@ export class AppError extends Error {
   }
   readonly [BRAND] = true;
   readonly code: ErrorCode;
+  /** Headers the answer carries (Retry-After on a 429). */
+  readonly headers: Record<string, string> = {};
   constructor(code: ErrorCode, message?: string) {
     super(message ?? DEFAULT_MESSAGE[code]);
     this.name = "AppError";
@@ -105,8 +143,10 @@ export class AppError extends Error {
 
 export type ErrorBody = { error: { code: ErrorCode; message: string } };
 
-export function errorBody(error: unknown): { status: number; body: ErrorBody } {
-  if (error instanceof AppError) return { status: error.status, body: { error: { code: error.code, message: error.message } } };
+export function errorBody(error: unknown): { status: number; body: ErrorBody; headers?: Record<string, string> } {
+  if (error instanceof AppError) {
+    return { status: error.status, body: { error: { code: error.code, message: error.message } }, headers: error.headers };
+  }
   console.error("[toolscope] unexpected error:", error);
   const code: ErrorCode = "internal:unexpected";
   return { status: STATUS[code], body: { error: { code, message: DEFAULT_MESSAGE[code] } } };

@@ -2,13 +2,14 @@ import "server-only";
 // Liveness for scripts and the test harness: the database answers, and how each server is.
 import { sql } from "kysely";
 import { database, databaseTarget } from "@/lib/db";
+import { can, type Caller } from "@/lib/auth/roles";
 import { listServerSnapshots } from "@/lib/mcp/servers";
 
-export async function health(): Promise<{ status: "ok"; database: "sqlite" | "postgres"; servers: { id: string; status: string }[] }> {
+/** Anyone may ask whether Toolscope is up; only a caller who may see servers hears which there are. */
+export async function health(
+  caller: Caller,
+): Promise<{ status: "ok"; database: "sqlite" | "postgres"; servers?: { id: string; status: string }[] }> {
   await sql`select 1`.execute(await database());
-  return {
-    status: "ok",
-    database: databaseTarget().kind,
-    servers: (await listServerSnapshots()).map(({ id, status }) => ({ id, status })),
-  };
+  const servers = can(caller, "catalog:read") ? (await listServerSnapshots(caller)).map(({ id, status }) => ({ id, status })) : undefined;
+  return { status: "ok", database: databaseTarget().kind, ...(servers ? { servers } : {}) };
 }

@@ -5,7 +5,8 @@ import { AuditDetail } from "@/components/audit/audit-detail";
 import { AuditFilters } from "@/components/audit/audit-filters";
 import { AuditTable } from "@/components/audit/audit-table";
 import { VerifyChain } from "@/components/audit/verify-chain";
-import { getAuditEntry, listAudit, type AuditEntry } from "@/lib/audit/query";
+import { auditPeople, auditReaderFor, getAuditEntry, listAudit, type AuditEntry } from "@/lib/audit/query";
+import { pageCaller } from "@/lib/http/page-caller";
 import { AuditListSchema, storeFilters } from "@/lib/audit/query-schema";
 import { auditQueryString, type AuditFilterValues } from "@/lib/audit/query-string";
 import { describeIssues } from "@/lib/http/zod-issues";
@@ -16,7 +17,7 @@ export const metadata: Metadata = { title: "Audit log" };
 
 type Search = Record<string, string | string[] | undefined>;
 
-const FILTER_KEYS = ["q", "server", "tool", "outcome", "actor", "from", "to"] as const;
+const FILTER_KEYS = ["q", "server", "tool", "outcome", "actor", "person", "kind", "from", "to"] as const;
 
 export default async function AuditPage({ searchParams }: { searchParams: Promise<Search> }): Promise<ReactNode> {
   const raw = await searchParams;
@@ -27,15 +28,18 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
   // ?selected= from a row, ?focus= from a result's audit link.
   const selectedId = [single.selected, single.focus].find((id) => id !== undefined && /^[0-9a-z]+$/.test(id));
 
-  const [page, servers, selected] = await Promise.all([
-    parsed.success ? listAudit({ ...storeFilters(parsed.data), limit: 100, cursor: parsed.data.cursor }) : null,
-    listServerSnapshots().then((s) => s.map((x) => x.id)),
+  const caller = await pageCaller();
+  const reader = await auditReaderFor(caller);
+  const [page, servers, selected, people] = await Promise.all([
+    parsed.success ? listAudit({ ...storeFilters(parsed.data), limit: 100, cursor: parsed.data.cursor }, reader) : null,
+    listServerSnapshots(caller).then((s) => s.map((x) => x.id)),
     selectedId
-      ? getAuditEntry(selectedId).then(
+      ? getAuditEntry(selectedId, reader).then(
           (r): AuditEntry | null => r.record,
           () => null,
         )
       : null,
+    auditPeople(),
   ]);
   const filtered = FILTER_KEYS.some((k) => values[k]);
 
@@ -47,8 +51,8 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
             <div className="min-w-0 flex-1">
               <h1 className="text-lg font-semibold tracking-tight">Audit log</h1>
               <p className="mt-1 text-sm text-zinc-500">
-                Every tool call made through Toolscope, newest first, written before the call is sent. Secrets are redacted before storage;
-                each record is chained to the one before it by its hash.
+                Every tool call made through Toolscope, and who signed in or changed people, tokens and servers, newest first; a call is
+                written before it is sent. Secrets are redacted before storage; each record is chained to the one before it by its hash.
               </p>
             </div>
             <VerifyChain />
@@ -71,7 +75,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
               </a>
             </div>
           </div>
-          <AuditFilters key={query} initial={values} servers={servers} />
+          <AuditFilters key={query} initial={values} servers={servers} people={people} />
           {!parsed.success ? (
             <p role="alert" className="mt-6 text-sm text-rose-600">
               These filters are not valid: {describeIssues(parsed.error)}

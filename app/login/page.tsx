@@ -1,16 +1,44 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import type { ReactNode } from "react";
 import { SignInForm } from "@/components/auth/sign-in-form";
+import { sessionState } from "@/lib/auth/session";
+import { pageCaller } from "@/lib/http/page-caller";
 
+export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Sign in" };
 
-export default async function LoginPage({ searchParams }: { searchParams: Promise<{ next?: string }> }): Promise<ReactNode> {
-  const { next } = await searchParams;
+/** Why the front door or the identity provider sent the browser here. */
+const NOTICES: Record<string, string> = {
+  "unauthorized:session": "Your session reached its maximum age. Sign in again.",
+  "unauthorized:disabled": "This account is disabled. Ask an admin.",
+  "unauthorized:token": "Your session is no longer valid. Sign in again.",
+};
+
+type Search = { next?: string; reason?: string; error?: string; error_description?: string };
+
+export default async function LoginPage({ searchParams }: { searchParams: Promise<Search> }): Promise<ReactNode> {
+  const { next, reason, error, error_description: description } = await searchParams;
   // Only a path on this site: never an absolute URL a link could smuggle in.
   const returnTo = typeof next === "string" && next.startsWith("/") && !next.startsWith("//") ? next : "/";
+  const state = await sessionState(await pageCaller());
+  const notice = (reason && NOTICES[reason]) || (error ? `Single sign-on failed: ${description || error.replaceAll("_", " ")}.` : null);
   return (
     <div className="flex h-full items-start justify-center pt-[15vh]">
-      <SignInForm returnTo={returnTo} />
+      {state.mode === "local" ? (
+        <div className="w-[380px] rounded-xl border border-zinc-200 bg-white p-6 text-[13px] shadow-sm dark:border-zinc-800 dark:bg-zinc-950">
+          <h1 className="text-base font-semibold tracking-tight">No sign-in needed</h1>
+          <p className="mt-2 text-zinc-500">
+            Toolscope runs in local mode: no accounts and no token, answering this machine only. Create an account with{" "}
+            <code className="font-mono">npm run user:create</code> to host it for a team.
+          </p>
+          <Link href={returnTo} className="mt-4 inline-block text-indigo-600 hover:underline">
+            Continue →
+          </Link>
+        </div>
+      ) : (
+        <SignInForm returnTo={returnTo} offers={state.signIn} notice={notice} />
+      )}
     </div>
   );
 }

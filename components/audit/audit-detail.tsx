@@ -1,6 +1,8 @@
 // One audit record in full: who, when, where, the request as sent (secrets redacted) and
 // the response as received, with replay and the record's place in the hash chain.
 import Link from "next/link";
+import { recordKindLabel } from "@/lib/audit/event-kinds";
+import { AUTH_METHOD_LABELS, type AuthMethod } from "@/lib/auth/roles";
 import type { ReactNode } from "react";
 import { JsonView } from "@/components/ui/json-view";
 import type { AuditEntry } from "@/lib/audit/query";
@@ -25,23 +27,32 @@ export function AuditDetail({ record, closeHref }: { record: AuditEntry; closeHr
     method: "tools/call",
     params: { name: record.tool_name, arguments: record.arguments, ...(record.request_meta ? { _meta: record.request_meta } : {}) },
   };
+  const isCall = record.kind === "call";
   const replayHref = `/servers/${encodeURIComponent(record.server_id)}/tools/${encodeURIComponent(record.tool_name)}?replay=${record.id}`;
   return (
     <section data-testid="audit-detail" aria-label="Audit record" className="px-5 py-5">
       <div className="flex items-start gap-2">
         <div className="min-w-0 flex-1">
-          <h2 className="truncate font-mono text-sm font-semibold">{record.tool_name}</h2>
+          <h2 className="truncate font-mono text-sm font-semibold">{isCall ? record.tool_name : recordKindLabel(record.kind)}</h2>
           <p className="text-xs text-zinc-500">
-            on {record.server_id} · <OutcomeBadge outcome={record.outcome} code={record.error_code} />
+            {isCall ? (
+              <>
+                on {record.server_id} · <OutcomeBadge outcome={record.outcome} code={record.error_code} />
+              </>
+            ) : (
+              "account and administration event"
+            )}
           </p>
         </div>
-        <Link
-          href={replayHref}
-          data-testid="audit-replay"
-          className="rounded-md bg-indigo-600 px-2.5 py-1 text-xs font-medium text-white hover:bg-indigo-500"
-        >
-          Replay
-        </Link>
+        {isCall && !record.payload_hidden && (
+          <Link
+            href={replayHref}
+            data-testid="audit-replay"
+            className="rounded-md bg-indigo-600 px-2.5 py-1 text-xs font-medium text-white hover:bg-indigo-500"
+          >
+            Replay
+          </Link>
+        )}
         <Link
           href={closeHref}
           scroll={false}
@@ -64,9 +75,16 @@ export function AuditDetail({ record, closeHref }: { record: AuditEntry; closeHr
         <Row label="Ended">{record.ended_at ?? "—"}</Row>
         <Row label="Duration">{record.duration_ms === null ? "—" : `${record.duration_ms} ms`}</Row>
         <Row label="Actor">
-          {record.actor}
+          <span data-testid="audit-detail-actor">{record.actor}</span>
           {record.client_ip && <span className="text-zinc-500"> from {record.client_ip}</span>}
         </Row>
+        {record.auth_method && (
+          <Row label="Signed in by">
+            {AUTH_METHOD_LABELS[record.auth_method as AuthMethod] ?? record.auth_method}
+            {record.token_name && <span className="text-zinc-500"> (token “{record.token_name}”)</span>}
+          </Row>
+        )}
+        {record.kind !== "call" && <Row label="Event">{recordKindLabel(record.kind)}</Row>}
         <Row label="Server">
           {record.server_id} <span className="font-mono text-zinc-500">{record.server_target}</span>
         </Row>
@@ -82,23 +100,39 @@ export function AuditDetail({ record, closeHref }: { record: AuditEntry; closeHr
           )}
         </Row>
       </dl>
-      <h3 className="mt-4 mb-1.5 text-[11px] font-semibold tracking-wide text-zinc-500 uppercase">Request</h3>
-      <JsonView value={request} testId="audit-request" />
-      <h3 className="mt-4 mb-1.5 text-[11px] font-semibold tracking-wide text-zinc-500 uppercase">Response</h3>
-      {record.result_truncated ? (
+      {!isCall ? (
+        <>
+          <h3 className="mt-4 mb-1.5 text-[11px] font-semibold tracking-wide text-zinc-500 uppercase">What changed</h3>
+          <JsonView value={record.arguments} testId="audit-event-details" />
+        </>
+      ) : record.payload_hidden ? (
         <p
-          className="rounded-md bg-zinc-50 p-3 text-[12px] text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400"
-          data-testid="audit-result-omitted"
+          data-testid="audit-payload-hidden"
+          className="mt-4 rounded-md bg-zinc-50 p-3 text-[12px] text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400"
         >
-          The result ({kib(record.result_size ?? 0)}) was larger than the audit log keeps. SHA-256:{" "}
-          <code className="font-mono break-all">{record.result_sha256}</code>
+          The arguments and result of someone else&apos;s call are shown to auditors and admins only.
         </p>
-      ) : record.result !== null ? (
-        <JsonView value={record.result} testId="audit-response" />
       ) : (
-        <p className="text-[12px] text-zinc-500">
-          {record.outcome === "pending" ? "Still running." : "No result: the call did not complete."}
-        </p>
+        <>
+          <h3 className="mt-4 mb-1.5 text-[11px] font-semibold tracking-wide text-zinc-500 uppercase">Request</h3>
+          <JsonView value={request} testId="audit-request" />
+          <h3 className="mt-4 mb-1.5 text-[11px] font-semibold tracking-wide text-zinc-500 uppercase">Response</h3>
+          {record.result_truncated ? (
+            <p
+              className="rounded-md bg-zinc-50 p-3 text-[12px] text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400"
+              data-testid="audit-result-omitted"
+            >
+              The result ({kib(record.result_size ?? 0)}) was larger than the audit log keeps. SHA-256:{" "}
+              <code className="font-mono break-all">{record.result_sha256}</code>
+            </p>
+          ) : record.result !== null ? (
+            <JsonView value={record.result} testId="audit-response" />
+          ) : (
+            <p className="text-[12px] text-zinc-500">
+              {record.outcome === "pending" ? "Still running." : "No result: the call did not complete."}
+            </p>
+          )}
+        </>
       )}
     </section>
   );

@@ -1,11 +1,12 @@
 "use client";
 
-// The audit page's filters: server, tool, outcome, actor, time range and full text. They
+// The audit page's filters: server, tool, outcome, person, kind of record, actor, time range and full text. They
 // live in the URL (like the catalog's), so a filtered view can be linked and exported.
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY } from "@/components/ui/classes";
 import { AUDIT_OUTCOMES, OUTCOME_INFO } from "@/lib/calls/outcomes";
+import { EVENT_KINDS, EVENT_LABELS } from "@/lib/audit/event-kinds";
 import { auditQueryString, type AuditFilterValues } from "@/lib/audit/query-string";
 
 const FIELD =
@@ -18,7 +19,9 @@ function toLocalInput(iso: string): string {
   return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 }
 
-export function AuditFilters({ initial, servers }: { initial: AuditFilterValues; servers: string[] }): ReactNode {
+type Props = { initial: AuditFilterValues; servers: string[]; people: { id: string; name: string }[] };
+
+export function AuditFilters({ initial, servers, people }: Props): ReactNode {
   const router = useRouter();
   const [values, setValues] = useState({ ...initial, from: toLocalInput(initial.from), to: toLocalInput(initial.to) });
   const set = (key: keyof AuditFilterValues) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }));
@@ -57,6 +60,30 @@ export function AuditFilters({ initial, servers }: { initial: AuditFilterValues;
           {AUDIT_OUTCOMES.map((o) => (
             <option key={o} value={o}>
               {OUTCOME_INFO[o].label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="flex flex-col gap-1 text-[11px] font-medium text-zinc-500">
+        Person
+        <select value={values.person} onChange={set("person")} className={`${FIELD} max-w-44`} data-testid="audit-person">
+          <option value="">anyone</option>
+          {people.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="flex flex-col gap-1 text-[11px] font-medium text-zinc-500">
+        Records
+        <select value={values.kind} onChange={set("kind")} className={FIELD} data-testid="audit-kind">
+          <option value="">all</option>
+          <option value="call">tool calls</option>
+          <option value="event">account and admin events</option>
+          {EVENT_KINDS.map((kind) => (
+            <option key={kind} value={kind}>
+              {EVENT_LABELS[kind].toLowerCase()}
             </option>
           ))}
         </select>

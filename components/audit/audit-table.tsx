@@ -3,6 +3,8 @@
 // The audit log's rows, newest first. A row opens its record beside the list; ticking two
 // rows compares them.
 import Link from "next/link";
+import { AUTH_METHOD_LABELS, type AuthMethod } from "@/lib/auth/roles";
+import { recordKindLabel } from "@/lib/audit/event-kinds";
 import { useRouter } from "next/navigation";
 import { useState, type ReactNode } from "react";
 import type { AuditEntry } from "@/lib/audit/query";
@@ -78,19 +80,40 @@ export function AuditTable({ records, selected, query }: { records: AuditEntry[]
                   </Link>
                 </td>
                 <td className="px-3 py-2 whitespace-nowrap">{r.server_id}</td>
-                <td className="px-3 py-2 font-mono text-xs whitespace-nowrap">{r.tool_name}</td>
+                <td className="px-3 py-2 font-mono text-xs whitespace-nowrap">
+                  {r.kind === "call" ? (
+                    r.tool_name
+                  ) : (
+                    <span
+                      className="rounded bg-violet-50 px-1.5 py-px font-sans text-[11px] font-medium text-violet-700 dark:bg-violet-950/50 dark:text-violet-300"
+                      data-testid="audit-event"
+                    >
+                      {recordKindLabel(r.kind)}
+                    </span>
+                  )}
+                </td>
                 <td className="px-3 py-2">
                   <OutcomeBadge outcome={r.outcome} code={r.error_code} />
                 </td>
                 <td className="px-3 py-2 text-right font-mono text-xs whitespace-nowrap text-zinc-500">
                   {r.duration_ms === null ? "—" : `${r.duration_ms} ms`}
                 </td>
-                <td className="px-3 py-2 text-xs whitespace-nowrap text-zinc-500">{r.actor}</td>
+                <td className="px-3 py-2 text-xs whitespace-nowrap text-zinc-500" title={r.actor}>
+                  <span className="text-zinc-700 dark:text-zinc-300" data-testid="audit-actor-name">
+                    {r.actor_name ?? r.actor}
+                  </span>
+                  {r.auth_method && (
+                    <span className="ml-1 text-[11px] text-zinc-400">
+                      · {AUTH_METHOD_LABELS[r.auth_method as AuthMethod] ?? r.auth_method}
+                      {r.token_name ? ` “${r.token_name}”` : ""}
+                    </span>
+                  )}
+                </td>
                 <td
                   className="max-w-xs truncate px-3 py-2 font-mono text-xs text-zinc-600 dark:text-zinc-400"
                   title={JSON.stringify(r.arguments)}
                 >
-                  {summary(r.arguments)}
+                  {r.payload_hidden ? <span className="font-sans text-zinc-400 italic">hidden</span> : summary(r.arguments)}
                 </td>
               </tr>
             ))}

@@ -1,23 +1,51 @@
 "use client";
 
-// The sign-in form for a Toolscope that runs with TOOLSCOPE_API_TOKEN.
+// The sign-in page's form: email and password, "Sign in with <provider>", or the bootstrap
+// token, whichever this Toolscope offers (GET /api/session's signIn).
 import { useState, type FormEvent, type ReactNode } from "react";
-import { BUTTON_PRIMARY, ERROR_NOTE, INPUT } from "@/components/ui/classes";
+import { BUTTON_PRIMARY, BUTTON_SECONDARY, ERROR_NOTE, INPUT } from "@/components/ui/classes";
+import type { SessionState } from "@/lib/auth/session-state";
 import { fetchJson } from "@/lib/client/fetch-json";
 
-export function SignInForm({ returnTo }: { returnTo: string }): ReactNode {
+type Props = { returnTo: string; offers: SessionState["signIn"]; notice: string | null };
+
+const LABEL = "mt-3 mb-1 block text-[13px] font-medium";
+
+export function SignInForm({ returnTo, offers, notice }: Props): ReactNode {
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
   const [token, setToken] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const [useToken, setUseToken] = useState(!offers.password && !offers.sso);
+  const [error, setError] = useState<string | null>(notice);
   const [sending, setSending] = useState(false);
 
-  const submit = async (event: FormEvent): Promise<void> => {
-    event.preventDefault();
+  const send = async (body: object): Promise<void> => {
     setSending(true);
     setError(null);
     try {
-      await fetchJson("/api/session", { method: "POST", body: JSON.stringify({ token }) });
+      await fetchJson("/api/session", { method: "POST", body: JSON.stringify(body) });
       // A full load, so every server component renders again with the new cookie.
       window.location.assign(returnTo);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+      setSending(false);
+    }
+  };
+
+  const submit = (event: FormEvent): void => {
+    event.preventDefault();
+    void send(useToken ? { token } : { email, password });
+  };
+
+  const sso = async (): Promise<void> => {
+    setSending(true);
+    setError(null);
+    try {
+      const answer = await fetchJson<{ url: string }>("/api/auth/sign-in/oauth2", {
+        method: "POST",
+        body: JSON.stringify({ providerId: "sso", callbackURL: returnTo, errorCallbackURL: "/login" }),
+      });
+      window.location.assign(answer.url);
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
       setSending(false);
@@ -31,27 +59,86 @@ export function SignInForm({ returnTo }: { returnTo: string }): ReactNode {
       className="w-[380px] rounded-xl border border-zinc-200 bg-white p-6 shadow-sm dark:border-zinc-800 dark:bg-zinc-950"
     >
       <h1 className="text-base font-semibold tracking-tight">Sign in to Toolscope</h1>
-      <p className="mt-1 text-[13px] text-zinc-500">This Toolscope asks for its API token (TOOLSCOPE_API_TOKEN).</p>
-      <label htmlFor="token" className="mt-4 mb-1 block text-[13px] font-medium">
-        API token
-      </label>
-      <input
-        id="token"
-        type="password"
-        autoComplete="current-password"
-        autoFocus
-        value={token}
-        onChange={(e) => setToken(e.target.value)}
-        className={INPUT}
-      />
+      {offers.sso && (
+        <button
+          type="button"
+          data-testid="sign-in-sso"
+          onClick={() => void sso()}
+          disabled={sending}
+          className={`mt-4 w-full justify-center ${BUTTON_SECONDARY}`}
+        >
+          Sign in with {offers.sso.name}
+        </button>
+      )}
+      {offers.sso && (offers.password || offers.token) && (
+        <div className="my-4 flex items-center gap-3 text-[11px] tracking-wide text-zinc-400 uppercase">
+          <span className="h-px flex-1 bg-zinc-200 dark:bg-zinc-800" /> or <span className="h-px flex-1 bg-zinc-200 dark:bg-zinc-800" />
+        </div>
+      )}
+      {useToken ? (
+        <>
+          <p className="mt-1 text-[13px] text-zinc-500">The bootstrap token is TOOLSCOPE_API_TOKEN, as set where Toolscope runs.</p>
+          <label htmlFor="token" className={LABEL}>
+            API token
+          </label>
+          <input
+            id="token"
+            type="password"
+            autoComplete="current-password"
+            autoFocus
+            value={token}
+            onChange={(e) => setToken(e.target.value)}
+            className={INPUT}
+          />
+        </>
+      ) : (
+        offers.password && (
+          <>
+            <label htmlFor="email" className={LABEL}>
+              Email
+            </label>
+            <input
+              id="email"
+              type="email"
+              autoComplete="username"
+              autoFocus={!offers.sso}
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              className={INPUT}
+            />
+            <label htmlFor="password" className={LABEL}>
+              Password
+            </label>
+            <input
+              id="password"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              className={INPUT}
+            />
+          </>
+        )
+      )}
       {error && (
         <p role="alert" className={`mt-3 ${ERROR_NOTE}`}>
           {error}
         </p>
       )}
-      <button type="submit" disabled={sending || !token} className={`mt-4 w-full justify-center ${BUTTON_PRIMARY}`}>
-        {sending ? "Signing in…" : "Sign in"}
-      </button>
+      {(useToken || offers.password) && (
+        <button
+          type="submit"
+          disabled={sending || (useToken ? !token : !email || !password)}
+          className={`mt-4 w-full justify-center ${BUTTON_PRIMARY}`}
+        >
+          {sending ? "Signing in…" : "Sign in"}
+        </button>
+      )}
+      {offers.token && (offers.password || offers.sso) && (
+        <button type="button" onClick={() => setUseToken((t) => !t)} className="mt-3 text-xs text-zinc-500 hover:text-indigo-600">
+          {useToken ? "Sign in with an account instead" : "Use the bootstrap token instead"}
+        </button>
+      )}
     </form>
   );
 }

@@ -15,10 +15,11 @@ type Props = {
   onChange: (value: Record<string, unknown>) => void;
   onSubmit: (value: Record<string, unknown>) => void;
   running: boolean;
+  refusal?: string | null;
   actions?: ReactNode;
 };
 
-export function JsonArguments({ schema, validator, value, onChange, onSubmit, running, actions }: Props): ReactNode {
+export function JsonArguments({ schema, validator, value, onChange, onSubmit, running, refusal, actions }: Props): ReactNode {
   const [text, setText] = useState(() => formatArguments(value));
   // A value set from outside (inputs restored from history, a replay) must show in the
   // editor; the user's own edits come back as the same value and leave their text alone.
@@ -67,7 +68,13 @@ export function JsonArguments({ schema, validator, value, onChange, onSubmit, ru
         </ul>
       )}
       <div className="mt-3 flex items-center gap-2">
-        <button type="submit" disabled={running || parseError !== null} data-testid="run-button" className={BUTTON_PRIMARY}>
+        <button
+          type="submit"
+          disabled={running || parseError !== null || Boolean(refusal)}
+          title={refusal ?? undefined}
+          data-testid="run-button"
+          className={BUTTON_PRIMARY}
+        >
           {running ? "Running…" : "Run tool"}
         </button>
         {actions}

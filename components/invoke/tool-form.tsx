@@ -24,6 +24,8 @@ type Props = {
   onChange: (value: Record<string, unknown>) => void;
   onSubmit: (value: Record<string, unknown>) => void;
   running: boolean;
+  /** Why the caller may not run it (their role), if they may not: the button is then disabled. */
+  refusal?: string | null;
   actions?: ReactNode;
 };
 
@@ -83,6 +85,7 @@ function SchemaForm({
   onChange,
   onSubmit,
   running,
+  refusal,
   actions,
   schema,
   validator,
@@ -114,7 +117,13 @@ function SchemaForm({
       >
         {!hasFields && <p className="mb-4 text-sm text-zinc-500">This tool takes no parameters.</p>}
         <div className="flex items-center gap-2 pt-1">
-          <button type="submit" disabled={running} data-testid="run-button" className={BUTTON_PRIMARY}>
+          <button
+            type="submit"
+            disabled={running || Boolean(refusal)}
+            title={refusal ?? undefined}
+            data-testid="run-button"
+            className={BUTTON_PRIMARY}
+          >
             {running ? "Running…" : "Run tool"}
             {!running && <kbd className="ml-1 font-sans text-[10px] text-indigo-200">Ctrl ↵</kbd>}
           </button>

@@ -21,6 +21,7 @@ import { InputRequestPanel } from "./input-request";
 import { cancelTask, runToolAsTask } from "./run-task";
 import { cancelCall, runTool, type InputRequest, type Progress } from "./run-tool";
 import { ToolForm } from "./tool-form";
+import { useCan } from "@/components/auth/viewer";
 import { useReplay } from "./use-replay";
 
 function useElapsed(running: boolean): number {
@@ -38,6 +39,7 @@ function useElapsed(running: boolean): number {
 }
 
 export function ToolPanel({ toolName }: { toolName: string }): ReactNode {
+  const canCall = useCan("tools:call");
   const { serverId, data, loading } = useCatalog();
   const tool = data?.tools.find((t) => t.name === toolName);
   const taskSupport = (tool?.execution as { taskSupport?: string } | undefined)?.taskSupport ?? "forbidden";
@@ -179,6 +181,15 @@ export function ToolPanel({ toolName }: { toolName: string }): ReactNode {
         </p>
       )}
 
+      {!canCall && (
+        <p
+          role="note"
+          data-testid="no-call-note"
+          className="mt-4 rounded-md border border-zinc-200 bg-zinc-50 p-2.5 text-[13px] text-zinc-600 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-300"
+        >
+          You can browse this tool. Calling it needs the operator or admin role: ask an admin.
+        </p>
+      )}
       <section className="mt-6 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800" ref={formRef} aria-label="Arguments">
         <ToolForm
           key={tool.name}
@@ -187,6 +198,7 @@ export function ToolPanel({ toolName }: { toolName: string }): ReactNode {
           onChange={setValues}
           onSubmit={run}
           running={running}
+          refusal={canCall ? null : "Your role may browse this tool but not call it; calling needs the operator or admin role."}
           actions={
             running ? (
               <button type="button" onClick={() => cancelRef.current?.()} data-testid="cancel-button" className={BUTTON_SECONDARY}>

@@ -8,11 +8,18 @@ import type { AuditLogTable } from "../db/schema";
 export const GENESIS_HASH = "0".repeat(64);
 
 /** Which process opened a record (instance_id) is bookkeeping, not part of what is chained. */
-type Hashed = Omit<AuditLogTable, "hash" | "result_truncated" | "instance_id"> & { result_truncated: number };
+type Hashed = Omit<AuditLogTable, "hash" | "result_truncated" | "instance_id" | "kind"> & { result_truncated: number; kind: string };
 
-/** The fields in a fixed order; numbers normalised, since drivers may return them as strings. */
+/**
+ * The fields in a fixed order; numbers normalised, since drivers may return them as strings.
+ * Who acted and the kind of record (migration 0009) follow the original fields, and only when a
+ * record has them: records written before keep the hashes they were written with, and removing
+ * them from a record that has them changes its hash.
+ */
 function canonical(record: Hashed): string {
   const n = (value: number | string | null): number | null => (value === null ? null : Number(value));
+  const identity = [record.kind, record.actor_id, record.actor_name, record.auth_method, record.token_name];
+  const hasIdentity = record.kind !== "call" || identity.slice(1).some((value) => value !== null);
   return JSON.stringify([
     record.id,
     record.started_at,
@@ -36,6 +43,7 @@ function canonical(record: Hashed): string {
     record.output_verdict,
     n(record.chain_seq),
     record.prev_hash,
+    ...(hasIdentity ? identity : []),
   ]);
 }
 

@@ -2,7 +2,8 @@ import "server-only";
 // The filtered audit log as a download, streamed page by page so that a million records
 // never sit in memory: JSONL (one record a line, as the API returns them) or CSV.
 import { auditStore } from "./index";
-import { toEntry, type AuditEntry } from "./query";
+import type { AuditEntry } from "./query";
+import { entryFor, readableFilters, type AuditReader } from "./visibility";
 import { RECORD_COLUMNS, type AuditFilters } from "./store";
 
 const PAGE = 500;
@@ -22,7 +23,13 @@ function line(entry: AuditEntry, format: "jsonl" | "csv"): string {
   return format === "jsonl" ? `${JSON.stringify(entry)}\n` : `${CSV_COLUMNS.map((c) => csvCell(entry[c])).join(",")}\r\n`;
 }
 
-export function exportAudit(filters: AuditFilters, format: "jsonl" | "csv", signal?: AbortSignal): ReadableStream<Uint8Array> {
+export function exportAudit(
+  filters: AuditFilters,
+  reader: AuditReader,
+  format: "jsonl" | "csv",
+  signal?: AbortSignal,
+): ReadableStream<Uint8Array> {
+  const readable = readableFilters(filters, reader);
   const encoder = new TextEncoder();
   let cursor: string | undefined;
   let started = false;
@@ -30,10 +37,10 @@ export function exportAudit(filters: AuditFilters, format: "jsonl" | "csv", sign
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       if (signal?.aborted) return controller.close();
-      const records = await (await store).listInvocations({ ...filters, limit: PAGE, before: cursor });
+      const records = await (await store).listInvocations({ ...readable, limit: PAGE, before: cursor });
       let chunk = !started && format === "csv" ? `${CSV_COLUMNS.join(",")}\r\n` : "";
       started = true;
-      for (const record of records) chunk += line(toEntry(record), format);
+      for (const record of records) chunk += line(entryFor(record, reader), format);
       if (chunk) controller.enqueue(encoder.encode(chunk));
       if (records.length < PAGE) controller.close();
       else cursor = records.at(-1)!.id;

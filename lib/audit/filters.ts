@@ -9,6 +9,12 @@ export type AuditFilters = {
   toolName?: string;
   outcome?: InvocationOutcome;
   actor?: string;
+  /** The person (their user id, migration 0009). */
+  actorId?: string;
+  /** Servers whose records are left out (those the reader may not use). */
+  excludeServerIds?: readonly string[];
+  /** "call", or an event's kind (lib/audit/events.ts); "event" for every event. */
+  kind?: string;
   /** ISO times or epoch ms: started at or after `from`, before `to`. */
   from?: number;
   to?: number;
@@ -43,6 +49,7 @@ export type RecordQuery = SelectQueryBuilder<Database, "audit_log", AuditRecord>
 export const WALK_ORDER = [
   ["toolName", "audit_log.tool_name"],
   ["serverId", "audit_log.server_id"],
+  ["actorId", "audit_log.actor_id"],
   ["actor", "audit_log.actor"],
   ["outcome", "audit_log.outcome"],
 ] as const;
@@ -76,6 +83,9 @@ export class RecordFilters {
       q = q.where(steered, "=", value);
       walked = true;
     }
+    if (filters.excludeServerIds?.length) q = q.where("audit_log.server_id", "not in", [...filters.excludeServerIds]);
+    if (filters.kind === "event") q = q.where("audit_log.kind", "!=", "call");
+    else if (filters.kind) q = q.where("audit_log.kind", "=", filters.kind);
     if (filters.from !== undefined) q = q.where("audit_log.id", ">=", idTimePrefix(filters.from));
     if (filters.to !== undefined) q = q.where("audit_log.id", "<", idTimePrefix(filters.to));
     return q;

@@ -14,6 +14,11 @@ export const AuditFilterSchema = z.object({
   tool: z.string().max(200).optional(),
   outcome: z.enum(AUDIT_OUTCOMES).optional(),
   actor: z.string().max(200).optional(),
+  person: z.string().max(200).optional(),
+  kind: z
+    .string()
+    .regex(/^[a-z_]{1,40}$/)
+    .optional(),
   from: time.optional(),
   to: time.optional(),
   q: z.string().max(500).optional(),
@@ -38,6 +43,8 @@ export function storeFilters(query: AuditFilterQuery): AuditFilters {
     toolName: query.tool || undefined,
     outcome: query.outcome,
     actor: query.actor || undefined,
+    actorId: query.person || undefined,
+    kind: query.kind || undefined,
     from: query.from,
     to: query.to,
     q: query.q || undefined,

@@ -1,6 +1,18 @@
 // The audit page's URL query from its filter values (and extras such as a cursor or an
 // export format); shared by the page (server) and its filter bar (browser).
-export type AuditFilterValues = { server: string; tool: string; outcome: string; actor: string; from: string; to: string; q: string };
+export type AuditFilterValues = {
+  server: string;
+  tool: string;
+  outcome: string;
+  actor: string;
+  /** A person's user id. */
+  person: string;
+  /** "call", "event" or an event's kind. */
+  kind: string;
+  from: string;
+  to: string;
+  q: string;
+};
 
 export function auditQueryString(values: Partial<AuditFilterValues>, extra: Record<string, string> = {}): string {
   const params = new URLSearchParams();

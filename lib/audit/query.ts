@@ -1,16 +1,27 @@
 import "server-only";
 // The audit log as the API and the audit page read it: newest first, keyset-paginated,
 // filtered; one record in full; the chain's verification.
+import { database } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import type { ChainReport } from "./chain";
 import { auditStore } from "./index";
 import type { AuditFilters, AuditRecord } from "./store";
+import { hiddenFromAudit } from "@/lib/auth/server-access";
+import type { Caller } from "@/lib/auth/roles";
+import { entryFor, mayReadServer, readableFilters, readerOf, type AuditReader } from "./visibility";
+
+/** What of the log this caller reads (lib/audit/visibility.ts). */
+export async function auditReaderFor(caller: Caller): Promise<AuditReader> {
+  return readerOf(caller, await hiddenFromAudit(caller));
+}
 
 export type AuditEntry = Omit<AuditRecord, "arguments" | "result" | "request_meta" | "result_truncated"> & {
   arguments: unknown;
   result: unknown;
   request_meta: unknown;
   result_truncated: boolean;
+  /** The call's arguments, result and _meta are withheld from this reader (lib/audit/visibility.ts). */
+  payload_hidden?: true;
 };
 
 function parse(json: string | null): unknown {
@@ -38,17 +49,32 @@ export function toEntry(record: AuditRecord): AuditEntry {
 
 export async function listAudit(
   query: AuditFilters & { limit: number; cursor?: string },
+  reader: AuditReader,
 ): Promise<{ records: AuditEntry[]; nextCursor: string | null }> {
   const store = await auditStore();
-  const records = await store.listInvocations({ ...query, limit: query.limit + 1, before: query.cursor });
+  const records = await store.listInvocations({ ...readableFilters(query, reader), limit: query.limit + 1, before: query.cursor });
   const page = records.slice(0, query.limit);
-  return { records: page.map(toEntry), nextCursor: records.length > query.limit ? (page.at(-1)?.id ?? null) : null };
+  return { records: page.map((r) => entryFor(r, reader)), nextCursor: records.length > query.limit ? (page.at(-1)?.id ?? null) : null };
 }
 
-export async function getAuditEntry(id: string): Promise<{ record: AuditEntry }> {
+export async function getAuditEntry(id: string, reader: AuditReader): Promise<{ record: AuditEntry }> {
   const record = await (await auditStore()).getInvocation(id);
-  if (!record) throw new AppError("not_found:audit", `There is no audit record with id "${id}".`);
-  return { record: toEntry(record) };
+  if (!record || !mayReadServer(record, reader)) throw new AppError("not_found:audit", `There is no audit record with id "${id}".`);
+  return { record: entryFor(record, reader) };
+}
+
+/** The people who appear in the log, for its person filter (newest names win). */
+export async function auditPeople(): Promise<{ id: string; name: string }[]> {
+  const db = await database();
+  const rows = await db
+    .selectFrom("audit_log")
+    .select(["actor_id", (eb) => eb.fn.max("actor_name").as("name")])
+    .where("actor_id", "is not", null)
+    .groupBy("actor_id")
+    .orderBy("name")
+    .limit(500)
+    .execute();
+  return rows.map((row) => ({ id: row.actor_id!, name: row.name ?? row.actor_id! }));
 }
 
 export async function verifyAudit(): Promise<ChainReport> {

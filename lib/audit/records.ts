@@ -20,7 +20,12 @@ export const RECORD_COLUMNS = [
   "started_at",
   "ended_at",
   "duration_ms",
+  "kind",
   "actor",
+  "actor_id",
+  "actor_name",
+  "auth_method",
+  "token_name",
   "client_ip",
   "server_id",
   "server_target",
@@ -82,8 +87,18 @@ export function idTimePrefix(time: number): string {
   return time.toString(36).padStart(9, "0");
 }
 
-export type StartInvocation = {
+/** Who acted: the audit log's record of a Caller (lib/auth/roles.ts). */
+export type Actor = {
   actor: string;
+  actorId?: string | null;
+  actorName?: string | null;
+  authMethod?: string | null;
+  tokenName?: string | null;
+};
+
+export type StartInvocation = Actor & {
+  /** "call" unless given: an account or administration event (lib/audit/events.ts). */
+  kind?: string;
   clientIp?: string | null;
   serverId: string;
   serverTarget: string;
@@ -125,7 +140,12 @@ export class AuditRecords {
         started_at: new Date(startedAt).toISOString(),
         ended_at: null,
         duration_ms: null,
+        kind: input.kind ?? "call",
         actor: input.actor,
+        actor_id: input.actorId ?? null,
+        actor_name: input.actorName ?? null,
+        auth_method: input.authMethod ?? null,
+        token_name: input.tokenName ?? null,
         client_ip: input.clientIp ?? null,
         server_id: input.serverId,
         server_target: input.serverTarget,

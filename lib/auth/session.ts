@@ -1,27 +1,195 @@
 import "server-only";
-// Signing a browser in and out when Toolscope runs with TOOLSCOPE_API_TOKEN: the token
-// typed on /login is exchanged for the session cookie the request guard accepts.
+// Signing in and out. Passwords and single sign-on go through better-auth, which creates a
+// random server-side session per sign-in and sets its HttpOnly, SameSite=Lax cookie (Secure over
+// https). The bootstrap token (TOOLSCOPE_API_TOKEN) typed on the sign-in page gets a session of
+// the same kind, as the bootstrap account, so it too can be signed out and revoked.
+import { APIError } from "better-auth";
+import { serializeSignedCookie } from "better-call";
+import { recordEvent } from "@/lib/audit/events";
+import { appConfig } from "@/lib/config/env";
+import { database } from "@/lib/db";
 import { AppError } from "@/lib/errors";
-import { configuredApiToken, SESSION_COOKIE, sessionValue, timingSafeEqual } from "./session-token";
+import { auth } from "./better-auth";
+import { authMode, BOOTSTRAP_EMAIL } from "./mode";
+import { permissionsOf, type Caller } from "./roles";
+import type { SessionState } from "./session-state";
+import { configuredApiToken, timingSafeEqual } from "./session-token";
+import { checkSignIn, signInFailed, signInSucceeded } from "./throttle";
 
-export type SessionState = { required: boolean; signedIn: boolean };
-
-const COOKIE_ATTRIBUTES = "Path=/; HttpOnly; SameSite=Strict";
-
-export async function sessionState(cookie: string | undefined): Promise<SessionState> {
-  const token = configuredApiToken();
-  if (!token) return { required: false, signedIn: true };
-  return { required: true, signedIn: Boolean(cookie && timingSafeEqual(cookie, sessionValue(token))) };
+export async function sessionState(caller: Caller): Promise<SessionState> {
+  const mode = await authMode();
+  const oidc = appConfig().auth.oidc;
+  return {
+    mode,
+    signedIn: caller.role !== null,
+    person:
+      caller.role === null
+        ? null
+        : {
+            id: caller.userId,
+            name: caller.name,
+            email: caller.email,
+            role: caller.role,
+            authMethod: caller.authMethod,
+            tokenName: caller.tokenName,
+          },
+    permissions: permissionsOf(caller),
+    signIn: {
+      password: mode === "accounts",
+      token: mode !== "local" && configuredApiToken() !== undefined,
+      sso: oidc ? { name: oidc.name } : null,
+    },
+  };
 }
 
-/** The Set-Cookie header for a browser that typed the right token; throws otherwise. */
-export async function signIn({ token }: { token: string }): Promise<string> {
+export type SignInInput = { email: string; password: string } | { token: string };
+export type SignedIn = { setCookies: string[] };
+
+export async function signIn(input: SignInInput, request: { headers: Headers; clientIp: string | null }): Promise<SignedIn> {
+  const account = "token" in input ? "bootstrap-token" : input.email;
+  await checkSignIn(account, request.clientIp);
+  try {
+    const signedIn = "token" in input ? await signInWithToken(input.token, request) : await signInWithPassword(input, request);
+    await signInSucceeded(account);
+    return signedIn;
+  } catch (error) {
+    if (error instanceof AppError && error.status === 401) {
+      await signInFailed(account, request.clientIp);
+      await recordEvent("sign_in_failed", { actor: "anonymous", clientIp: request.clientIp }, { subject: account, reason: error.code });
+    }
+    throw error;
+  }
+}
+
+async function signInWithPassword(
+  input: { email: string; password: string },
+  request: { headers: Headers; clientIp: string | null },
+): Promise<SignedIn> {
+  const instance = await auth();
+  try {
+    const { headers, response } = await instance.api.signInEmail({
+      body: { email: input.email, password: input.password, rememberMe: true },
+      headers: request.headers,
+      returnHeaders: true,
+    });
+    const user = response.user as { id: string; name: string; email: string; role?: string | null };
+    await recordEvent(
+      "sign_in",
+      { actor: `${user.name} <${user.email}>`, actorId: user.id, actorName: user.name, authMethod: "password", clientIp: request.clientIp },
+      { subject: user.id, method: "password" },
+    );
+    return { setCookies: headers.getSetCookie() };
+  } catch (error) {
+    if (error instanceof APIError) {
+      if (error.statusCode === 401) throw new AppError("unauthorized:credentials");
+      // The admin plugin refuses people an admin has disabled ("banned").
+      if (error.statusCode === 403) throw new AppError("unauthorized:disabled");
+    }
+    throw error;
+  }
+}
+
+async function bootstrapAccountId(): Promise<string> {
+  const db = await database();
+  const existing = await db.selectFrom("auth_user").select("id").where("email", "=", BOOTSTRAP_EMAIL).executeTakeFirst();
+  if (existing) return existing.id;
+  const context = await (await auth()).$context;
+  const user = await context.internalAdapter.createUser(
+    { email: BOOTSTRAP_EMAIL, name: "Bootstrap admin", emailVerified: true, role: "admin" },
+    { method: "admin" },
+  );
+  return user.id;
+}
+
+async function signInWithToken(token: string, request: { headers: Headers; clientIp: string | null }): Promise<SignedIn> {
   const expected = configuredApiToken();
-  if (!expected) return `${SESSION_COOKIE}=; ${COOKIE_ATTRIBUTES}; Max-Age=0`;
-  if (!timingSafeEqual(token, expected)) throw new AppError("unauthorized:token");
-  return `${SESSION_COOKIE}=${sessionValue(expected)}; ${COOKIE_ATTRIBUTES}`;
+  if (!expected || !timingSafeEqual(token, expected)) throw new AppError("unauthorized:token");
+  const context = await (await auth()).$context;
+  const session = await context.internalAdapter.createSession(await bootstrapAccountId(), false, {
+    authMethod: "bootstrap-token",
+    ipAddress: request.clientIp ?? "",
+    userAgent: request.headers.get("user-agent") ?? "",
+  });
+  const cookie = context.authCookies.sessionToken;
+  const value = await serializeSignedCookie(cookie.name, session.token, context.secret, {
+    ...cookie.attributes,
+    maxAge: context.sessionConfig.expiresIn,
+  });
+  await recordEvent(
+    "sign_in",
+    { actor: "bootstrap token", actorName: "Bootstrap admin", authMethod: "bootstrap-token", clientIp: request.clientIp },
+    { method: "bootstrap-token" },
+  );
+  return { setCookies: [value] };
 }
 
-export function signOutCookie(): string {
-  return `${SESSION_COOKIE}=; ${COOKIE_ATTRIBUTES}; Max-Age=0`;
+/** Ends this browser's session (revoked on the server, not only forgotten by the browser). */
+export async function signOut(caller: Caller, headers: Headers): Promise<SignedIn> {
+  const instance = await auth();
+  const { headers: answer } = await instance.api.signOut({ headers, returnHeaders: true });
+  if (caller.role !== null) await recordEvent("sign_out", caller, {});
+  return { setCookies: answer.getSetCookie() };
+}
+
+/** Ends every session of the caller's account: "sign out everywhere". */
+export async function signOutEverywhere(caller: Caller, headers: Headers): Promise<SignedIn> {
+  if (!caller.userId) throw new AppError("bad_request:no_account");
+  const instance = await auth();
+  const context = await instance.$context;
+  await context.internalAdapter.deleteUserSessions(caller.userId);
+  const { headers: answer } = await instance.api.signOut({ headers, returnHeaders: true }).catch(() => ({ headers: new Headers() }));
+  await recordEvent("sessions_revoked", caller, { subject: caller.userId, scope: "everywhere" });
+  return { setCookies: answer.getSetCookie() };
+}
+
+/** Changes the caller's password (the current one is asked for) and ends their other sessions. */
+export async function changePassword(
+  caller: Caller,
+  input: { currentPassword: string; newPassword: string },
+  headers: Headers,
+): Promise<SignedIn> {
+  if (!caller.userId || caller.authMethod === "personal-token") throw new AppError("bad_request:no_account");
+  const instance = await auth();
+  try {
+    const { headers: answer } = await instance.api.changePassword({
+      body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: true },
+      headers,
+      returnHeaders: true,
+    });
+    await recordEvent("person_changed", caller, { subject: caller.userId, password: "changed" });
+    return { setCookies: answer.getSetCookie() };
+  } catch (error) {
+    if (error instanceof APIError && error.statusCode < 500) {
+      throw new AppError("bad_request:body", error.message || "The password could not be changed.");
+    }
+    throw error;
+  }
+}
+
+export type SessionSummary = {
+  id: string;
+  createdAt: string;
+  expiresAt: string;
+  ipAddress: string | null;
+  userAgent: string | null;
+  authMethod: string | null;
+  current: boolean;
+};
+
+export async function listSessions(caller: Caller): Promise<SessionSummary[]> {
+  if (!caller.userId) throw new AppError("bad_request:no_account");
+  const db = await database();
+  const rows = await db.selectFrom("auth_session").selectAll().where("userId", "=", caller.userId).orderBy("createdAt", "desc").execute();
+  const now = Date.now();
+  return rows
+    .filter((row) => new Date(row.expiresAt).getTime() > now)
+    .map((row) => ({
+      id: row.id,
+      createdAt: new Date(row.createdAt).toISOString(),
+      expiresAt: new Date(row.expiresAt).toISOString(),
+      ipAddress: row.ipAddress || null,
+      userAgent: row.userAgent || null,
+      authMethod: row.authMethod,
+      current: row.id === caller.sessionId,
+    }));
 }

@@ -6,6 +6,7 @@ import { auditStore } from "@/lib/audit";
 import { redactArguments, redactMeta } from "@/lib/audit/redact";
 import { appConfig } from "@/lib/config/env";
 import type { ServerConnection } from "@/lib/mcp/connection";
+import { actorOf } from "@/lib/auth/roles";
 import type { Caller, InvocationResponse, Tool } from "@/lib/mcp/types";
 
 export type OpenRecord = { auditId: string; startedAt: number; tool: Tool | undefined; protocolVersion: string | null };
@@ -20,7 +21,7 @@ export async function openRecord(
   const { id: auditId, startedAt } = await (
     await auditStore()
   ).startInvocation({
-    actor: call.caller.actor,
+    ...actorOf(call.caller),
     clientIp: call.caller.clientIp,
     requestMeta: call.meta && redactMeta(call.meta, redactKeys),
     serverId: connection.config.id,

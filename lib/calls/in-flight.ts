@@ -3,7 +3,8 @@ import "server-only";
 // form's Cancel button) and the call still ends with a result that says "cancelled".
 import { processWide } from "@/lib/process-wide";
 
-type InFlight = { serverId: string; cancel: () => void };
+/** `owner`: who started it (their user id, else their actor label): only they, or an admin, may cancel it. */
+type InFlight = { serverId: string; owner: string; cancel: () => void };
 
 const calls = processWide("calls-in-flight", () => new Map<string, InFlight>());
 
@@ -12,10 +13,17 @@ export function trackCall(auditId: string, call: InFlight): () => void {
   return () => calls.delete(auditId);
 }
 
-/** Cancels a call in flight; false when no such call is running (it has ended, or never was). */
-export function cancelCall(auditId: string): boolean {
+export function ownerOf(caller: { userId: string | null; actor: string }): string {
+  return caller.userId ?? caller.actor;
+}
+
+/**
+ * Cancels a call in flight; false when no such call is running (it has ended, or never was) or
+ * it is someone else's (`by` given and neither its owner nor an admin: not told apart from none).
+ */
+export function cancelCall(auditId: string, by?: { owner: string; isAdmin: boolean }): boolean {
   const call = calls.get(auditId);
-  if (!call) return false;
+  if (!call || (by && !by.isAdmin && by.owner !== call.owner)) return false;
   call.cancel();
   return true;
 }

@@ -15,7 +15,7 @@ import type { Caller, InvocationResponse, Tool } from "@/lib/mcp/types";
 import { checkArgumentDepth } from "./argument-depth";
 import { completeRecord, openRecord, type OpenRecord, type Settlement } from "./audit-trail";
 import { classifyCallError, type ClassifiedError } from "./classify-error";
-import { trackCall } from "./in-flight";
+import { ownerOf, trackCall } from "./in-flight";
 import { parseToolResult } from "./parse-result";
 
 /**
@@ -72,7 +72,7 @@ async function forwardAudited(request: CallRequest, connection: ServerConnection
     return completeRecord(record, failure(classified));
   }
   const record = await openRecord(connection, request);
-  const untrack = trackCall(record.auditId, { serverId: request.serverId, cancel: () => cancel.abort() });
+  const untrack = trackCall(record.auditId, { serverId: request.serverId, owner: ownerOf(request.caller), cancel: () => cancel.abort() });
   try {
     request.onStarted?.(record.auditId);
     const forward = request.forward ?? (request.delivery === "notification" ? notify(request) : send(request));

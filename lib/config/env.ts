@@ -5,6 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_MAX_RESULT_BYTES } from "@/lib/audit/store";
+import { isRole, ROLES, type Role } from "@/lib/auth/roles";
 
 const boolish = z.enum(["1", "0", "true", "false", "on", "off", "yes", "no"]).transform((v) => ["1", "true", "on", "yes"].includes(v));
 
@@ -37,7 +38,38 @@ const EnvSchema = z.object({
         return false;
       }
     }, "TOOLSCOPE_AUDIT_REDACT_KEYS must be a valid regular expression"),
+  TOOLSCOPE_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  TOOLSCOPE_AUTH_SECRET: z.string().min(32, "TOOLSCOPE_AUTH_SECRET must be at least 32 characters").optional(),
+  TOOLSCOPE_SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(525_600).default(720),
+  TOOLSCOPE_SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(8_760).default(168),
+  TOOLSCOPE_OIDC_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
+  TOOLSCOPE_OIDC_CLIENT_ID: z.string().min(1).optional(),
+  TOOLSCOPE_OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  TOOLSCOPE_OIDC_NAME: z.string().min(1).max(60).default("single sign-on"),
+  TOOLSCOPE_OIDC_SCOPES: z.string().default("openid email profile"),
+  TOOLSCOPE_OIDC_ALLOWED_DOMAINS: z.string().optional(),
+  TOOLSCOPE_OIDC_ROLE_CLAIM: z.string().min(1).optional(),
+  TOOLSCOPE_OIDC_ROLE_MAP: z.string().optional(),
+  TOOLSCOPE_OIDC_GROUPS_CLAIM: z.string().min(1).default("groups"),
+  TOOLSCOPE_OIDC_DEFAULT_ROLE: z.enum(ROLES).default("viewer"),
 });
+
+/** Single sign-on with an OpenID Connect provider, when TOOLSCOPE_OIDC_ISSUER and a client are set. */
+export type OidcConfig = {
+  issuer: string;
+  clientId: string;
+  clientSecret: string | undefined;
+  /** Shown as "Sign in with <name>". */
+  name: string;
+  scopes: string[];
+  /** Lower-cased email domains allowed to sign in; empty: any. */
+  allowedDomains: string[];
+  /** The claim whose values name roles (directly or through roleMap), when roles come from the provider. */
+  roleClaim: string | undefined;
+  roleMap: Record<string, Role>;
+  groupsClaim: string;
+  defaultRole: Role;
+};
 
 export type AppConfig = {
   dataDir: string;
@@ -50,7 +82,50 @@ export type AppConfig = {
   audit: { maxResultBytes: number; retentionDays: number | undefined; redactKeys: RegExp | undefined };
   /** An mcp.json file of servers; defaults to ./mcp.json when that exists. */
   configFile: string | undefined;
+  /** The address people reach Toolscope at (links, the OIDC redirect URI); by default the listen address. */
+  publicUrl: string;
+  auth: { secret: string | undefined; sessionIdleMinutes: number; sessionMaxHours: number; oidc: OidcConfig | undefined };
 };
+
+function list(value: string | undefined): string[] {
+  return (value ?? "")
+    .split(/[\s,]+/)
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
+function roleMap(value: string | undefined): Record<string, Role> {
+  const map: Record<string, Role> = {};
+  for (const pair of list(value)) {
+    const [claim, role] = pair.split("=");
+    if (!claim || !isRole(role)) {
+      throw new Error(
+        `Toolscope's configuration is invalid:\n  TOOLSCOPE_OIDC_ROLE_MAP: "${pair}" is not claim-value=role (role: ${ROLES.join(", ")})`,
+      );
+    }
+    map[claim] = role;
+  }
+  return map;
+}
+
+function oidcConfig(env: z.infer<typeof EnvSchema>): OidcConfig | undefined {
+  if (!env.TOOLSCOPE_OIDC_ISSUER) return undefined;
+  if (!env.TOOLSCOPE_OIDC_CLIENT_ID) {
+    throw new Error("Toolscope's configuration is invalid:\n  TOOLSCOPE_OIDC_CLIENT_ID: required when TOOLSCOPE_OIDC_ISSUER is set");
+  }
+  return {
+    issuer: env.TOOLSCOPE_OIDC_ISSUER.replace(/\/+$/, ""),
+    clientId: env.TOOLSCOPE_OIDC_CLIENT_ID,
+    clientSecret: env.TOOLSCOPE_OIDC_CLIENT_SECRET,
+    name: env.TOOLSCOPE_OIDC_NAME,
+    scopes: list(env.TOOLSCOPE_OIDC_SCOPES),
+    allowedDomains: list(env.TOOLSCOPE_OIDC_ALLOWED_DOMAINS).map((d) => d.toLowerCase().replace(/^@/, "")),
+    roleClaim: env.TOOLSCOPE_OIDC_ROLE_CLAIM,
+    roleMap: roleMap(env.TOOLSCOPE_OIDC_ROLE_MAP),
+    groupsClaim: env.TOOLSCOPE_OIDC_GROUPS_CLAIM,
+    defaultRole: env.TOOLSCOPE_OIDC_DEFAULT_ROLE,
+  };
+}
 
 let cached: AppConfig | undefined;
 
@@ -62,13 +137,22 @@ export function appConfig(): AppConfig {
     throw new Error(`Toolscope's configuration is invalid:\n${problems}`);
   }
   const env = parsed.data;
+  const port = env.TOOLSCOPE_PORT ?? env.PORT ?? 3000;
+  const urlHost = env.TOOLSCOPE_HOST === "0.0.0.0" || env.TOOLSCOPE_HOST === "::" ? "127.0.0.1" : env.TOOLSCOPE_HOST;
   cached = {
     dataDir: path.resolve(env.TOOLSCOPE_DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     demoServer: env.TOOLSCOPE_DEMO_SERVER,
     demoTools: env.TOOLSCOPE_DEMO_TOOLS,
     callTimeoutMs: env.TOOLSCOPE_CALL_TIMEOUT_MS,
-    listen: { host: env.TOOLSCOPE_HOST, port: env.TOOLSCOPE_PORT ?? env.PORT ?? 3000, allowedHosts: env.TOOLSCOPE_ALLOWED_HOSTS },
+    listen: { host: env.TOOLSCOPE_HOST, port, allowedHosts: env.TOOLSCOPE_ALLOWED_HOSTS },
+    publicUrl: (env.TOOLSCOPE_PUBLIC_URL ?? `http://${urlHost.includes(":") ? `[${urlHost}]` : urlHost}:${port}`).replace(/\/+$/, ""),
+    auth: {
+      secret: env.TOOLSCOPE_AUTH_SECRET,
+      sessionIdleMinutes: env.TOOLSCOPE_SESSION_IDLE_MINUTES,
+      sessionMaxHours: env.TOOLSCOPE_SESSION_MAX_HOURS,
+      oidc: oidcConfig(env),
+    },
     audit: {
       maxResultBytes: env.TOOLSCOPE_AUDIT_MAX_RESULT_BYTES,
       retentionDays: env.TOOLSCOPE_AUDIT_RETENTION_DAYS,

@@ -9,6 +9,7 @@ import * as auditSearchBatched from "./migrations/0005-audit-search-batched";
 import * as auditFilterIndexes from "./migrations/0006-audit-filter-indexes";
 import * as auditSearchText from "./migrations/0007-audit-search-text";
 import * as auditInstances from "./migrations/0008-audit-instances";
+import * as people from "./migrations/0009-people";
 
 export const MIGRATIONS: Record<string, Migration> = {
   "0001-audit-log": auditLog,
@@ -19,6 +20,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0006-audit-filter-indexes": auditFilterIndexes,
   "0007-audit-search-text": auditSearchText,
   "0008-audit-instances": auditInstances,
+  "0009-people": people,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -36,6 +36,13 @@ export interface AuditLogTable {
   hash: string | null;
   /** The process that opened the record (migration 0008); not part of the record or its hash. */
   instance_id: string | null;
+  /** A tool call, or an account or administration event (migration 0009; lib/audit/events.ts). */
+  kind: Generated<string>;
+  /** Who acted (migration 0009): their user id and name, how they authenticated, the token's name. */
+  actor_id: string | null;
+  actor_name: string | null;
+  auth_method: string | null;
+  token_name: string | null;
 }
 
 /** A Toolscope process that writes audit records, and when it last said it was alive (0008). */
@@ -71,7 +78,63 @@ export interface AuditSearchStateTable {
   indexed_through: string;
 }
 
+/** A person (better-auth's user, with its admin plugin's fields); migration 0009. */
+export interface AuthUserTable {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean | number;
+  image: string | null;
+  createdAt: Date | string;
+  updatedAt: Date | string;
+  role: string | null;
+  banned: boolean | number | null;
+  banReason: string | null;
+  banExpires: Date | string | null;
+  /** JSON array of the groups the identity provider last named. */
+  groups: string | null;
+}
+
+export interface AuthSessionTable {
+  id: string;
+  expiresAt: Date | string;
+  token: string;
+  createdAt: Date | string;
+  updatedAt: Date | string;
+  ipAddress: string | null;
+  userAgent: string | null;
+  userId: string;
+  impersonatedBy: string | null;
+  authMethod: string | null;
+}
+
+export interface AuthAccountTable {
+  id: string;
+  accountId: string;
+  providerId: string;
+  userId: string;
+  password: string | null;
+}
+
+export interface PersonalTokensTable {
+  id: string;
+  user_id: string;
+  name: string;
+  token_hash: string;
+  /** Comma-separated: read, call. */
+  scopes: string;
+  created_at: string;
+  expires_at: string | null;
+  last_used_at: string | null;
+  revoked_at: string | null;
+  revoked_by: string | null;
+}
+
 export interface Database {
+  auth_user: AuthUserTable;
+  auth_session: AuthSessionTable;
+  auth_account: AuthAccountTable;
+  personal_tokens: PersonalTokensTable;
   audit_log: AuditLogTable;
   audit_chain: AuditChainTable;
   audit_instances: AuditInstancesTable;

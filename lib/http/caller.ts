@@ -5,15 +5,20 @@ import { AppError } from "@/lib/errors";
 import type { Caller } from "@/lib/mcp/types";
 import { CALLER_HEADER } from "@/lib/server/caller-header";
 
-export function callerOf(request: Request): Caller {
+/** The caller of a route that signed-out callers may use too (signing in, the session's state). */
+export function anyCallerOf(request: Request): Caller {
   const stamped = request.headers.get(CALLER_HEADER);
   if (!stamped) {
     console.error("[toolscope] a request reached a route without passing the front door (server.ts)");
     throw new AppError("internal:unexpected");
   }
-  const caller = JSON.parse(stamped) as Caller;
+  return JSON.parse(stamped) as Caller;
+}
+
+export function callerOf(request: Request): Caller {
+  const caller = anyCallerOf(request);
   // Only the sign-in routes and assets are open to callers without credentials, and none of
   // them acts for a caller: a route that asks who is calling must never hear "nobody".
-  if (caller.actor === "anonymous") throw new AppError("unauthorized:token");
+  if (caller.role === null) throw new AppError("unauthorized:token");
   return caller;
 }

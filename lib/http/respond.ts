@@ -8,7 +8,7 @@ export async function respond<T>(work: () => Promise<T>, init?: ResponseInit): P
   try {
     return NextResponse.json(await work(), init);
   } catch (error) {
-    const { status, body } = errorBody(error);
-    return NextResponse.json(body, { status });
+    const { status, body, headers } = errorBody(error);
+    return NextResponse.json(body, { status, headers });
   }
 }

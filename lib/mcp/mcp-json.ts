@@ -29,6 +29,7 @@ export const McpJsonEntrySchema = z
     trusted: z.boolean().optional(),
     timeoutMs: z.number().optional(),
     roots: z.array(z.object({ uri: z.string(), name: z.string().optional() })).optional(),
+    access: z.object({ people: z.array(z.string()).optional(), groups: z.array(z.string()).optional() }).optional(),
   })
   .passthrough();
 
@@ -42,7 +43,7 @@ export function entryToConfig(id: string, raw: unknown): EntryResult {
   if (!idCheck.success) return { ok: false, message: describeIssues(idCheck.error) };
   const entry = McpJsonEntrySchema.safeParse(raw);
   if (!entry.success) return { ok: false, message: describeIssues(entry.error) };
-  const { type, transport: declared, command, args, env, cwd, url, headers, name, trusted, timeoutMs, roots } = entry.data;
+  const { type, transport: declared, command, args, env, cwd, url, headers, name, trusted, timeoutMs, roots, access } = entry.data;
   const placeholder = placeholderSecret(entry.data);
   if (placeholder) return { ok: false, message: `${placeholder} is still "${REDACTED_VALUE}" from an export: put the real value back` };
   const kind = declared ?? type;
@@ -56,6 +57,7 @@ export function entryToConfig(id: string, raw: unknown): EntryResult {
     trusted: trusted ?? false,
     ...(timeoutMs === undefined ? {} : { timeoutMs }),
     ...(roots ? { roots } : {}),
+    ...(access ? { access } : {}),
   };
   const candidate =
     transport === "stdio" ? { ...base, transport, command, args, env, cwd } : { ...base, transport, ...credentialsToHeader(url, headers) };
@@ -143,6 +145,7 @@ export function toMcpJson(configs: ServerConfig[], { includeSecrets = false } = 
       ...(c.trusted ? { trusted: true } : {}),
       ...(c.timeoutMs ? { timeoutMs: c.timeoutMs } : {}),
       ...(c.roots ? { roots: c.roots } : {}),
+      ...(c.access ? { access: c.access } : {}),
     };
     mcpServers[c.id] =
       c.transport === "stdio"

@@ -7,6 +7,13 @@ export const ServerIdSchema = z
   .string()
   .regex(/^[a-z0-9][a-z0-9_-]{0,62}$/, "An id is 1–63 characters: lowercase letters, digits, '-' and '_', starting with a letter or digit");
 
+/** People by email, and groups as the identity provider names them. */
+export const ServerAccessSchema = z.object({
+  people: z.array(z.string().trim().toLowerCase().min(1).max(320)).max(1000).default([]),
+  groups: z.array(z.string().trim().min(1).max(200)).max(1000).default([]),
+});
+export type ServerAccess = z.infer<typeof ServerAccessSchema>;
+
 const Common = z.object({
   id: ServerIdSchema,
   name: z.string().trim().min(1).max(200),
@@ -15,6 +22,8 @@ const Common = z.object({
   timeoutMs: z.number().int().min(100).max(3_600_000).optional(),
   /** What Toolscope answers to roots/list for this server. */
   roots: z.array(z.object({ uri: z.string().url(), name: z.string().optional() })).optional(),
+  /** Who may see and use it when people have accounts (lib/auth/server-access.ts); absent: everyone. */
+  access: ServerAccessSchema.optional(),
 });
 
 export const StdioConfigSchema = Common.extend({

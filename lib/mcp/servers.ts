@@ -1,14 +1,19 @@
 import "server-only";
 // The servers as the API and the pages see and change them.
+import { recordEvent } from "@/lib/audit/events";
+import { hiddenServerIds } from "@/lib/auth/server-access";
+import type { Caller } from "@/lib/auth/roles";
 import { AppError } from "@/lib/errors";
 import { entryToConfig, parseMcpJson, toMcpJson, type McpJsonEntry } from "./mcp-json";
 import { allConnections, connectionFor } from "./pool";
 import { invalidateRegistry, registeredServers, serverStore } from "./registry";
-import type { ServerConfig } from "./server-config";
+import { describeServerTarget, type ServerConfig } from "./server-config";
 import type { ServerSnapshot, ToolsResponse } from "./types";
 
-export async function listServerSnapshots(): Promise<ServerSnapshot[]> {
-  return (await allConnections()).map((c) => c.snapshot());
+/** Every server's snapshot, or those a caller may use. */
+export async function listServerSnapshots(caller?: Caller): Promise<ServerSnapshot[]> {
+  const hidden = caller ? await hiddenServerIds(caller) : new Set<string>();
+  return (await allConnections()).filter((c) => !hidden.has(c.config.id)).map((c) => c.snapshot());
 }
 
 export async function serverSnapshot(serverId: string): Promise<ServerSnapshot> {
@@ -32,12 +37,24 @@ async function snapshotOf(id: string): Promise<ServerSnapshot> {
   return (await connectionFor(id)).snapshot();
 }
 
-export async function addServer(id: string, entry: McpJsonEntry): Promise<ServerSnapshot> {
+/** What an audit event says of a server: where it is, never its secrets. */
+function described(config: ServerConfig): Record<string, unknown> {
+  return {
+    serverId: config.id,
+    name: config.name,
+    transport: config.transport,
+    target: describeServerTarget(config),
+    access: config.access ?? null,
+  };
+}
+
+export async function addServer(id: string, entry: McpJsonEntry, by?: Caller): Promise<ServerSnapshot> {
   const config = toConfig(id, entry);
   if ((await registeredServers()).some((s) => s.config.id === id))
     throw new AppError("conflict:server", `A server with id "${id}" already exists.`);
   await (await serverStore()).insert(config);
   invalidateRegistry();
+  if (by) await recordEvent("server_added", by, described(config));
   return snapshotOf(id);
 }
 
@@ -50,7 +67,7 @@ export type ServerUpdate = Omit<McpJsonEntry, "env" | "headers"> & {
   headers?: Record<string, string | null>;
 };
 
-export async function updateServer(id: string, entry: ServerUpdate): Promise<ServerSnapshot> {
+export async function updateServer(id: string, entry: ServerUpdate, by?: Caller): Promise<ServerSnapshot> {
   const current = (await registeredServers()).find((s) => s.config.id === id);
   if (!current) throw new AppError("not_found:server", `There is no server with id "${id}".`);
   if (current.source !== "database") throw new AppError("readonly:server");
@@ -74,6 +91,7 @@ export async function updateServer(id: string, entry: ServerUpdate): Promise<Ser
   });
   await (await serverStore()).update(config);
   invalidateRegistry();
+  if (by) await recordEvent("server_changed", by, { ...described(config), before: described(old) });
   return snapshotOf(id);
 }
 
@@ -86,19 +104,20 @@ function targetChanged(old: ServerConfig, entry: ServerUpdate): boolean {
   return before.origin !== after.origin || before.pathname !== after.pathname;
 }
 
-export async function removeServer(id: string): Promise<void> {
+export async function removeServer(id: string, by?: Caller): Promise<void> {
   const current = (await registeredServers()).find((s) => s.config.id === id);
   if (!current) throw new AppError("not_found:server", `There is no server with id "${id}".`);
   if (current.source !== "database") throw new AppError("readonly:server");
   await (await serverStore()).remove(id);
   invalidateRegistry();
+  if (by) await recordEvent("server_removed", by, described(current.config));
   await allConnections();
 }
 
 export type ImportResult = { imported: string[]; skipped: { id: string; reason: string }[] };
 
 /** Adds every server of an mcp.json document; ids already in use and invalid entries are skipped with the reason. */
-export async function importServers(document: unknown): Promise<ImportResult> {
+export async function importServers(document: unknown, by?: Caller): Promise<ImportResult> {
   const parsed = parseMcpJson(document);
   if (parsed.configs.length === 0 && parsed.problems.some((p) => p.id === ""))
     throw new AppError("bad_request:config", parsed.problems[0]!.message);
@@ -113,6 +132,7 @@ export async function importServers(document: unknown): Promise<ImportResult> {
     await store.insert(config);
     taken.add(config.id);
     result.imported.push(config.id);
+    if (by) await recordEvent("server_added", by, { ...described(config), via: "mcp.json import" });
   }
   invalidateRegistry();
   await allConnections();

@@ -10,7 +10,7 @@ export type { CallToolResult, Tool };
 export type ServerStatus = "connecting" | "ready" | "failed" | "closed";
 
 /** Who called, for the audit log: "local", "api-token" or "signed-in browser", and from where. */
-export type Caller = { actor: string; clientIp: string | null };
+export type { Caller } from "@/lib/auth/roles";
 
 export type ServerSnapshot = {
   id: string;

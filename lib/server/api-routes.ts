@@ -1,36 +1,83 @@
 // Every API route and the methods it answers: the front door answers a wrong method (405) and
 // an unknown path (404) itself, in JSON, and serves the routes marked "front-door". The rest
 // are Next route handlers under app/api; api-routes.test.ts checks this table against them.
+import type { Permission } from "@/lib/auth/roles";
+
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/**
+ * Who may use a route with a method: anyone ("public": signing in, health), anyone signed in
+ * ("signed-in"), a person with an account ("account": their tokens and sessions), or a caller
+ * whose role (and token scope) grants the permission.
+ */
+export type Access = "public" | "signed-in" | "account" | Permission;
 
 export type ApiRoute = {
   /** Path segments; `:name` matches one segment (percent-decoded). */
   pattern: string;
   methods: readonly Method[];
-  /** Served by the front door itself (the call endpoint); the others by Next. */
-  servedBy: "next" | "front-door";
+  /** Served by the front door itself (calls), by better-auth (the browser legs of single sign-on), or by Next. */
+  servedBy: "next" | "front-door" | "better-auth";
+  /** Who may use it, per method; lib/auth/authorize.ts applies it. */
+  access: Partial<Record<Method, Access>>;
 };
 
 export const API_ROUTES: readonly ApiRoute[] = [
-  { pattern: "/api/health", methods: ["GET"], servedBy: "next" },
-  { pattern: "/api/session", methods: ["GET", "POST", "DELETE"], servedBy: "next" },
-  { pattern: "/api/audit", methods: ["GET"], servedBy: "next" },
-  { pattern: "/api/audit/export", methods: ["GET"], servedBy: "next" },
-  { pattern: "/api/audit/verify", methods: ["GET"], servedBy: "next" },
-  { pattern: "/api/audit/:auditId", methods: ["GET"], servedBy: "next" },
-  { pattern: "/api/calls/:auditId", methods: ["DELETE"], servedBy: "front-door" },
-  { pattern: "/api/servers", methods: ["GET", "POST"], servedBy: "next" },
-  { pattern: "/api/servers/mcp.json", methods: ["GET", "POST"], servedBy: "next" },
-  { pattern: "/api/servers/:serverId", methods: ["GET", "PUT", "DELETE"], servedBy: "next" },
-  { pattern: "/api/servers/:serverId/events", methods: ["GET"], servedBy: "next" },
-  { pattern: "/api/servers/:serverId/icon", methods: ["GET"], servedBy: "next" },
-  { pattern: "/api/servers/:serverId/inputs/:inputId", methods: ["POST"], servedBy: "next" },
-  { pattern: "/api/servers/:serverId/rpc", methods: ["POST"], servedBy: "front-door" },
-  { pattern: "/api/servers/:serverId/tasks/:taskId", methods: ["GET", "DELETE"], servedBy: "next" },
-  { pattern: "/api/servers/:serverId/tasks/:taskId/result", methods: ["GET"], servedBy: "next" },
-  { pattern: "/api/servers/:serverId/tools", methods: ["GET"], servedBy: "next" },
-  { pattern: "/api/servers/:serverId/tools/:toolName/call", methods: ["POST"], servedBy: "front-door" },
-  { pattern: "/api/servers/:serverId/tools/:toolName/tasks", methods: ["POST"], servedBy: "next" },
+  { pattern: "/api/health", methods: ["GET"], servedBy: "next", access: { GET: "public" } },
+  {
+    pattern: "/api/session",
+    methods: ["GET", "POST", "DELETE"],
+    servedBy: "next",
+    access: { GET: "public", POST: "public", DELETE: "signed-in" },
+  },
+  { pattern: "/api/account/password", methods: ["POST"], servedBy: "next", access: { POST: "account" } },
+  { pattern: "/api/sessions", methods: ["GET", "DELETE"], servedBy: "next", access: { GET: "account", DELETE: "account" } },
+  { pattern: "/api/auth/sign-in/oauth2", methods: ["POST"], servedBy: "better-auth", access: { POST: "public" } },
+  {
+    pattern: "/api/auth/oauth2/callback/:providerId",
+    methods: ["GET", "POST"],
+    servedBy: "better-auth",
+    access: { GET: "public", POST: "public" },
+  },
+  { pattern: "/api/tokens", methods: ["GET", "POST"], servedBy: "next", access: { GET: "account", POST: "account" } },
+  { pattern: "/api/tokens/:tokenId", methods: ["DELETE"], servedBy: "next", access: { DELETE: "signed-in" } },
+  { pattern: "/api/people", methods: ["GET", "POST"], servedBy: "next", access: { GET: "people:manage", POST: "people:manage" } },
+  { pattern: "/api/people/:userId", methods: ["PATCH"], servedBy: "next", access: { PATCH: "people:manage" } },
+  { pattern: "/api/people/:userId/sessions", methods: ["DELETE"], servedBy: "next", access: { DELETE: "people:manage" } },
+  { pattern: "/api/people/:userId/tokens", methods: ["GET"], servedBy: "next", access: { GET: "people:manage" } },
+  { pattern: "/api/audit", methods: ["GET"], servedBy: "next", access: { GET: "audit:read" } },
+  { pattern: "/api/audit/export", methods: ["GET"], servedBy: "next", access: { GET: "audit:read" } },
+  { pattern: "/api/audit/verify", methods: ["GET"], servedBy: "next", access: { GET: "audit:read" } },
+  { pattern: "/api/audit/:auditId", methods: ["GET"], servedBy: "next", access: { GET: "audit:read" } },
+  { pattern: "/api/calls/:auditId", methods: ["DELETE"], servedBy: "front-door", access: { DELETE: "tools:call" } },
+  { pattern: "/api/servers", methods: ["GET", "POST"], servedBy: "next", access: { GET: "catalog:read", POST: "servers:manage" } },
+  // Its export carries the servers' secrets (headers, environment).
+  {
+    pattern: "/api/servers/mcp.json",
+    methods: ["GET", "POST"],
+    servedBy: "next",
+    access: { GET: "servers:manage", POST: "servers:manage" },
+  },
+  {
+    pattern: "/api/servers/:serverId",
+    methods: ["GET", "PUT", "DELETE"],
+    servedBy: "next",
+    access: { GET: "catalog:read", PUT: "servers:manage", DELETE: "servers:manage" },
+  },
+  { pattern: "/api/servers/:serverId/events", methods: ["GET"], servedBy: "next", access: { GET: "catalog:read" } },
+  { pattern: "/api/servers/:serverId/icon", methods: ["GET"], servedBy: "next", access: { GET: "catalog:read" } },
+  { pattern: "/api/servers/:serverId/inputs/:inputId", methods: ["POST"], servedBy: "next", access: { POST: "tools:call" } },
+  { pattern: "/api/servers/:serverId/rpc", methods: ["POST"], servedBy: "front-door", access: { POST: "tools:call" } },
+  {
+    pattern: "/api/servers/:serverId/tasks/:taskId",
+    methods: ["GET", "DELETE"],
+    servedBy: "next",
+    access: { GET: "tools:call", DELETE: "tools:call" },
+  },
+  { pattern: "/api/servers/:serverId/tasks/:taskId/result", methods: ["GET"], servedBy: "next", access: { GET: "tools:call" } },
+  { pattern: "/api/servers/:serverId/tools", methods: ["GET"], servedBy: "next", access: { GET: "catalog:read" } },
+  { pattern: "/api/servers/:serverId/tools/:toolName/call", methods: ["POST"], servedBy: "front-door", access: { POST: "tools:call" } },
+  { pattern: "/api/servers/:serverId/tools/:toolName/tasks", methods: ["POST"], servedBy: "next", access: { POST: "tools:call" } },
 ];
 
 export type RouteMatch = { route: ApiRoute; params: Record<string, string> };

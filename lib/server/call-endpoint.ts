@@ -8,7 +8,8 @@ import "server-only";
 // through runCall, and the caller hanging up cancels it on the server.
 import type http from "node:http";
 import { rawRpc, RawRpcSchema } from "@/lib/calls/console";
-import { cancelCall } from "@/lib/calls/in-flight";
+import { can } from "@/lib/auth/roles";
+import { cancelCall, ownerOf } from "@/lib/calls/in-flight";
 import { runCall } from "@/lib/calls/run-call";
 import { AppError, errorBody } from "@/lib/errors";
 import { parseJsonBody } from "@/lib/http/parse-body";
@@ -84,8 +85,9 @@ export async function serveConsole(
   }
 }
 
-export function serveCancel(response: http.ServerResponse, params: { auditId: string }): void {
-  if (!cancelCall(params.auditId)) sendError(response, new AppError("not_found:call"));
+export function serveCancel(response: http.ServerResponse, params: { auditId: string }, caller: Caller): void {
+  if (!cancelCall(params.auditId, { owner: ownerOf(caller), isAdmin: can(caller, "people:manage") }))
+    sendError(response, new AppError("not_found:call"));
   else sendJson(response, 200, { cancelled: params.auditId });
 }
 

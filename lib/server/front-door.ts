@@ -6,14 +6,18 @@ import "server-only";
 // stamped on the request, so route handlers never decide who is asking.
 import http from "node:http";
 import type { Duplex } from "node:stream";
-import { configuredApiToken, SESSION_COOKIE } from "@/lib/auth/session-token";
+import { decide, pageAccess } from "@/lib/auth/authorize";
+import { identify } from "@/lib/auth/identify";
+import { hiddenServerIds } from "@/lib/auth/server-access";
+import { authMode } from "@/lib/auth/mode";
+import type { Caller } from "@/lib/auth/roles";
 import { AppError } from "@/lib/errors";
-import { allowedHostnames, guardRequest, type GuardVerdict } from "@/lib/http/request-guard";
-import type { Caller } from "@/lib/mcp/types";
-import { matchApiRoute } from "./api-routes";
+import { allowedHostnames, guardRequest } from "@/lib/http/request-guard";
+import { matchApiRoute, type Access, type Method } from "./api-routes";
+import { serveAuth } from "./auth-endpoint";
 import { serveCall, serveCancel, serveConsole } from "./call-endpoint";
 import { CALLER_HEADER } from "./caller-header";
-import { cookieValue, headerValue, sendError, sendJson } from "./node-http";
+import { headerValue, sendError, sendJson } from "./node-http";
 
 export type NextHandler = (request: http.IncomingMessage, response: http.ServerResponse) => Promise<void> | void;
 export type UpgradeHandler = (request: http.IncomingMessage, socket: Duplex, head: Buffer) => Promise<void> | void;
@@ -48,48 +52,101 @@ function parsePath(url: string): { pathname: string; segments: string[] } | unde
   }
 }
 
-type Guard = (request: http.IncomingMessage, method: string, pathname: string, returnTo: string) => GuardVerdict;
+type Admission =
+  | { ok: true; caller: Caller; path: { pathname: string; segments: string[] } }
+  | { ok: false; answer: (response: http.ServerResponse) => void };
 
-function guardWith(options: FrontDoorOptions): Guard {
-  const allowedHosts = allowedHostnames(options.allowedHosts);
-  return (request, method, pathname, returnTo) =>
-    guardRequest({
-      method,
-      pathname,
-      headers: { get: (name) => headerValue(request, name) },
-      peerAddress: request.socket.remoteAddress,
-      allowedHosts,
-      apiToken: configuredApiToken(),
-      sessionCookie: cookieValue(request, SESSION_COOKIE),
-      returnTo,
-    });
+function requestHeaders(request: http.IncomingMessage): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined || name === CALLER_HEADER) continue;
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+  }
+  return headers;
+}
+
+function refusedPage(status: number, message: string): (response: http.ServerResponse) => void {
+  return (response) => {
+    const html = `<!doctype html><meta charset="utf-8"><title>Toolscope</title><body style="font:14px system-ui;margin:4rem auto;max-width:32rem;color:#3f3f46"><h1 style="font-size:18px">No access</h1><p>${message.replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`)}</p><p><a href="/">Back to Toolscope</a></p>`;
+    response.writeHead(status, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" });
+    response.end(html);
+  };
+}
+
+/**
+ * Guard, identify, authorize: the three steps every request takes, whatever serves it. `access`
+ * is what the route or page asks of its caller (undefined: answered before anyone is asked, such
+ * as a 404 for a route that does not exist).
+ */
+async function admit(
+  request: http.IncomingMessage,
+  response: http.ServerResponse | undefined,
+  options: { allowedHosts: string[]; method: string; url: string; access: (path: { pathname: string; segments: string[] }) => Access },
+): Promise<Admission> {
+  const mode = await authMode();
+  const verdict = guardRequest({
+    method: options.method,
+    headers: { get: (name) => headerValue(request, name) },
+    peerAddress: request.socket.remoteAddress,
+    allowedHosts: options.allowedHosts,
+    localOnly: mode === "local",
+  });
+  if (!verdict.ok)
+    return { ok: false, answer: (r) => sendJson(r, verdict.status, { error: { code: verdict.code, message: verdict.message } }) };
+  const path = parsePath(options.url);
+  if (!path) return { ok: false, answer: (r) => sendError(r, new AppError("bad_request:path")) };
+  const isPage = path.segments[0] !== "api";
+  const toSignIn = (reason?: string) => (r: http.ServerResponse) => {
+    const query = new URLSearchParams({ next: options.url, ...(reason ? { reason } : {}) });
+    r.writeHead(302, { location: `/login?${query}`, "cache-control": "no-store" });
+    r.end();
+  };
+  let identified;
+  try {
+    identified = await identify({ headers: requestHeaders(request), clientIp: request.socket.remoteAddress ?? null, mode });
+  } catch (error) {
+    if (isPage && error instanceof AppError && error.status === 401) return { ok: false, answer: toSignIn(error.code) };
+    return { ok: false, answer: (r) => sendError(r, error) };
+  }
+  for (const cookie of identified.setCookies) response?.appendHeader("set-cookie", cookie);
+  const decision = decide(options.access(path), identified.caller);
+  if (!decision.ok) {
+    const isRead = options.method === "GET" || options.method === "HEAD";
+    if (isPage && isRead && decision.status === 401) return { ok: false, answer: toSignIn() };
+    if (isPage && isRead) return { ok: false, answer: refusedPage(decision.status, decision.message) };
+    return { ok: false, answer: (r) => sendJson(r, decision.status, { error: { code: decision.code, message: decision.message } }) };
+  }
+  return { ok: true, caller: identified.caller, path };
 }
 
 /**
  * The front door for connection upgrades (WebSocket: Next's live reload in development): the
- * same guard, then Next's upgrade handler; a refused upgrade gets a plain HTTP answer and the
- * socket is closed.
+ * same three steps, then Next's upgrade handler; a refused upgrade gets a plain HTTP answer and
+ * the socket is closed.
  */
 export function createUpgradeDoor(
   upgrade: UpgradeHandler,
   options: FrontDoorOptions = {},
 ): (request: http.IncomingMessage, socket: Duplex, head: Buffer) => void {
-  const guard = guardWith(options);
+  const allowedHosts = allowedHostnames(options.allowedHosts);
   return (request, socket, head) => {
-    const path = parsePath(request.url ?? "/");
-    const verdict = guard(request, "GET", path?.pathname ?? "/", request.url ?? "/");
-    if (!verdict.ok || !path) {
-      const status = verdict.ok ? 400 : verdict.status === 302 ? 401 : verdict.status;
-      socket.end(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`);
-      return;
-    }
-    stampCaller(request, verdict.caller);
-    Promise.resolve(upgrade(request, socket, head)).catch(() => socket.destroy());
+    const refuse = (status: number): void =>
+      void socket.end(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`);
+    admit(request, undefined, { allowedHosts, method: "GET", url: request.url ?? "/", access: ({ pathname }) => pageAccess(pathname) })
+      .then((admission) => {
+        if (!admission.ok) {
+          refuse(403);
+          return;
+        }
+        stampCaller(request, admission.caller);
+        return Promise.resolve(upgrade(request, socket, head));
+      })
+      .catch(() => socket.destroy());
   };
 }
 
 export function createFrontDoor(next: NextHandler, options: FrontDoorOptions = {}): http.RequestListener {
-  const guard = guardWith(options);
+  const allowedHosts = allowedHostnames(options.allowedHosts);
 
   return (request, response) => {
     serve(request, response).catch((error: unknown) => {
@@ -102,22 +159,29 @@ export function createFrontDoor(next: NextHandler, options: FrontDoorOptions = {
   async function serve(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
     const url = request.url ?? "/";
     const method = (request.method ?? "GET").toUpperCase();
-    const path = parsePath(url);
-    const verdict = guard(request, method, path?.pathname ?? "/", url);
-    if (verdict.ok && !path) return sendError(response, new AppError("bad_request:path"));
-    if (!verdict.ok) {
-      if (verdict.status === 302) {
-        response.writeHead(302, { location: verdict.location, "cache-control": "no-store" });
-        response.end();
-        return;
-      }
-      return sendJson(response, verdict.status, { error: { code: verdict.code, message: verdict.message } });
+    let match: ReturnType<typeof matchApiRoute>;
+    const admission = await admit(request, response, {
+      allowedHosts,
+      method,
+      url,
+      access: ({ pathname, segments }) => {
+        if (segments[0] !== "api") return pageAccess(pathname);
+        match = matchApiRoute(segments);
+        // Unknown routes and methods are answered below, whoever asks.
+        return match?.route.access[(method === "HEAD" ? "GET" : method) as Method] ?? "public";
+      },
+    });
+    if (!admission.ok) return admission.answer(response);
+    const { caller, path } = admission;
+    stampCaller(request, caller);
+    // A server the caller may not use does not exist for them (lib/auth/server-access.ts).
+    const serverId = match?.params.serverId ?? (path.segments[0] === "servers" ? path.segments[1] : undefined);
+    if (serverId && (await hiddenServerIds(caller)).has(serverId)) {
+      if (path.segments[0] !== "api") return refusedPage(404, `There is no server "${serverId}".`)(response);
+      return sendError(response, new AppError("not_found:server", `There is no server with id "${serverId}".`));
     }
-    stampCaller(request, verdict.caller);
-    const { segments } = path!;
 
-    if (segments[0] !== "api") return next(request, response);
-    const match = matchApiRoute(segments);
+    if (path.segments[0] !== "api") return next(request, response);
     if (!match) return sendError(response, new AppError("not_found:route"));
     const allowed = match.route.methods.includes("GET") ? [...match.route.methods, "HEAD"] : [...match.route.methods];
     if (method === "OPTIONS") {
@@ -133,9 +197,10 @@ export function createFrontDoor(next: NextHandler, options: FrontDoorOptions = {
       );
     }
     if (match.route.servedBy === "next") return next(request, response);
-    if (method === "DELETE") return serveCancel(response, { auditId: match.params.auditId! });
-    if (!match.params.toolName) return serveConsole(request, response, { serverId: match.params.serverId! }, verdict.caller);
-    return serveCall(request, response, { serverId: match.params.serverId!, toolName: match.params.toolName! }, verdict.caller);
+    if (match.route.servedBy === "better-auth") return serveAuth(request, response);
+    if (method === "DELETE") return serveCancel(response, { auditId: match.params.auditId! }, caller);
+    if (!match.params.toolName) return serveConsole(request, response, { serverId: match.params.serverId! }, caller);
+    return serveCall(request, response, { serverId: match.params.serverId!, toolName: match.params.toolName! }, caller);
   }
 }
 

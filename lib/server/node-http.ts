@@ -34,10 +34,10 @@ export function sendJson(response: http.ServerResponse, status: number, body: un
 
 /** Answers with the one error model: status and body decided by lib/errors.ts. */
 export function sendError(response: http.ServerResponse, error: unknown, headers?: Record<string, string>): void {
-  const { status, body } = errorBody(error);
+  const { status, body, headers: own } = errorBody(error);
   // The rest of a body too large to read is never read: the connection cannot carry another request.
   const close: Record<string, string> = status === 413 ? { connection: "close" } : {};
-  sendJson(response, status, body, { ...headers, ...close });
+  sendJson(response, status, body, { ...own, ...headers, ...close });
 }
 
 export function readBody(request: http.IncomingMessage, limit = MAX_BODY_BYTES): Promise<string> {

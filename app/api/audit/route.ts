@@ -1,14 +1,15 @@
-import { listAudit } from "@/lib/audit/query";
+import { auditReaderFor, listAudit } from "@/lib/audit/query";
+import { callerOf } from "@/lib/http/caller";
 import { AuditListSchema, storeFilters } from "@/lib/audit/query-schema";
 import { respond } from "@/lib/http/respond";
 import { parseSearchParams } from "@/lib/http/search-params";
 
 export const dynamic = "force-dynamic";
 
-/** The audit log, newest first: filters server, tool, outcome, actor, from, to, q; limit and cursor. */
+/** The audit log, newest first: filters server, tool, outcome, actor, person, kind, from, to, q; limit and cursor. */
 export async function GET(request: Request): Promise<Response> {
   return respond(async () => {
     const query = parseSearchParams(request, AuditListSchema);
-    return listAudit({ ...storeFilters(query), limit: query.limit, cursor: query.cursor });
+    return listAudit({ ...storeFilters(query), limit: query.limit, cursor: query.cursor }, await auditReaderFor(callerOf(request)));
   });
 }

@@ -1,8 +1,9 @@
+import { anyCallerOf } from "@/lib/http/caller";
 import { respond } from "@/lib/http/respond";
 import { health } from "@/lib/health";
 
 export const dynamic = "force-dynamic";
 
-export async function GET(): Promise<Response> {
-  return respond(health);
+export async function GET(request: Request): Promise<Response> {
+  return respond(() => health(anyCallerOf(request)));
 }

@@ -1,28 +1,32 @@
-import type { NextRequest } from "next/server";
-import { SESSION_COOKIE } from "@/lib/auth/session-token";
-import { sessionState, signIn, signOutCookie } from "@/lib/auth/session";
+import { anyCallerOf, callerOf } from "@/lib/http/caller";
+import { sessionState, signIn, signOut } from "@/lib/auth/session";
 import { parseBody } from "@/lib/http/parse-body";
 import { respond } from "@/lib/http/respond";
 import { SignInBodySchema } from "./schema";
 
 export const dynamic = "force-dynamic";
 
-export async function GET(request: NextRequest): Promise<Response> {
-  return respond(() => sessionState(request.cookies.get(SESSION_COOKIE)?.value));
+export async function GET(request: Request): Promise<Response> {
+  return respond(() => sessionState(anyCallerOf(request)));
 }
 
-export async function POST(request: NextRequest): Promise<Response> {
-  let cookie = "";
+export async function POST(request: Request): Promise<Response> {
+  let cookies: string[] = [];
   const response = await respond(async () => {
-    cookie = await signIn(await parseBody(request, SignInBodySchema));
+    const body = await parseBody(request, SignInBodySchema);
+    cookies = (await signIn(body, { headers: request.headers, clientIp: anyCallerOf(request).clientIp })).setCookies;
     return { signedIn: true };
   });
-  if (cookie) response.headers.append("set-cookie", cookie);
+  for (const cookie of cookies) response.headers.append("set-cookie", cookie);
   return response;
 }
 
-export async function DELETE(): Promise<Response> {
-  const response = await respond(async () => ({ signedIn: false }));
-  response.headers.append("set-cookie", signOutCookie());
+export async function DELETE(request: Request): Promise<Response> {
+  let cookies: string[] = [];
+  const response = await respond(async () => {
+    cookies = (await signOut(callerOf(request), request.headers)).setCookies;
+    return { signedIn: false };
+  });
+  for (const cookie of cookies) response.headers.append("set-cookie", cookie);
   return response;
 }

@@ -2,16 +2,18 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { AuditDiff } from "@/components/audit/audit-diff";
-import { getAuditEntry } from "@/lib/audit/query";
+import { auditReaderFor, getAuditEntry } from "@/lib/audit/query";
+import { pageCaller } from "@/lib/http/page-caller";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Compare calls" };
 
 export default async function AuditDiffPage({ searchParams }: { searchParams: Promise<{ a?: string; b?: string }> }): Promise<ReactNode> {
   const { a, b } = await searchParams;
+  const reader = await auditReaderFor(await pageCaller());
   const load = (id: string | undefined) =>
     id && /^[0-9a-z]+$/.test(id)
-      ? getAuditEntry(id).then(
+      ? getAuditEntry(id, reader).then(
           (r) => r.record,
           () => null,
         )

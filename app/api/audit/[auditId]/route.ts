@@ -1,9 +1,10 @@
-import { getAuditEntry } from "@/lib/audit/query";
+import { auditReaderFor, getAuditEntry } from "@/lib/audit/query";
+import { callerOf } from "@/lib/http/caller";
 import { respond } from "@/lib/http/respond";
 
 export const dynamic = "force-dynamic";
 
-export async function GET(_request: Request, { params }: { params: Promise<{ auditId: string }> }): Promise<Response> {
+export async function GET(request: Request, { params }: { params: Promise<{ auditId: string }> }): Promise<Response> {
   const { auditId } = await params;
-  return respond(() => getAuditEntry(auditId));
+  return respond(async () => getAuditEntry(auditId, await auditReaderFor(callerOf(request))));
 }

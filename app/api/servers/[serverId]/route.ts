@@ -1,3 +1,4 @@
+import { callerOf } from "@/lib/http/caller";
 import { parseBody } from "@/lib/http/parse-body";
 import { respond } from "@/lib/http/respond";
 import { removeServer, serverSnapshot, updateServer } from "@/lib/mcp/servers";
@@ -14,13 +15,15 @@ export async function GET(_request: Request, { params }: Params): Promise<Respon
 
 export async function PUT(request: Request, { params }: Params): Promise<Response> {
   const { serverId } = await params;
-  return respond(async () => ({ server: await updateServer(serverId, await parseBody(request, UpdateServerBodySchema)) }));
+  return respond(async () => ({
+    server: await updateServer(serverId, await parseBody(request, UpdateServerBodySchema), callerOf(request)),
+  }));
 }
 
-export async function DELETE(_request: Request, { params }: Params): Promise<Response> {
+export async function DELETE(request: Request, { params }: Params): Promise<Response> {
   const { serverId } = await params;
   return respond(async () => {
-    await removeServer(serverId);
+    await removeServer(serverId, callerOf(request));
     return { removed: serverId };
   });
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { callerOf } from "@/lib/http/caller";
 import { parseBody } from "@/lib/http/parse-body";
 import { respond } from "@/lib/http/respond";
 import { exportServers, importServers } from "@/lib/mcp/servers";
@@ -12,5 +13,5 @@ export async function GET(): Promise<Response> {
 
 /** Imports every server of an mcp.json document. */
 export async function POST(request: Request): Promise<Response> {
-  return respond(async () => importServers(await parseBody(request, z.unknown())));
+  return respond(async () => importServers(await parseBody(request, z.unknown()), callerOf(request)));
 }

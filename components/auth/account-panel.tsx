@@ -1,0 +1,260 @@
+"use client";
+
+// The signed-in person's own page: personal API tokens (create, shown once; revoke), sessions
+// (this one and the others; sign out everywhere) and their password.
+import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from "react";
+import { BUTTON_PRIMARY, BUTTON_SECONDARY, ERROR_NOTE, INPUT } from "@/components/ui/classes";
+import type { PersonalToken } from "@/lib/auth/personal-tokens-shape";
+import { TOKEN_SCOPES, type TokenScope } from "@/lib/auth/roles";
+import { fetchJson } from "@/lib/client/fetch-json";
+import { TokenList } from "./token-list";
+import { useViewer } from "./viewer";
+
+type SessionRow = {
+  id: string;
+  createdAt: string;
+  expiresAt: string;
+  ipAddress: string | null;
+  userAgent: string | null;
+  authMethod: string | null;
+  current: boolean;
+};
+
+const SECTION = "rounded-xl border border-zinc-200 bg-white p-5 dark:border-zinc-800 dark:bg-zinc-950";
+const EXPIRY = [
+  { label: "30 days", days: 30 },
+  { label: "90 days", days: 90 },
+  { label: "1 year", days: 365 },
+  { label: "Never", days: null },
+];
+const SCOPE_HELP: Record<TokenScope, string> = { read: "catalogs and the audit log", call: "also call tools" };
+
+function browserOf(agent: string | null): string {
+  if (!agent) return "Unknown client";
+  const match = /(Firefox|Edg|Chrome|Safari|curl|node)[/ ]?[\d.]*/.exec(agent);
+  return match ? match[0] : agent.slice(0, 40);
+}
+
+export function AccountPanel(): ReactNode {
+  const viewer = useViewer();
+  const [tokens, setTokens] = useState<PersonalToken[]>([]);
+  const [sessions, setSessions] = useState<SessionRow[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [created, setCreated] = useState<{ name: string; secret: string } | null>(null);
+  const [name, setName] = useState("");
+  const [scopes, setScopes] = useState<TokenScope[]>(["read"]);
+  const [expiry, setExpiry] = useState<number | null>(90);
+  const [passwords, setPasswords] = useState({ currentPassword: "", newPassword: "" });
+  const [passwordNote, setPasswordNote] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      const [t, s] = await Promise.all([
+        fetchJson<{ tokens: PersonalToken[] }>("/api/tokens"),
+        fetchJson<{ sessions: SessionRow[] }>("/api/sessions"),
+      ]);
+      setTokens(t.tokens);
+      setSessions(s.sessions);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    }
+  }, []);
+  useEffect(() => void load(), [load]);
+
+  const act = async (work: () => Promise<unknown>): Promise<void> => {
+    setError(null);
+    try {
+      await work();
+      await load();
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    }
+  };
+
+  const createToken = (event: FormEvent): void => {
+    event.preventDefault();
+    void act(async () => {
+      const answer = await fetchJson<{ token: PersonalToken; secret: string }>("/api/tokens", {
+        method: "POST",
+        body: JSON.stringify({ name, scopes, expiresInDays: expiry }),
+      });
+      setCreated({ name: answer.token.name, secret: answer.secret });
+      setName("");
+    });
+  };
+
+  const changePassword = (event: FormEvent): void => {
+    event.preventDefault();
+    setPasswordNote(null);
+    void act(async () => {
+      await fetchJson("/api/account/password", { method: "POST", body: JSON.stringify(passwords) });
+      setPasswords({ currentPassword: "", newPassword: "" });
+      setPasswordNote("Password changed. Your other sessions were signed out.");
+    });
+  };
+
+  const person = viewer?.person;
+  return (
+    <div className="mx-auto max-w-4xl space-y-5 px-8 py-6">
+      <div>
+        <h1 className="text-lg font-semibold tracking-tight">{person?.name ?? "Account"}</h1>
+        <p className="text-[13px] text-zinc-500">
+          {person?.email} · {person?.role}
+        </p>
+      </div>
+      {error && (
+        <p role="alert" className={ERROR_NOTE}>
+          {error}
+        </p>
+      )}
+
+      <section className={SECTION}>
+        <h2 className="text-sm font-semibold">Personal API tokens</h2>
+        <p className="mt-1 text-[13px] text-zinc-500">
+          For scripts: send <code className="font-mono">Authorization: Bearer &lt;token&gt;</code>. A token acts as you, limited by its
+          scopes and by your role; calls it makes are audited under your name and the token&apos;s.
+        </p>
+        {created && (
+          <div
+            data-testid="new-token"
+            className="mt-3 rounded-md border border-emerald-200 bg-emerald-50 p-3 text-[13px] dark:border-emerald-900 dark:bg-emerald-950/40"
+          >
+            <div className="font-medium">Copy the token &ldquo;{created.name}&rdquo; now: it is not shown again.</div>
+            <div className="mt-2 flex items-center gap-2">
+              <code
+                data-testid="new-token-secret"
+                className="flex-1 truncate rounded bg-white px-2 py-1 font-mono text-xs dark:bg-zinc-900"
+              >
+                {created.secret}
+              </code>
+              <button type="button" className={BUTTON_SECONDARY} onClick={() => void navigator.clipboard?.writeText(created.secret)}>
+                Copy
+              </button>
+              <button type="button" className="text-xs text-zinc-500 hover:underline" onClick={() => setCreated(null)}>
+                Done
+              </button>
+            </div>
+          </div>
+        )}
+        <form onSubmit={createToken} className="mt-4 flex flex-wrap items-end gap-3" data-testid="create-token">
+          <label className="text-[13px]">
+            <span className="mb-1 block font-medium">Name</span>
+            <input
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              placeholder="ci smoke tests"
+              className={`${INPUT} w-56`}
+              aria-label="Token name"
+            />
+          </label>
+          <fieldset className="text-[13px]">
+            <legend className="mb-1 font-medium">Scopes</legend>
+            <div className="flex h-8 items-center gap-3">
+              {TOKEN_SCOPES.map((scope) => (
+                <label key={scope} className="flex items-center gap-1.5" title={SCOPE_HELP[scope]}>
+                  <input
+                    type="checkbox"
+                    checked={scopes.includes(scope)}
+                    onChange={(e) => setScopes((s) => (e.target.checked ? [...s, scope] : s.filter((x) => x !== scope)))}
+                  />
+                  {scope}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <label className="text-[13px]">
+            <span className="mb-1 block font-medium">Expires</span>
+            <select
+              value={expiry === null ? "never" : String(expiry)}
+              onChange={(e) => setExpiry(e.target.value === "never" ? null : Number(e.target.value))}
+              className={`${INPUT} w-32`}
+              aria-label="Expires"
+            >
+              {EXPIRY.map((option) => (
+                <option key={option.label} value={option.days === null ? "never" : option.days}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" disabled={!name.trim() || scopes.length === 0} className={BUTTON_PRIMARY}>
+            Create token
+          </button>
+        </form>
+        <div className="mt-4">
+          <TokenList
+            tokens={tokens}
+            onRevoke={(token) => void act(() => fetchJson(`/api/tokens/${encodeURIComponent(token.id)}`, { method: "DELETE" }))}
+          />
+        </div>
+      </section>
+
+      <section className={SECTION}>
+        <div className="flex items-center justify-between">
+          <h2 className="text-sm font-semibold">Sessions</h2>
+          <button
+            type="button"
+            data-testid="sign-out-everywhere"
+            className={BUTTON_SECONDARY}
+            onClick={() =>
+              void fetchJson("/api/sessions", { method: "DELETE" }).then(
+                () => window.location.assign("/login"),
+                (e: Error) => setError(e.message),
+              )
+            }
+          >
+            Sign out everywhere
+          </button>
+        </div>
+        <ul className="mt-3 divide-y divide-zinc-100 text-[13px] dark:divide-zinc-900">
+          {sessions.map((s) => (
+            <li key={s.id} className="flex items-center gap-3 py-2">
+              <span className="font-medium">{browserOf(s.userAgent)}</span>
+              <span className="text-zinc-500">{s.ipAddress ?? ""}</span>
+              <span className="text-zinc-500">
+                signed in {new Date(s.createdAt).toLocaleString()} by {s.authMethod ?? "password"}
+              </span>
+              {s.current && (
+                <span className="ml-auto rounded bg-indigo-50 px-1.5 text-[11px] text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300">
+                  this browser
+                </span>
+              )}
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      {person?.authMethod !== "sso" && (
+        <section className={SECTION}>
+          <h2 className="text-sm font-semibold">Password</h2>
+          <form onSubmit={changePassword} className="mt-3 flex flex-wrap items-end gap-3">
+            <label className="text-[13px]">
+              <span className="mb-1 block font-medium">Current password</span>
+              <input
+                type="password"
+                autoComplete="current-password"
+                value={passwords.currentPassword}
+                onChange={(e) => setPasswords((p) => ({ ...p, currentPassword: e.target.value }))}
+                className={`${INPUT} w-56`}
+              />
+            </label>
+            <label className="text-[13px]">
+              <span className="mb-1 block font-medium">New password (10+ characters)</span>
+              <input
+                type="password"
+                autoComplete="new-password"
+                value={passwords.newPassword}
+                onChange={(e) => setPasswords((p) => ({ ...p, newPassword: e.target.value }))}
+                className={`${INPUT} w-56`}
+              />
+            </label>
+            <button type="submit" disabled={!passwords.currentPassword || passwords.newPassword.length < 10} className={BUTTON_PRIMARY}>
+              Change password
+            </button>
+          </form>
+          {passwordNote && <p className="mt-2 text-[13px] text-emerald-700 dark:text-emerald-400">{passwordNote}</p>}
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+"use client";
+
+// The current person in the header: name and role, their account page, the people page for
+// admins, and signing out. Local mode says so instead: nobody signs in there.
+import Link from "next/link";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { ROLE_LABELS } from "@/lib/auth/roles";
+import { fetchJson } from "@/lib/client/fetch-json";
+import { useViewer } from "./viewer";
+
+function initials(name: string): string {
+  const parts = name.split(/[\s@.]+/).filter(Boolean);
+  return ((parts[0]?.[0] ?? "?") + (parts[1]?.[0] ?? "")).toUpperCase();
+}
+
+export function PersonMenu(): ReactNode {
+  const viewer = useViewer();
+  const [open, setOpen] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: MouseEvent | KeyboardEvent): void => {
+      if (event instanceof KeyboardEvent ? event.key === "Escape" : !box.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener("mousedown", close);
+    document.addEventListener("keydown", close);
+    return () => {
+      document.removeEventListener("mousedown", close);
+      document.removeEventListener("keydown", close);
+    };
+  }, [open]);
+  if (!viewer?.person) return null;
+  if (viewer.mode === "local") {
+    return (
+      <span
+        data-testid="local-mode"
+        title="Local mode: no accounts, no token. Only this machine can reach Toolscope, and you may do everything."
+        className="rounded-full border border-zinc-200 px-2 py-0.5 text-[11px] text-zinc-500 dark:border-zinc-800"
+      >
+        Local mode
+      </span>
+    );
+  }
+  const person = viewer.person;
+  const signOut = (): void => {
+    void fetchJson("/api/session", { method: "DELETE" })
+      .catch(() => undefined)
+      .then(() => window.location.assign("/login"));
+  };
+  return (
+    <div ref={box} className="relative">
+      <button
+        type="button"
+        data-testid="person-menu"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={() => setOpen((o) => !o)}
+        className="flex items-center gap-2 rounded-md px-1.5 py-1 text-[13px] hover:bg-zinc-100 dark:hover:bg-zinc-900"
+      >
+        <span
+          aria-hidden
+          className="flex size-6 items-center justify-center rounded-full bg-indigo-100 text-[10px] font-semibold text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300"
+        >
+          {initials(person.name)}
+        </span>
+        <span className="max-w-40 truncate font-medium" data-testid="person-name">
+          {person.name}
+        </span>
+        <span className="rounded bg-zinc-100 px-1.5 py-px text-[10px] font-medium tracking-wide text-zinc-600 uppercase dark:bg-zinc-800 dark:text-zinc-300">
+          {ROLE_LABELS[person.role]}
+        </span>
+      </button>
+      {open && (
+        <div
+          role="menu"
+          className="absolute right-0 z-50 mt-1 w-60 overflow-hidden rounded-lg border border-zinc-200 bg-white py-1 text-[13px] shadow-lg dark:border-zinc-800 dark:bg-zinc-950"
+        >
+          <div className="border-b border-zinc-100 px-3 py-2 dark:border-zinc-900">
+            <div className="truncate font-medium">{person.name}</div>
+            <div className="truncate text-xs text-zinc-500">
+              {person.email ?? (person.authMethod === "bootstrap-token" ? "bootstrap token" : "")}
+            </div>
+          </div>
+          {person.id && (
+            <Link
+              role="menuitem"
+              href="/account"
+              onClick={() => setOpen(false)}
+              className="block px-3 py-1.5 hover:bg-zinc-50 dark:hover:bg-zinc-900"
+            >
+              Account, tokens and sessions
+            </Link>
+          )}
+          {viewer.permissions.includes("people:manage") && viewer.mode === "accounts" && (
+            <Link
+              role="menuitem"
+              href="/people"
+              onClick={() => setOpen(false)}
+              className="block px-3 py-1.5 hover:bg-zinc-50 dark:hover:bg-zinc-900"
+            >
+              People
+            </Link>
+          )}
+          <button
+            type="button"
+            role="menuitem"
+            data-testid="sign-out"
+            onClick={signOut}
+            className="block w-full px-3 py-1.5 text-left hover:bg-zinc-50 dark:hover:bg-zinc-900"
+          >
+            Sign out
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,231 @@
+"use client";
+
+// The people page, for admins: invite someone (a one-time password, or single sign-on only),
+// change their role, disable them, sign them out everywhere, see and revoke their tokens.
+import { Fragment, useCallback, useEffect, useState, type FormEvent, type ReactNode } from "react";
+import { TokenList } from "@/components/auth/token-list";
+import { useViewer } from "@/components/auth/viewer";
+import { BUTTON_PRIMARY, ERROR_NOTE, INPUT } from "@/components/ui/classes";
+import type { PersonalToken } from "@/lib/auth/personal-tokens-shape";
+import { ROLE_LABELS, ROLE_SUMMARIES, ROLES, type Role } from "@/lib/auth/roles";
+import { fetchJson } from "@/lib/client/fetch-json";
+
+type Person = {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  disabled: boolean;
+  groups: string[];
+  createdAt: string;
+  signInMethods: ("password" | "sso")[];
+  activeSessions: number;
+};
+
+const SECTION = "rounded-xl border border-zinc-200 bg-white p-5 dark:border-zinc-800 dark:bg-zinc-950";
+
+export function PeoplePanel({ ssoName }: { ssoName: string | null }): ReactNode {
+  const viewer = useViewer();
+  const [people, setPeople] = useState<Person[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [invite, setInvite] = useState({ email: "", name: "", role: "operator" as Role, password: "generate" as "generate" | "none" });
+  const [invited, setInvited] = useState<{ email: string; password: string | null } | null>(null);
+  const [openTokens, setOpenTokens] = useState<{ id: string; tokens: PersonalToken[] } | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      setPeople((await fetchJson<{ people: Person[] }>("/api/people")).people);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    }
+  }, []);
+  useEffect(() => void load(), [load]);
+
+  const act = async (work: () => Promise<unknown>): Promise<void> => {
+    setError(null);
+    try {
+      await work();
+      await load();
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    }
+  };
+
+  const change = (person: Person, body: Partial<Pick<Person, "role" | "disabled">>): void =>
+    void act(() => fetchJson(`/api/people/${encodeURIComponent(person.id)}`, { method: "PATCH", body: JSON.stringify(body) }));
+
+  const showTokens = (person: Person): void =>
+    void act(async () => {
+      if (openTokens?.id === person.id) return setOpenTokens(null);
+      const { tokens } = await fetchJson<{ tokens: PersonalToken[] }>(`/api/people/${encodeURIComponent(person.id)}/tokens`);
+      setOpenTokens({ id: person.id, tokens });
+    });
+
+  const submitInvite = (event: FormEvent): void => {
+    event.preventDefault();
+    void act(async () => {
+      const answer = await fetchJson<{ person: Person; password: string | null }>("/api/people", {
+        method: "POST",
+        body: JSON.stringify({ ...invite, name: invite.name || undefined }),
+      });
+      setInvited({ email: answer.person.email, password: answer.password });
+      setInvite((i) => ({ ...i, email: "", name: "" }));
+    });
+  };
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-5 px-8 py-6">
+      <div>
+        <h1 className="text-lg font-semibold tracking-tight">People</h1>
+        <p className="text-[13px] text-zinc-500">
+          {ROLES.map((role) => (
+            <span key={role} className="mr-3">
+              <b className="font-medium text-zinc-700 dark:text-zinc-300">{ROLE_LABELS[role]}</b>: {ROLE_SUMMARIES[role]}
+            </span>
+          ))}
+        </p>
+      </div>
+      {error && (
+        <p role="alert" className={ERROR_NOTE}>
+          {error}
+        </p>
+      )}
+      <section className={SECTION}>
+        <h2 className="text-sm font-semibold">Invite someone</h2>
+        <form onSubmit={submitInvite} className="mt-3 flex flex-wrap items-end gap-3" data-testid="invite">
+          <label className="text-[13px]">
+            <span className="mb-1 block font-medium">Email</span>
+            <input type="email" value={invite.email} onChange={(e) => setInvite((i) => ({ ...i, email: e.target.value }))} className={`${INPUT} w-64`} aria-label="Email" />
+          </label>
+          <label className="text-[13px]">
+            <span className="mb-1 block font-medium">Name</span>
+            <input value={invite.name} onChange={(e) => setInvite((i) => ({ ...i, name: e.target.value }))} className={`${INPUT} w-48`} aria-label="Name" />
+          </label>
+          <label className="text-[13px]">
+            <span className="mb-1 block font-medium">Role</span>
+            <select value={invite.role} onChange={(e) => setInvite((i) => ({ ...i, role: e.target.value as Role }))} className={`${INPUT} w-32`} aria-label="Role">
+              {ROLES.map((role) => (
+                <option key={role} value={role}>
+                  {ROLE_LABELS[role]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="text-[13px]">
+            <span className="mb-1 block font-medium">Signs in with</span>
+            <select
+              value={invite.password}
+              onChange={(e) => setInvite((i) => ({ ...i, password: e.target.value as "generate" | "none" }))}
+              className={`${INPUT} w-48`}
+              aria-label="Signs in with"
+            >
+              <option value="generate">a one-time password</option>
+              {ssoName && <option value="none">{ssoName} only</option>}
+            </select>
+          </label>
+          <button type="submit" disabled={!invite.email} className={BUTTON_PRIMARY}>
+            Invite
+          </button>
+        </form>
+        {invited && (
+          <div data-testid="invited" className="mt-3 rounded-md border border-emerald-200 bg-emerald-50 p-3 text-[13px] dark:border-emerald-900 dark:bg-emerald-950/40">
+            {invited.password ? (
+              <>
+                Give {invited.email} this one-time password (it is not shown again):{" "}
+                <code data-testid="invited-password" className="rounded bg-white px-1.5 py-0.5 font-mono dark:bg-zinc-900">
+                  {invited.password}
+                </code>
+              </>
+            ) : (
+              <>{invited.email} can now sign in with {ssoName}.</>
+            )}
+          </div>
+        )}
+      </section>
+
+      <section className={SECTION}>
+        <table className="w-full text-left text-[13px]" data-testid="people">
+          <thead className="text-[11px] tracking-wide text-zinc-500 uppercase">
+            <tr>
+              <th className="py-1.5 pr-3 font-medium">Person</th>
+              <th className="py-1.5 pr-3 font-medium">Role</th>
+              <th className="py-1.5 pr-3 font-medium">Signs in with</th>
+              <th className="py-1.5 pr-3 font-medium">Groups</th>
+              <th className="py-1.5 pr-3 font-medium">Sessions</th>
+              <th className="py-1.5 pr-3 font-medium">Status</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-zinc-100 dark:divide-zinc-900">
+            {people.map((person) => {
+              const self = person.id === viewer?.person?.id;
+              return (
+                <Fragment key={person.id}>
+                  <tr data-testid={`person-${person.email}`} className={person.disabled ? "text-zinc-400" : ""}>
+                    <td className="py-2 pr-3">
+                      <div className="font-medium">{person.name}</div>
+                      <div className="text-xs text-zinc-500">{person.email}</div>
+                    </td>
+                    <td className="py-2 pr-3">
+                      <select
+                        aria-label={`Role of ${person.email}`}
+                        value={person.role}
+                        disabled={self}
+                        onChange={(e) => change(person, { role: e.target.value as Role })}
+                        className="rounded border border-zinc-300 bg-white px-1.5 py-0.5 text-[13px] dark:border-zinc-700 dark:bg-zinc-900"
+                      >
+                        {ROLES.map((role) => (
+                          <option key={role} value={role}>
+                            {ROLE_LABELS[role]}
+                          </option>
+                        ))}
+                      </select>
+                    </td>
+                    <td className="py-2 pr-3 text-zinc-500">{person.signInMethods.map((m) => (m === "sso" ? ssoName ?? "SSO" : m)).join(", ") || "—"}</td>
+                    <td className="py-2 pr-3 text-xs text-zinc-500">{person.groups.join(", ") || "—"}</td>
+                    <td className="py-2 pr-3 text-zinc-500">{person.activeSessions}</td>
+                    <td className="py-2 pr-3">{person.disabled ? "disabled" : "active"}</td>
+                    <td className="space-x-3 py-2 text-right text-xs whitespace-nowrap">
+                      <button type="button" className="text-indigo-600 hover:underline" onClick={() => showTokens(person)}>
+                        Tokens
+                      </button>
+                      <button
+                        type="button"
+                        className="text-indigo-600 hover:underline disabled:opacity-40"
+                        disabled={person.activeSessions === 0}
+                        onClick={() => void act(() => fetchJson(`/api/people/${encodeURIComponent(person.id)}/sessions`, { method: "DELETE" }))}
+                      >
+                        Sign out everywhere
+                      </button>
+                      {!self && (
+                        <button type="button" className="text-rose-600 hover:underline" onClick={() => change(person, { disabled: !person.disabled })}>
+                          {person.disabled ? "Enable" : "Disable"}
+                        </button>
+                      )}
+                    </td>
+                  </tr>
+                  {openTokens?.id === person.id && (
+                    <tr>
+                      <td colSpan={7} className="bg-zinc-50 px-3 py-3 dark:bg-zinc-900/40">
+                        <TokenList
+                          tokens={openTokens.tokens}
+                          onRevoke={(token) =>
+                            void act(async () => {
+                              await fetchJson(`/api/tokens/${encodeURIComponent(token.id)}`, { method: "DELETE" });
+                              const { tokens } = await fetchJson<{ tokens: PersonalToken[] }>(`/api/people/${encodeURIComponent(person.id)}/tokens`);
+                              setOpenTokens({ id: person.id, tokens });
+                            })
+                          }
+                        />
+                      </td>
+                    </tr>
+                  )}
+                </Fragment>
+              );
+            })}
+          </tbody>
+        </table>
+      </section>
+    </div>
+  );
+}

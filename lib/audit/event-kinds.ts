@@ -1,0 +1,33 @@
+// The kinds of audit record besides tool calls, and how the audit page names them. Client-safe.
+export const EVENT_KINDS = [
+  "sign_in",
+  "sign_in_failed",
+  "sign_out",
+  "sessions_revoked",
+  "person_invited",
+  "person_changed",
+  "token_created",
+  "token_revoked",
+  "server_added",
+  "server_changed",
+  "server_removed",
+] as const;
+export type EventKind = (typeof EVENT_KINDS)[number];
+
+export const EVENT_LABELS: Record<EventKind, string> = {
+  sign_in: "Signed in",
+  sign_in_failed: "Sign-in failed",
+  sign_out: "Signed out",
+  sessions_revoked: "Sessions revoked",
+  person_invited: "Person invited",
+  person_changed: "Person changed",
+  token_created: "Token created",
+  token_revoked: "Token revoked",
+  server_added: "Server added",
+  server_changed: "Server changed",
+  server_removed: "Server removed",
+};
+
+export function recordKindLabel(kind: string): string {
+  return (EVENT_LABELS as Record<string, string>)[kind] ?? kind;
+}

@@ -1,0 +1,41 @@
+// What of the audit log a reader sees. Everyone who may read the log sees every record's
+// metadata (who, when, which tool, the outcome); a call's payload (arguments, result, request
+// _meta) only its caller, auditors and admins. Text search looks inside payloads, so for other
+// readers it covers only their own calls: it must not become a way to probe others' payloads.
+import { can, type Caller } from "@/lib/auth/roles";
+import type { AuditFilters } from "./filters";
+import { toEntry, type AuditEntry } from "./query";
+import type { AuditRecord } from "./records";
+
+export type AuditReader = {
+  /** Reads every payload (auditors and admins). */
+  payloads: boolean;
+  userId: string | null;
+  /** Servers the reader may not use (lib/auth/server-access.ts): their records are not shown. */
+  hiddenServers?: ReadonlySet<string>;
+};
+
+export function readerOf(caller: Caller, hiddenServers?: ReadonlySet<string>): AuditReader {
+  return { payloads: can(caller, "audit:payloads"), userId: caller.userId, hiddenServers };
+}
+
+export function mayReadPayload(record: Pick<AuditRecord, "kind" | "actor_id">, reader: AuditReader): boolean {
+  return reader.payloads || record.kind !== "call" || (reader.userId !== null && record.actor_id === reader.userId);
+}
+
+export function mayReadServer(record: Pick<AuditRecord, "server_id">, reader: AuditReader): boolean {
+  return !reader.hiddenServers?.has(record.server_id);
+}
+
+/** A text search reaches only payloads the reader may read. */
+export function readableFilters<F extends AuditFilters>(filters: F, reader: AuditReader): F {
+  const hidden = reader.hiddenServers?.size ? { excludeServerIds: [...reader.hiddenServers] } : {};
+  if (!filters.q || reader.payloads) return { ...filters, ...hidden };
+  return { ...filters, ...hidden, actorId: reader.userId ?? "\u0000nobody" };
+}
+
+export function entryFor(record: AuditRecord, reader: AuditReader): AuditEntry {
+  const entry = toEntry(record);
+  if (mayReadPayload(record, reader)) return entry;
+  return { ...entry, arguments: null, result: null, request_meta: null, payload_hidden: true };
+}

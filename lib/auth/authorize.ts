@@ -1,0 +1,63 @@
+// The front door's third step: may this caller use this route or page? One table for the API
+// (lib/server/api-routes.ts) and one rule for pages below, applied to every request, so no
+// route handler or page decides access on its own. Pure.
+import type { ErrorCode } from "@/lib/errors";
+import type { Access } from "@/lib/server/api-routes";
+import { can, ROLE_LABELS, type Caller, type Permission } from "./roles";
+
+export type Decision = { ok: true } | { ok: false; status: 401 | 403; code: ErrorCode; message: string };
+
+const PERMISSION_NEEDS: Record<Permission, string> = {
+  "catalog:read": "browsing servers and tools",
+  "tools:call": "calling tools (the operator or admin role)",
+  "audit:read": "reading the audit log",
+  "audit:payloads": "reading everyone's call payloads (the auditor or admin role)",
+  "servers:manage": "managing servers (the admin role)",
+  "people:manage": "managing people (the admin role)",
+};
+
+/** Next's built assets: plain file names only (no encoded characters, no dot segments). */
+const PUBLIC_ASSET = /^\/_next\/static\/(?:[A-Za-z0-9_~-][A-Za-z0-9._~-]*\/)*[A-Za-z0-9_~-][A-Za-z0-9._~-]*$/;
+
+/** Pages: the sign-in page and built assets are open; the people page is for admins; the rest need the catalog. */
+export function pageAccess(pathname: string): Access {
+  if (pathname === "/login" || pathname === "/favicon.ico" || pathname === "/icon.svg" || PUBLIC_ASSET.test(pathname)) return "public";
+  if (pathname === "/people" || pathname.startsWith("/people/")) return "people:manage";
+  if (pathname === "/account" || pathname.startsWith("/account/")) return "account";
+  if (pathname === "/audit" || pathname.startsWith("/audit/")) return "audit:read";
+  return "catalog:read";
+}
+
+export function decide(access: Access, caller: Caller): Decision {
+  if (access === "public") return { ok: true };
+  if (caller.role === null) {
+    return { ok: false, status: 401, code: "unauthorized:token", message: "Sign in first, or send `Authorization: Bearer <token>`." };
+  }
+  if (access === "signed-in") return { ok: true };
+  if (access === "account") {
+    return caller.userId
+      ? { ok: true }
+      : {
+          ok: false,
+          status: 403,
+          code: "bad_request:no_account",
+          message:
+            "Only people with an account have personal tokens and sessions; sign in with one (local mode and the bootstrap token have none).",
+        };
+  }
+  if (can(caller, access)) return { ok: true };
+  if (caller.scopes !== null && can({ ...caller, scopes: null }, access)) {
+    return {
+      ok: false,
+      status: 403,
+      code: "forbidden:scope",
+      message: `The personal token "${caller.tokenName ?? ""}" has the scope ${caller.scopes.join(", ")}, which does not allow ${PERMISSION_NEEDS[access]}.`,
+    };
+  }
+  return {
+    ok: false,
+    status: 403,
+    code: "forbidden:role",
+    message: `Your role (${ROLE_LABELS[caller.role]}) does not allow ${PERMISSION_NEEDS[access]}. Ask an admin.`,
+  };
+}

@@ -1,0 +1,113 @@
+import "server-only";
+// Who is asking: the front door's second step, after the request guard's checks of host, peer
+// and origin. Credentials, in order: the bootstrap token or a personal token as a bearer
+// (scripts), then better-auth's session cookie (browsers). In local mode everyone who got past
+// the guard (this machine only) is the local user.
+import { AppError } from "@/lib/errors";
+import { BOOTSTRAP_EMAIL, authMode, type AuthMode } from "./mode";
+import { auth } from "./better-auth";
+import { TOKEN_PREFIX, verifyToken } from "./personal-tokens";
+import { ANONYMOUS, isRole, type AuthMethod, type Caller } from "./roles";
+import { configuredApiToken, timingSafeEqual } from "./session-token";
+import { appConfig } from "@/lib/config/env";
+import { database } from "@/lib/db";
+
+export type Identified = {
+  mode: AuthMode;
+  caller: Caller;
+  /** Set-Cookie headers to send back (a session whose expiry slid forward, or one that ended). */
+  setCookies: string[];
+};
+
+export type IdentifyInput = { headers: Headers; clientIp: string | null; mode?: AuthMode };
+
+const LOCAL: Omit<Caller, "clientIp"> = {
+  ...ANONYMOUS,
+  actor: "local",
+  name: "Local user",
+  role: "admin",
+  authMethod: "local",
+};
+
+const BOOTSTRAP: Omit<Caller, "clientIp"> = {
+  ...ANONYMOUS,
+  actor: "bootstrap token",
+  name: "Bootstrap admin",
+  role: "admin",
+  authMethod: "bootstrap-token",
+};
+
+type Person = { id: string; name: string; email: string; role?: string | null; banned?: boolean | number | null; groups?: string | null };
+
+function personCaller(person: Person, clientIp: string | null, extra: Partial<Caller>): Caller {
+  if (person.banned) throw new AppError("unauthorized:disabled", `The account ${person.email} is disabled. Ask an admin.`);
+  const bootstrap = person.email === BOOTSTRAP_EMAIL;
+  let groups: string[] = [];
+  try {
+    const parsed: unknown = JSON.parse(person.groups ?? "[]");
+    if (Array.isArray(parsed)) groups = parsed.filter((g): g is string => typeof g === "string");
+  } catch {
+    // A malformed value means no groups.
+  }
+  return {
+    ...ANONYMOUS,
+    actor: bootstrap ? BOOTSTRAP.actor : `${person.name} <${person.email}>`,
+    clientIp,
+    userId: bootstrap ? null : person.id,
+    name: bootstrap ? BOOTSTRAP.name : person.name,
+    email: bootstrap ? null : person.email,
+    role: bootstrap ? "admin" : isRole(person.role) ? person.role : "viewer",
+    groups,
+    authMethod: null,
+    ...extra,
+  };
+}
+
+function bearerOf(headers: Headers): string | undefined {
+  return /^Bearer\s+(\S+)\s*$/i.exec(headers.get("authorization") ?? "")?.[1];
+}
+
+export async function identify({ headers, clientIp, mode: known }: IdentifyInput): Promise<Identified> {
+  const mode = known ?? (await authMode());
+  if (mode === "local") return { mode, caller: { ...LOCAL, clientIp }, setCookies: [] };
+  const bearer = bearerOf(headers);
+  if (bearer) {
+    const bootstrapToken = configuredApiToken();
+    if (bootstrapToken && timingSafeEqual(bearer, bootstrapToken)) return { mode, caller: { ...BOOTSTRAP, clientIp }, setCookies: [] };
+    if (!bearer.startsWith(TOKEN_PREFIX)) {
+      throw new AppError(
+        "unauthorized:token",
+        "That bearer token is neither TOOLSCOPE_API_TOKEN nor a personal token (they start with tsk_).",
+      );
+    }
+    const { token, userId } = await verifyToken(bearer);
+    const db = await database();
+    const person = await db.selectFrom("auth_user").selectAll().where("id", "=", userId).executeTakeFirst();
+    if (!person) throw new AppError("unauthorized:token", "This personal token's owner no longer exists.");
+    return {
+      mode,
+      caller: personCaller(person, clientIp, { authMethod: "personal-token", tokenName: token.name, scopes: token.scopes }),
+      setCookies: [],
+    };
+  }
+  if (!headers.get("cookie")?.includes(".session_token=")) return { mode, caller: { ...ANONYMOUS, clientIp }, setCookies: [] };
+  const instance = await auth();
+  const { headers: answer, response } = await instance.api.getSession({ headers, returnHeaders: true });
+  const setCookies = answer.getSetCookie();
+  if (!response) return { mode, caller: { ...ANONYMOUS, clientIp }, setCookies };
+  const { session, user } = response;
+  const maxAgeMs = appConfig().auth.sessionMaxHours * 3_600_000;
+  if (Date.now() - new Date(session.createdAt).getTime() > maxAgeMs) {
+    await (await instance.$context).internalAdapter.deleteSession(session.token);
+    throw new AppError("unauthorized:session", "Your session reached its maximum age. Sign in again.");
+  }
+  const method = (session as { authMethod?: string | null }).authMethod;
+  return {
+    mode,
+    caller: personCaller(user as Person, clientIp, {
+      authMethod: (method === "sso" || method === "bootstrap-token" ? method : "password") as AuthMethod,
+      sessionId: session.id,
+    }),
+    setCookies,
+  };
+}

@@ -1,0 +1,144 @@
+import "server-only";
+// People: inviting them (with a password shown once, or for single sign-on only), changing their
+// role, disabling them, ending their sessions. Admins do this from the people page and the API;
+// the first admin is made with `npm run user:create`. Every change is an audit event.
+import crypto from "node:crypto";
+import { recordEvent } from "@/lib/audit/events";
+import { database } from "@/lib/db";
+import { AppError } from "@/lib/errors";
+import { auth } from "./better-auth";
+import { accountsNowExist, BOOTSTRAP_EMAIL } from "./mode";
+import { isRole, type Caller, type Role } from "./roles";
+
+export type Person = {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  disabled: boolean;
+  groups: string[];
+  createdAt: string;
+  /** How they can sign in: a password, single sign-on, or both. */
+  signInMethods: ("password" | "sso")[];
+  activeSessions: number;
+};
+
+function groupsOf(value: string | null): string[] {
+  try {
+    const parsed: unknown = JSON.parse(value ?? "[]");
+    return Array.isArray(parsed) ? parsed.filter((g): g is string => typeof g === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+export async function listPeople(): Promise<Person[]> {
+  const db = await database();
+  const [users, accounts, sessions] = await Promise.all([
+    db.selectFrom("auth_user").selectAll().where("email", "!=", BOOTSTRAP_EMAIL).orderBy("name").execute(),
+    db.selectFrom("auth_account").select(["userId", "providerId"]).execute(),
+    db.selectFrom("auth_session").select(["userId", "expiresAt"]).execute(),
+  ]);
+  const now = Date.now();
+  return users.map((user) => ({
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    role: isRole(user.role) ? user.role : "viewer",
+    disabled: Boolean(user.banned),
+    groups: groupsOf(user.groups),
+    createdAt: new Date(user.createdAt).toISOString(),
+    signInMethods: [
+      ...new Set(
+        accounts.filter((a) => a.userId === user.id).map((a) => (a.providerId === "credential" ? "password" : "sso") as "password" | "sso"),
+      ),
+    ],
+    activeSessions: sessions.filter((s) => s.userId === user.id && new Date(s.expiresAt).getTime() > now).length,
+  }));
+}
+
+export async function findPerson(id: string): Promise<Person> {
+  const person = (await listPeople()).find((p) => p.id === id);
+  if (!person) throw new AppError("not_found:person");
+  return person;
+}
+
+/** A password for a new account, shown once: 20 characters from a 56-letter alphabet without look-alikes (about 116 bits). */
+export function generatePassword(): string {
+  const alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";
+  const bytes = crypto.randomBytes(20);
+  return Array.from(bytes, (b) => alphabet[b % alphabet.length]).join("");
+}
+
+export type Invitation = { email: string; name?: string | undefined; role: Role; password: "generate" | "none" };
+
+/** Creates a person; their one-time password is returned (to be shown once) unless they sign in only with single sign-on. */
+export async function invitePerson(
+  input: Invitation,
+  by: Caller | { actor: string; clientIp: null },
+): Promise<{ person: Person; password: string | null }> {
+  const email = input.email.trim().toLowerCase();
+  const db = await database();
+  if (await db.selectFrom("auth_user").select("id").where("email", "=", email).executeTakeFirst()) {
+    throw new AppError("conflict:person", `${email} already has an account.`);
+  }
+  const context = await (await auth()).$context;
+  const user = await context.internalAdapter.createUser(
+    { email, name: input.name?.trim() || email.split("@")[0]!, emailVerified: false, role: input.role },
+    { method: "admin" },
+  );
+  let password: string | null = null;
+  if (input.password === "generate") {
+    password = generatePassword();
+    await context.internalAdapter.linkAccount({
+      userId: user.id,
+      providerId: "credential",
+      accountId: user.id,
+      password: await context.password.hash(password),
+    });
+  }
+  accountsNowExist();
+  await recordEvent("person_invited", by, { subject: user.id, email, role: input.role, password: password ? "generated" : "none" });
+  return { person: await findPerson(user.id), password };
+}
+
+export type PersonChange = { role?: Role | undefined; disabled?: boolean | undefined; name?: string | undefined };
+
+export async function changePerson(id: string, change: PersonChange, by: Caller): Promise<Person> {
+  const before = await findPerson(id);
+  if (by.userId === id && ((change.role && change.role !== "admin") || change.disabled)) {
+    throw new AppError("forbidden:role", "You cannot demote or disable yourself; ask another admin.");
+  }
+  const context = await (await auth()).$context;
+  const update: Record<string, unknown> = {};
+  if (change.role !== undefined) update.role = change.role;
+  if (change.name !== undefined) update.name = change.name.trim();
+  if (change.disabled !== undefined) update.banned = change.disabled;
+  if (Object.keys(update).length > 0) await context.internalAdapter.updateUser(id, update);
+  // A disabled person is signed out at once, everywhere; their tokens stop working (lib/auth/identify.ts).
+  if (change.disabled) await context.internalAdapter.deleteUserSessions(id);
+  const after = await findPerson(id);
+  const changed = Object.fromEntries(
+    (["role", "name", "disabled"] as const)
+      .filter((key) => change[key] !== undefined && before[key] !== after[key])
+      .map((key) => [key, { from: before[key], to: after[key] }]),
+  );
+  if (Object.keys(changed).length > 0) await recordEvent("person_changed", by, { subject: id, email: after.email, ...changed });
+  return after;
+}
+
+/** Ends every session of a person (an admin's "sign out everywhere" for someone else). */
+export async function revokePersonSessions(id: string, by: Caller): Promise<void> {
+  const person = await findPerson(id);
+  const context = await (await auth()).$context;
+  await context.internalAdapter.deleteUserSessions(id);
+  await recordEvent("sessions_revoked", by, { subject: id, email: person.email });
+}
+
+export async function setPassword(id: string, password: string): Promise<void> {
+  const context = await (await auth()).$context;
+  const hash = await context.password.hash(password);
+  const accounts = await context.internalAdapter.findAccounts(id);
+  if (accounts.some((a) => a.providerId === "credential")) await context.internalAdapter.updatePassword(id, hash);
+  else await context.internalAdapter.linkAccount({ userId: id, providerId: "credential", accountId: id, password: hash });
+}
