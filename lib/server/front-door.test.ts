@@ -1,29 +1,45 @@
 // The front door, on a real loopback port: every API route and a few pages × every kind of
-// credential a request can carry, with Toolscope run without and with TOOLSCOPE_API_TOKEN.
+// credential a request can carry, with Toolscope run without accounts, in local mode and with
+// TOOLSCOPE_API_TOKEN (people and roles: access-matrix.*.test.ts).
 // Requests the guard lets through reach a stand-in for Next (418, with the caller it was
 // handed) or, for the routes the front door serves itself, the call endpoint (which answers
 // 404 for the made-up server and call ids used here). Everything the front door says itself is
 // JSON with a stable code.
+import fs from "node:fs";
 import http from "node:http";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
-import { sessionValue } from "@/lib/auth/session-token";
+import { signIn } from "@/lib/auth/session";
 import { startFrontDoor, type TestFrontDoor } from "@/lib/testing/front-door";
 import { API_ROUTES } from "./api-routes";
 
 const TOKEN = "front-door-test-token";
 let door: TestFrontDoor;
 const savedEnv = { ...process.env };
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-front-door-"));
+/** A browser session signed in with the bootstrap token (made once the token is set). */
+let sessionCookie = "";
 
 beforeAll(async () => {
   for (const name of Object.keys(process.env)) if (name.startsWith("TOOLSCOPE_") || name === "DATABASE_URL") delete process.env[name];
-  process.env.TOOLSCOPE_DEMO_SERVER = "off";
+  Object.assign(process.env, { TOOLSCOPE_DEMO_SERVER: "off", TOOLSCOPE_DATA_DIR: dataDir });
   door = await startFrontDoor();
 });
 
 afterAll(async () => {
   await door.close();
   process.env = savedEnv;
+  fs.rmSync(dataDir, { recursive: true, force: true });
 });
+
+async function bootstrapSession(): Promise<string> {
+  process.env.TOOLSCOPE_API_TOKEN = TOKEN;
+  if (sessionCookie) return sessionCookie;
+  const { setCookies } = await signIn({ token: TOKEN }, { headers: new Headers(), clientIp: "127.0.0.1" });
+  sessionCookie = setCookies[0]!.split(";")[0]!;
+  return sessionCookie;
+}
 
 type Answer = { status: number; body: unknown; location: string | undefined };
 
@@ -46,21 +62,28 @@ function send(method: string, pathname: string, headers: Record<string, string>)
 }
 
 const CREDENTIALS = {
-  none: {},
-  "wrong token": { authorization: "Bearer not-the-token" },
-  "right token": { authorization: `Bearer ${TOKEN}` },
-  "session cookie": { cookie: `toolscope_session=${sessionValue(TOKEN)}` },
-  "foreign Host": { host: "evil.example", authorization: `Bearer ${TOKEN}` },
-  "cross-origin": { origin: "https://evil.example", authorization: `Bearer ${TOKEN}` },
+  none: () => ({}),
+  "wrong token": () => ({ authorization: "Bearer not-the-token" }),
+  "right token": () => ({ authorization: `Bearer ${TOKEN}` }),
+  "session cookie": () => ({ cookie: sessionCookie }),
+  "foreign Host": () => ({ host: "evil.example", authorization: `Bearer ${TOKEN}` }),
+  "cross-origin": () => ({ origin: "https://evil.example", authorization: `Bearer ${TOKEN}` }),
 } as const;
 type Credential = keyof typeof CREDENTIALS;
 
-const PUBLIC = new Set(["/api/health", "/api/session"]);
+/** Routes open to anyone, and routes for people with an account (neither local mode nor the bootstrap token has one). */
+const PUBLIC = new Set(["/api/health", "/api/session", "/api/auth/sign-in/oauth2", "/api/auth/oauth2/callback/:providerId"]);
+const ACCOUNT_ONLY = new Set(["/api/sessions", "/api/tokens", "/api/account/password"]);
 const sample = (pattern: string) => pattern.replace(/:(\w+)/g, (_m, name: string) => (name === "serverId" ? "nope" : `some-${name}`));
 
-/** What a request that got past the guard is answered: by Next, or by the front door's own endpoint. */
-function passed(route: (typeof API_ROUTES)[number], actor: string) {
+/** What a request that got past the guard is answered: by Next, by better-auth, or by the front door's own endpoint. */
+function passed(route: (typeof API_ROUTES)[number], method: string, actor: string) {
+  if (ACCOUNT_ONLY.has(route.pattern) && !(route.pattern === "/api/session" && method !== "DELETE")) {
+    if (actor !== "anonymous") return { status: 403, body: { error: { code: "bad_request:no_account" } } };
+  }
   if (route.servedBy === "next") return { status: 418, body: { servedBy: "next", caller: { actor, clientIp: "127.0.0.1" } } };
+  // Single sign-on is not configured here: better-auth knows no such provider.
+  if (route.servedBy === "better-auth") return { status: expect.toBeOneOf([400, 404]) };
   if (route.pattern.startsWith("/api/calls")) return { status: 404, body: { error: { code: "not_found:call" } } };
   // The console's body names a method; the "{}" sent here is refused, by the console itself.
   if (route.pattern.endsWith("/rpc")) return { status: 400, body: { error: { code: "bad_request:body" } } };
@@ -70,16 +93,18 @@ function passed(route: (typeof API_ROUTES)[number], actor: string) {
 function expected(route: (typeof API_ROUTES)[number], method: string, credential: Credential, tokenSet: boolean) {
   if (credential === "foreign Host") return { status: 403, body: { error: { code: "forbidden:host" } } };
   if (credential === "cross-origin" && method !== "GET") return { status: 403, body: { error: { code: "forbidden:origin" } } };
-  if (!tokenSet) return passed(route, "local");
-  if (credential === "right token" || credential === "cross-origin") return passed(route, "api-token");
-  if (credential === "session cookie") return passed(route, "signed-in browser");
-  if (PUBLIC.has(route.pattern)) return passed(route, "anonymous");
+  if (!tokenSet) return passed(route, method, "local");
+  if (["right token", "cross-origin", "session cookie"].includes(credential)) return passed(route, method, "bootstrap token");
+  // A credential that is wrong is refused wherever it is sent; none at all opens the public routes only.
+  if (credential === "none" && PUBLIC.has(route.pattern) && !(route.pattern === "/api/session" && method === "DELETE")) {
+    return passed(route, method, "anonymous");
+  }
   return { status: 401, body: { error: { code: "unauthorized:token" } } };
 }
 
 describe.each([false, true])("the front door, TOOLSCOPE_API_TOKEN set: %s", (tokenSet) => {
-  beforeAll(() => {
-    if (tokenSet) process.env.TOOLSCOPE_API_TOKEN = TOKEN;
+  beforeAll(async () => {
+    if (tokenSet) await bootstrapSession();
     else delete process.env.TOOLSCOPE_API_TOKEN;
   });
 
@@ -90,16 +115,17 @@ describe.each([false, true])("the front door, TOOLSCOPE_API_TOKEN set: %s", (tok
   );
   it.each(cases)("%s %s with %s", async (pattern, method, credential) => {
     const route = API_ROUTES.find((r) => r.pattern === pattern)!;
-    const answer = await send(method, sample(pattern), { host: "127.0.0.1", ...CREDENTIALS[credential] });
+    const answer = await send(method, sample(pattern), { host: "127.0.0.1", ...CREDENTIALS[credential]() });
     expect(answer).toMatchObject(expected(route, method, credential, tokenSet));
   });
 
   it.each(Object.keys(CREDENTIALS) as Credential[])("a page with %s", async (credential) => {
-    const answer = await send("GET", "/servers?x=1", { host: "127.0.0.1", ...CREDENTIALS[credential] });
+    const answer = await send("GET", "/servers?x=1", { host: "127.0.0.1", ...CREDENTIALS[credential]() });
     if (credential === "foreign Host") expect(answer).toMatchObject({ status: 403, body: { error: { code: "forbidden:host" } } });
-    else if (tokenSet && (credential === "none" || credential === "wrong token"))
-      expect(answer).toMatchObject({ status: 302, location: "/login?next=%2Fservers%3Fx%3D1" });
-    else expect(answer.status).toBe(418);
+    else if (tokenSet && credential === "none") expect(answer).toMatchObject({ status: 302, location: "/login?next=%2Fservers%3Fx%3D1" });
+    else if (tokenSet && credential === "wrong token") {
+      expect(answer).toMatchObject({ status: 302, location: "/login?next=%2Fservers%3Fx%3D1&reason=unauthorized%3Atoken" });
+    } else expect(answer.status).toBe(418);
   });
 });
 
@@ -162,10 +188,10 @@ describe("what the front door answers itself", () => {
       });
     expect(await upgrade({ host: "evil.example" })).toBe(403);
     expect(await upgrade({ host: "127.0.0.1" })).toBe(418);
-    process.env.TOOLSCOPE_API_TOKEN = TOKEN;
+    await bootstrapSession();
     try {
-      expect(await upgrade({ host: "127.0.0.1" })).toBe(401);
-      expect(await upgrade({ host: "127.0.0.1", cookie: `toolscope_session=${sessionValue(TOKEN)}` })).toBe(418);
+      expect(await upgrade({ host: "127.0.0.1" })).toBe(403);
+      expect(await upgrade({ host: "127.0.0.1", cookie: sessionCookie })).toBe(418);
     } finally {
       delete process.env.TOOLSCOPE_API_TOKEN;
     }
