@@ -29,6 +29,12 @@ const EXPIRY = [
 ];
 const SCOPE_HELP: Record<TokenScope, string> = { read: "catalogs and the audit log", call: "also call tools" };
 
+/** A full load of the sign-in page: nothing of the signed-in page may stay on screen. */
+function leaveForSignIn(): void {
+  // eslint-disable-next-line @next/next/no-location-assign-relative-destination
+  window.location.assign("/login");
+}
+
 function browserOf(agent: string | null): string {
   if (!agent) return "Unknown client";
   const match = /(Firefox|Edg|Chrome|Safari|curl|node)[/ ]?[\d.]*/.exec(agent);
@@ -59,7 +65,11 @@ export function AccountPanel(): ReactNode {
       setError(e instanceof Error ? e.message : String(e));
     }
   }, []);
-  useEffect(() => void load(), [load]);
+  useEffect(() => {
+    // Fetching on mount.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    void load();
+  }, [load]);
 
   const act = async (work: () => Promise<unknown>): Promise<void> => {
     setError(null);
@@ -198,7 +208,7 @@ export function AccountPanel(): ReactNode {
             className={BUTTON_SECONDARY}
             onClick={() =>
               void fetchJson("/api/sessions", { method: "DELETE" }).then(
-                () => window.location.assign("/login"),
+                () => leaveForSignIn(),
                 (e: Error) => setError(e.message),
               )
             }

@@ -39,7 +39,11 @@ export function PeoplePanel({ ssoName }: { ssoName: string | null }): ReactNode 
       setError(e instanceof Error ? e.message : String(e));
     }
   }, []);
-  useEffect(() => void load(), [load]);
+  useEffect(() => {
+    // Fetching on mount.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    void load();
+  }, [load]);
 
   const act = async (work: () => Promise<unknown>): Promise<void> => {
     setError(null);
@@ -95,15 +99,31 @@ export function PeoplePanel({ ssoName }: { ssoName: string | null }): ReactNode 
         <form onSubmit={submitInvite} className="mt-3 flex flex-wrap items-end gap-3" data-testid="invite">
           <label className="text-[13px]">
             <span className="mb-1 block font-medium">Email</span>
-            <input type="email" value={invite.email} onChange={(e) => setInvite((i) => ({ ...i, email: e.target.value }))} className={`${INPUT} w-64`} aria-label="Email" />
+            <input
+              type="email"
+              value={invite.email}
+              onChange={(e) => setInvite((i) => ({ ...i, email: e.target.value }))}
+              className={`${INPUT} w-64`}
+              aria-label="Email"
+            />
           </label>
           <label className="text-[13px]">
             <span className="mb-1 block font-medium">Name</span>
-            <input value={invite.name} onChange={(e) => setInvite((i) => ({ ...i, name: e.target.value }))} className={`${INPUT} w-48`} aria-label="Name" />
+            <input
+              value={invite.name}
+              onChange={(e) => setInvite((i) => ({ ...i, name: e.target.value }))}
+              className={`${INPUT} w-48`}
+              aria-label="Name"
+            />
           </label>
           <label className="text-[13px]">
             <span className="mb-1 block font-medium">Role</span>
-            <select value={invite.role} onChange={(e) => setInvite((i) => ({ ...i, role: e.target.value as Role }))} className={`${INPUT} w-32`} aria-label="Role">
+            <select
+              value={invite.role}
+              onChange={(e) => setInvite((i) => ({ ...i, role: e.target.value as Role }))}
+              className={`${INPUT} w-32`}
+              aria-label="Role"
+            >
               {ROLES.map((role) => (
                 <option key={role} value={role}>
                   {ROLE_LABELS[role]}
@@ -128,7 +148,10 @@ export function PeoplePanel({ ssoName }: { ssoName: string | null }): ReactNode 
           </button>
         </form>
         {invited && (
-          <div data-testid="invited" className="mt-3 rounded-md border border-emerald-200 bg-emerald-50 p-3 text-[13px] dark:border-emerald-900 dark:bg-emerald-950/40">
+          <div
+            data-testid="invited"
+            className="mt-3 rounded-md border border-emerald-200 bg-emerald-50 p-3 text-[13px] dark:border-emerald-900 dark:bg-emerald-950/40"
+          >
             {invited.password ? (
               <>
                 Give {invited.email} this one-time password (it is not shown again):{" "}
@@ -137,7 +160,9 @@ export function PeoplePanel({ ssoName }: { ssoName: string | null }): ReactNode 
                 </code>
               </>
             ) : (
-              <>{invited.email} can now sign in with {ssoName}.</>
+              <>
+                {invited.email} can now sign in with {ssoName}.
+              </>
             )}
           </div>
         )}
@@ -181,7 +206,9 @@ export function PeoplePanel({ ssoName }: { ssoName: string | null }): ReactNode 
                         ))}
                       </select>
                     </td>
-                    <td className="py-2 pr-3 text-zinc-500">{person.signInMethods.map((m) => (m === "sso" ? ssoName ?? "SSO" : m)).join(", ") || "—"}</td>
+                    <td className="py-2 pr-3 text-zinc-500">
+                      {person.signInMethods.map((m) => (m === "sso" ? (ssoName ?? "SSO") : m)).join(", ") || "—"}
+                    </td>
                     <td className="py-2 pr-3 text-xs text-zinc-500">{person.groups.join(", ") || "—"}</td>
                     <td className="py-2 pr-3 text-zinc-500">{person.activeSessions}</td>
                     <td className="py-2 pr-3">{person.disabled ? "disabled" : "active"}</td>
@@ -193,12 +220,18 @@ export function PeoplePanel({ ssoName }: { ssoName: string | null }): ReactNode 
                         type="button"
                         className="text-indigo-600 hover:underline disabled:opacity-40"
                         disabled={person.activeSessions === 0}
-                        onClick={() => void act(() => fetchJson(`/api/people/${encodeURIComponent(person.id)}/sessions`, { method: "DELETE" }))}
+                        onClick={() =>
+                          void act(() => fetchJson(`/api/people/${encodeURIComponent(person.id)}/sessions`, { method: "DELETE" }))
+                        }
                       >
                         Sign out everywhere
                       </button>
                       {!self && (
-                        <button type="button" className="text-rose-600 hover:underline" onClick={() => change(person, { disabled: !person.disabled })}>
+                        <button
+                          type="button"
+                          className="text-rose-600 hover:underline"
+                          onClick={() => change(person, { disabled: !person.disabled })}
+                        >
                           {person.disabled ? "Enable" : "Disable"}
                         </button>
                       )}
@@ -212,7 +245,9 @@ export function PeoplePanel({ ssoName }: { ssoName: string | null }): ReactNode 
                           onRevoke={(token) =>
                             void act(async () => {
                               await fetchJson(`/api/tokens/${encodeURIComponent(token.id)}`, { method: "DELETE" });
-                              const { tokens } = await fetchJson<{ tokens: PersonalToken[] }>(`/api/people/${encodeURIComponent(person.id)}/tokens`);
+                              const { tokens } = await fetchJson<{ tokens: PersonalToken[] }>(
+                                `/api/people/${encodeURIComponent(person.id)}/tokens`,
+                              );
                               setOpenTokens({ id: person.id, tokens });
                             })
                           }

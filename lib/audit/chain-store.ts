@@ -5,12 +5,13 @@ import type { Kysely } from "kysely";
 import { affectedRows, rowsOf, runTransaction, type QuerySteps } from "../db/run-queries";
 import type { Database } from "../db/schema";
 import { recordHash, type ChainReport } from "./chain";
-import { RECORD_COLUMNS, idTimePrefix, type AuditRecord, type Completion } from "./records";
+import { RECORD_COLUMNS, idTimePrefix, type AuditRecord, type Completion, type RecordColumn } from "./records";
 
 export class AuditChain {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly isPostgres: boolean,
+    private readonly columns: readonly RecordColumn[] = RECORD_COLUMNS,
   ) {}
 
   /** Completes a record and appends it to the chain, in one transaction; false if it was already completed. */
@@ -25,7 +26,7 @@ export class AuditChain {
    */
   private *completing(id: string, fields: Completion): QuerySteps<boolean> {
     const { db, isPostgres } = this;
-    const [current] = yield* rowsOf(db.selectFrom("audit_log").select(RECORD_COLUMNS).where("id", "=", id).compile());
+    const [current] = (yield* rowsOf(db.selectFrom("audit_log").select(this.columns).where("id", "=", id).compile())) as AuditRecord[];
     if (!current || current.chain_seq !== null) return false;
     let head = db.selectFrom("audit_chain").selectAll().where("id", "=", 1);
     if (isPostgres) head = head.forUpdate();
@@ -75,7 +76,7 @@ export class AuditChain {
     while (expectedSeq <= headSeq) {
       const batch = await db
         .selectFrom("audit_log")
-        .select(RECORD_COLUMNS)
+        .select(this.columns)
         .where("chain_seq", ">=", expectedSeq)
         .orderBy("chain_seq")
         .limit(1_000)

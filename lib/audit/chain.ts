@@ -8,7 +8,10 @@ import type { AuditLogTable } from "../db/schema";
 export const GENESIS_HASH = "0".repeat(64);
 
 /** Which process opened a record (instance_id) is bookkeeping, not part of what is chained. */
-type Hashed = Omit<AuditLogTable, "hash" | "result_truncated" | "instance_id" | "kind"> & { result_truncated: number; kind: string };
+/** Records read without the columns of migration 0009 (a Toolscope before it) lack who acted. */
+type PeopleColumns = "kind" | "actor_id" | "actor_name" | "auth_method" | "token_name";
+type Hashed = Omit<AuditLogTable, "hash" | "result_truncated" | "instance_id" | PeopleColumns> &
+  Partial<Pick<AuditLogTable, Exclude<PeopleColumns, "kind">>> & { result_truncated: number; kind?: string };
 
 /**
  * The fields in a fixed order; numbers normalised, since drivers may return them as strings.
@@ -18,8 +21,14 @@ type Hashed = Omit<AuditLogTable, "hash" | "result_truncated" | "instance_id" | 
  */
 function canonical(record: Hashed): string {
   const n = (value: number | string | null): number | null => (value === null ? null : Number(value));
-  const identity = [record.kind, record.actor_id, record.actor_name, record.auth_method, record.token_name];
-  const hasIdentity = record.kind !== "call" || identity.slice(1).some((value) => value !== null);
+  const identity = [
+    record.kind ?? "call",
+    record.actor_id ?? null,
+    record.actor_name ?? null,
+    record.auth_method ?? null,
+    record.token_name ?? null,
+  ];
+  const hasIdentity = identity[0] !== "call" || identity.slice(1).some((value) => value !== null);
   return JSON.stringify([
     record.id,
     record.started_at,

@@ -2,7 +2,7 @@
 // that a plain listing and both text searches share, the cursor, and a text search by scanning.
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from "kysely";
 import type { Database, InvocationOutcome } from "../db/schema";
-import { QUALIFIED_RECORD_COLUMNS, idTimePrefix, type AuditRecord } from "./records";
+import { RECORD_COLUMNS, idTimePrefix, qualified, type AuditRecord, type RecordColumn } from "./records";
 
 export type AuditFilters = {
   serverId?: string;
@@ -69,11 +69,17 @@ export class RecordFilters {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly isPostgres: boolean,
-  ) {}
+    /** The record columns to read (records.ts's recordColumns). */
+    readonly columns: readonly RecordColumn[] = RECORD_COLUMNS,
+  ) {
+    this.selected = qualified(columns);
+  }
+
+  private readonly selected: `audit_log.${RecordColumn}`[];
 
   /** The records that pass the structured filters (all but the text). */
   structured(filters: AuditFilters, on: Kysely<Database> = this.db): RecordQuery {
-    let q = on.selectFrom("audit_log").select(QUALIFIED_RECORD_COLUMNS);
+    let q = on.selectFrom("audit_log").select(this.selected) as unknown as RecordQuery;
     let walked = false;
     for (const [filter, column] of WALK_ORDER) {
       const value = filters[filter];

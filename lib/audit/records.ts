@@ -46,7 +46,22 @@ export const RECORD_COLUMNS = [
   "hash",
 ] as const satisfies readonly (keyof AuditLogTable)[];
 
-export const QUALIFIED_RECORD_COLUMNS = RECORD_COLUMNS.map((column) => `audit_log.${column}` as const);
+export type RecordColumn = (typeof RECORD_COLUMNS)[number];
+
+/** Who acted and the kind of record: the columns migration 0009 added. */
+export const PEOPLE_COLUMNS = ["kind", "actor_id", "actor_name", "auth_method", "token_name"] as const;
+
+/**
+ * The columns a store reads and writes: all of them, or those a Toolscope from before migration
+ * 0009 had (upgrade tests write as it did). A record read without them is a call by `actor`.
+ */
+export function recordColumns(people: boolean): readonly RecordColumn[] {
+  return people ? RECORD_COLUMNS : RECORD_COLUMNS.filter((c) => !(PEOPLE_COLUMNS as readonly string[]).includes(c));
+}
+
+export function qualified(columns: readonly RecordColumn[]): `audit_log.${RecordColumn}`[] {
+  return columns.map((column) => `audit_log.${column}` as const);
+}
 
 /** What completing a record sets, besides its place in the chain. */
 export type Completion = Partial<Omit<AuditRecord, "id" | "chain_seq" | "prev_hash" | "hash">>;
@@ -125,6 +140,8 @@ export class AuditRecords {
     private readonly liveness: Liveness,
     /** Results larger than this (UTF-8 JSON bytes) are not stored; their size and SHA-256 are. */
     private readonly maxResultBytes: number,
+    /** Writes and reads who acted (migration 0009); false: as Toolscope did before it. */
+    private readonly people = true,
   ) {}
 
   /** Writes a call's record, pending, once its process is registered. */
@@ -140,12 +157,16 @@ export class AuditRecords {
         started_at: new Date(startedAt).toISOString(),
         ended_at: null,
         duration_ms: null,
-        kind: input.kind ?? "call",
         actor: input.actor,
-        actor_id: input.actorId ?? null,
-        actor_name: input.actorName ?? null,
-        auth_method: input.authMethod ?? null,
-        token_name: input.tokenName ?? null,
+        ...(this.people
+          ? {
+              kind: input.kind ?? "call",
+              actor_id: input.actorId ?? null,
+              actor_name: input.actorName ?? null,
+              auth_method: input.authMethod ?? null,
+              token_name: input.tokenName ?? null,
+            }
+          : {}),
         client_ip: input.clientIp ?? null,
         server_id: input.serverId,
         server_target: input.serverTarget,
@@ -191,6 +212,8 @@ export class AuditRecords {
   }
 
   get(id: string): Promise<AuditRecord | undefined> {
-    return this.db.selectFrom("audit_log").select(RECORD_COLUMNS).where("id", "=", id).executeTakeFirst();
+    return this.db.selectFrom("audit_log").select(recordColumns(this.people)).where("id", "=", id).executeTakeFirst() as Promise<
+      AuditRecord | undefined
+    >;
   }
 }

@@ -3,7 +3,7 @@
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { Database } from "../db/schema";
 import { likePattern, type RecordFilters, type TextQuery, type TextSearch } from "./filters";
-import { RECORD_COLUMNS, type AuditRecord } from "./records";
+import type { AuditRecord } from "./records";
 
 /** The check the walk makes of each of the newest records: a substring search of the stored lower-cased text. */
 function pgTextContains(text: string): RawBuilder<boolean> {
@@ -42,12 +42,12 @@ export class PostgresSearch implements TextSearch {
       .limit(this.searchRecentRows);
     const recent = await db
       .selectFrom(newest.as("recent"))
-      .select(RECORD_COLUMNS)
+      .select(filters.columns)
       .where(pgTextContains(query.q))
       .orderBy("id", "desc")
       .limit(limit)
       .execute();
-    if (recent.length === limit) return recent;
+    if (recent.length === limit) return recent as AuditRecord[];
     // Pinned to the index (for this transaction only): left alone, the planner may walk instead.
     return db.transaction().execute(async (trx) => {
       await sql`set local enable_seqscan = off`.execute(trx);

@@ -459,6 +459,7 @@ describe.each([
       ...["id", "started_at", "ended_at", "duration_ms", "actor", "server_id", "server_target", "protocol_version", "tool_name"],
       ...["arguments", "outcome", "error_code", "error_message", "result", "output_verdict", "client_ip", "request_meta"],
       ...["result_size", "result_sha256", "result_truncated", "chain_seq", "prev_hash", "hash"],
+      ...["kind", "actor_id", "actor_name", "auth_method", "token_name"],
     ].sort();
     // Found by the index on PostgreSQL (the walk of one record misses it), by the scan and the index on SQLite.
     const [found] = await store.listInvocations({ serverId: "cols", q: word });
@@ -579,8 +580,8 @@ describe("SQLite's search index, filled in batches", () => {
 
   it("indexes a record pending at 0004's upgrade when it completes", async () => {
     expect((await migrator(db as Kysely<unknown>, schemaOf(fixture)).migrateTo("0004-audit-search")).error).toBeUndefined();
-    // Written as a Toolscope of that time did: naming no process (migration 0008).
-    const store = createAuditStore(db, { searchIndexDelayMs: 60_000, instance: null });
+    // Written as a Toolscope of that time did: naming no process (0008) and no person (0009).
+    const store = createAuditStore(db, { searchIndexDelayMs: 60_000, instance: null, people: false });
     const done = await call(store, { note: "upgrade-word done" });
     await store.finishInvocation({ ...done, outcome: "ok" });
     const pending = await call(store, { note: "upgrade-word pending" });
@@ -627,8 +628,8 @@ describe("SQLite's search index, filled in batches", () => {
   });
   it("goes back to indexing at completion when 0005 is undone, with nothing left out", async () => {
     await migrateToLatest(db as Kysely<unknown>);
-    // It writes on after 0008 is undone too: as a Toolscope of that time did, naming no process.
-    const store = createAuditStore(db, { searchIndexDelayMs: 60_000, instance: null });
+    // It writes on after 0008 and 0009 are undone too: as a Toolscope of that time did, naming no process or person.
+    const store = createAuditStore(db, { searchIndexDelayMs: 60_000, instance: null, people: false });
     const word = `dq${randomBytes(3).toString("hex")}`;
     const before = await call(store, { note: `${word} before` });
     await store.finishInvocation({ ...before, outcome: "ok" });
@@ -687,8 +688,8 @@ describe.each([
     const db = openDatabase(fixture.target);
     try {
       expect((await migrator(db as Kysely<unknown>, schemaOf(fixture)).migrateTo("0003-audit-chain")).error).toBeUndefined();
-      // Written as a Toolscope of that time did: naming no process (migration 0008).
-      const store = createAuditStore(db, { instance: null });
+      // Written as a Toolscope of that time did: naming no process (0008) and no person (0009).
+      const store = createAuditStore(db, { instance: null, people: false });
       const old = await store.startInvocation({
         actor: "ada",
         serverId: "s",
@@ -721,8 +722,8 @@ describe("PostgreSQL's stored search text (migration 0007)", () => {
       ).rows[0]?.def ?? null;
     try {
       expect((await migrator(db as Kysely<unknown>, schemaOf(fixture)).migrateTo("0006-audit-filter-indexes")).error).toBeUndefined();
-      // Written as a Toolscope of that time did: naming no process (migration 0008).
-      const store = createAuditStore(db, { searchRecentRows: 1, instance: null });
+      // Written as a Toolscope of that time did: naming no process (0008) and no person (0009).
+      const store = createAuditStore(db, { searchRecentRows: 1, instance: null, people: false });
       const word = `pq${randomBytes(3).toString("hex")}`;
       const older = await store.startInvocation({
         actor: "ada",

@@ -11,7 +11,14 @@ import type { ChainReport } from "./chain";
 import { RecordFilters, type ListInvocations, type TextSearch } from "./filters";
 import { processInstance, type AuditInstance } from "./instances";
 import { Liveness } from "./liveness";
-import { AuditRecords, DEFAULT_MAX_RESULT_BYTES, type AuditRecord, type FinishInvocation, type StartInvocation } from "./records";
+import {
+  AuditRecords,
+  DEFAULT_MAX_RESULT_BYTES,
+  recordColumns,
+  type AuditRecord,
+  type FinishInvocation,
+  type StartInvocation,
+} from "./records";
 import { PostgresSearch } from "./search-postgres";
 import { SqliteSearch } from "./search-sqlite";
 
@@ -38,6 +45,8 @@ export type AuditStoreOptions = {
    * writes records as Toolscope did before migration 0008, naming no process (upgrade tests).
    */
   instance?: AuditInstance | null;
+  /** false: reads and writes records as Toolscope did before migration 0009, without who acted (upgrade tests). */
+  people?: boolean;
   /** The clock that times how long other processes' heartbeats stand still (tests move it). */
   clock?: () => number;
 };
@@ -79,10 +88,11 @@ export type AuditStore = {
 export function createAuditStore(db: Kysely<Database>, options: AuditStoreOptions = {}): AuditStore {
   const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
   const instance = options.instance === undefined ? processInstance() : options.instance;
-  const chain = new AuditChain(db, isPostgres);
+  const columns = recordColumns(options.people ?? true);
+  const chain = new AuditChain(db, isPostgres, columns);
   const liveness = new Liveness(db, chain, instance, options.clock ?? Date.now);
-  const records = new AuditRecords(db, liveness, options.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES);
-  const filters = new RecordFilters(db, isPostgres);
+  const records = new AuditRecords(db, liveness, options.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES, options.people ?? true);
+  const filters = new RecordFilters(db, isPostgres, columns);
   const search: TextSearch = isPostgres
     ? new PostgresSearch(db, filters, options.searchRecentRows ?? 20_000)
     : new SqliteSearch(db, filters, options.searchIndexDelayMs ?? 250);

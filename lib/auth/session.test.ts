@@ -1,0 +1,125 @@
+// Signing in and out for real, against better-auth over SQLite: sessions are random,
+// server-side and revocable; sign-in attempts are throttled per account and per address;
+// sessions end when they reach their maximum age; a disabled person is signed out.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { database } from "@/lib/db";
+import { AppError } from "@/lib/errors";
+import { identify } from "./identify";
+import { changePerson, invitePerson } from "./people";
+import { createToken } from "./personal-tokens";
+import type { Caller } from "./roles";
+import { signIn, signOut, signOutEverywhere } from "./session";
+import { ACCOUNT_FAILURES } from "./throttle";
+
+const savedEnv = { ...process.env };
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-session-"));
+const people: Record<string, { id: string; password: string }> = {};
+
+beforeAll(async () => {
+  for (const name of Object.keys(process.env)) if (name.startsWith("TOOLSCOPE_") || name === "DATABASE_URL") delete process.env[name];
+  Object.assign(process.env, { TOOLSCOPE_DATA_DIR: dataDir, TOOLSCOPE_DEMO_SERVER: "off", TOOLSCOPE_API_TOKEN: "bootstrap-secret" });
+  for (const email of ["ana@example.com", "ben@example.com", "cy@example.com", "dee@example.com"]) {
+    const { person, password } = await invitePerson({ email, role: "operator", password: "generate" }, { actor: "test", clientIp: null });
+    people[email] = { id: person.id, password: password! };
+  }
+});
+
+afterAll(() => {
+  process.env = savedEnv;
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const from = (ip: string) => ({ headers: new Headers({ "user-agent": "vitest" }), clientIp: ip });
+const cookieOf = (setCookies: string[]) => setCookies.map((c) => c.split(";")[0]).join("; ");
+const who = async (cookie: string): Promise<Caller> => (await identify({ headers: new Headers({ cookie }), clientIp: "127.0.0.1" })).caller;
+const refusal = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (error: unknown) => (error instanceof AppError ? { code: error.code, headers: error.headers } : { error }),
+  );
+
+describe("sessions", () => {
+  it("each sign-in gets its own random session, HttpOnly and SameSite=Lax; signing out revokes it on the server", async () => {
+    const { id, password } = people["ana@example.com"]!;
+    const first = await signIn({ email: "ana@example.com", password }, from("10.0.0.1"));
+    const second = await signIn({ email: "ana@example.com", password }, from("10.0.0.1"));
+    expect(first.setCookies[0]).toMatch(/HttpOnly/);
+    expect(first.setCookies[0]).toMatch(/SameSite=Lax/);
+    expect(cookieOf(first.setCookies)).not.toBe(cookieOf(second.setCookies));
+    const caller = await who(cookieOf(first.setCookies));
+    expect(caller).toMatchObject({ userId: id, email: "ana@example.com", role: "operator", authMethod: "password" });
+
+    await signOut(caller, new Headers({ cookie: cookieOf(first.setCookies) }));
+    // The same cookie, replayed after signing out, is nobody.
+    expect((await who(cookieOf(first.setCookies))).role).toBeNull();
+    expect((await who(cookieOf(second.setCookies))).userId).toBe(id);
+
+    const third = await signIn({ email: "ana@example.com", password }, from("10.0.0.1"));
+    await signOutEverywhere(await who(cookieOf(third.setCookies)), new Headers({ cookie: cookieOf(third.setCookies) }));
+    expect((await who(cookieOf(second.setCookies))).role).toBeNull();
+    expect((await who(cookieOf(third.setCookies))).role).toBeNull();
+  });
+
+  it("a session older than TOOLSCOPE_SESSION_MAX_HOURS ends however active", async () => {
+    const { password } = people["ben@example.com"]!;
+    const cookie = cookieOf((await signIn({ email: "ben@example.com", password }, from("10.0.0.2"))).setCookies);
+    const caller = await who(cookie);
+    const db = await database();
+    await db
+      .updateTable("auth_session")
+      .set({ createdAt: new Date(Date.now() - 200 * 3_600_000).toISOString() })
+      .where("id", "=", caller.sessionId!)
+      .execute();
+    expect(await refusal(identify({ headers: new Headers({ cookie }), clientIp: null }))).toMatchObject({ code: "unauthorized:session" });
+    expect((await who(cookie)).role).toBeNull();
+  });
+
+  it("a disabled person is signed out at once and their tokens stop working", async () => {
+    const { id, password } = people["dee@example.com"]!;
+    const cookie = cookieOf((await signIn({ email: "dee@example.com", password }, from("10.0.0.4"))).setCookies);
+    const { secret } = await createToken(id, { name: "script", scopes: ["call"], expiresInDays: 1 });
+    const admin = { ...(await who(cookie)), userId: "someone-else", role: "admin" as const };
+    await changePerson(id, { disabled: true }, admin);
+    expect((await who(cookie)).role).toBeNull();
+    const bearer = identify({ headers: new Headers({ authorization: `Bearer ${secret}` }), clientIp: null });
+    expect(await refusal(bearer)).toMatchObject({ code: "unauthorized:disabled" });
+    expect(await refusal(signIn({ email: "dee@example.com", password }, from("10.0.0.4")))).toMatchObject({
+      code: "unauthorized:disabled",
+    });
+  });
+
+  it("the bootstrap token signs a browser in to a revocable session of its own", async () => {
+    const { setCookies } = await signIn({ token: "bootstrap-secret" }, from("10.0.0.5"));
+    const caller = await who(cookieOf(setCookies));
+    expect(caller).toMatchObject({ actor: "bootstrap token", role: "admin", authMethod: "bootstrap-token", userId: null });
+    expect(await refusal(signIn({ token: "not-it" }, from("10.0.0.5")))).toMatchObject({ code: "unauthorized:token" });
+  });
+});
+
+describe("sign-in throttling", () => {
+  it(`refuses an account after ${ACCOUNT_FAILURES} failures with 429 and Retry-After, even with the right password`, async () => {
+    const { password } = people["cy@example.com"]!;
+    for (let i = 0; i < ACCOUNT_FAILURES; i++) {
+      expect(await refusal(signIn({ email: "cy@example.com", password: "wrong" }, from(`10.1.0.${i}`)))).toMatchObject({
+        code: "unauthorized:credentials",
+      });
+    }
+    const blocked = await refusal(signIn({ email: "cy@example.com", password }, from("10.1.1.1")));
+    expect(blocked).toMatchObject({ code: "too_many_requests:sign_in", headers: { "retry-after": expect.stringMatching(/^\d+$/) } });
+    // Another account is not held up by it.
+    const { password: anaPassword } = people["ana@example.com"]!;
+    expect(await refusal(signIn({ email: "ana@example.com", password: anaPassword }, from("10.1.1.1")))).toBeNull();
+  });
+
+  it("refuses an address that keeps failing, whichever accounts it tries", async () => {
+    let last: unknown = null;
+    for (let i = 0; i < 25; i++) last = await refusal(signIn({ email: `nobody${i}@example.com`, password: "x" }, from("10.9.9.9")));
+    expect(last).toMatchObject({ code: "too_many_requests:sign_in" });
+    expect(await refusal(signIn({ email: "nobody@example.com", password: "x" }, from("10.9.9.10")))).toMatchObject({
+      code: "unauthorized:credentials",
+    });
+  });
+});
