@@ -1,5 +1,6 @@
-// Toolscope started with TOOLSCOPE_API_TOKEN: scripts need the bearer token, browsers sign in
-// on /login, and no forgeable header (Sec-Fetch-Site, Origin) gets anyone in. Runs its own
+// Toolscope started with TOOLSCOPE_API_TOKEN and no accounts: scripts need the bearer token,
+// browsers sign in on /login to a session of their own, and no forgeable header (Sec-Fetch-Site,
+// Origin) gets anyone in. Runs its own
 // Toolscope on another port, stopped at the end.
 import fs from "node:fs";
 import http from "node:http";
@@ -33,7 +34,7 @@ test("scripts need the bearer token; forged browser headers do not replace it", 
   expect((await fetch(`${BASE}/api/servers`, { headers: { authorization: "Bearer wrong" } })).status).toBe(401);
   expect((await fetch(`${BASE}/api/servers`, { headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(200);
   // A made-up cookie is no session.
-  expect((await fetch(`${BASE}/api/servers`, { headers: { cookie: "toolscope_session=guess" } })).status).toBe(401);
+  expect((await fetch(`${BASE}/api/servers`, { headers: { cookie: "toolscope.session_token=guess.c2lnbmF0dXJl" } })).status).toBe(401);
 });
 
 /** A request whose path goes out exactly as written (fetch would resolve dot segments first). */
@@ -77,11 +78,15 @@ test("a browser signs in with the token, comes back where it was going, and can 
   await expect(page).toHaveURL(`${BASE}/servers`);
   // The page's own API calls now pass: the servers page loads its (empty) list.
   expect((await page.request.get(`${BASE}/api/servers`)).status()).toBe(200);
-  const cookie = (await page.context().cookies(BASE)).find((c) => c.name === "toolscope_session");
-  expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Strict" });
+  const cookie = (await page.context().cookies(BASE)).find((c) => c.name === "toolscope.session_token");
+  expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax" });
   expect(cookie?.value).not.toContain(TOKEN);
 
+  await page.getByTestId("person-menu").click();
   await page.getByTestId("sign-out").click();
   await expect(page).toHaveURL(/\/login/);
   expect((await page.request.get(`${BASE}/api/servers`)).status()).toBe(401);
+  // Signing out revoked the session on the server: the old cookie, replayed, is nobody.
+  const replayed = await fetch(`${BASE}/api/servers`, { headers: { cookie: `${cookie!.name}=${cookie!.value}` } });
+  expect(replayed.status).toBe(401);
 });

@@ -41,9 +41,9 @@ export function SignInForm({ returnTo, offers, notice }: Props): ReactNode {
     setSending(true);
     setError(null);
     try {
-      const answer = await fetchJson<{ url: string }>("/api/auth/sign-in/oauth2", {
+      const answer = await fetchJson<{ url: string }>("/api/auth/sign-in/social", {
         method: "POST",
-        body: JSON.stringify({ providerId: "sso", callbackURL: returnTo, errorCallbackURL: "/login" }),
+        body: JSON.stringify({ provider: "sso", callbackURL: returnTo, errorCallbackURL: "/login" }),
       });
       window.location.assign(answer.url);
     } catch (e) {

@@ -7,8 +7,9 @@ import "server-only";
 // sign-on reach its HTTP handler (lib/server/auth-endpoint.ts).
 import { kyselyAdapter } from "@better-auth/kysely-adapter";
 import argon2 from "argon2";
-import { APIError, betterAuth, type BetterAuthOptions } from "better-auth";
+import { betterAuth, type BetterAuthOptions } from "better-auth";
 import { admin, genericOAuth } from "better-auth/plugins";
+import { decodeJwt } from "jose";
 import { PostgresAdapter, type Kysely } from "kysely";
 import { appConfig, type OidcConfig } from "@/lib/config/env";
 import { database } from "@/lib/db";
@@ -49,6 +50,13 @@ function options(db: Kysely<unknown>): BetterAuthOptions {
     user: {
       modelName: "auth_user",
       additionalFields: { groups: { type: "string", required: false, input: false } },
+      // Who may come in through single sign-on, decided again at every sign-in from the
+      // provider's fresh claims (an address moved out of an allowed domain is refused).
+      validateUserInfo: ({ source }) => {
+        if (!oidc || source.method !== "oauth" || !source.oauth) return;
+        const identity = identityFromClaims(source.oauth.profile as Record<string, unknown>, oidc);
+        return identity.ok ? undefined : { error: "access_denied", errorDescription: identity.message };
+      },
     },
     session: {
       modelName: "auth_session",
@@ -74,19 +82,13 @@ function options(db: Kysely<unknown>): BetterAuthOptions {
           // How the session was signed in, for the audit log of every call it makes.
           before: async (session, context) => {
             const path = context?.path ?? "";
-            const method = path.startsWith("/oauth2/callback") ? "sso" : path === "/sign-in/email" ? "password" : undefined;
+            const method = path.startsWith("/callback/") ? "sso" : path === "/sign-in/email" ? "password" : undefined;
             return method ? { data: { ...session, authMethod: method } } : { data: session };
           },
           // Password sign-ins are audited by lib/auth/session.ts; single sign-on ends here.
           after: async (session) => {
-            if ((session as { authMethod?: string }).authMethod !== "sso") return;
-            const person = await (
-              await database()
-            )
-              .selectFrom("auth_user")
-              .select(["id", "name", "email"])
-              .where("id", "=", session.userId)
-              .executeTakeFirst();
+            if ((session as { authMethod?: string }).authMethod !== "sso" || !oidc) return;
+            const person = await syncFromProvider(session.userId, oidc);
             if (!person) return;
             accountsNowExist();
             await recordEvent(
@@ -96,9 +98,9 @@ function options(db: Kysely<unknown>): BetterAuthOptions {
                 actorId: person.id,
                 actorName: person.name,
                 authMethod: "sso",
-                clientIp: session.ipAddress || null,
+                clientIp: (session as { ipAddress?: string | null }).ipAddress || null,
               },
-              { subject: person.id, method: "sso" },
+              { subject: person.id, method: "sso", role: person.role, groups: person.groups },
             );
           },
         },
@@ -117,13 +119,51 @@ function ssoProvider(oidc: OidcConfig) {
     clientSecret: oidc.clientSecret,
     scopes: oidc.scopes,
     pkce: true,
-    // The provider is the source of truth for name, groups and (when mapped) role.
-    overrideUserInfo: true,
+    // Not better-auth's own update at each sign-in: it would put the role back to its default.
+    // syncFromProvider (below) updates name, groups and, when mapped, the role instead.
+    overrideUserInfo: false,
+    // Refusals (no email, a domain not allowed) are user.validateUserInfo's, which better-auth
+    // turns into a redirect to the sign-in page with the reason; here only what is kept.
     mapProfileToUser: (profile: Record<string, unknown>) => {
       const identity = identityFromClaims(profile, oidc);
-      if (!identity.ok) throw new APIError("FORBIDDEN", { message: identity.message });
-      return identity.user;
+      return identity.ok ? identity.user : {};
     },
+  };
+}
+
+/**
+ * After each single sign-on, the person's groups (and role, when TOOLSCOPE_OIDC_ROLE_CLAIM
+ * names the claim that carries it) are set from the claims of the id token better-auth has just
+ * verified and stored: the provider stays the source of truth, at every sign-in.
+ */
+async function syncFromProvider(
+  userId: string,
+  oidc: OidcConfig,
+): Promise<{ id: string; name: string; email: string; role: string | null; groups: string[] } | undefined> {
+  const db = await database();
+  const account = await db
+    .selectFrom("auth_account")
+    .select("idToken")
+    .where("userId", "=", userId)
+    .where("providerId", "=", SSO_PROVIDER_ID)
+    .executeTakeFirst();
+  const person = await db.selectFrom("auth_user").select(["id", "name", "email", "role"]).where("id", "=", userId).executeTakeFirst();
+  if (!person) return undefined;
+  let claims: Record<string, unknown> = {};
+  try {
+    if (account?.idToken) claims = decodeJwt(account.idToken);
+  } catch {
+    // No readable id token: nothing to sync from.
+  }
+  const identity = identityFromClaims({ email: person.email, ...claims }, oidc);
+  if (!identity.ok) return { ...person, groups: [] };
+  const update = { name: identity.user.name, groups: identity.user.groups, ...(identity.user.role ? { role: identity.user.role } : {}) };
+  await db.updateTable("auth_user").set(update).where("id", "=", userId).execute();
+  return {
+    ...person,
+    name: identity.user.name,
+    role: identity.user.role ?? person.role,
+    groups: JSON.parse(identity.user.groups) as string[],
   };
 }
 
@@ -134,6 +174,17 @@ function create(db: Kysely<unknown>) {
 export type Auth = ReturnType<typeof create>;
 
 const state = processWide("better-auth", () => ({ auth: undefined as Promise<Auth> | undefined }));
+
+/**
+ * The admin plugin's create-user, called from the server (no session: Toolscope has decided who
+ * may). The options above are typed as BetterAuthOptions, since single sign-on is optional, so
+ * the plugin's endpoints are not in the instance's inferred type.
+ */
+type AdminApi = { createUser(input: { body: { email: string; name: string; password?: string } }): Promise<{ user: { id: string } }> };
+
+export async function adminApi(): Promise<AdminApi> {
+  return (await auth()).api as unknown as AdminApi;
+}
 
 /** The process's better-auth instance, over the migrated database. */
 export function auth(): Promise<Auth> {

@@ -6,7 +6,7 @@ import crypto from "node:crypto";
 import { recordEvent } from "@/lib/audit/events";
 import { database } from "@/lib/db";
 import { AppError } from "@/lib/errors";
-import { auth } from "./better-auth";
+import { adminApi, auth } from "./better-auth";
 import { accountsNowExist, BOOTSTRAP_EMAIL } from "./mode";
 import { isRole, type Caller, type Role } from "./roles";
 
@@ -82,21 +82,17 @@ export async function invitePerson(
   if (await db.selectFrom("auth_user").select("id").where("email", "=", email).executeTakeFirst()) {
     throw new AppError("conflict:person", `${email} already has an account.`);
   }
-  const context = await (await auth()).$context;
-  const user = await context.internalAdapter.createUser(
-    { email, name: input.name?.trim() || email.split("@")[0]!, emailVerified: false, role: input.role },
-    { method: "admin" },
-  );
-  let password: string | null = null;
-  if (input.password === "generate") {
-    password = generatePassword();
-    await context.internalAdapter.linkAccount({
-      userId: user.id,
-      providerId: "credential",
-      accountId: user.id,
-      password: await context.password.hash(password),
-    });
-  }
+  // Through the admin plugin's endpoint, called from the server: it runs better-auth's own
+  // checks (user.validateUserInfo among them) in an endpoint context, as a sign-up would.
+  const instance = await auth();
+  const password = input.password === "generate" ? generatePassword() : null;
+  const { user } = await (
+    await adminApi()
+  ).createUser({
+    body: { email, name: input.name?.trim() || email.split("@")[0]!, ...(password ? { password } : {}) },
+  });
+  // The role afterwards: the plugin's create-user knows only the roles of its own access control.
+  await (await instance.$context).internalAdapter.updateUser(user.id, { role: input.role });
   accountsNowExist();
   await recordEvent("person_invited", by, { subject: user.id, email, role: input.role, password: password ? "generated" : "none" });
   return { person: await findPerson(user.id), password };

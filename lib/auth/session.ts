@@ -9,7 +9,7 @@ import { recordEvent } from "@/lib/audit/events";
 import { appConfig } from "@/lib/config/env";
 import { database } from "@/lib/db";
 import { AppError } from "@/lib/errors";
-import { auth } from "./better-auth";
+import { adminApi, auth } from "./better-auth";
 import { authMode, BOOTSTRAP_EMAIL } from "./mode";
 import { permissionsOf, type Caller } from "./roles";
 import type { SessionState } from "./session-state";
@@ -93,11 +93,9 @@ async function bootstrapAccountId(): Promise<string> {
   const db = await database();
   const existing = await db.selectFrom("auth_user").select("id").where("email", "=", BOOTSTRAP_EMAIL).executeTakeFirst();
   if (existing) return existing.id;
-  const context = await (await auth()).$context;
-  const user = await context.internalAdapter.createUser(
-    { email: BOOTSTRAP_EMAIL, name: "Bootstrap admin", emailVerified: true, role: "admin" },
-    { method: "admin" },
-  );
+  const instance = await auth();
+  const { user } = await (await adminApi()).createUser({ body: { email: BOOTSTRAP_EMAIL, name: "Bootstrap admin" } });
+  await (await instance.$context).internalAdapter.updateUser(user.id, { role: "admin" });
   return user.id;
 }
 

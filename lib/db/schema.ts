@@ -114,6 +114,7 @@ export interface AuthAccountTable {
   providerId: string;
   userId: string;
   password: string | null;
+  idToken: string | null;
 }
 
 export interface PersonalTokensTable {

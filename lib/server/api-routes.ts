@@ -32,9 +32,9 @@ export const API_ROUTES: readonly ApiRoute[] = [
   },
   { pattern: "/api/account/password", methods: ["POST"], servedBy: "next", access: { POST: "account" } },
   { pattern: "/api/sessions", methods: ["GET", "DELETE"], servedBy: "next", access: { GET: "account", DELETE: "account" } },
-  { pattern: "/api/auth/sign-in/oauth2", methods: ["POST"], servedBy: "better-auth", access: { POST: "public" } },
+  { pattern: "/api/auth/sign-in/social", methods: ["POST"], servedBy: "better-auth", access: { POST: "public" } },
   {
-    pattern: "/api/auth/oauth2/callback/:providerId",
+    pattern: "/api/auth/callback/:providerId",
     methods: ["GET", "POST"],
     servedBy: "better-auth",
     access: { GET: "public", POST: "public" },

@@ -72,7 +72,7 @@ const CREDENTIALS = {
 type Credential = keyof typeof CREDENTIALS;
 
 /** Routes open to anyone, and routes for people with an account (neither local mode nor the bootstrap token has one). */
-const PUBLIC = new Set(["/api/health", "/api/session", "/api/auth/sign-in/oauth2", "/api/auth/oauth2/callback/:providerId"]);
+const PUBLIC = new Set(["/api/health", "/api/session", "/api/auth/sign-in/social", "/api/auth/callback/:providerId"]);
 const ACCOUNT_ONLY = new Set(["/api/sessions", "/api/tokens", "/api/account/password"]);
 const sample = (pattern: string) => pattern.replace(/:(\w+)/g, (_m, name: string) => (name === "serverId" ? "nope" : `some-${name}`));
 

@@ -5,7 +5,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { describe, it, expect } from "vitest";
 import { startOidcProvider } from "./oidc-provider";
 
-const REDIRECT_URI = "http://127.0.0.1:3456/api/auth/oauth2/callback/sso";
+const REDIRECT_URI = "http://127.0.0.1:3456/api/auth/callback/sso";
 
 // Enough of a browser for one sign-in: cookies by name (the provider scopes them by path, but
 // sending extra ones is harmless) and redirects followed by hand so every hop keeps the jar.

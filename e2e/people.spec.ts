@@ -1,0 +1,172 @@
+// A hosted Toolscope with people: the first admin made on the command line, a password sign-in,
+// single sign-on through a real OpenID provider on loopback (oidc-provider) by the browser's own
+// redirects, an operator's call named in the audit log, and a personal token an admin revokes.
+// Runs its own Toolscope (demo server on) and its own identity provider, both stopped at the end.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { startOidcProvider, type TestOidcProvider } from "../lib/testing/oidc-provider";
+import { startOwnToolscope, type OwnToolscope } from "./own-toolscope";
+
+const PORT = Number(process.env.TOOLSCOPE_E2E_PEOPLE_PORT ?? 3191);
+const BASE = `http://127.0.0.1:${PORT}`;
+const REPO_ROOT = path.resolve(import.meta.dirname, "..");
+const OLGA = {
+  sub: "u-olga",
+  email: "olga@example.com",
+  name: "Olga Operator",
+  password: "olga-passphrase",
+  groups: ["toolscope-operators"],
+};
+const MAL = { sub: "u-mal", email: "mal@elsewhere.example", name: "Mal", password: "mal-passphrase" };
+
+let idp: TestOidcProvider | undefined;
+let server: OwnToolscope | undefined;
+let dataDir = "";
+let adminPassword = "";
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-people-"));
+  // The first admin of a fresh install, as the README says: no network, a one-time password.
+  const env: NodeJS.ProcessEnv = { ...process.env, TOOLSCOPE_DATA_DIR: dataDir };
+  delete env.DATABASE_URL;
+  const created = spawnSync(
+    process.execPath,
+    ["--conditions=react-server", "--import", "tsx", "scripts/user-create.ts", "--admin", "ada@example.com", "--name", "Ada Admin"],
+    { cwd: REPO_ROOT, env, encoding: "utf8" },
+  );
+  expect(created.status, created.stderr).toBe(0);
+  adminPassword = /One-time password \(shown only now\): (\S+)/.exec(created.stdout)?.[1] ?? "";
+  expect(adminPassword).toMatch(/^\S{20}$/);
+
+  idp = await startOidcProvider({ redirectUris: [`${BASE}/api/auth/callback/sso`], users: [OLGA, MAL] });
+  server = await startOwnToolscope({
+    port: PORT,
+    dataDir,
+    env: {
+      TOOLSCOPE_DEMO_SERVER: "on",
+      TOOLSCOPE_OIDC_ISSUER: idp.issuer,
+      TOOLSCOPE_OIDC_CLIENT_ID: idp.clientId,
+      TOOLSCOPE_OIDC_CLIENT_SECRET: idp.clientSecret,
+      TOOLSCOPE_OIDC_NAME: "Test IdP",
+      TOOLSCOPE_OIDC_SCOPES: "openid email profile groups",
+      TOOLSCOPE_OIDC_ALLOWED_DOMAINS: "example.com",
+      TOOLSCOPE_OIDC_ROLE_CLAIM: "groups",
+      TOOLSCOPE_OIDC_ROLE_MAP: "toolscope-operators=operator",
+    },
+  });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  await idp?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function signInWithPassword(browser: Browser, email: string, password: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(`${BASE}/servers`);
+  await expect(page).toHaveURL(`${BASE}/login?next=%2Fservers`);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page).toHaveURL(`${BASE}/servers`);
+  return page;
+}
+
+async function signInWithSso(browser: Browser, user: { email: string; password: string }, next = "/"): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(`${BASE}/login?next=${encodeURIComponent(next)}`);
+  await page.getByTestId("sign-in-sso").click();
+  // The identity provider's own login page, on its own origin.
+  await expect(page).toHaveURL(new RegExp(`^${idp!.issuer}/interaction/`));
+  await page.locator("#login").fill(user.email);
+  await page.locator("#password").fill(user.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  return page;
+}
+
+test("the first admin signs in with the password the command line printed", async ({ browser }) => {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(`${BASE}/servers`);
+  await page.getByLabel("Email").fill("ada@example.com");
+  await page.getByLabel("Password").fill("not-the-password");
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page.getByTestId("sign-in").getByRole("alert")).toContainText("do not match");
+
+  const signedIn = await signInWithPassword(browser, "ada@example.com", adminPassword);
+  await expect(signedIn.getByTestId("person-name")).toHaveText("Ada Admin");
+  await expect(signedIn.getByTestId("person-menu")).toContainText("Admin");
+  const cookie = (await signedIn.context().cookies(BASE)).find((c) => c.name === "toolscope.session_token");
+  expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax" });
+});
+
+test("single sign-on through a real OpenID provider: the role comes from the groups claim", async ({ browser }) => {
+  const page = await signInWithSso(browser, OLGA, "/servers");
+  await expect(page).toHaveURL(`${BASE}/servers`);
+  await expect(page.getByTestId("person-name")).toHaveText("Olga Operator");
+  await expect(page.getByTestId("person-menu")).toContainText("Operator");
+
+  // Someone the provider knows, from a domain this Toolscope does not allow, gets a reason.
+  const refused = await signInWithSso(browser, MAL);
+  await expect(refused).toHaveURL(/\/login\?/);
+  await expect(refused.getByTestId("sign-in").getByRole("alert")).toContainText("elsewhere.example");
+  expect((await refused.request.get(`${BASE}/api/servers`)).status()).toBe(401);
+});
+
+test("an operator runs a tool and the audit log names them", async ({ browser }) => {
+  const page = await signInWithSso(browser, OLGA, "/servers/demo/tools/echo");
+  await expect(page).toHaveURL(`${BASE}/servers/demo/tools/echo`);
+  await page.getByLabel("message").fill("hello from Olga");
+  await page.getByTestId("run-button").click();
+  // echo declares no annotations, so it may be destructive: Toolscope asks first.
+  await page.getByTestId("confirm-run").click();
+  await expect(page.getByTestId("result-status")).toBeVisible();
+  await page.goto(`${BASE}/audit?kind=call`);
+  const row = page.getByTestId("audit-row").first();
+  await expect(row).toContainText("echo");
+  await expect(row.getByTestId("audit-actor-name")).toHaveText("Olga Operator");
+  await expect(row).toContainText("single sign-on");
+});
+
+test("an admin revokes a person's token, and the next script call with it gets 401 saying so", async ({ browser }) => {
+  const olga = await signInWithSso(browser, OLGA, "/account");
+  await expect(olga).toHaveURL(`${BASE}/account`);
+  await olga.getByLabel("Token name").fill("smoke tests");
+  await olga.getByLabel("call").check();
+  await olga.getByRole("button", { name: "Create token" }).click();
+  const secret = (await olga.getByTestId("new-token-secret").textContent())!.trim();
+  expect(secret).toMatch(/^tsk_/);
+
+  const call = () =>
+    fetch(`${BASE}/api/servers/demo/tools/echo/call`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${secret}`, "content-type": "application/json" },
+      body: JSON.stringify({ arguments: { message: "from a script" } }),
+    });
+  const before = await call();
+  expect(before.status).toBe(200);
+  expect(await before.json()).toMatchObject({ status: "ok" });
+
+  const admin = await signInWithPassword(browser, "ada@example.com", adminPassword);
+  await admin.goto(`${BASE}/people`);
+  const row = admin.getByTestId("person-olga@example.com");
+  await expect(row).toContainText("Operator");
+  await row.getByRole("button", { name: "Tokens" }).click();
+  await admin.getByTestId("token-smoke tests").getByRole("button", { name: "Revoke" }).click();
+  await expect(admin.getByTestId("token-smoke tests")).toContainText("revoked");
+
+  const after = await call();
+  expect(after.status).toBe(401);
+  expect(await after.json()).toMatchObject({
+    error: { code: "unauthorized:token_revoked", message: expect.stringContaining("was revoked") },
+  });
+  // The revocation is itself on the record, naming the admin.
+  await admin.goto(`${BASE}/audit?kind=token_revoked`);
+  await expect(admin.getByTestId("audit-row").first().getByTestId("audit-actor-name")).toHaveText("Ada Admin");
+});
