@@ -12,6 +12,7 @@ describe("AppError", () => {
     expect(second.errorBody(error)).toEqual({
       status: 503,
       body: { error: { code: "unavailable:server", message: "demo is not connected" } },
+      headers: {},
     });
   });
 

@@ -35,6 +35,9 @@ function options(db: Kysely<unknown>): BetterAuthOptions {
     secret: authSecret(),
     database: kyselyAdapter(db, { type: db.getExecutor().adapter instanceof PostgresAdapter ? "postgres" : "sqlite" }),
     telemetry: { enabled: false },
+    // A single sign-on that fails before it knows where to return (no state, say) lands on the
+    // sign-in page with the reason, not on a page of better-auth's own.
+    onAPIError: { errorURL: `${config.publicUrl}/login` },
     logger: { disabled: process.env.NODE_ENV === "test" },
     emailAndPassword: {
       enabled: true,

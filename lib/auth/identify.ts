@@ -67,9 +67,13 @@ function bearerOf(headers: Headers): string | undefined {
   return /^Bearer\s+(\S+)\s*$/i.exec(headers.get("authorization") ?? "")?.[1];
 }
 
+export function localCaller(clientIp: string | null): Identified {
+  return { mode: "local", caller: { ...LOCAL, clientIp }, setCookies: [] };
+}
+
 export async function identify({ headers, clientIp, mode: known }: IdentifyInput): Promise<Identified> {
   const mode = known ?? (await authMode());
-  if (mode === "local") return { mode, caller: { ...LOCAL, clientIp }, setCookies: [] };
+  if (mode === "local") return localCaller(clientIp);
   const bearer = bearerOf(headers);
   if (bearer) {
     const bootstrapToken = configuredApiToken();

@@ -7,7 +7,7 @@ import "server-only";
 import http from "node:http";
 import type { Duplex } from "node:stream";
 import { decide, pageAccess } from "@/lib/auth/authorize";
-import { identify } from "@/lib/auth/identify";
+import { identify, localCaller } from "@/lib/auth/identify";
 import { hiddenServerIds } from "@/lib/auth/server-access";
 import { authMode } from "@/lib/auth/mode";
 import type { Caller } from "@/lib/auth/roles";
@@ -103,7 +103,9 @@ async function admit(
   };
   let identified;
   try {
-    identified = await identify({ headers: requestHeaders(request), clientIp: request.socket.remoteAddress ?? null, mode });
+    const clientIp = request.socket.remoteAddress ?? null;
+    // Local mode asks nothing of the request (the guard has kept it to this machine): no headers to copy.
+    identified = mode === "local" ? localCaller(clientIp) : await identify({ headers: requestHeaders(request), clientIp, mode });
   } catch (error) {
     if (isPage && error instanceof AppError && error.status === 401) return { ok: false, answer: toSignIn(error.code) };
     return { ok: false, answer: (r) => sendError(r, error) };
