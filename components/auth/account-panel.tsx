@@ -2,23 +2,15 @@
 
 // The signed-in person's own page: personal API tokens (create, shown once; revoke), sessions
 // (this one and the others; sign out everywhere) and their password.
-import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, ERROR_NOTE, INPUT } from "@/components/ui/classes";
+import { useApiData } from "@/components/ui/use-api-data";
+import type { SessionSummary } from "@/lib/auth/people-shape";
 import type { PersonalToken } from "@/lib/auth/personal-tokens-shape";
 import { TOKEN_SCOPES, type TokenScope } from "@/lib/auth/roles";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { TokenList } from "./token-list";
 import { useViewer } from "./viewer";
-
-type SessionRow = {
-  id: string;
-  createdAt: string;
-  expiresAt: string;
-  ipAddress: string | null;
-  userAgent: string | null;
-  authMethod: string | null;
-  current: boolean;
-};
 
 const SECTION = "rounded-xl border border-zinc-200 bg-white p-5 dark:border-zinc-800 dark:bg-zinc-950";
 const EXPIRY = [
@@ -28,6 +20,14 @@ const EXPIRY = [
   { label: "Never", days: null },
 ];
 const SCOPE_HELP: Record<TokenScope, string> = { read: "catalogs and the audit log", call: "also call tools" };
+
+async function loadAccount(): Promise<{ tokens: PersonalToken[]; sessions: SessionSummary[] }> {
+  const [t, s] = await Promise.all([
+    fetchJson<{ tokens: PersonalToken[] }>("/api/tokens"),
+    fetchJson<{ sessions: SessionSummary[] }>("/api/sessions"),
+  ]);
+  return { tokens: t.tokens, sessions: s.sessions };
+}
 
 /** A full load of the sign-in page: nothing of the signed-in page may stay on screen. */
 function leaveForSignIn(): void {
@@ -43,43 +43,15 @@ function browserOf(agent: string | null): string {
 
 export function AccountPanel(): ReactNode {
   const viewer = useViewer();
-  const [tokens, setTokens] = useState<PersonalToken[]>([]);
-  const [sessions, setSessions] = useState<SessionRow[]>([]);
-  const [error, setError] = useState<string | null>(null);
+  const { data, error, setError, act } = useApiData(loadAccount);
+  const tokens = data?.tokens ?? [];
+  const sessions = data?.sessions ?? [];
   const [created, setCreated] = useState<{ name: string; secret: string } | null>(null);
   const [name, setName] = useState("");
   const [scopes, setScopes] = useState<TokenScope[]>(["read"]);
   const [expiry, setExpiry] = useState<number | null>(90);
   const [passwords, setPasswords] = useState({ currentPassword: "", newPassword: "" });
   const [passwordNote, setPasswordNote] = useState<string | null>(null);
-
-  const load = useCallback(async () => {
-    try {
-      const [t, s] = await Promise.all([
-        fetchJson<{ tokens: PersonalToken[] }>("/api/tokens"),
-        fetchJson<{ sessions: SessionRow[] }>("/api/sessions"),
-      ]);
-      setTokens(t.tokens);
-      setSessions(s.sessions);
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-    }
-  }, []);
-  useEffect(() => {
-    // Fetching on mount.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    void load();
-  }, [load]);
-
-  const act = async (work: () => Promise<unknown>): Promise<void> => {
-    setError(null);
-    try {
-      await work();
-      await load();
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-    }
-  };
 
   const createToken = (event: FormEvent): void => {
     event.preventDefault();

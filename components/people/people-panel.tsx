@@ -2,58 +2,27 @@
 
 // The people page, for admins: invite someone (a one-time password, or single sign-on only),
 // change their role, disable them, sign them out everywhere, see and revoke their tokens.
-import { Fragment, useCallback, useEffect, useState, type FormEvent, type ReactNode } from "react";
+import { Fragment, useState, type FormEvent, type ReactNode } from "react";
 import { TokenList } from "@/components/auth/token-list";
 import { useViewer } from "@/components/auth/viewer";
 import { BUTTON_PRIMARY, ERROR_NOTE, INPUT } from "@/components/ui/classes";
+import { useApiData } from "@/components/ui/use-api-data";
+import type { Person } from "@/lib/auth/people-shape";
 import type { PersonalToken } from "@/lib/auth/personal-tokens-shape";
 import { ROLE_LABELS, ROLE_SUMMARIES, ROLES, type Role } from "@/lib/auth/roles";
 import { fetchJson } from "@/lib/client/fetch-json";
 
-type Person = {
-  id: string;
-  name: string;
-  email: string;
-  role: Role;
-  disabled: boolean;
-  groups: string[];
-  createdAt: string;
-  signInMethods: ("password" | "sso")[];
-  activeSessions: number;
-};
+const loadPeople = async (): Promise<Person[]> => (await fetchJson<{ people: Person[] }>("/api/people")).people;
 
 const SECTION = "rounded-xl border border-zinc-200 bg-white p-5 dark:border-zinc-800 dark:bg-zinc-950";
 
 export function PeoplePanel({ ssoName }: { ssoName: string | null }): ReactNode {
   const viewer = useViewer();
-  const [people, setPeople] = useState<Person[]>([]);
-  const [error, setError] = useState<string | null>(null);
+  const { data, error, act } = useApiData(loadPeople);
+  const people = data ?? [];
   const [invite, setInvite] = useState({ email: "", name: "", role: "operator" as Role, password: "generate" as "generate" | "none" });
   const [invited, setInvited] = useState<{ email: string; password: string | null } | null>(null);
   const [openTokens, setOpenTokens] = useState<{ id: string; tokens: PersonalToken[] } | null>(null);
-
-  const load = useCallback(async () => {
-    try {
-      setPeople((await fetchJson<{ people: Person[] }>("/api/people")).people);
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-    }
-  }, []);
-  useEffect(() => {
-    // Fetching on mount.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    void load();
-  }, [load]);
-
-  const act = async (work: () => Promise<unknown>): Promise<void> => {
-    setError(null);
-    try {
-      await work();
-      await load();
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-    }
-  };
 
   const change = (person: Person, body: Partial<Pick<Person, "role" | "disabled">>): void =>
     void act(() => fetchJson(`/api/people/${encodeURIComponent(person.id)}`, { method: "PATCH", body: JSON.stringify(body) }));

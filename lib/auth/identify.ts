@@ -8,7 +8,7 @@ import { BOOTSTRAP_EMAIL, authMode, type AuthMode } from "./mode";
 import { auth } from "./better-auth";
 import { TOKEN_PREFIX, verifyToken } from "./personal-tokens";
 import { ANONYMOUS, isRole, type AuthMethod, type Caller } from "./roles";
-import { configuredApiToken, timingSafeEqual } from "./session-token";
+import { configuredApiToken, timingSafeEqual } from "./bootstrap-token";
 import { appConfig } from "@/lib/config/env";
 import { database } from "@/lib/db";
 

@@ -6,7 +6,7 @@ import "server-only";
 //   browsers sign in with it. One user, as before people existed.
 // - accounts: someone has an account (`npm run user:create`) or single sign-on is configured.
 //   Everyone signs in as themselves; TOOLSCOPE_API_TOKEN stays the bootstrap admin's token.
-import { configuredApiToken } from "@/lib/auth/session-token";
+import { configuredApiToken } from "@/lib/auth/bootstrap-token";
 import { appConfig } from "@/lib/config/env";
 import { database } from "@/lib/db";
 import { processWide } from "@/lib/process-wide";

@@ -8,20 +8,10 @@ import { database } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { adminApi, auth } from "./better-auth";
 import { accountsNowExist, BOOTSTRAP_EMAIL } from "./mode";
+import type { Person } from "./people-shape";
 import { isRole, type Caller, type Role } from "./roles";
 
-export type Person = {
-  id: string;
-  name: string;
-  email: string;
-  role: Role;
-  disabled: boolean;
-  groups: string[];
-  createdAt: string;
-  /** How they can sign in: a password, single sign-on, or both. */
-  signInMethods: ("password" | "sso")[];
-  activeSessions: number;
-};
+export type { Person } from "./people-shape";
 
 function groupsOf(value: string | null): string[] {
   try {

@@ -12,8 +12,9 @@ import { AppError } from "@/lib/errors";
 import { adminApi, auth } from "./better-auth";
 import { authMode, BOOTSTRAP_EMAIL } from "./mode";
 import { permissionsOf, type Caller } from "./roles";
+import type { SessionSummary } from "./people-shape";
 import type { SessionState } from "./session-state";
-import { configuredApiToken, timingSafeEqual } from "./session-token";
+import { configuredApiToken, timingSafeEqual } from "./bootstrap-token";
 import { checkSignIn, signInFailed, signInSucceeded } from "./throttle";
 
 export async function sessionState(caller: Caller): Promise<SessionState> {
@@ -164,15 +165,7 @@ export async function changePassword(
   }
 }
 
-export type SessionSummary = {
-  id: string;
-  createdAt: string;
-  expiresAt: string;
-  ipAddress: string | null;
-  userAgent: string | null;
-  authMethod: string | null;
-  current: boolean;
-};
+export type { SessionSummary } from "./people-shape";
 
 export async function listSessions(caller: Caller): Promise<SessionSummary[]> {
   if (!caller.userId) throw new AppError("bad_request:no_account");

@@ -11,7 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { signIn } from "@/lib/auth/session";
-import { startFrontDoor, type TestFrontDoor } from "@/lib/testing/front-door";
+import { sendRaw, startFrontDoor, type RawAnswer, type TestFrontDoor } from "@/lib/testing/front-door";
 import { API_ROUTES } from "./api-routes";
 
 const TOKEN = "front-door-test-token";
@@ -41,25 +41,11 @@ async function bootstrapSession(): Promise<string> {
   return sessionCookie;
 }
 
-type Answer = { status: number; body: unknown; location: string | undefined };
+type Answer = RawAnswer;
 
 /** A raw request, so that Host and Origin are exactly what the test says. */
-function send(method: string, pathname: string, headers: Record<string, string>): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    // `path` as an option goes out as written; a URL string would be resolved first.
-    const { hostname, port } = new URL(door.base);
-    const request = http.request({ hostname, port, path: pathname, method, headers }, (response) => {
-      let text = "";
-      response.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")));
-      response.on("end", () => {
-        const json = response.headers["content-type"]?.startsWith("application/json");
-        resolve({ status: response.statusCode!, body: json && text ? JSON.parse(text) : text, location: response.headers.location });
-      });
-    });
-    request.on("error", reject);
-    request.end(["POST", "PUT", "PATCH"].includes(method) ? "{}" : undefined);
-  });
-}
+const send = (method: string, pathname: string, headers: Record<string, string>): Promise<Answer> =>
+  sendRaw(door.base, method, pathname, headers);
 
 const CREDENTIALS = {
   none: () => ({}),

@@ -5,7 +5,6 @@
 // checked against each other. Run once per database (access-matrix.*.test.ts).
 import crypto from "node:crypto";
 import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -18,7 +17,7 @@ import type { Caller, Role } from "@/lib/auth/roles";
 import { signIn } from "@/lib/auth/session";
 import { listServerSnapshots } from "@/lib/mcp/servers";
 import { API_ROUTES } from "@/lib/server/api-routes";
-import { startFrontDoor, type TestFrontDoor } from "./front-door";
+import { sendRaw, startFrontDoor, type RawAnswer, type TestFrontDoor } from "./front-door";
 
 const POSTGRES_URL = process.env.TOOLSCOPE_TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const BOOTSTRAP = "access-matrix-bootstrap-token";
@@ -109,7 +108,7 @@ function verdict(rule: Rule, who: Who): "pass" | Denial {
   return "pass";
 }
 
-type Answer = { status: number; body: unknown; location?: string | undefined };
+type Answer = RawAnswer;
 
 export function describeAccessMatrix(kind: "sqlite" | "postgres"): void {
   const savedEnv = { ...process.env };
@@ -121,19 +120,7 @@ export function describeAccessMatrix(kind: "sqlite" | "postgres"): void {
   const ids: Partial<Record<Role | "disabled", string>> = {};
 
   const send = (method: string, target: string, headers: Record<string, string>): Promise<Answer> =>
-    new Promise((resolve, reject) => {
-      const { hostname, port } = new URL(door.base);
-      const request = http.request({ hostname, port, path: target, method, headers: { host: "127.0.0.1", ...headers } }, (response) => {
-        let text = "";
-        response.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")));
-        response.on("end", () => {
-          const json = response.headers["content-type"]?.startsWith("application/json");
-          resolve({ status: response.statusCode!, body: json && text ? JSON.parse(text) : text, location: response.headers.location });
-        });
-      });
-      request.on("error", reject);
-      request.end(["POST", "PUT", "PATCH"].includes(method) ? "{}" : undefined);
-    });
+    sendRaw(door.base, method, target, { host: "127.0.0.1", ...headers });
 
   beforeAll(async () => {
     for (const name of Object.keys(process.env)) if (name.startsWith("TOOLSCOPE_") || name === "DATABASE_URL") delete process.env[name];

@@ -28,3 +28,22 @@ export async function startFrontDoor(options: { allowedHosts?: string } = {}): P
       }),
   };
 }
+
+export type RawAnswer = { status: number; body: unknown; location: string | undefined };
+
+/** A request whose path and headers go out exactly as written (fetch would resolve dot segments and set Host). */
+export function sendRaw(base: string, method: string, target: string, headers: Record<string, string>): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const { hostname, port } = new URL(base);
+    const request = http.request({ hostname, port, path: target, method, headers }, (response) => {
+      let text = "";
+      response.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")));
+      response.on("end", () => {
+        const json = response.headers["content-type"]?.startsWith("application/json");
+        resolve({ status: response.statusCode!, body: json && text ? JSON.parse(text) : text, location: response.headers.location });
+      });
+    });
+    request.on("error", reject);
+    request.end(["POST", "PUT", "PATCH"].includes(method) ? "{}" : undefined);
+  });
+}
