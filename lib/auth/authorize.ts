@@ -35,6 +35,15 @@ export function decide(access: Access, caller: Caller): Decision {
   }
   if (access === "signed-in") return { ok: true };
   if (access === "account") {
+    // A token must not mint a wider one, nor read or end its owner's sessions.
+    if (caller.scopes !== null) {
+      return {
+        ok: false,
+        status: 403,
+        code: "forbidden:scope",
+        message: "Personal tokens cannot manage tokens, sessions or passwords: sign in to do that.",
+      };
+    }
     return caller.userId
       ? { ok: true }
       : {

@@ -101,7 +101,11 @@ function verdict(rule: Rule, who: Who): "pass" | Denial {
   if (rule === "public") return "pass";
   if (who.role === null) return { status: 401, code: "unauthorized:token" };
   if (rule === "signed-in") return "pass";
-  if (rule === "account") return who.account ? "pass" : { status: 403, code: "bad_request:no_account" };
+  if (rule === "account") {
+    if (!who.account) return { status: 403, code: "bad_request:no_account" };
+    // A token cannot make a token (a read token would mint a call token) or touch sessions.
+    return who.scope ? { status: 403, code: "forbidden:scope" } : "pass";
+  }
   if (!rule.roles.includes(who.role)) return { status: 403, code: "forbidden:role" };
   if (who.scope && (rule.scope === null || (rule.scope === "call" && who.scope === "read")))
     return { status: 403, code: "forbidden:scope" };
