@@ -85,11 +85,17 @@ export function AuditDetail({ record, closeHref }: { record: AuditEntry; closeHr
           </Row>
         )}
         {record.kind !== "call" && <Row label="Event">{recordKindLabel(record.kind)}</Row>}
-        <Row label="Server">
-          {record.server_id} <span className="font-mono text-zinc-500">{record.server_target}</span>
-        </Row>
-        <Row label="Revision">{record.protocol_version ?? "—"}</Row>
-        <Row label="Output schema">{record.output_verdict ?? "—"}</Row>
+        {record.server_id && (
+          <Row label="Server">
+            {record.server_id} <span className="font-mono text-zinc-500">{record.server_target}</span>
+          </Row>
+        )}
+        {isCall && (
+          <>
+            <Row label="Revision">{record.protocol_version ?? "—"}</Row>
+            <Row label="Output schema">{record.output_verdict ?? "—"}</Row>
+          </>
+        )}
         <Row label="Chain">
           {record.chain_seq === null ? (
             "not chained yet (pending)"
