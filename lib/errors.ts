@@ -55,7 +55,7 @@ const STATUS: Record<ErrorCode, number> = {
   "not_found:person": 404,
   "not_found:token": 404,
   "conflict:person": 409,
-  "bad_request:no_account": 400,
+  "bad_request:no_account": 403,
   "too_many_requests:sign_in": 429,
   "not_found:server": 404,
   "not_found:tool": 404,

@@ -3,7 +3,7 @@
 // The signed-in person's own page: personal API tokens (create, shown once; revoke), sessions
 // (this one and the others; sign out everywhere) and their password.
 import { useState, type FormEvent, type ReactNode } from "react";
-import { BUTTON_PRIMARY, BUTTON_SECONDARY, ERROR_NOTE, INPUT } from "@/components/ui/classes";
+import { BUTTON_PRIMARY, BUTTON_SECONDARY, ERROR_NOTE, INPUT, PANEL_SECTION } from "@/components/ui/classes";
 import { useApiData } from "@/components/ui/use-api-data";
 import type { SessionSummary } from "@/lib/auth/people-shape";
 import type { PersonalToken } from "@/lib/auth/personal-tokens-shape";
@@ -12,7 +12,6 @@ import { fetchJson } from "@/lib/client/fetch-json";
 import { TokenList } from "./token-list";
 import { useViewer } from "./viewer";
 
-const SECTION = "rounded-xl border border-zinc-200 bg-white p-5 dark:border-zinc-800 dark:bg-zinc-950";
 const EXPIRY = [
   { label: "30 days", days: 30 },
   { label: "90 days", days: 90 },
@@ -90,7 +89,7 @@ export function AccountPanel(): ReactNode {
         </p>
       )}
 
-      <section className={SECTION}>
+      <section className={PANEL_SECTION}>
         <h2 className="text-sm font-semibold">Personal API tokens</h2>
         <p className="mt-1 text-[13px] text-zinc-500">
           For scripts: send <code className="font-mono">Authorization: Bearer &lt;token&gt;</code>. A token acts as you, limited by its
@@ -171,7 +170,7 @@ export function AccountPanel(): ReactNode {
         </div>
       </section>
 
-      <section className={SECTION}>
+      <section className={PANEL_SECTION}>
         <div className="flex items-center justify-between">
           <h2 className="text-sm font-semibold">Sessions</h2>
           <button
@@ -207,7 +206,7 @@ export function AccountPanel(): ReactNode {
       </section>
 
       {person?.authMethod !== "sso" && (
-        <section className={SECTION}>
+        <section className={PANEL_SECTION}>
           <h2 className="text-sm font-semibold">Password</h2>
           <form onSubmit={changePassword} className="mt-3 flex flex-wrap items-end gap-3">
             <label className="text-[13px]">

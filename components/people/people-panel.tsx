@@ -5,7 +5,7 @@
 import { Fragment, useState, type FormEvent, type ReactNode } from "react";
 import { TokenList } from "@/components/auth/token-list";
 import { useViewer } from "@/components/auth/viewer";
-import { BUTTON_PRIMARY, ERROR_NOTE, INPUT } from "@/components/ui/classes";
+import { BUTTON_PRIMARY, ERROR_NOTE, INPUT, PANEL_SECTION } from "@/components/ui/classes";
 import { useApiData } from "@/components/ui/use-api-data";
 import type { Person } from "@/lib/auth/people-shape";
 import type { PersonalToken } from "@/lib/auth/personal-tokens-shape";
@@ -13,8 +13,6 @@ import { ROLE_LABELS, ROLE_SUMMARIES, ROLES, type Role } from "@/lib/auth/roles"
 import { fetchJson } from "@/lib/client/fetch-json";
 
 const loadPeople = async (): Promise<Person[]> => (await fetchJson<{ people: Person[] }>("/api/people")).people;
-
-const SECTION = "rounded-xl border border-zinc-200 bg-white p-5 dark:border-zinc-800 dark:bg-zinc-950";
 
 export function PeoplePanel({ ssoName }: { ssoName: string | null }): ReactNode {
   const viewer = useViewer();
@@ -63,7 +61,7 @@ export function PeoplePanel({ ssoName }: { ssoName: string | null }): ReactNode 
           {error}
         </p>
       )}
-      <section className={SECTION}>
+      <section className={PANEL_SECTION}>
         <h2 className="text-sm font-semibold">Invite someone</h2>
         <form onSubmit={submitInvite} className="mt-3 flex flex-wrap items-end gap-3" data-testid="invite">
           <label className="text-[13px]">
@@ -137,7 +135,7 @@ export function PeoplePanel({ ssoName }: { ssoName: string | null }): ReactNode 
         )}
       </section>
 
-      <section className={SECTION}>
+      <section className={PANEL_SECTION}>
         <table className="w-full text-left text-[13px]" data-testid="people">
           <thead className="text-[11px] tracking-wide text-zinc-500 uppercase">
             <tr>

@@ -11,3 +11,6 @@ export const INPUT =
 
 export const ERROR_NOTE =
   "rounded-md border border-rose-200 bg-rose-50 p-2 text-sm text-rose-700 dark:border-rose-900 dark:bg-rose-950/40 dark:text-rose-300";
+
+/** A bordered card holding one part of a settings-like page (account, people). */
+export const PANEL_SECTION = "rounded-xl border border-zinc-200 bg-white p-5 dark:border-zinc-800 dark:bg-zinc-950";

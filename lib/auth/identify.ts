@@ -10,7 +10,6 @@ import { TOKEN_PREFIX, verifyToken } from "./personal-tokens";
 import { ANONYMOUS, isRole, type AuthMethod, type Caller } from "./roles";
 import { configuredApiToken, timingSafeEqual } from "./bootstrap-token";
 import { appConfig } from "@/lib/config/env";
-import { database } from "@/lib/db";
 
 export type Identified = {
   mode: AuthMode;
@@ -84,13 +83,10 @@ export async function identify({ headers, clientIp, mode: known }: IdentifyInput
         "That bearer token is neither TOOLSCOPE_API_TOKEN nor a personal token (they start with tsk_).",
       );
     }
-    const { token, userId } = await verifyToken(bearer);
-    const db = await database();
-    const person = await db.selectFrom("auth_user").selectAll().where("id", "=", userId).executeTakeFirst();
-    if (!person) throw new AppError("unauthorized:token", "This personal token's owner no longer exists.");
+    const { token, owner } = await verifyToken(bearer);
     return {
       mode,
-      caller: personCaller(person, clientIp, { authMethod: "personal-token", tokenName: token.name, scopes: token.scopes }),
+      caller: personCaller(owner, clientIp, { authMethod: "personal-token", tokenName: token.name, scopes: token.scopes }),
       setCookies: [],
     };
   }

@@ -22,15 +22,20 @@ function groupsOf(value: string | null): string[] {
   }
 }
 
-export async function listPeople(): Promise<Person[]> {
+/** Everyone with an account, or the one with this id: their sign-in methods and live sessions counted in the query. */
+async function people(id?: string): Promise<Person[]> {
   const db = await database();
-  const [users, accounts, sessions] = await Promise.all([
-    db.selectFrom("auth_user").selectAll().where("email", "!=", BOOTSTRAP_EMAIL).orderBy("name").execute(),
-    db.selectFrom("auth_account").select(["userId", "providerId"]).execute(),
-    db.selectFrom("auth_session").select(["userId", "expiresAt"]).execute(),
-  ]);
+  let users = db.selectFrom("auth_user").selectAll().where("email", "!=", BOOTSTRAP_EMAIL);
+  let accounts = db.selectFrom("auth_account").select(["userId", "providerId"]);
+  let sessions = db.selectFrom("auth_session").select(["userId", "expiresAt"]);
+  if (id !== undefined) {
+    users = users.where("id", "=", id);
+    accounts = accounts.where("userId", "=", id);
+    sessions = sessions.where("userId", "=", id);
+  }
+  const [rows, accountRows, sessionRows] = await Promise.all([users.orderBy("name").execute(), accounts.execute(), sessions.execute()]);
   const now = Date.now();
-  return users.map((user) => ({
+  return rows.map((user) => ({
     id: user.id,
     name: user.name,
     email: user.email,
@@ -40,15 +45,21 @@ export async function listPeople(): Promise<Person[]> {
     createdAt: new Date(user.createdAt).toISOString(),
     signInMethods: [
       ...new Set(
-        accounts.filter((a) => a.userId === user.id).map((a) => (a.providerId === "credential" ? "password" : "sso") as "password" | "sso"),
+        accountRows
+          .filter((a) => a.userId === user.id)
+          .map((a) => (a.providerId === "credential" ? "password" : "sso") as "password" | "sso"),
       ),
     ],
-    activeSessions: sessions.filter((s) => s.userId === user.id && new Date(s.expiresAt).getTime() > now).length,
+    activeSessions: sessionRows.filter((s) => s.userId === user.id && new Date(s.expiresAt).getTime() > now).length,
   }));
 }
 
+export function listPeople(): Promise<Person[]> {
+  return people();
+}
+
 export async function findPerson(id: string): Promise<Person> {
-  const person = (await listPeople()).find((p) => p.id === id);
+  const [person] = await people(id);
   if (!person) throw new AppError("not_found:person");
   return person;
 }
@@ -56,8 +67,7 @@ export async function findPerson(id: string): Promise<Person> {
 /** A password for a new account, shown once: 20 characters from a 56-letter alphabet without look-alikes (about 116 bits). */
 export function generatePassword(): string {
   const alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";
-  const bytes = crypto.randomBytes(20);
-  return Array.from(bytes, (b) => alphabet[b % alphabet.length]).join("");
+  return Array.from({ length: 20 }, () => alphabet[crypto.randomInt(alphabet.length)]).join("");
 }
 
 export type Invitation = { email: string; name?: string | undefined; role: Role; password: "generate" | "none" };
@@ -119,12 +129,4 @@ export async function revokePersonSessions(id: string, by: Caller): Promise<void
   const context = await (await auth()).$context;
   await context.internalAdapter.deleteUserSessions(id);
   await recordEvent("sessions_revoked", by, { subject: id, email: person.email });
-}
-
-export async function setPassword(id: string, password: string): Promise<void> {
-  const context = await (await auth()).$context;
-  const hash = await context.password.hash(password);
-  const accounts = await context.internalAdapter.findAccounts(id);
-  if (accounts.some((a) => a.providerId === "credential")) await context.internalAdapter.updatePassword(id, hash);
-  else await context.internalAdapter.linkAccount({ userId: id, providerId: "credential", accountId: id, password: hash });
 }

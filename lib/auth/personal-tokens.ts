@@ -87,9 +87,32 @@ const LAST_USED_PRECISION_MS = 60_000;
  * The token and its owner for a bearer secret, or an error saying why it is refused: unknown,
  * revoked or expired (scripts deserve to know which).
  */
-export async function verifyToken(secret: string, now = Date.now()): Promise<{ token: PersonalToken; userId: string }> {
+export type TokenOwner = {
+  id: string;
+  name: string;
+  email: string;
+  role: string | null;
+  banned: boolean | number | null;
+  groups: string | null;
+};
+
+export async function verifyToken(secret: string, now = Date.now()): Promise<{ token: PersonalToken; owner: TokenOwner }> {
   const db: Kysely<Database> = await database();
-  const row = await db.selectFrom("personal_tokens").selectAll().where("token_hash", "=", hashToken(secret)).executeTakeFirst();
+  // The token and its owner in one round trip (a token goes when its owner does: on delete cascade).
+  const found = await db
+    .selectFrom("personal_tokens")
+    .innerJoin("auth_user", "auth_user.id", "personal_tokens.user_id")
+    .selectAll("personal_tokens")
+    .select([
+      "auth_user.name as owner_name",
+      "auth_user.email as owner_email",
+      "auth_user.role as owner_role",
+      "auth_user.banned as owner_banned",
+      "auth_user.groups as owner_groups",
+    ])
+    .where("personal_tokens.token_hash", "=", hashToken(secret))
+    .executeTakeFirst();
+  const row = found;
   if (!row) throw new AppError("unauthorized:token", "This personal token is not known. Check it was copied whole, or create a new one.");
   if (row.revoked_at)
     throw new AppError(
@@ -107,7 +130,15 @@ export async function verifyToken(secret: string, now = Date.now()): Promise<{ t
       .where("id", "=", row.id)
       .execute();
   }
-  return { token: toToken(row), userId: row.user_id };
+  const owner = {
+    id: row.user_id,
+    name: row.owner_name,
+    email: row.owner_email,
+    role: row.owner_role,
+    banned: row.owner_banned,
+    groups: row.owner_groups,
+  };
+  return { token: toToken(row), owner };
 }
 
 /** The caller's new token, audited. */

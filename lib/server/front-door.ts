@@ -65,9 +65,10 @@ function requestHeaders(request: http.IncomingMessage): Headers {
   return headers;
 }
 
-function refusedPage(status: number, message: string): (response: http.ServerResponse) => void {
+function refusedPage(status: 403 | 404, message: string): (response: http.ServerResponse) => void {
+  const heading = status === 404 ? "Not found" : "No access";
   return (response) => {
-    const html = `<!doctype html><meta charset="utf-8"><title>Toolscope</title><body style="font:14px system-ui;margin:4rem auto;max-width:32rem;color:#3f3f46"><h1 style="font-size:18px">No access</h1><p>${message.replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`)}</p><p><a href="/">Back to Toolscope</a></p>`;
+    const html = `<!doctype html><meta charset="utf-8"><title>Toolscope</title><body style="font:14px system-ui;margin:4rem auto;max-width:32rem;color:#3f3f46"><h1 style="font-size:18px">${heading}</h1><p>${message.replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`)}</p><p><a href="/">Back to Toolscope</a></p>`;
     response.writeHead(status, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" });
     response.end(html);
   };
@@ -75,8 +76,8 @@ function refusedPage(status: number, message: string): (response: http.ServerRes
 
 /**
  * Guard, identify, authorize: the three steps every request takes, whatever serves it. `access`
- * is what the route or page asks of its caller (undefined: answered before anyone is asked, such
- * as a 404 for a route that does not exist).
+ * is what the route or page asks of its caller (a route that does not exist asks nothing: its
+ * 404 is answered whoever asks).
  */
 async function admit(
   request: http.IncomingMessage,
@@ -115,7 +116,7 @@ async function admit(
   if (!decision.ok) {
     const isRead = options.method === "GET" || options.method === "HEAD";
     if (isPage && isRead && decision.status === 401) return { ok: false, answer: toSignIn() };
-    if (isPage && isRead) return { ok: false, answer: refusedPage(decision.status, decision.message) };
+    if (isPage && isRead) return { ok: false, answer: refusedPage(403, decision.message) };
     return { ok: false, answer: (r) => sendJson(r, decision.status, { error: { code: decision.code, message: decision.message } }) };
   }
   return { ok: true, caller: identified.caller, path };

@@ -12,14 +12,6 @@ export function headerValue(request: http.IncomingMessage, name: string): string
   return Array.isArray(value) ? value.join(", ") : value;
 }
 
-export function cookieValue(request: http.IncomingMessage, name: string): string | undefined {
-  for (const part of (request.headers.cookie ?? "").split(";")) {
-    const eq = part.indexOf("=");
-    if (eq !== -1 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return undefined;
-}
-
 export function sendJson(response: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   if (response.headersSent || response.destroyed) return;
   const json = JSON.stringify(body);
