@@ -47,7 +47,7 @@ const nextsOwnListeners = new EventEmitter() as http.Server;
 const app = nextModule.default({ dev, hostname: host, port, dir: process.cwd(), httpServer: nextsOwnListeners });
 await app.prepare();
 const handle = app.getRequestHandler() as NextHandler;
-const server = http.createServer(createFrontDoor(handle, { allowedHosts }));
+const server = http.createServer(createFrontDoor(handle, { allowedHosts, dev }));
 server.on("upgrade", createUpgradeDoor(app.getUpgradeHandler() as UpgradeHandler, { allowedHosts }));
 server.listen(port, host, () => {
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;

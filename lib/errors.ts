@@ -14,6 +14,11 @@ export type ErrorCode =
   | "unauthorized:disabled"
   | "forbidden:role"
   | "forbidden:scope"
+  | "forbidden:stdio"
+  | "forbidden:tool_policy"
+  | "bad_request:reason"
+  | "too_many_requests:calls"
+  | "too_many_requests:concurrent"
   | "not_found:person"
   | "not_found:token"
   | "conflict:person"
@@ -33,6 +38,7 @@ export type ErrorCode =
   | "forbidden:origin"
   | "forbidden:peer"
   | "payload_too_large:body"
+  | "length_required:body"
   | "bad_gateway:server"
   | "conflict:server"
   | "readonly:server"
@@ -52,6 +58,11 @@ const STATUS: Record<ErrorCode, number> = {
   "unauthorized:disabled": 401,
   "forbidden:role": 403,
   "forbidden:scope": 403,
+  "forbidden:stdio": 403,
+  "forbidden:tool_policy": 403,
+  "bad_request:reason": 400,
+  "too_many_requests:calls": 429,
+  "too_many_requests:concurrent": 429,
   "not_found:person": 404,
   "not_found:token": 404,
   "conflict:person": 409,
@@ -71,6 +82,7 @@ const STATUS: Record<ErrorCode, number> = {
   "forbidden:origin": 403,
   "forbidden:peer": 403,
   "payload_too_large:body": 413,
+  "length_required:body": 411,
   "bad_gateway:server": 502,
   "conflict:server": 409,
   "readonly:server": 409,
@@ -91,6 +103,11 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   "unauthorized:disabled": "This account is disabled. Ask an admin.",
   "forbidden:role": "Your role does not allow this.",
   "forbidden:scope": "This personal token's scope does not allow this.",
+  "forbidden:stdio": "This Toolscope does not start commands added through the UI or API.",
+  "forbidden:tool_policy": "This server's policy does not let your role call this tool.",
+  "bad_request:reason": "This server's policy asks for a reason for calling this tool.",
+  "too_many_requests:calls": "Too many calls in the last minute. Wait and try again.",
+  "too_many_requests:concurrent": "Too many calls are running at once. Wait for one to finish.",
   "not_found:person": "There is no person with that id.",
   "not_found:token": "There is no personal token with that id.",
   "conflict:person": "A person with that email already exists.",
@@ -111,6 +128,7 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   "forbidden:origin": "Cross-origin requests that change anything are refused.",
   "forbidden:peer": "Without TOOLSCOPE_API_TOKEN, Toolscope answers only this machine (loopback).",
   "payload_too_large:body": "The request body is too large.",
+  "length_required:body": "Send the request body with a Content-Length header.",
   "bad_gateway:server": "The server answered with an error.",
   "conflict:server": "A server with that id already exists.",
   "readonly:server": "That server comes from a config file or is built in; change it there.",

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { SignInForm } from "@/components/auth/sign-in-form";
 import { sessionState } from "@/lib/auth/session";
 import { pageCaller } from "@/lib/http/page-caller";
+import { safeNextPath } from "@/lib/http/safe-next";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Sign in" };
@@ -19,8 +20,7 @@ type Search = { next?: string; reason?: string; error?: string; error_descriptio
 
 export default async function LoginPage({ searchParams }: { searchParams: Promise<Search> }): Promise<ReactNode> {
   const { next, reason, error, error_description: description } = await searchParams;
-  // Only a path on this site: never an absolute URL a link could smuggle in.
-  const returnTo = typeof next === "string" && next.startsWith("/") && !next.startsWith("//") ? next : "/";
+  const returnTo = safeNextPath(typeof next === "string" ? next : null);
   const state = await sessionState(await pageCaller());
   const notice = (reason && NOTICES[reason]) || (error ? `Single sign-on failed: ${description || error.replaceAll("_", " ")}.` : null);
   return (

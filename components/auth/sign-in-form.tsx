@@ -6,12 +6,15 @@ import { useState, type FormEvent, type ReactNode } from "react";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, ERROR_NOTE, INPUT } from "@/components/ui/classes";
 import type { SessionState } from "@/lib/auth/session-state";
 import { fetchJson } from "@/lib/client/fetch-json";
+import { safeNextPath } from "@/lib/http/safe-next";
 
 type Props = { returnTo: string; offers: SessionState["signIn"]; notice: string | null };
 
 const LABEL = "mt-3 mb-1 block text-[13px] font-medium";
 
-export function SignInForm({ returnTo, offers, notice }: Props): ReactNode {
+export function SignInForm({ returnTo: requested, offers, notice }: Props): ReactNode {
+  // The page has checked it already; where the browser goes is decided here, so check again.
+  const returnTo = safeNextPath(requested);
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [token, setToken] = useState("");

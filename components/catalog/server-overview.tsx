@@ -2,6 +2,7 @@
 
 import type { ReactNode } from "react";
 import { RpcConsole } from "@/components/servers/rpc-console";
+import { ToolPolicyPanel } from "@/components/servers/tool-policy-panel";
 import { Markdown } from "@/components/ui/markdown";
 import { useCatalog } from "./catalog-context";
 import { StatusDot } from "./status-dot";
@@ -59,6 +60,7 @@ export function ServerOverview(): ReactNode {
           <Markdown source={server.instructions} className="mt-2 text-[13px] text-zinc-600 dark:text-zinc-300" />
         </section>
       )}
+      <ToolPolicyPanel serverId={server.id} tools={data.tools} />
       {server.status === "ready" && <RpcConsole serverId={server.id} />}
     </div>
   );

@@ -16,14 +16,14 @@ export async function runToolAsTask(
   serverId: string,
   toolName: string,
   args: Record<string, unknown>,
-  { signal, onStatus }: { signal: AbortSignal; onStatus: (task: TaskStatus) => void },
+  { signal, onStatus, reason }: { signal: AbortSignal; onStatus: (task: TaskStatus) => void; reason?: string | undefined },
 ): Promise<InvocationResponse> {
   const base = `/api/servers/${encodeURIComponent(serverId)}`;
   const start = await fetchJson<{ task: TaskStatus } | { response: InvocationResponse }>(
     `${base}/tools/${encodeURIComponent(toolName)}/tasks`,
     {
       method: "POST",
-      body: JSON.stringify({ arguments: args }),
+      body: JSON.stringify({ arguments: args, ...(reason ? { reason } : {}) }),
       signal,
     },
   );

@@ -20,8 +20,11 @@ export async function runTool(
     onStarted,
     onProgress,
     onInput,
+    reason,
   }: {
     signal: AbortSignal;
+    /** Why, when the server's policy asks for a reason. */
+    reason?: string | undefined;
     onStarted: (auditId: string) => void;
     onProgress: (p: Progress) => void;
     onInput: (request: InputRequest) => void;
@@ -32,7 +35,7 @@ export async function runTool(
     response = await fetch(`/api/servers/${encodeURIComponent(serverId)}/tools/${encodeURIComponent(toolName)}/call`, {
       method: "POST",
       headers: { "content-type": "application/json", accept: "text/event-stream" },
-      body: JSON.stringify({ arguments: args }),
+      body: JSON.stringify({ arguments: args, ...(reason ? { reason } : {}) }),
       signal,
     });
   } catch (error) {

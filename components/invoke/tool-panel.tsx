@@ -21,7 +21,10 @@ import { InputRequestPanel } from "./input-request";
 import { cancelTask, runToolAsTask } from "./run-task";
 import { cancelCall, runTool, type InputRequest, type Progress } from "./run-tool";
 import { ToolForm } from "./tool-form";
-import { useCan } from "@/components/auth/viewer";
+import { useCan, useViewer } from "@/components/auth/viewer";
+import { callRequirement } from "@/lib/policy/tool-policy";
+import { CallReasonField } from "./call-reason-field";
+import { useServerPolicy } from "./use-server-policy";
 import { useReplay } from "./use-replay";
 
 function useElapsed(running: boolean): number {
@@ -39,9 +42,24 @@ function useElapsed(running: boolean): number {
 }
 
 export function ToolPanel({ toolName }: { toolName: string }): ReactNode {
-  const canCall = useCan("tools:call");
+  const hasCallRole = useCan("tools:call");
+  const viewer = useViewer();
   const { serverId, data, loading } = useCatalog();
   const tool = data?.tools.find((t) => t.name === toolName);
+  const policyView = useServerPolicy(serverId);
+  // The same decision the call pipeline makes (lib/calls/enforce-policy.ts); local mode's one user is an admin.
+  const requirement =
+    tool && policyView
+      ? callRequirement(
+          policyView.policy ?? undefined,
+          tool,
+          policyView.configuredTrusted,
+          viewer?.person?.role ?? (viewer ? null : "admin"),
+        )
+      : null;
+  const canCall = hasCallRole && requirement?.allowed !== false;
+  const [callReason, setCallReason] = useState("");
+  const [reasonMissing, setReasonMissing] = useState(false);
   const taskSupport = (tool?.execution as { taskSupport?: string } | undefined)?.taskSupport ?? "forbidden";
   const [values, setValues] = useState<Record<string, unknown>>({});
   const [response, setResponse] = useState<InvocationResponse | null>(null);
@@ -61,7 +79,8 @@ export function ToolPanel({ toolName }: { toolName: string }): ReactNode {
   /** The arguments of the call whose result is shown, for Re-run. */
   const lastArgs = useRef<Record<string, unknown> | null>(null);
   const [pendingConfirm, setPendingConfirm] = useState<{ args: Record<string, unknown>; reason: string } | null>(null);
-  const trusted = data?.server.trusted ?? false;
+  const trusted = policyView?.annotationsTrusted ?? data?.server.trusted ?? false;
+  const reasonRequired = requirement?.reasonRequired === true;
 
   const execute = useCallback(
     async (args: Record<string, unknown>) => {
@@ -81,6 +100,7 @@ export function ToolPanel({ toolName }: { toolName: string }): ReactNode {
         const response = asTask
           ? await runToolAsTask(serverId, toolName, args, {
               signal: abort.signal,
+              reason: reasonRequired ? callReason.trim() : undefined,
               onStatus: (task) => {
                 cancelRef.current = () => void cancelTask(serverId, task.taskId).catch(() => abort.abort());
                 setProgress({ progress: 0, message: `Task ${task.status}${task.statusMessage ? `: ${task.statusMessage}` : ""}` });
@@ -88,6 +108,7 @@ export function ToolPanel({ toolName }: { toolName: string }): ReactNode {
             })
           : await runTool(serverId, toolName, args, {
               signal: abort.signal,
+              reason: reasonRequired ? callReason.trim() : undefined,
               onStarted: (auditId) => {
                 cancelRef.current = () => void cancelCall(auditId).then((cancelled) => cancelled || abort.abort());
               },
@@ -115,17 +136,22 @@ export function ToolPanel({ toolName }: { toolName: string }): ReactNode {
         }
       }
     },
-    [serverId, toolName, asTask],
+    [serverId, toolName, asTask, reasonRequired, callReason],
   );
 
   /** Runs at once, or first asks the user when the tool may destroy data or reach out. */
   const run = useCallback(
     (args: Record<string, unknown>) => {
+      if (reasonRequired && !callReason.trim()) {
+        setReasonMissing(true);
+        document.getElementById("call-reason")?.focus();
+        return;
+      }
       const reason = tool ? confirmationReason(tool) : null;
       if (reason && !confirmationSkipped(serverId, trusted)) setPendingConfirm({ args, reason });
       else void execute(args);
     },
-    [tool, serverId, trusted, execute],
+    [tool, serverId, trusted, execute, reasonRequired, callReason],
   );
 
   // Ctrl/⌘+Enter runs the tool from anywhere in the form.
@@ -160,14 +186,14 @@ export function ToolPanel({ toolName }: { toolName: string }): ReactNode {
             <code className="font-mono text-xs text-zinc-500">{tool.name}</code>
           </div>
           <div className="mt-1.5 flex flex-wrap gap-1">
-            <HintBadges tool={tool} trusted={data?.server.trusted ?? false} />
+            <HintBadges tool={tool} trusted={trusted} />
             {data?.lint[tool.name] && <LintBadge warnings={data.lint[tool.name]!} />}
           </div>
           {tool.description && <Markdown source={tool.description} className="mt-2 text-[13px] text-zinc-600 dark:text-zinc-300" />}
         </div>
       </header>
 
-      <ToolDetails tool={tool} trusted={data?.server.trusted ?? false} warnings={data?.lint[tool.name]} />
+      <ToolDetails tool={tool} trusted={trusted} warnings={data?.lint[tool.name]} />
 
       {replay && (
         <p
@@ -181,7 +207,16 @@ export function ToolPanel({ toolName }: { toolName: string }): ReactNode {
         </p>
       )}
 
-      {!canCall && (
+      {hasCallRole && requirement && !requirement.allowed && (
+        <p
+          role="note"
+          data-testid="policy-note"
+          className="mt-4 rounded-md border border-amber-200 bg-amber-50 p-2.5 text-[13px] text-amber-800 dark:border-amber-900 dark:bg-amber-950/40 dark:text-amber-300"
+        >
+          {requirement.because} Ask an admin.
+        </p>
+      )}
+      {!hasCallRole && (
         <p
           role="note"
           data-testid="no-call-note"
@@ -191,6 +226,17 @@ export function ToolPanel({ toolName }: { toolName: string }): ReactNode {
         </p>
       )}
       <section className="mt-6 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800" ref={formRef} aria-label="Arguments">
+        {canCall && reasonRequired && (
+          <CallReasonField
+            value={callReason}
+            missing={reasonMissing}
+            because={requirement?.because ?? ""}
+            onChange={(value) => {
+              setCallReason(value);
+              if (value.trim()) setReasonMissing(false);
+            }}
+          />
+        )}
         <ToolForm
           key={tool.name}
           tool={tool}
@@ -198,7 +244,13 @@ export function ToolPanel({ toolName }: { toolName: string }): ReactNode {
           onChange={setValues}
           onSubmit={run}
           running={running}
-          refusal={canCall ? null : "Your role may browse this tool but not call it; calling needs the operator or admin role."}
+          refusal={
+            canCall
+              ? null
+              : hasCallRole
+                ? (requirement?.because ?? "This server's policy does not let you call this tool.")
+                : "Your role may browse this tool but not call it; calling needs the operator or admin role."
+          }
           actions={
             running ? (
               <button type="button" onClick={() => cancelRef.current?.()} data-testid="cancel-button" className={BUTTON_SECONDARY}>

@@ -9,9 +9,10 @@ export const GENESIS_HASH = "0".repeat(64);
 
 /** Which process opened a record (instance_id) is bookkeeping, not part of what is chained. */
 /** Records read without the columns of migration 0009 (a Toolscope before it) lack who acted. */
-type PeopleColumns = "kind" | "actor_id" | "actor_name" | "auth_method" | "token_name";
+type PeopleColumns = "kind" | "actor_id" | "actor_name" | "auth_method" | "token_name" | "reason";
 type Hashed = Omit<AuditLogTable, "hash" | "result_truncated" | "instance_id" | PeopleColumns> &
   Partial<Pick<AuditLogTable, Exclude<PeopleColumns, "kind">>> & { result_truncated: number; kind?: string };
+// (reason, from migration 0010, follows who acted, and likewise only when a record has one.)
 
 /**
  * The fields in a fixed order; numbers normalised, since drivers may return them as strings.
@@ -52,7 +53,8 @@ function canonical(record: Hashed): string {
     record.output_verdict,
     n(record.chain_seq),
     record.prev_hash,
-    ...(hasIdentity ? identity : []),
+    ...(hasIdentity || record.reason ? identity : []),
+    ...(record.reason ? [record.reason] : []),
   ]);
 }
 

@@ -11,6 +11,7 @@ export const EVENT_KINDS = [
   "server_added",
   "server_changed",
   "server_removed",
+  "server_policy_changed",
 ] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 
@@ -26,6 +27,7 @@ export const EVENT_LABELS: Record<EventKind, string> = {
   server_added: "Server added",
   server_changed: "Server changed",
   server_removed: "Server removed",
+  server_policy_changed: "Tool policy changed",
 };
 
 export function recordKindLabel(kind: string): string {

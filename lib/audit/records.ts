@@ -26,6 +26,7 @@ export const RECORD_COLUMNS = [
   "actor_name",
   "auth_method",
   "token_name",
+  "reason",
   "client_ip",
   "server_id",
   "server_target",
@@ -56,7 +57,8 @@ export const PEOPLE_COLUMNS = ["kind", "actor_id", "actor_name", "auth_method", 
  * 0009 had (upgrade tests write as it did). A record read without them is a call by `actor`.
  */
 export function recordColumns(people: boolean): readonly RecordColumn[] {
-  return people ? RECORD_COLUMNS : RECORD_COLUMNS.filter((c) => !(PEOPLE_COLUMNS as readonly string[]).includes(c));
+  const later: readonly string[] = [...PEOPLE_COLUMNS, "reason"];
+  return people ? RECORD_COLUMNS : RECORD_COLUMNS.filter((c) => !later.includes(c));
 }
 
 export function qualified(columns: readonly RecordColumn[]): `audit_log.${RecordColumn}`[] {
@@ -67,6 +69,9 @@ export function qualified(columns: readonly RecordColumn[]): `audit_log.${Record
 export type Completion = Partial<Omit<AuditRecord, "id" | "chain_seq" | "prev_hash" | "hash">>;
 
 export const DEFAULT_MAX_RESULT_BYTES = 256 * 1024;
+
+/** The key of the object stored instead of arguments too large to keep (lib/audit/omitted.ts reads it). */
+export const OMITTED_ARGUMENTS = "$toolscope:omitted";
 
 let lastTime = 0;
 let sequence = 0;
@@ -121,6 +126,8 @@ export type StartInvocation = Actor & {
   toolName: string;
   arguments: unknown;
   requestMeta?: unknown;
+  /** Why the caller made the call, when the server's policy asks for a reason. */
+  reason?: string | null;
 };
 
 export type FinishInvocation = {
@@ -165,6 +172,7 @@ export class AuditRecords {
               actor_name: input.actorName ?? null,
               auth_method: input.authMethod ?? null,
               token_name: input.tokenName ?? null,
+              reason: input.reason ?? null,
             }
           : {}),
         client_ip: input.clientIp ?? null,
@@ -172,7 +180,7 @@ export class AuditRecords {
         server_target: input.serverTarget,
         protocol_version: input.protocolVersion,
         tool_name: input.toolName,
-        arguments: JSON.stringify(input.arguments ?? {}),
+        arguments: this.storedArguments(input.arguments),
         request_meta: input.requestMeta === undefined ? null : JSON.stringify(input.requestMeta),
         outcome: "pending",
         error_code: null,
@@ -189,6 +197,18 @@ export class AuditRecords {
       .compile();
     await runWrite(this.db, insert);
     return { id, startedAt };
+  }
+
+  /**
+   * The arguments as stored: past the size limit for results, only their size and SHA-256, so a
+   * 50 MB argument does not make a 50 MB row (the call itself still gets the arguments).
+   */
+  private storedArguments(args: unknown): string {
+    const json = JSON.stringify(args ?? {});
+    if (json.length <= this.maxResultBytes) return json;
+    const size = Buffer.byteLength(json, "utf8");
+    if (size <= this.maxResultBytes) return json;
+    return JSON.stringify({ [OMITTED_ARGUMENTS]: { size, sha256: createHash("sha256").update(json).digest("hex") } });
   }
 
   /** What completing a call's record sets: its end, outcome and result (or, if too large, the result's size and hash). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { REDACTED, redactArguments, redactMeta } from "./redact";
+import { MAX_ARGUMENT_DEPTH } from "@/lib/calls/argument-depth";
+import { REDACTED, redactArguments, redactConnectionStrings, redactMeta } from "./redact";
 
 describe("redactArguments", () => {
   it("redacts writeOnly and format: password values, keeping the rest", () => {
@@ -46,9 +47,108 @@ describe("redactArguments", () => {
     });
   });
 
+  it.each([
+    "pwd",
+    "userPwd",
+    "bearer",
+    "bearerToken",
+    "auth",
+    "Auth",
+    "AUTH",
+    "basicAuth",
+    "auth_header",
+    "x-auth",
+    "authHeader",
+    "com.example/auth",
+    "jwt",
+    "idJwt",
+    "otp",
+    "OTPCode",
+    "otp_code",
+    "pin",
+    "PIN",
+    "userPin",
+    "pin_code",
+    "card-pin",
+    "pin2",
+    "passcode",
+    "client_secret",
+    "access_key",
+    "accessKey",
+    "AWS_ACCESS_KEY_ID",
+    "refresh_token",
+    "x-api-key",
+    "credentials",
+  ])("redacts the value under %s", (key) => {
+    expect(redactArguments({ [key]: "s3cr3t" }, undefined)).toEqual({ [key]: REDACTED });
+  });
+
+  it.each(["author", "authority", "authored_by", "coAuthor", "pinned", "spinner", "mapping", "pinnedAt", "footprint", "option"])(
+    "keeps the value under %s",
+    (key) => {
+      expect(redactArguments({ [key]: "Ada" }, undefined)).toEqual({ [key]: "Ada" });
+    },
+  );
+
+  it("redacts every scalar of an array under a secret key and keeps the structure of objects", () => {
+    expect(redactArguments({ apiKeys: ["k1", "k2"], tokens: [7], auth: { type: "basic", password: "p" } }, undefined)).toEqual({
+      apiKeys: [REDACTED, REDACTED],
+      tokens: [REDACTED],
+      auth: { type: "basic", password: REDACTED },
+    });
+  });
+
+  it("redacts the password of connection strings anywhere in a string value", () => {
+    const args = {
+      database: "postgres://user:hunter2@db/x",
+      urls: ["mongodb+srv://u:p@h", "redis://:pw@host:6379/0"],
+      note: "queue at amqp://guest:guest@host, cache at http://cache:8080/x",
+      nested: { dsn: "mysql://root:p@ss:w0rd@127.0.0.1:3306/app?ssl=true" },
+    };
+    expect(redactArguments(args, undefined)).toEqual({
+      database: "postgres://user:[redacted]@db/x",
+      urls: ["mongodb+srv://u:[redacted]@h", "redis://:[redacted]@host:6379/0"],
+      note: "queue at amqp://guest:[redacted]@host, cache at http://cache:8080/x",
+      nested: { dsn: "mysql://root:[redacted]@127.0.0.1:3306/app?ssl=true" },
+    });
+    expect(redactMeta({ "com.example/upstream": "https://svc:t0k@api.example/v1" })).toEqual({
+      "com.example/upstream": "https://svc:[redacted]@api.example/v1",
+    });
+  });
+
+  it("redacts what lies deeper than calls may nest rather than store it unread", () => {
+    let deep: unknown = { password: "p", note: "n" };
+    for (let i = 0; i < 40; i++) deep = { a: deep };
+    expect(JSON.stringify(redactArguments(deep, undefined))).toContain(`"password":"${REDACTED}","note":"n"`);
+    let tooDeep: unknown = { note: "n" };
+    for (let i = 0; i < MAX_ARGUMENT_DEPTH + 1; i++) tooDeep = { a: tooDeep };
+    expect(JSON.stringify(redactArguments(tooDeep, undefined))).not.toContain('"note"');
+  });
+
   it("leaves non-object arguments alone", () => {
     expect(redactArguments(null, {})).toBeNull();
     expect(redactArguments([1, 2], {})).toEqual([1, 2]);
+  });
+});
+
+describe("redactConnectionStrings", () => {
+  it("keeps URLs without a password and text without a URL", () => {
+    for (const text of [
+      "https://example.com:8443/path?q=a@b",
+      "postgres://user@db/x",
+      "ssh git@github.com",
+      "mailto:ada@example.com",
+      "a:b@c",
+    ]) {
+      expect(redactConnectionStrings(text)).toBe(text);
+    }
+  });
+
+  it("scans a long string in linear time", () => {
+    const text = `${"a".repeat(200_000)} postgres://u:p@h ${"b:".repeat(100_000)}`;
+    const started = performance.now();
+    expect(redactConnectionStrings(text)).toContain("postgres://u:[redacted]@h");
+    expect(performance.now() - started).toBeLessThan(500);
   });
 });
 

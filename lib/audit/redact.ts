@@ -1,8 +1,39 @@
 // Removes secrets from tool arguments before they are stored: values the tool's schema
-// marks writeOnly or format "password", and values under keys that look like secrets.
-const SECRET_KEY = /pass(word|phrase)?|secret|token|authorization|api[-_]?key|private[-_]?key|credential|cookie|session/i;
+// marks writeOnly or format "password", values under keys that look like secrets, and the
+// password of any connection string (scheme://user:password@host) inside a string value.
+import { MAX_ARGUMENT_DEPTH } from "@/lib/calls/argument-depth";
+
+// Matched anywhere in a key: these are unlikely to sit inside an ordinary word.
+const SECRET_KEY =
+  /pass(word|phrase)?|pwd|secret|token|authorization|bearer|jwt|api[-_]?key|private[-_]?key|access[-_]?key|credential|cookie|session/i;
+
+// Matched only as a whole segment of a key (camelCase, snake_case, kebab-case, dotted), since as
+// substrings they are in everyday words: "auth" in author, "pin" in spinner, "otp" in footprint.
+const SECRET_SEGMENTS = new Set(["auth", "pin", "otp"]);
+
+// Between segments: punctuation, a lower-case letter then a capital (basic|Auth), the end of
+// an acronym (OTP|Code), and a change between letters and digits (pin|2).
+const SEGMENT_BOUNDARY = /[^A-Za-z0-9]+|(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])|(?<=[A-Za-z])(?=[0-9])|(?<=[0-9])(?=[A-Za-z])/;
+
+function segments(key: string): string[] {
+  return key.split(SEGMENT_BOUNDARY).map((s) => s.toLowerCase());
+}
+
+function isSecretKey(key: string, extraKeys: RegExp | undefined): boolean {
+  return SECRET_KEY.test(key) || segments(key).some((s) => SECRET_SEGMENTS.has(s)) || (extraKeys?.test(key) ?? false);
+}
+
+// scheme://user:password@host. The lookbehind starts a scheme only at the beginning of a run of
+// scheme characters, which keeps the scan linear on long strings. The password runs to the last
+// "@" before the end of the authority (a "/", "?", "#" or whitespace), as URL parsers read it.
+const CONNECTION_PASSWORD = /(?<![a-z0-9+.-])([a-z0-9+.-]+:\/\/[^\s:@/?#]*:)[^\s/?#]+@/gi;
 
 export const REDACTED = "[redacted]";
+
+/** Text with the password of every connection string in it replaced: "postgres://ada:hunter2@db/x" → "postgres://ada:[redacted]@db/x". */
+export function redactConnectionStrings(text: string): string {
+  return text.includes("://") ? text.replace(CONNECTION_PASSWORD, `$1${REDACTED}@`) : text;
+}
 
 type Schema = { [key: string]: unknown };
 
@@ -31,36 +62,37 @@ function branches(schema: Schema, root: Schema): Schema[] {
   return [resolved, ...variants.map((v) => resolveRef(v, root))];
 }
 
-/** Keys whose values are redacted: the built-in pattern, plus the configured one if any. */
-export type KeyPatterns = readonly RegExp[];
+type Walk = { root: Schema; extraKeys: RegExp | undefined };
 
-function redactValue(value: unknown, schemas: Schema[], root: Schema, depth: number, keys: KeyPatterns): unknown {
-  if (depth > 32) return value;
+/** `underSecretKey`: the value sits under a secret-looking key, so its scalars (and an array's) are secrets. */
+function redactValue(value: unknown, schemas: Schema[], walk: Walk, depth: number, underSecretKey: boolean): unknown {
+  // Calls refuse anything deeper than MAX_ARGUMENT_DEPTH first; should a deeper value reach
+  // here anyway, it is not stored unread.
+  if (depth > MAX_ARGUMENT_DEPTH) return REDACTED;
   if (schemas.some(isSecretSchema)) return REDACTED;
+  if (underSecretKey && value !== null && typeof value !== "object") return REDACTED;
+  if (typeof value === "string") return redactConnectionStrings(value);
   if (Array.isArray(value)) {
-    const itemSchemas = schemas.flatMap((s) => (isObject(s.items) ? branches(s.items, root) : []));
-    return value.map((item) => redactValue(item, itemSchemas, root, depth + 1, keys));
+    const itemSchemas = schemas.flatMap((s) => (isObject(s.items) ? branches(s.items, walk.root) : []));
+    return value.map((item) => redactValue(item, itemSchemas, walk, depth + 1, underSecretKey));
   }
   if (!isObject(value)) return value;
   const out: Schema = {};
   for (const [key, child] of Object.entries(value)) {
-    if (keys.some((pattern) => pattern.test(key)) && child !== null && typeof child !== "object") {
-      out[key] = REDACTED;
-      continue;
-    }
     const childSchemas = schemas.flatMap((s) => {
       const props = isObject(s.properties) ? s.properties : {};
       const prop = props[key] ?? (isObject(s.additionalProperties) ? s.additionalProperties : undefined);
-      return isObject(prop) ? branches(prop, root) : [];
+      return isObject(prop) ? branches(prop, walk.root) : [];
     });
-    out[key] = redactValue(child, childSchemas, root, depth + 1, keys);
+    out[key] = redactValue(child, childSchemas, walk, depth + 1, isSecretKey(key, walk.extraKeys));
   }
   return out;
 }
 
+/** Tool arguments as they are stored; `extraKeys` (TOOLSCOPE_AUDIT_REDACT_KEYS) names more secret keys. */
 export function redactArguments(args: unknown, inputSchema: unknown, extraKeys?: RegExp): unknown {
   const root = isObject(inputSchema) ? inputSchema : {};
-  return redactValue(args, branches(root, root), root, 0, extraKeys ? [SECRET_KEY, extraKeys] : [SECRET_KEY]);
+  return redactValue(args, branches(root, root), { root, extraKeys }, 0, false);
 }
 
 /**

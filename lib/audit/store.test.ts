@@ -459,7 +459,7 @@ describe.each([
       ...["id", "started_at", "ended_at", "duration_ms", "actor", "server_id", "server_target", "protocol_version", "tool_name"],
       ...["arguments", "outcome", "error_code", "error_message", "result", "output_verdict", "client_ip", "request_meta"],
       ...["result_size", "result_sha256", "result_truncated", "chain_seq", "prev_hash", "hash"],
-      ...["kind", "actor_id", "actor_name", "auth_method", "token_name"],
+      ...["kind", "actor_id", "actor_name", "auth_method", "token_name", "reason"],
     ].sort();
     // Found by the index on PostgreSQL (the walk of one record misses it), by the scan and the index on SQLite.
     const [found] = await store.listInvocations({ serverId: "cols", q: word });

@@ -17,7 +17,7 @@ export function authSecret(): string {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
   }
-  fs.mkdirSync(config.dataDir, { recursive: true });
+  fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const secret = crypto.randomBytes(32).toString("base64url");
   try {
     // "wx": two processes starting at once must not each write their own.

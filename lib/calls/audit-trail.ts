@@ -13,7 +13,13 @@ export type OpenRecord = { auditId: string; startedAt: number; tool: Tool | unde
 
 export async function openRecord(
   connection: ServerConnection,
-  call: { toolName: string; arguments: Record<string, unknown>; caller: Caller; meta?: Record<string, unknown> | undefined },
+  call: {
+    toolName: string;
+    arguments: Record<string, unknown>;
+    caller: Caller;
+    meta?: Record<string, unknown> | undefined;
+    reason?: string | undefined;
+  },
 ): Promise<OpenRecord> {
   const tool = connection.findTool(call.toolName);
   const protocolVersion = connection.protocolVersion();
@@ -23,6 +29,7 @@ export async function openRecord(
   ).startInvocation({
     ...actorOf(call.caller),
     clientIp: call.caller.clientIp,
+    reason: call.reason ?? null,
     requestMeta: call.meta && redactMeta(call.meta, redactKeys),
     serverId: connection.config.id,
     serverTarget: connection.target,

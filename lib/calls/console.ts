@@ -11,12 +11,15 @@ import type { Caller, InvocationResponse } from "@/lib/mcp/types";
 import { classifyCallError } from "./classify-error";
 import type { CallOutcome } from "./outcomes";
 import { runCall } from "./run-call";
+import { CallReasonSchema } from "@/lib/policy/tool-policy";
 
 export const RawRpcSchema = z.object({
   method: z.string().min(1).max(200),
   params: z.record(z.string(), z.unknown()).optional(),
   /** Send as a notification: no id, no answer. */
   notification: z.boolean().default(false),
+  /** For tools/call: why, when the server's policy asks (as the call body's reason). */
+  reason: CallReasonSchema,
 });
 
 export type RawRpcInput = z.infer<typeof RawRpcSchema>;
@@ -60,6 +63,7 @@ export async function rawRpc(serverId: string, input: RawRpcInput, caller: Calle
       toolName: name,
       arguments: asObject(args)!,
       meta: asObject(input.params?._meta),
+      reason: input.reason,
       caller,
       signal,
       delivery: input.notification ? "notification" : "request",

@@ -1,7 +1,9 @@
 import "server-only";
 // The call pipeline: every tool call, whoever makes it (the form, a script, a task, the RPC
 // console, a replay), goes through runCall, which
-//   1. refuses arguments it cannot store (400, not a call);
+//   1. refuses arguments it cannot store (400, not a call), and a call the server's policy
+//      does not allow the caller or that lacks the reason it asks for (403/400, not a call),
+//      and a call over the hosted limits (429 with Retry-After, not a call);
 //   2. waits for the server's connection; a server that is down is still an audited call;
 //   3. opens the audit record (pending) before anything is sent;
 //   4. forwards the call (a request, a notification or a task: see `forward`);
@@ -13,6 +15,8 @@ import type { CallOptions, ServerConnection } from "@/lib/mcp/connection";
 import { validateOutput } from "@/lib/mcp/output-validation";
 import type { Caller, InvocationResponse, Tool } from "@/lib/mcp/types";
 import { checkArgumentDepth } from "./argument-depth";
+import { admitCall } from "./call-limits";
+import { enforceToolPolicy } from "./enforce-policy";
 import { completeRecord, openRecord, type OpenRecord, type Settlement } from "./audit-trail";
 import { classifyCallError, type ClassifiedError } from "./classify-error";
 import { ownerOf, trackCall } from "./in-flight";
@@ -32,6 +36,8 @@ export type CallRequest = {
   /** The request's _meta, forwarded to the server and recorded. */
   meta?: Record<string, unknown> | undefined;
   caller: Caller;
+  /** Why the caller makes the call; required when the server's policy asks for one. */
+  reason?: string | undefined;
   /** Aborted when the caller goes away (hangs up, closes the stream): the call is cancelled. */
   signal?: AbortSignal | undefined;
   onprogress?: CallOptions["onprogress"] | undefined;
@@ -48,6 +54,8 @@ export async function runCall(request: CallRequest): Promise<InvocationResponse>
   checkArgumentDepth("arguments", request.arguments);
   if (request.meta) checkArgumentDepth("_meta", request.meta);
   const connection = await connectionFor(request.serverId);
+  await enforceToolPolicy(connection, request);
+  const release = await admitCall(request.caller, request.serverId);
   // One controller for both ways a caller stops a call: Cancel, or hanging up.
   const cancel = new AbortController();
   const hangUp = (): void => cancel.abort(request.signal?.reason);
@@ -56,6 +64,7 @@ export async function runCall(request: CallRequest): Promise<InvocationResponse>
   try {
     return await forwardAudited(request, connection, cancel);
   } finally {
+    release();
     request.signal?.removeEventListener("abort", hangUp);
   }
 }

@@ -16,6 +16,7 @@ import type { Caller, InvocationResponse } from "@/lib/mcp/types";
 import { processWide } from "@/lib/process-wide";
 import { classifyCallError } from "./classify-error";
 import { cancelCall } from "./in-flight";
+import { enforceToolPolicy } from "./enforce-policy";
 import { runCall } from "./run-call";
 
 const TaskSchema = z.looseObject({
@@ -64,8 +65,11 @@ export async function startToolTask(input: {
   meta?: Record<string, unknown> | undefined;
   caller: Caller;
   ttlMs?: number | undefined;
+  reason?: string | undefined;
 }): Promise<TaskStart> {
   const connection = await connectionFor(input.serverId);
+  // The policy first: a refused call is refused as such, whatever the server can do.
+  await enforceToolPolicy(connection, input);
   // A server that cannot be reached is still a call (audited as unavailable, by the pipeline);
   // one that is reached but has no tasks is a request Toolscope cannot make.
   const reachable = await connection.ready().then(

@@ -6,6 +6,7 @@ import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_MAX_RESULT_BYTES } from "@/lib/audit/store";
 import { isRole, ROLES, type Role } from "@/lib/auth/roles";
+import { allowEntryProblem } from "@/lib/net/outbound-policy";
 
 const boolish = z.enum(["1", "0", "true", "false", "on", "off", "yes", "no"]).transform((v) => ["1", "true", "on", "yes"].includes(v));
 
@@ -52,7 +53,36 @@ const EnvSchema = z.object({
   TOOLSCOPE_OIDC_ROLE_MAP: z.string().optional(),
   TOOLSCOPE_OIDC_GROUPS_CLAIM: z.string().min(1).default("groups"),
   TOOLSCOPE_OIDC_DEFAULT_ROLE: z.enum(ROLES).default("viewer"),
+  TOOLSCOPE_SECRET_KEY: z.string().min(32, "TOOLSCOPE_SECRET_KEY must be at least 32 characters").optional(),
+  TOOLSCOPE_STDIO: z.enum(["off", "allowlist", "on"]).optional(),
+  TOOLSCOPE_STDIO_ALLOW: z.string().optional(),
+  TOOLSCOPE_OUTBOUND_ALLOW: z
+    .string()
+    .optional()
+    .superRefine((value, ctx) => {
+      for (const entry of list(value)) {
+        const problem = allowEntryProblem(entry);
+        if (problem) ctx.addIssue({ code: "custom", message: problem });
+      }
+    }),
+  TOOLSCOPE_RATE_CALLS_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(120),
+  TOOLSCOPE_CONCURRENT_CALLS_PER_PERSON: z.coerce.number().int().min(0).max(10_000).default(16),
+  TOOLSCOPE_CONCURRENT_CALLS_PER_SERVER: z.coerce.number().int().min(0).max(10_000).default(64),
+  TOOLSCOPE_MAX_BODY_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(1_073_741_824)
+    .default(8 * 1024 * 1024),
 });
+
+/**
+ * stdio: whether people may add servers that run a command. "on" (a developer's own machine),
+ * "off" (the default when hosted: only the operator's config file starts commands), or
+ * "allowlist": only command lines that start with one of `allow` (each a command and the
+ * first arguments it must be given).
+ */
+export type StdioSetting = { mode: "off" | "allowlist" | "on" | undefined; allow: string[][] };
 
 /** Single sign-on with an OpenID Connect provider, when TOOLSCOPE_OIDC_ISSUER and a client are set. */
 export type OidcConfig = {
@@ -85,6 +115,13 @@ export type AppConfig = {
   /** The address people reach Toolscope at (links, the OIDC redirect URI); by default the listen address. */
   publicUrl: string;
   auth: { secret: string | undefined; sessionIdleMinutes: number; sessionMaxHours: number; oidc: OidcConfig | undefined };
+  /** The key secrets are encrypted with at rest (lib/crypto/secret-box.ts); else one in the data directory. */
+  secretKey: string | undefined;
+  stdio: StdioSetting;
+  /** Addresses, CIDR ranges and host names the outbound guard lets through (lib/net/outbound-policy.ts). */
+  outboundAllow: string[];
+  /** 0 turns a limit off. */
+  limits: { callsPerMinute: number; concurrentPerPerson: number; concurrentPerServer: number; maxBodyBytes: number };
 };
 
 function list(value: string | undefined): string[] {
@@ -157,6 +194,21 @@ export function appConfig(): AppConfig {
       maxResultBytes: env.TOOLSCOPE_AUDIT_MAX_RESULT_BYTES,
       retentionDays: env.TOOLSCOPE_AUDIT_RETENTION_DAYS,
       redactKeys: env.TOOLSCOPE_AUDIT_REDACT_KEYS ? new RegExp(env.TOOLSCOPE_AUDIT_REDACT_KEYS, "i") : undefined,
+    },
+    secretKey: env.TOOLSCOPE_SECRET_KEY,
+    stdio: {
+      mode: env.TOOLSCOPE_STDIO ?? (env.TOOLSCOPE_STDIO_ALLOW ? "allowlist" : undefined),
+      allow: (env.TOOLSCOPE_STDIO_ALLOW ?? "")
+        .split(/[,\n]/)
+        .map((line) => line.trim().split(/\s+/).filter(Boolean))
+        .filter((words) => words.length > 0),
+    },
+    outboundAllow: list(env.TOOLSCOPE_OUTBOUND_ALLOW),
+    limits: {
+      callsPerMinute: env.TOOLSCOPE_RATE_CALLS_PER_MINUTE,
+      concurrentPerPerson: env.TOOLSCOPE_CONCURRENT_CALLS_PER_PERSON,
+      concurrentPerServer: env.TOOLSCOPE_CONCURRENT_CALLS_PER_SERVER,
+      maxBodyBytes: env.TOOLSCOPE_MAX_BODY_BYTES,
     },
     configFile: env.TOOLSCOPE_CONFIG
       ? path.resolve(env.TOOLSCOPE_CONFIG)

@@ -20,13 +20,29 @@ export function openDatabase(target: DatabaseTarget): Kysely<Database> {
     });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
-  fs.mkdirSync(path.dirname(target.file), { recursive: true });
+  fs.mkdirSync(path.dirname(target.file), { recursive: true, mode: 0o700 });
   const sqlite = new BetterSqlite3(target.file);
+  ownerOnly(target.file);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("busy_timeout = 5000");
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return attachSqliteHandle(db, sqlite);
+}
+
+/**
+ * The database holds the audit log, people and encrypted secrets: readable by its owner only.
+ * SQLite creates its -wal and -shm files with the database file's permissions. Best effort: a
+ * file owned by someone else (a mounted volume) is left as it is.
+ */
+function ownerOnly(file: string): void {
+  for (const name of [file, `${file}-wal`, `${file}-shm`]) {
+    try {
+      fs.chmodSync(name, 0o600);
+    } catch {
+      // Missing (-wal before the first write) or not ours.
+    }
+  }
 }
 
 const STATEMENT_CACHE_SIZE = 256;

@@ -10,6 +10,7 @@ import * as auditFilterIndexes from "./migrations/0006-audit-filter-indexes";
 import * as auditSearchText from "./migrations/0007-audit-search-text";
 import * as auditInstances from "./migrations/0008-audit-instances";
 import * as people from "./migrations/0009-people";
+import * as toolPolicies from "./migrations/0010-tool-policies";
 
 export const MIGRATIONS: Record<string, Migration> = {
   "0001-audit-log": auditLog,
@@ -21,6 +22,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0007-audit-search-text": auditSearchText,
   "0008-audit-instances": auditInstances,
   "0009-people": people,
+  "0010-tool-policies": toolPolicies,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -43,6 +43,16 @@ export interface AuditLogTable {
   actor_name: string | null;
   auth_method: string | null;
   token_name: string | null;
+  /** Why the caller made the call, when the server's policy asks (migration 0010). */
+  reason: string | null;
+}
+
+/** An admin's policy on a server's risky tools (migration 0010; lib/policy/tool-policy.ts). */
+export interface ServerPoliciesTable {
+  server_id: string;
+  policy: string;
+  updated_at: string;
+  updated_by: string | null;
 }
 
 /** A Toolscope process that writes audit records, and when it last said it was alive (0008). */
@@ -141,4 +151,5 @@ export interface Database {
   audit_instances: AuditInstancesTable;
   audit_search_state: AuditSearchStateTable;
   servers: ServersTable;
+  server_policies: ServerPoliciesTable;
 }

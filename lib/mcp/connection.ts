@@ -14,6 +14,7 @@ import {
   type Tool,
   type Transport,
 } from "@modelcontextprotocol/client";
+import { stdioAllowed } from "@/lib/config/hosting";
 import { AppError } from "@/lib/errors";
 import { listAllTools, MAX_LIST_PAGES, type InvalidTool, type ToolList } from "./list-tools";
 import { describeServerTarget, publicConfig, scrubSecrets, type ServerConfig } from "./server-config";
@@ -47,12 +48,21 @@ export const MAX_TOTAL_FACTOR = 10;
 /** Takes a result as the server sent it; Toolscope reads it itself. */
 const AS_SENT: StandardSchemaV1<unknown> = { "~standard": { version: 1, vendor: "toolscope", validate: (value) => ({ value }) } };
 
+/** A connect under way: what close() must stop, or its process runs until the connect times out. */
+type Attempt = { client: Client; transport: Transport };
+
+/** Ends an attempt's process (or the version probe's, which the transport's close aborts). */
+async function stopAttempt({ client, transport }: Attempt): Promise<void> {
+  await Promise.all([client.close().catch(() => undefined), transport.close().catch(() => undefined)]);
+}
+
 export type ConnectionEvent =
   { type: "status"; snapshot: ServerSnapshot } | { type: "tools"; snapshot: ServerSnapshot; catalog: ToolCatalog };
 
 export class ServerConnection {
   private client: Client | undefined;
   private connecting: Promise<Client> | undefined;
+  private attempt: Attempt | undefined;
   private status: ServerStatus = "connecting";
   private error: string | undefined;
   private failures = 0;
@@ -107,7 +117,7 @@ export class ServerConnection {
 
   /** A connected client, connecting (or reconnecting after a failure) first if needed. */
   async ready(): Promise<Client> {
-    if (this.closed) throw new AppError("unavailable:server", `${this.config.name} was removed.`);
+    if (this.closed) throw this.removed();
     if (this.status === "ready" && this.client) return this.client;
     if (this.connecting) return this.connecting;
     if (this.status === "failed" && Date.now() < this.nextAttemptAt) {
@@ -169,7 +179,12 @@ export class ServerConnection {
     return [];
   }
 
-  private async connectWith(kind: ActiveTransport): Promise<Client> {
+  private removed(): AppError {
+    return new AppError("unavailable:server", `${this.config.name} was removed.`);
+  }
+
+  /** Connects over one transport and lists the tools; whatever fails (or a close meanwhile) ends the process. */
+  private async connectWith(kind: ActiveTransport): Promise<{ client: Client; list: ToolList }> {
     const client = this.newClient();
     const transport: Transport =
       this.config.transport === "stdio"
@@ -179,27 +194,37 @@ export class ServerConnection {
         : urlTransport(this.config, kind === "sse" ? "sse" : "streamable-http");
     const filter = new ToolListFilter();
     this.filters.set(client, filter);
+    const attempt: Attempt = { client, transport };
+    this.attempt = attempt;
     try {
       await client.connect(filter.wrap(transport), { timeout: CONNECT_TIMEOUT_MS });
-      return client;
+      const list = await listAllTools(client, CONNECT_TIMEOUT_MS, filter);
+      if (this.closed) throw this.removed();
+      return { client, list };
     } catch (error) {
-      await client.close().catch(() => undefined);
-      throw error;
+      await stopAttempt(attempt);
+      throw this.closed ? this.removed() : error;
+    } finally {
+      if (this.attempt === attempt) this.attempt = undefined;
     }
   }
 
   private async connect(): Promise<Client> {
     this.setStatus("connecting");
     this.stderrTail = "";
+    // A command added through the UI or API before Toolscope was hosted is not started once it is.
+    if (this.config.transport === "stdio" && this.source === "database") {
+      const decision = await stdioAllowed(this.config.command, this.config.args);
+      if (!decision.allowed) {
+        this.fail(decision.reason);
+        throw new AppError("unavailable:server", `${this.config.name} is not started: ${decision.reason}`);
+      }
+    }
     const reasons: string[] = [];
     for (const kind of transportPlan(this.config)) {
+      if (this.closed) throw this.removed();
       try {
-        const client = await this.connectWith(kind);
-        const list = await listAllTools(client, CONNECT_TIMEOUT_MS, this.filters.get(client));
-        if (this.closed) {
-          await client.close();
-          throw new AppError("unavailable:server", `${this.config.name} was removed.`);
-        }
+        const { client, list } = await this.connectWith(kind);
         this.client = client;
         this.activeTransport = kind;
         this.failures = 0;
@@ -411,9 +436,11 @@ export class ServerConnection {
     this.closed = true;
     clearTimeout(this.retryTimer);
     const client = this.client;
+    const attempt = this.attempt;
     this.client = undefined;
+    this.attempt = undefined;
     this.setStatus("closed");
     this.listeners.clear();
-    await client?.close().catch(() => undefined);
+    await Promise.all([client?.close().catch(() => undefined), attempt && stopAttempt(attempt)]);
   }
 }

@@ -1,10 +1,12 @@
 import "server-only";
 // Tool icons at http(s) URLs are fetched by Toolscope's server, never by the browser: only
 // URLs that a connected server lists as an icon (so the browser cannot make Toolscope fetch
-// anything else), only image types a browser renders inertly, and only up to a size limit.
+// anything else), only addresses the outbound guard allows, only image types a browser
+// renders inertly, and only up to a size limit.
 import { AppError } from "@/lib/errors";
 import { processWide } from "@/lib/process-wide";
 import { connectionFor } from "./pool";
+import { transportFetch } from "./transport-fetch";
 
 const ALLOWED_TYPES = new Set([
   "image/png",
@@ -63,7 +65,8 @@ export async function fetchToolIcon(serverId: string, src: string): Promise<Icon
 
   let response: Response;
   try {
-    response = await fetch(url, {
+    // Through the outbound guard: an icon URL is the server's to choose, and may point anywhere.
+    response = await transportFetch(url, {
       signal: AbortSignal.timeout(TIMEOUT_MS),
       redirect: "follow",
       headers: { accept: [...ALLOWED_TYPES].join(",") },

@@ -46,6 +46,8 @@ export function entryToConfig(id: string, raw: unknown): EntryResult {
   const { type, transport: declared, command, args, env, cwd, url, headers, name, trusted, timeoutMs, roots, access } = entry.data;
   const placeholder = placeholderSecret(entry.data);
   if (placeholder) return { ok: false, message: `${placeholder} is still "${REDACTED_VALUE}" from an export: put the real value back` };
+  // Read as stdio, an entry meant for a URL would start its command: neither is guessed.
+  if (command !== undefined && url !== undefined) return { ok: false, message: "An entry has both a command and a url: keep only one" };
   const kind = declared ?? type;
   let transport: ServerConfig["transport"] | undefined = kind ? TYPE_TO_TRANSPORT[kind] : undefined;
   if (kind && !transport) return { ok: false, message: `Unknown transport type "${kind}" (use stdio, http, sse or auto)` };

@@ -2,6 +2,7 @@
 // HTTP, legacy HTTP+SSE, or "auto", which tries the first and falls back to the second),
 // plus an id, a display name and whether the server's annotations are trusted.
 import { z } from "zod";
+import { redactConnectionStrings } from "@/lib/audit/redact";
 
 export const ServerIdSchema = z
   .string()
@@ -57,7 +58,7 @@ export type TransportKind = ServerConfig["transport"];
 
 /** Where the server is, without secrets: the URL without credentials or query, or the command line. */
 export function describeServerTarget(config: ServerConfig): string {
-  if (config.transport === "stdio") return [config.command, ...config.args].join(" ");
+  if (config.transport === "stdio") return redactConnectionStrings([config.command, ...config.args].join(" "));
   const url = new URL(config.url);
   url.username = "";
   url.password = "";

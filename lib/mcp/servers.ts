@@ -3,6 +3,7 @@ import "server-only";
 import { recordEvent } from "@/lib/audit/events";
 import { hiddenServerIds } from "@/lib/auth/server-access";
 import type { Caller } from "@/lib/auth/roles";
+import { stdioAllowed } from "@/lib/config/hosting";
 import { AppError } from "@/lib/errors";
 import { entryToConfig, parseMcpJson, toMcpJson, type McpJsonEntry } from "./mcp-json";
 import { allConnections, connectionFor } from "./pool";
@@ -48,8 +49,16 @@ function described(config: ServerConfig): Record<string, unknown> {
   };
 }
 
+/** Refuses a stdio command that this Toolscope does not start for servers added through the UI or API. */
+async function assertStdioAllowed(config: ServerConfig): Promise<void> {
+  if (config.transport !== "stdio") return;
+  const decision = await stdioAllowed(config.command, config.args);
+  if (!decision.allowed) throw new AppError("forbidden:stdio", decision.reason);
+}
+
 export async function addServer(id: string, entry: McpJsonEntry, by?: Caller): Promise<ServerSnapshot> {
   const config = toConfig(id, entry);
+  await assertStdioAllowed(config);
   if ((await registeredServers()).some((s) => s.config.id === id))
     throw new AppError("conflict:server", `A server with id "${id}" already exists.`);
   await (await serverStore()).insert(config);
@@ -89,19 +98,37 @@ export async function updateServer(id: string, entry: ServerUpdate, by?: Caller)
     env: keep(entry.env, old.transport === "stdio" ? old.env : {}),
     headers: keep(entry.headers, old.transport !== "stdio" ? old.headers : {}),
   });
+  await assertStdioAllowed(config);
   await (await serverStore()).update(config);
   invalidateRegistry();
   if (by) await recordEvent("server_changed", by, { ...described(config), before: described(old) });
   return snapshotOf(id);
 }
 
+/**
+ * Environment variables that change what a command runs or where it sends what it is given:
+ * preloaded code, search paths, interpreters' startup files, proxies and CA bundles.
+ */
+const DESTINATION_ENV =
+  /^(PATH|HOME|SHELL|ENV|BASH_ENV|CDPATH|TMPDIR|CLASSPATH|SSL_CERT_(FILE|DIR)|REQUESTS_CA_BUNDLE|CURL_CA_BUNDLE|(HTTPS?|ALL|NO|FTP)_PROXY|NODE_.*|NPM_CONFIG_.*|LD_.*|DYLD_.*|PYTHON.*|PIP_.*|UV_.*|PERL.*|RUBY.*|GEM_.*|BUNDLE_.*|JAVA_.*|_JAVA_.*|JDK_.*|DENO_.*|BUN_.*|GIT_.*|XDG_.*|COMPOSER.*)$/i;
+
+/** Whether an edit changes where a kept secret would go: the URL (with its query) or what runs. */
 function targetChanged(old: ServerConfig, entry: ServerUpdate): boolean {
-  if (old.transport === "stdio") return entry.command !== old.command || JSON.stringify(entry.args ?? []) !== JSON.stringify(old.args);
+  const stdio = entry.command !== undefined || entry.transport === "stdio" || entry.type === "stdio";
+  if (old.transport === "stdio") {
+    if (!stdio || entry.url !== undefined) return true;
+    if (entry.command !== old.command || JSON.stringify(entry.args ?? []) !== JSON.stringify(old.args)) return true;
+    if ((entry.cwd ?? undefined) !== (old.cwd ?? undefined)) return true;
+    const names = new Set([...Object.keys(old.env), ...Object.keys(entry.env ?? {})]);
+    // A value sent (not null) is new or changed; a name missing from the edit is removed.
+    return [...names].some((name) => DESTINATION_ENV.test(name) && (!(name in (entry.env ?? {})) || entry.env![name] !== null));
+  }
+  if (stdio) return true;
   const url = typeof entry.url === "string" ? entry.url : "";
   if (!URL.canParse(url)) return true;
   const before = new URL(old.url);
   const after = new URL(url);
-  return before.origin !== after.origin || before.pathname !== after.pathname;
+  return before.origin !== after.origin || before.pathname !== after.pathname || before.search !== after.search;
 }
 
 export async function removeServer(id: string, by?: Caller): Promise<void> {
@@ -127,6 +154,11 @@ export async function importServers(document: unknown, by?: Caller): Promise<Imp
   for (const config of parsed.configs) {
     if (taken.has(config.id)) {
       result.skipped.push({ id: config.id, reason: "an id already in use" });
+      continue;
+    }
+    const stdio = config.transport === "stdio" ? await stdioAllowed(config.command, config.args) : { allowed: true as const };
+    if (!stdio.allowed) {
+      result.skipped.push({ id: config.id, reason: stdio.reason });
       continue;
     }
     await store.insert(config);

@@ -67,6 +67,12 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { pattern: "/api/servers/:serverId/events", methods: ["GET"], servedBy: "next", access: { GET: "catalog:read" } },
   { pattern: "/api/servers/:serverId/icon", methods: ["GET"], servedBy: "next", access: { GET: "catalog:read" } },
   { pattern: "/api/servers/:serverId/inputs/:inputId", methods: ["POST"], servedBy: "next", access: { POST: "tools:call" } },
+  {
+    pattern: "/api/servers/:serverId/policy",
+    methods: ["GET", "PUT"],
+    servedBy: "next",
+    access: { GET: "catalog:read", PUT: "servers:manage" },
+  },
   { pattern: "/api/servers/:serverId/rpc", methods: ["POST"], servedBy: "front-door", access: { POST: "tools:call" } },
   {
     pattern: "/api/servers/:serverId/tasks/:taskId",

@@ -37,7 +37,14 @@ export async function serveCall(
     sendError(response, error);
     return;
   }
-  const call = { serverId: params.serverId, toolName: params.toolName, arguments: body.arguments, meta: body._meta, caller };
+  const call = {
+    serverId: params.serverId,
+    toolName: params.toolName,
+    arguments: body.arguments,
+    meta: body._meta,
+    reason: body.reason,
+    caller,
+  };
   if (!wantsEventStream(request)) {
     try {
       sendJson(response, 200, await runCall({ ...call, signal: hangUp }));

@@ -17,7 +17,9 @@ import { matchApiRoute, type Access, type Method } from "./api-routes";
 import { serveAuth } from "./auth-endpoint";
 import { serveCall, serveCancel, serveConsole } from "./call-endpoint";
 import { CALLER_HEADER } from "./caller-header";
-import { headerValue, sendError, sendJson } from "./node-http";
+import { bodyTooLarge, headerValue, sendError, sendJson } from "./node-http";
+import { appConfig } from "@/lib/config/env";
+import { CSP_HEADER, newNonce, securityHeaders } from "@/lib/http/security-headers";
 
 export type NextHandler = (request: http.IncomingMessage, response: http.ServerResponse) => Promise<void> | void;
 export type UpgradeHandler = (request: http.IncomingMessage, socket: Duplex, head: Buffer) => Promise<void> | void;
@@ -25,6 +27,8 @@ export type UpgradeHandler = (request: http.IncomingMessage, socket: Duplex, hea
 export type FrontDoorOptions = {
   /** Extra Host names to answer besides loopback (TOOLSCOPE_ALLOWED_HOSTS). */
   allowedHosts?: string | undefined;
+  /** Next's development server: its scripts need eval and a live-reload socket. */
+  dev?: boolean;
 };
 
 /**
@@ -162,6 +166,12 @@ export function createFrontDoor(next: NextHandler, options: FrontDoorOptions = {
   async function serve(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
     const url = request.url ?? "/";
     const method = (request.method ?? "GET").toUpperCase();
+    const nonce = newNonce();
+    const https = (request.socket as { encrypted?: boolean }).encrypted === true || appConfig().publicUrl.startsWith("https:");
+    const security = securityHeaders(nonce, { dev: options.dev ?? false, https });
+    for (const [name, value] of Object.entries(security)) response.setHeader(name, value);
+    // Next reads the nonce from the request's CSP header and puts it on every script it renders.
+    request.headers[CSP_HEADER] = security[CSP_HEADER];
     let match: ReturnType<typeof matchApiRoute>;
     const admission = await admit(request, response, {
       allowedHosts,
@@ -186,6 +196,8 @@ export function createFrontDoor(next: NextHandler, options: FrontDoorOptions = {
 
     if (path.segments[0] !== "api") return next(request, response);
     if (!match) return sendError(response, new AppError("not_found:route"));
+    const tooLarge = bodyRefusal(request, match.route.servedBy !== "front-door");
+    if (tooLarge) return sendError(response, tooLarge);
     const allowed = match.route.methods.includes("GET") ? [...match.route.methods, "HEAD"] : [...match.route.methods];
     if (method === "OPTIONS") {
       response.writeHead(204, { allow: [...allowed, "OPTIONS"].join(", ") });
@@ -205,6 +217,20 @@ export function createFrontDoor(next: NextHandler, options: FrontDoorOptions = {
     if (!match.params.toolName) return serveConsole(request, response, { serverId: match.params.serverId! }, caller);
     return serveCall(request, response, { serverId: match.params.serverId!, toolName: match.params.toolName! }, caller);
   }
+}
+
+/**
+ * A body Toolscope will not read: declared larger than the limit, or of unknown length for a
+ * route Next serves (Next reads a body whole before a handler could stop it; the front door's
+ * own call endpoint counts as it reads).
+ */
+function bodyRefusal(request: http.IncomingMessage, readWhole: boolean): AppError | undefined {
+  const limit = appConfig().limits.maxBodyBytes;
+  const declared = Number(request.headers["content-length"] ?? 0);
+  if (declared > limit) return bodyTooLarge(declared, limit);
+  if (request.headers["transfer-encoding"] && request.headers["content-length"] === undefined && readWhole)
+    return new AppError("length_required:body");
+  return undefined;
 }
 
 /** Route handlers read the caller from here; whatever a client sent under that name is replaced. */

@@ -2,9 +2,16 @@ import "server-only";
 // Small pieces of speaking HTTP on Node's own request and response objects, for the front door.
 import type http from "node:http";
 import { AppError, errorBody } from "@/lib/errors";
+import { appConfig } from "@/lib/config/env";
 
-/** The largest request body the front door reads (a tool call's arguments). */
-export const MAX_BODY_BYTES = 8 * 1024 * 1024;
+/** The answer to a body over the limit (TOOLSCOPE_MAX_BODY_BYTES). */
+export function bodyTooLarge(size: number | null, limit: number): AppError {
+  const mb = (n: number): string => `${(n / 1024 / 1024).toFixed(n < 1024 * 1024 ? 2 : 1)} MB`;
+  return new AppError(
+    "payload_too_large:body",
+    `The request body is ${size === null ? "larger than" : `${mb(size)}; more than`} ${mb(limit)}, the most this Toolscope accepts (TOOLSCOPE_MAX_BODY_BYTES).`,
+  );
+}
 
 export function headerValue(request: http.IncomingMessage, name: string): string | null {
   const value = request.headers[name.toLowerCase()];
@@ -28,13 +35,13 @@ export function sendJson(response: http.ServerResponse, status: number, body: un
 export function sendError(response: http.ServerResponse, error: unknown, headers?: Record<string, string>): void {
   const { status, body, headers: own } = errorBody(error);
   // The rest of a body too large to read is never read: the connection cannot carry another request.
-  const close: Record<string, string> = status === 413 ? { connection: "close" } : {};
+  const close: Record<string, string> = status === 413 || status === 411 ? { connection: "close" } : {};
   sendJson(response, status, body, { ...own, ...headers, ...close });
 }
 
-export function readBody(request: http.IncomingMessage, limit = MAX_BODY_BYTES): Promise<string> {
+export function readBody(request: http.IncomingMessage, limit = appConfig().limits.maxBodyBytes): Promise<string> {
   const declared = Number(request.headers["content-length"] ?? 0);
-  if (declared > limit) return Promise.reject(new AppError("payload_too_large:body", `The request body is larger than ${limit} bytes.`));
+  if (declared > limit) return Promise.reject(bodyTooLarge(declared, limit));
   // Events rather than an async iterator: a call's body is read on every call, and the
   // iterator's promises cost more than the read.
   return new Promise((resolve, reject) => {
@@ -47,7 +54,7 @@ export function readBody(request: http.IncomingMessage, limit = MAX_BODY_BYTES):
     };
     const onData = (chunk: Buffer): void => {
       size += chunk.length;
-      if (size > limit) fail(new AppError("payload_too_large:body", `The request body is larger than ${limit} bytes.`));
+      if (size > limit) fail(bodyTooLarge(null, limit));
       else chunks.push(chunk);
     };
     request.on("data", onData);

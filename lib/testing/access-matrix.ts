@@ -64,6 +64,8 @@ const RULES: Record<string, Rule> = {
   "GET /api/servers/:serverId/events": read,
   "GET /api/servers/:serverId/icon": read,
   "POST /api/servers/:serverId/inputs/:inputId": call,
+  "GET /api/servers/:serverId/policy": read,
+  "PUT /api/servers/:serverId/policy": admin,
   "POST /api/servers/:serverId/rpc": call,
   "GET /api/servers/:serverId/tasks/:taskId": call,
   "DELETE /api/servers/:serverId/tasks/:taskId": call,

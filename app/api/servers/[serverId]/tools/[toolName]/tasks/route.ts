@@ -3,6 +3,7 @@ import { callerOf } from "@/lib/http/caller";
 import { parseBody } from "@/lib/http/parse-body";
 import { respond } from "@/lib/http/respond";
 import { startToolTask } from "@/lib/calls/tasks";
+import { CallReasonSchema } from "@/lib/policy/tool-policy";
 
 export const dynamic = "force-dynamic";
 
@@ -10,6 +11,7 @@ const StartTaskSchema = z.object({
   arguments: z.record(z.string(), z.unknown()).default({}),
   _meta: z.record(z.string(), z.unknown()).optional(),
   ttlMs: z.number().int().positive().optional(),
+  reason: CallReasonSchema,
 });
 
 /**
@@ -27,6 +29,7 @@ export async function POST(request: Request, { params }: { params: Promise<{ ser
       arguments: body.arguments,
       meta: body._meta,
       ttlMs: body.ttlMs,
+      reason: body.reason,
       caller: callerOf(request),
     });
     created = "task" in start;

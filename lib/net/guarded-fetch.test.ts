@@ -1,12 +1,16 @@
-// The transports' fetch against a real HTTP server on loopback: what the SDK relies on from
-// fetch (status, headers, a streamed event body, aborts, errors) must hold for the requests
-// that go through Node's http client, and anything else must still reach undici's fetch.
+// The guarded fetch against a real HTTP server on loopback: what the SDK relies on from
+// fetch (status, headers, a streamed event body, aborts, errors, redirects) must hold, as
+// on a developer's machine, where loopback is allowed. What it refuses is in
+// outbound-guard.test.ts.
 import { getEventListeners } from "node:events";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { transportFetch } from "./transport-fetch";
+import { createGuardedFetch } from "./guarded-fetch";
+import { outboundPolicy } from "./outbound-policy";
+
+const transportFetch = createGuardedFetch({ policy: () => outboundPolicy("local") });
 
 type Seen = { method: string; url: string; headers: http.IncomingHttpHeaders; body: string };
 
@@ -68,6 +72,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  transportFetch.close();
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
 });
@@ -127,10 +132,21 @@ describe("transportFetch", () => {
     expect(response.headers.get("location")).toBe("/json");
   });
 
-  it("leaves a request it does not handle itself to Node's fetch, which follows the redirect", async () => {
+  it("follows a redirect when not told otherwise, keeping a 307's method and body", async () => {
     const response = await transportFetch(new URL("/moved", base), { method: "POST", body: "{}" });
     expect(response.status).toBe(200);
+    expect(response.url).toBe(new URL("/json", base).href);
     expect(await response.json()).toEqual({ echoed: "{}" });
+  });
+
+  it("sends form-encoded and byte bodies, and Request objects", async () => {
+    await transportFetch(new URL("/json", base), { method: "POST", body: new URLSearchParams({ a: "1 2" }) });
+    expect(seen.at(-1)).toMatchObject({ body: "a=1+2", headers: { "content-type": "application/x-www-form-urlencoded;charset=UTF-8" } });
+    await transportFetch(new URL("/json", base), { method: "POST", body: new TextEncoder().encode("bytes") });
+    expect(seen.at(-1)!.body).toBe("bytes");
+    const response = await transportFetch(new Request(new URL("/json", base), { method: "POST", body: "req", headers: { "x-a": "b" } }));
+    expect(await response.json()).toEqual({ echoed: "req" });
+    expect(seen.at(-1)!.headers["x-a"]).toBe("b");
   });
 
   it("rejects with the abort reason when the request is aborted before the answer, and drops the connection", async () => {

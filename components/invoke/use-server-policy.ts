@@ -1,0 +1,23 @@
+"use client";
+
+// A server's policy on risky tools, for the tool panel to show what the call pipeline enforces.
+import { useEffect, useState } from "react";
+import { fetchJson } from "@/lib/client/fetch-json";
+import type { ServerPolicy } from "@/lib/policy/tool-policy";
+
+export type ServerPolicyView = { serverId: string; policy: ServerPolicy | null; configuredTrusted: boolean; annotationsTrusted: boolean };
+
+export function useServerPolicy(serverId: string): ServerPolicyView | null {
+  const [view, setView] = useState<ServerPolicyView | null>(null);
+  useEffect(() => {
+    let live = true;
+    fetchJson<ServerPolicyView>(`/api/servers/${encodeURIComponent(serverId)}/policy`)
+      .then((v) => live && setView(v))
+      // Without the policy the panel behaves as before; the server still enforces it.
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [serverId]);
+  return view?.serverId === serverId ? view : null;
+}

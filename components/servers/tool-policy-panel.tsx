@@ -1,0 +1,228 @@
+"use client";
+
+// A server's policy on risky tools: who may call destructive and open-world tools, whether
+// such a call needs a typed reason, whether the server's annotations are believed, and
+// per-tool exceptions. Admins edit it; everyone else sees what applies to them.
+import { useState, type ReactNode } from "react";
+import { useCan } from "@/components/auth/viewer";
+import { useServerPolicy, type ServerPolicyView } from "@/components/invoke/use-server-policy";
+import { BUTTON_PRIMARY, BUTTON_SECONDARY, ERROR_NOTE } from "@/components/ui/classes";
+import { fetchJson } from "@/lib/client/fetch-json";
+import type { Tool } from "@/lib/mcp/types";
+import type { CallingRole, PolicyRule, ServerPolicy } from "@/lib/policy/tool-policy";
+
+type Who = "everyone" | "admins";
+
+const SELECT =
+  "rounded-md border border-zinc-300 bg-white px-2 py-1 text-[13px] outline-none focus:ring-2 focus:ring-indigo-500/40 dark:border-zinc-700 dark:bg-zinc-950";
+
+function whoOf(rule: PolicyRule | undefined): Who {
+  return rule?.roles && !rule.roles.includes("operator") ? "admins" : "everyone";
+}
+
+function ruleOf(who: Who, reason: boolean): PolicyRule | undefined {
+  if (who === "everyone" && !reason) return undefined;
+  return { ...(who === "admins" ? { roles: ["admin"] as CallingRole[] } : {}), ...(reason ? { reason: true } : {}) };
+}
+
+function describe(rule: PolicyRule | undefined): string {
+  if (!rule) return "anyone who may call tools";
+  return `${whoOf(rule) === "admins" ? "admins only" : "anyone who may call tools"}${rule.reason ? ", with a reason" : ""}`;
+}
+
+function RuleEditor({
+  label,
+  rule,
+  onChange,
+  testId,
+}: {
+  label: string;
+  rule: PolicyRule | undefined;
+  onChange: (rule: PolicyRule | undefined) => void;
+  testId: string;
+}): ReactNode {
+  const who = whoOf(rule);
+  const reason = rule?.reason === true;
+  return (
+    <div className="flex flex-wrap items-center gap-3 py-2 text-[13px]">
+      <span className="w-40 text-zinc-600 dark:text-zinc-400">{label}</span>
+      <select
+        aria-label={`${label}: who may call`}
+        className={SELECT}
+        value={who}
+        data-testid={`${testId}-who`}
+        onChange={(e) => onChange(ruleOf(e.target.value as Who, reason))}
+      >
+        <option value="everyone">Operators and admins</option>
+        <option value="admins">Admins only</option>
+      </select>
+      <label className="flex items-center gap-1.5 text-zinc-600 dark:text-zinc-400">
+        <input
+          type="checkbox"
+          className="size-3.5 accent-indigo-600"
+          checked={reason}
+          data-testid={`${testId}-reason`}
+          onChange={(e) => onChange(ruleOf(who, e.target.checked))}
+        />
+        Ask for a reason
+      </label>
+    </div>
+  );
+}
+
+export function ToolPolicyPanel({ serverId, tools }: { serverId: string; tools: Tool[] }): ReactNode {
+  const view = useServerPolicy(serverId);
+  const canManage = useCan("servers:manage");
+  if (!view) return null;
+  return canManage ? <PolicyEditor key={JSON.stringify(view)} view={view} tools={tools} /> : <PolicySummary view={view} />;
+}
+
+function PolicySummary({ view }: { view: ServerPolicyView }): ReactNode {
+  const { policy } = view;
+  const exceptions = Object.entries(policy?.tools ?? {});
+  return (
+    <section className="mt-6" data-testid="tool-policy-summary">
+      <h2 className="text-sm font-semibold">Tool policy</h2>
+      <ul className="mt-2 space-y-1 text-[13px] text-zinc-600 dark:text-zinc-300">
+        <li>Destructive tools: {describe(policy?.destructive)}</li>
+        <li>Open-world tools: {describe(policy?.openWorld)}</li>
+        <li>Annotations: {view.annotationsTrusted ? "trusted" : "not trusted, so every tool counts as destructive and open-world"}</li>
+        {exceptions.map(([name, rule]) => (
+          <li key={name}>
+            <code className="font-mono text-xs">{name}</code>: {describe(rule)}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function PolicyEditor({ view, tools }: { view: ServerPolicyView; tools: Tool[] }): ReactNode {
+  const [policy, setPolicy] = useState<ServerPolicy>(view.policy ?? {});
+  const [saved, setSaved] = useState<ServerPolicy>(view.policy ?? {});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [adding, setAdding] = useState("");
+  const dirty = JSON.stringify(policy) !== JSON.stringify(saved);
+  const exceptions = Object.entries(policy.tools ?? {});
+  const set = (patch: Partial<ServerPolicy>): void => {
+    const next: ServerPolicy = { ...policy, ...patch };
+    for (const key of Object.keys(next) as (keyof ServerPolicy)[]) if (next[key] === undefined) delete next[key];
+    setPolicy(next);
+  };
+  const setTool = (name: string, rule: PolicyRule | null): void => {
+    const toolsRules = { ...(policy.tools ?? {}) };
+    if (rule === null) delete toolsRules[name];
+    else toolsRules[name] = rule;
+    set({ tools: Object.keys(toolsRules).length ? toolsRules : undefined });
+  };
+  const save = async (): Promise<void> => {
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await fetchJson<ServerPolicyView>(`/api/servers/${encodeURIComponent(view.serverId)}/policy`, {
+        method: "PUT",
+        body: JSON.stringify(policy),
+      });
+      setSaved(answer.policy ?? {});
+      setPolicy(answer.policy ?? {});
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const trust = policy.trustAnnotations === undefined ? "config" : policy.trustAnnotations ? "trust" : "distrust";
+  return (
+    <section className="mt-6 rounded-lg border border-zinc-200 px-4 py-3 dark:border-zinc-800" data-testid="tool-policy-editor">
+      <h2 className="text-sm font-semibold">Tool policy</h2>
+      <p className="mt-0.5 text-xs text-zinc-500">
+        Enforced for every call, from the form, the API, tasks and the RPC console. A reason is kept in the audit log with the call.
+      </p>
+      <div className="mt-2 divide-y divide-zinc-100 dark:divide-zinc-900">
+        <RuleEditor
+          label="Destructive tools"
+          rule={policy.destructive}
+          testId="policy-destructive"
+          onChange={(rule) => set({ destructive: rule })}
+        />
+        <RuleEditor
+          label="Open-world tools"
+          rule={policy.openWorld}
+          testId="policy-open-world"
+          onChange={(rule) => set({ openWorld: rule })}
+        />
+        <div className="flex flex-wrap items-center gap-3 py-2 text-[13px]">
+          <span className="w-40 text-zinc-600 dark:text-zinc-400">Annotations</span>
+          <select
+            aria-label="Annotations"
+            className={SELECT}
+            value={trust}
+            data-testid="policy-trust"
+            onChange={(e) => set({ trustAnnotations: e.target.value === "config" ? undefined : e.target.value === "trust" })}
+          >
+            <option value="config">As configured ({view.configuredTrusted ? "trusted" : "not trusted"})</option>
+            <option value="trust">Trust this server&apos;s annotations</option>
+            <option value="distrust">Don&apos;t trust them: every tool counts as risky</option>
+          </select>
+        </div>
+        {exceptions.map(([name, rule]) => (
+          <div key={name} className="flex items-center gap-2">
+            <div className="flex-1">
+              <RuleEditor label={name} rule={rule} testId={`policy-tool-${name}`} onChange={(next) => setTool(name, next ?? {})} />
+            </div>
+            <button
+              type="button"
+              className="text-xs text-zinc-500 hover:text-rose-600"
+              onClick={() => setTool(name, null)}
+              aria-label={`Remove the exception for ${name}`}
+            >
+              Remove
+            </button>
+          </div>
+        ))}
+        <div className="flex flex-wrap items-center gap-3 py-2 text-[13px]">
+          <span className="w-40 text-zinc-600 dark:text-zinc-400">Exception for a tool</span>
+          <select
+            aria-label="Tool to add an exception for"
+            className={SELECT}
+            value={adding}
+            data-testid="policy-add-tool"
+            onChange={(e) => setAdding(e.target.value)}
+          >
+            <option value="">Choose a tool…</option>
+            {tools
+              .filter((t) => !(t.name in (policy.tools ?? {})))
+              .map((t) => (
+                <option key={t.name} value={t.name}>
+                  {t.name}
+                </option>
+              ))}
+          </select>
+          <button
+            type="button"
+            className={BUTTON_SECONDARY}
+            disabled={!adding}
+            onClick={() => {
+              setTool(adding, {});
+              setAdding("");
+            }}
+          >
+            Add
+          </button>
+        </div>
+      </div>
+      {error && <p className={`${ERROR_NOTE} mt-2`}>{error}</p>}
+      <div className="mt-3 flex justify-end gap-2">
+        {dirty && (
+          <button type="button" className={BUTTON_SECONDARY} onClick={() => setPolicy(saved)}>
+            Discard
+          </button>
+        )}
+        <button type="button" className={BUTTON_PRIMARY} disabled={!dirty || busy} onClick={() => void save()} data-testid="policy-save">
+          {busy ? "Saving…" : "Save policy"}
+        </button>
+      </div>
+    </section>
+  );
+}

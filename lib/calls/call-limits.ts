@@ -1,0 +1,80 @@
+import "server-only";
+// Limits on calls when Toolscope is hosted: calls per person per minute, and calls running at
+// once per person and per server, answered with 429 and Retry-After before anything is
+// recorded or sent. Counted in this process's memory (rate-limiter-flexible): several replicas
+// each count their own until issue 19 shares state through PostgreSQL. On a developer's own
+// machine there is one person and no limit.
+import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { appConfig } from "@/lib/config/env";
+import { isHosted } from "@/lib/config/hosting";
+import { AppError } from "@/lib/errors";
+import type { Caller } from "@/lib/mcp/types";
+import { processWide } from "@/lib/process-wide";
+
+const state = processWide("call-limits", () => ({
+  perMinute: undefined as { points: number; limiter: RateLimiterMemory } | undefined,
+  running: { person: new Map<string, number>(), server: new Map<string, number>() },
+}));
+
+function minuteLimiter(points: number): RateLimiterMemory {
+  if (state.perMinute?.points !== points)
+    state.perMinute = { points, limiter: new RateLimiterMemory({ keyPrefix: "calls", points, duration: 60 }) };
+  return state.perMinute.limiter;
+}
+
+/** Who a limit counts: a person (by id, whatever token or session they use), else the actor. */
+function personKey(caller: Caller): string {
+  return caller.userId ?? caller.actor;
+}
+
+function tooMany(code: "too_many_requests:calls" | "too_many_requests:concurrent", message: string, retryAfterSeconds: number): AppError {
+  const error = new AppError(code, message);
+  error.headers["retry-after"] = String(Math.max(1, Math.ceil(retryAfterSeconds)));
+  return error;
+}
+
+function increment(map: Map<string, number>, key: string, by: number): void {
+  const next = (map.get(key) ?? 0) + by;
+  if (next <= 0) map.delete(key);
+  else map.set(key, next);
+}
+
+/**
+ * Takes a place for a call, or throws 429. The returned function gives it back when the call
+ * ends (call it exactly once).
+ */
+export async function admitCall(caller: Caller, serverId: string): Promise<() => void> {
+  if (!(await isHosted())) return () => undefined;
+  const { callsPerMinute, concurrentPerPerson, concurrentPerServer } = appConfig().limits;
+  const person = personKey(caller);
+  const running = state.running;
+  if (concurrentPerPerson > 0 && (running.person.get(person) ?? 0) >= concurrentPerPerson)
+    throw tooMany("too_many_requests:concurrent", `You already have ${concurrentPerPerson} calls running; wait for one to finish.`, 1);
+  if (concurrentPerServer > 0 && (running.server.get(serverId) ?? 0) >= concurrentPerServer)
+    throw tooMany(
+      "too_many_requests:concurrent",
+      `${concurrentPerServer} calls to this server are already running; try again in a moment.`,
+      1,
+    );
+  if (callsPerMinute > 0) {
+    try {
+      await minuteLimiter(callsPerMinute).consume(person);
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      throw tooMany(
+        "too_many_requests:calls",
+        `You made ${callsPerMinute} calls in the last minute, this Toolscope's limit; try again in ${Math.ceil(rejection.msBeforeNext / 1000)} s.`,
+        rejection.msBeforeNext / 1000,
+      );
+    }
+  }
+  increment(running.person, person, 1);
+  increment(running.server, serverId, 1);
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    increment(running.person, person, -1);
+    increment(running.server, serverId, -1);
+  };
+}

@@ -1,0 +1,49 @@
+import "server-only";
+// Whether Toolscope is hosted for others (people have accounts, or it listens beyond
+// loopback) or is one developer's tool on their own machine, and the rules that follow:
+// which commands may be started, which addresses may be reached.
+import { authMode } from "@/lib/auth/mode";
+import { isLoopbackHost } from "@/lib/http/request-guard";
+import { outboundPolicy, type OutboundPolicy } from "@/lib/net/outbound-policy";
+import { processWide } from "@/lib/process-wide";
+import { appConfig, type StdioSetting } from "./env";
+
+export async function isHosted(): Promise<boolean> {
+  return !isLoopbackHost(appConfig().listen.host) || (await authMode()) === "accounts";
+}
+
+const policies = processWide("outbound-policies", () => new Map<string, OutboundPolicy>());
+
+export async function currentOutboundPolicy(): Promise<OutboundPolicy> {
+  const posture = (await isHosted()) ? "hosted" : "local";
+  let policy = policies.get(posture);
+  if (!policy) {
+    policy = outboundPolicy(posture, appConfig().outboundAllow);
+    policies.set(posture, policy);
+  }
+  return policy;
+}
+
+export type StdioDecision = { allowed: true } | { allowed: false; reason: string };
+
+/** Whether a stdio command line added through the UI or API (not the config file) may run here. */
+export async function stdioAllowed(command: string, args: readonly string[]): Promise<StdioDecision> {
+  return decideStdio(appConfig().stdio, await isHosted(), command, args);
+}
+
+/** The decision itself: "on" by default on a developer's machine, "off" by default when hosted. */
+export function decideStdio(setting: StdioSetting, hosted: boolean, command: string, args: readonly string[]): StdioDecision {
+  const { mode, allow } = setting;
+  const effective = mode ?? (hosted ? "off" : "on");
+  if (effective === "on") return { allowed: true };
+  if (effective === "allowlist" && allow.some((words) => words[0] === command && words.slice(1).every((word, i) => args[i] === word)))
+    return { allowed: true };
+  const why = mode ? `TOOLSCOPE_STDIO=${mode}` : "hosted, TOOLSCOPE_STDIO defaults to off";
+  return {
+    allowed: false,
+    reason:
+      effective === "allowlist"
+        ? `"${[command, ...args].join(" ")}" is not on this Toolscope's list of allowed commands (TOOLSCOPE_STDIO_ALLOW). Ask an operator to add it, or to put the server in the config file.`
+        : `This Toolscope does not start commands added through the UI or API (${why}). Ask an operator to put the server in the config file, or to allow its command with TOOLSCOPE_STDIO=allowlist and TOOLSCOPE_STDIO_ALLOW.`,
+  };
+}

@@ -1,0 +1,102 @@
+// Policies on risky tools, set by admins per server (and per tool where needed): which roles
+// may call destructive or open-world tools, and whether such a call needs a typed reason,
+// which the audit log keeps. One function decides, for the API and for the form alike.
+// Client-safe: the tool panel shows what the pipeline (lib/calls/run-call.ts) will enforce.
+import { z } from "zod";
+import type { Role } from "@/lib/auth/roles";
+
+/** The roles that may call tools at all; a policy narrows them, never widens them. */
+export const CALLING_ROLES = ["operator", "admin"] as const satisfies readonly Role[];
+export type CallingRole = (typeof CALLING_ROLES)[number];
+
+const RuleSchema = z.object({
+  /** Who may call; absent: everyone who may call tools. */
+  roles: z.array(z.enum(CALLING_ROLES)).max(CALLING_ROLES.length).optional(),
+  /** Whether the caller must type a reason, kept in the audit record. */
+  reason: z.boolean().optional(),
+});
+export type PolicyRule = z.infer<typeof RuleSchema>;
+
+export const ServerPolicySchema = z.object({
+  destructive: RuleSchema.optional(),
+  openWorld: RuleSchema.optional(),
+  /** Overrides the server's `trusted` setting: whether its annotations are believed. */
+  trustAnnotations: z.boolean().optional(),
+  /** Per tool name: replaces the class rules for that tool. */
+  tools: z.record(z.string().min(1).max(256), RuleSchema).optional(),
+});
+export type ServerPolicy = z.infer<typeof ServerPolicySchema>;
+
+export const REASON_MAX_CHARS = 1_000;
+
+/** The reason a call body may carry; blank counts as none. */
+export const CallReasonSchema = z
+  .string()
+  .trim()
+  .max(REASON_MAX_CHARS, `A reason is at most ${REASON_MAX_CHARS} characters.`)
+  .optional()
+  .transform((v) => v || undefined);
+
+type Annotated = { name: string; annotations?: { readOnlyHint?: boolean; destructiveHint?: boolean; openWorldHint?: boolean } | undefined };
+
+export type ToolRisk = { destructive: boolean; openWorld: boolean };
+
+/**
+ * What a tool may do. Believed annotations follow the spec's defaults (a tool that is not
+ * read-only is destructive unless it says otherwise; open-world unless it says otherwise). A
+ * server whose annotations are not trusted gets the worst case: any tool may be lying.
+ */
+export function toolRisk(tool: Annotated, trusted: boolean): ToolRisk {
+  if (!trusted) return { destructive: true, openWorld: true };
+  const a = tool.annotations ?? {};
+  return { destructive: a.readOnlyHint !== true && a.destructiveHint !== false, openWorld: a.openWorldHint !== false };
+}
+
+export function annotationsTrusted(policy: ServerPolicy | undefined, configured: boolean): boolean {
+  return policy?.trustAnnotations ?? configured;
+}
+
+export type CallRequirement = {
+  allowed: boolean;
+  reasonRequired: boolean;
+  /** Why, in words, when the policy restricts or asks for anything; null when it does not. */
+  because: string | null;
+};
+
+const NONE: CallRequirement = { allowed: true, reasonRequired: false, because: null };
+
+function roleList(roles: readonly CallingRole[]): string {
+  if (roles.length === 0) return "nobody";
+  return roles.map((r) => (r === "admin" ? "admins" : "operators")).join(" and ");
+}
+
+/** What calling `tool` asks of someone with `role` under `policy`. */
+export function callRequirement(policy: ServerPolicy | undefined, tool: Annotated, trusted: boolean, role: Role | null): CallRequirement {
+  if (!policy) return NONE;
+  const specific = policy.tools?.[tool.name];
+  const risk = toolRisk(tool, annotationsTrusted(policy, trusted));
+  const rules: [PolicyRule, string][] = specific
+    ? [[specific, `this tool`]]
+    : [
+        ...(risk.destructive && policy.destructive ? [[policy.destructive, "destructive tools"] as [PolicyRule, string]] : []),
+        ...(risk.openWorld && policy.openWorld ? [[policy.openWorld, "open-world tools"] as [PolicyRule, string]] : []),
+      ];
+  if (rules.length === 0) return NONE;
+  const untrusted = !annotationsTrusted(policy, trusted) && !specific ? " (its annotations are not trusted, so every tool counts)" : "";
+  for (const [rule, what] of rules) {
+    if (rule.roles && !(role !== null && (rule.roles as readonly string[]).includes(role))) {
+      return {
+        allowed: false,
+        reasonRequired: false,
+        because: `This server's policy lets only ${roleList(rule.roles)} call ${what}${untrusted}.`,
+      };
+    }
+  }
+  const asking = rules.filter(([rule]) => rule.reason);
+  if (asking.length === 0) return NONE;
+  return {
+    allowed: true,
+    reasonRequired: true,
+    because: `This server's policy asks for a reason to call ${asking.map(([, w]) => w).join(" and ")}${untrusted}.`,
+  };
+}
