@@ -85,6 +85,13 @@ export function AuditDetail({ record, closeHref }: { record: AuditEntry; closeHr
           </Row>
         )}
         {record.kind !== "call" && <Row label="Event">{recordKindLabel(record.kind)}</Row>}
+        {record.reason && (
+          <Row label="Reason">
+            <span data-testid="audit-detail-reason" className="whitespace-pre-wrap">
+              {record.reason}
+            </span>
+          </Row>
+        )}
         {record.server_id && (
           <Row label="Server">
             {record.server_id} <span className="font-mono text-zinc-500">{record.server_target}</span>
