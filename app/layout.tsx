@@ -6,6 +6,7 @@ import { CommandPalette } from "@/components/catalog/command-palette";
 import { THEME_BOOTSTRAP_SCRIPT } from "@/components/ui/theme";
 import { sessionState } from "@/lib/auth/session";
 import { pageCaller } from "@/lib/http/page-caller";
+import { pageNonce } from "@/lib/http/page-nonce";
 import { inter, jetbrainsMono } from "./fonts";
 import "./globals.css";
 
@@ -17,11 +18,12 @@ export const metadata: Metadata = {
 
 export default async function RootLayout({ children }: { children: ReactNode }): Promise<ReactNode> {
   const viewer = await sessionState(await pageCaller());
+  const nonce = await pageNonce();
   return (
     <html lang="en" className={`${inter.variable} ${jetbrainsMono.variable}`} suppressHydrationWarning>
       <head>
         {/* Applies the saved theme before first paint, so dark mode never flashes light. */}
-        <script dangerouslySetInnerHTML={{ __html: THEME_BOOTSTRAP_SCRIPT }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_BOOTSTRAP_SCRIPT }} />
       </head>
       <body className="flex h-full flex-col font-sans">
         <ViewerProvider viewer={viewer}>

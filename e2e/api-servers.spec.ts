@@ -1,7 +1,7 @@
 // The HTTP API for servers, as a script would use it: add a server by URL (secrets stay
 // server-side), list its tools, call one, edit it, export and import mcp.json, remove it;
 // and the local-mode guards on Host and Origin.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
 import { startDemoHttpServer, type DemoHttpServer } from "../lib/demo-server/http";
 
 let demo: DemoHttpServer;

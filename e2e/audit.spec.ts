@@ -2,7 +2,7 @@
 // comparing two calls, the streamed exports and the hash chain's verification.
 import fs from "node:fs";
 import { randomBytes } from "node:crypto";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
 
 const tag = randomBytes(3).toString("hex");
 const lisbon = `Lisbon-${tag}`;

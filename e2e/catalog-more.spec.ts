@@ -1,7 +1,8 @@
 // More of the catalog: which icon is shown (by theme, whether from the colour scheme or the
 // theme toggle, and by size), the invalid/lint filter keeping exactly the flagged tools, and
 // an explicitly declared hint drawn as explicit.
-import { expect, test, type Locator } from "@playwright/test";
+import { expect, test } from "./test";
+import { type Locator } from "@playwright/test";
 import { WEATHER_ICONS } from "../lib/demo-server/icons";
 import { stdioCommand } from "../lib/testing/fixtures/spawn";
 import { Workbench } from "./pages/workbench";

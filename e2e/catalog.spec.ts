@@ -1,6 +1,6 @@
 // The catalog: typo-tolerant search, filters and sort kept in the URL, deep links, badges
 // (explicit vs implied, unverified on untrusted servers), icons.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
 import { startDemoHttpServer, type DemoHttpServer } from "../lib/demo-server/http";
 import { Workbench } from "./pages/workbench";
 

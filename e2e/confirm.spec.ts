@@ -1,6 +1,7 @@
 // Confirmation before a call that reaches the outside world: the reason is shown, and only
 // for a trusted server can the user stop being asked (remembered in this browser).
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "./test";
+import { type Page } from "@playwright/test";
 import { REPO_ROOT } from "../lib/testing/fixtures/spawn";
 import { DEMO_CLI } from "../lib/testing/demo-client";
 import { Workbench } from "./pages/workbench";

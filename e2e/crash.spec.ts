@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
 import { stdioCommand } from "../lib/testing/fixtures/spawn";
 import { startOwnToolscope, type OwnToolscope } from "./own-toolscope";
 

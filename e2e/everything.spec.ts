@@ -3,7 +3,8 @@
 // for (elicitation, sampling), and check that a result came back. The list comes from the
 // server, so a tool added in a later release is walked too — and fails here until it has a
 // plan if it needs arguments the form cannot guess.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "./test";
+import { type Page } from "@playwright/test";
 import { stdioCommand } from "../lib/testing/fixtures/spawn";
 import { Workbench } from "./pages/workbench";
 

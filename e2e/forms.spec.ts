@@ -1,7 +1,8 @@
 // Forms built from real schemas: nested objects, arrays of objects, a oneOf variant picker,
 // anyOf, recursive $ref, an additionalProperties map, nullable fields and formats. Each test
 // fills the form like a user and checks the arguments the server received.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "./test";
+import { type Page } from "@playwright/test";
 import { Workbench } from "./pages/workbench";
 
 async function sentArguments(page: Page): Promise<Record<string, unknown>> {

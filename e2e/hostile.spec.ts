@@ -2,7 +2,8 @@
 // titles, markdown, schemas, icons, instructions, results, errors). Whatever page shows
 // them, no payload may run, and no javascript: (or other script-capable) URL may become a
 // link or an image source. The payloads set window.__pwned or call alert().
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "./test";
+import { type Page } from "@playwright/test";
 import { stdioCommand } from "../lib/testing/fixtures/spawn";
 import { Workbench } from "./pages/workbench";
 

@@ -1,7 +1,8 @@
 // Live highlights of what a list_changed moved: a removed tool named in a notice that then
 // fades, a changed tool marked "changed" (not added), and the "updated" indicator following
 // the refresh.
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test } from "./test";
+import { type APIRequestContext } from "@playwright/test";
 import { stdioCommand } from "../lib/testing/fixtures/spawn";
 import { Workbench } from "./pages/workbench";
 

@@ -1,6 +1,6 @@
 // Live behaviour in the browser: progress with cancel, and a list_changed that adds a tool
 // to the catalog while a half-filled form keeps its values.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
 import { Workbench } from "./pages/workbench";
 
 test("a slow tool shows its progress and can be cancelled", async ({ page, request }) => {

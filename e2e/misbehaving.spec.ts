@@ -1,7 +1,7 @@
 // Servers that misbehave, seen from the browser: malformed tools are listed as invalid
 // while the rest of the catalog works; a server dying mid-call gives a clear error and the
 // other servers carry on.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
 import { startHttpFixture, stdioCommand, type HttpFixture } from "../lib/testing/fixtures/spawn";
 import { Workbench } from "./pages/workbench";
 

@@ -2,7 +2,7 @@
 // it: one tool per ending on a hand-written server (lib/testing/fixtures/failures.ts, over
 // stdio, 300 ms call timeout), and a server that is down. The ending that kills the server runs
 // last.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
 import { stdioCommand } from "../lib/testing/fixtures/spawn";
 import { Workbench } from "./pages/workbench";
 

@@ -4,7 +4,7 @@
 // stopped, or killed as in a crash, together.
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
-import { expect } from "@playwright/test";
+import { expect } from "./test";
 
 const REPO_ROOT = path.resolve(import.meta.dirname, "..");
 

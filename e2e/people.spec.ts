@@ -6,7 +6,8 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test } from "./test";
+import { type Browser, type Page } from "@playwright/test";
 import { startOidcProvider, type TestOidcProvider } from "../lib/testing/oidc-provider";
 import { startOwnToolscope, type OwnToolscope } from "./own-toolscope";
 

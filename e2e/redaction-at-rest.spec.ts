@@ -8,7 +8,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
 import { startDemoHttpServer, type DemoHttpServer } from "../lib/demo-server/http";
 import { startOwnToolscope, type OwnToolscope } from "./own-toolscope";
 

@@ -1,7 +1,7 @@
 // Icons at http(s) URLs are fetched by Toolscope's server and checked: a real image is
 // shown, an HTML page or an oversized file is refused, a URL no tool lists is not fetched,
 // and a javascript: icon is never used.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
 import { startHttpFixture, type HttpFixture } from "../lib/testing/fixtures/spawn";
 import { Workbench } from "./pages/workbench";
 

@@ -1,7 +1,7 @@
 // The result viewer's finer points and the form's way out: JSON that folds, structured
 // content checked against its text copy, an output schema with nothing to check, long text,
 // re-run, JSON resources, and schemas the form cannot express falling back to JSON.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
 import { stdioCommand } from "../lib/testing/fixtures/spawn";
 import { Workbench } from "./pages/workbench";
 

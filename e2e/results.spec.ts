@@ -1,7 +1,7 @@
 // Results and what comes after: Markdown rendered safely (with the raw text a click away),
 // JSON highlighted, the call copied as JSON-RPC / curl / TypeScript, and earlier calls'
 // inputs restored from the session history.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
 import { Workbench } from "./pages/workbench";
 
 test("markdown text renders, and the raw text is a click away", async ({ page }) => {

@@ -1,6 +1,6 @@
 // The catalog at scale: the demo server with 10,000 generated tools (100 pages of 100)
 // renders, scrolls and filters, with only a screenful of rows in the DOM.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
 import path from "node:path";
 import { Workbench } from "./pages/workbench";
 

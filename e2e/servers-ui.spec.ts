@@ -1,6 +1,6 @@
 // The servers page: add a server by URL, see it connect, switch to it, edit it without
 // ever seeing its secret header again, remove it; import an mcp.json.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
 import { startDemoHttpServer, type DemoHttpServer } from "../lib/demo-server/http";
 import { Workbench } from "./pages/workbench";
 

@@ -4,7 +4,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
 import { startOwnToolscope, type OwnToolscope } from "./own-toolscope";
 
 const PORTS = [Number(process.env.TOOLSCOPE_E2E_SHARED_PORT_A ?? 3193), Number(process.env.TOOLSCOPE_E2E_SHARED_PORT_B ?? 3194)];

@@ -1,6 +1,6 @@
 // The vertical slice, in Chromium: list the demo server's tools, open one, fill its form,
 // run it through Toolscope's server, see the result, and find the call in the audit log.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
 import { Workbench } from "./pages/workbench";
 
 test("lists the demo tools, runs one from its form, and records it in the audit log", async ({ page }) => {

@@ -1,6 +1,6 @@
 // Task-augmented tool calls against server-everything from npm (2025-11-25 tasks): create,
 // poll, fetch the result (audited), and cancel.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
 import { stdioCommand } from "../lib/testing/fixtures/spawn";
 
 test.beforeAll(async ({ request }) => {

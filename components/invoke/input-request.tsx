@@ -11,7 +11,7 @@ import { useMemo, useState, type ReactNode } from "react";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { formSchema } from "@/lib/json-schema/form-schema";
 import { FormBoundary } from "./form-boundary";
-import { validatorFor } from "./form-validator";
+import { useFormValidator } from "./form-validator";
 import { buttonTemplates } from "./rjsf-buttons";
 import { formTemplates, UnsupportedFieldTemplate } from "./rjsf-templates";
 import type { InputRequest } from "./run-tool";
@@ -42,7 +42,7 @@ export function InputRequestPanel({ request, onDone }: { request: InputRequest; 
     () => formSchema((request.params.requestedSchema ?? { type: "object" }) as RJSFSchema),
     [request.params.requestedSchema],
   );
-  const validator = useMemo(() => validatorFor(schema), [schema]);
+  const validation = useFormValidator(schema);
 
   const answer = async (body: Answer): Promise<void> => {
     setSending(true);
@@ -82,6 +82,15 @@ export function InputRequestPanel({ request, onDone }: { request: InputRequest; 
     </>
   );
 
+  const unrenderable = (reason: string): ReactNode => (
+    <div role="alert" data-testid="input-unrenderable">
+      <p className="mb-3 text-[13px] text-amber-800 dark:text-amber-300">
+        Toolscope cannot show the form this server asks for ({reason}). Decline or cancel the request.
+      </p>
+      <div className="flex gap-2">{refuse}</div>
+    </div>
+  );
+
   return (
     <section
       className="mt-4 rounded-lg border border-indigo-200 bg-indigo-50/50 p-4 dark:border-indigo-900 dark:bg-indigo-950/20"
@@ -97,37 +106,39 @@ export function InputRequestPanel({ request, onDone }: { request: InputRequest; 
           <p className="mt-1 mb-3 text-[13px] whitespace-pre-wrap text-zinc-700 dark:text-zinc-300" data-testid="input-message">
             {String(request.params.message ?? "")}
           </p>
-          <FormBoundary
-            fallback={(reason) => (
-              <div role="alert" data-testid="input-unrenderable">
-                <p className="mb-3 text-[13px] text-amber-800 dark:text-amber-300">
-                  Toolscope cannot show the form this server asks for ({reason}). Decline or cancel the request.
-                </p>
-                <div className="flex gap-2">{refuse}</div>
-              </div>
-            )}
-          >
-            <Form
-              className="rjsf-theme"
-              schema={schema}
-              validator={validator}
-              formData={content}
-              onChange={(e: IChangeEvent) => setContent((e.formData ?? {}) as Record<string, unknown>)}
-              onSubmit={(e: IChangeEvent) => answer({ action: "accept", content: (e.formData ?? {}) as Record<string, unknown> })}
-              noHtml5Validate
-              templates={{ ...formTemplates, UnsupportedFieldTemplate, ButtonTemplates: buttonTemplates }}
-              uiSchema={{ "ui:submitButtonOptions": { norender: true } }}
-              idPrefix={`input-${request.id}`}
-              disabled={sending}
-            >
-              <div className="flex gap-2">
-                <button type="submit" className={BUTTON_PRIMARY} disabled={sending} data-testid="input-accept">
-                  Accept
-                </button>
-                {refuse}
-              </div>
-            </Form>
-          </FormBoundary>
+          {validation.status === "failed" ? (
+            unrenderable(validation.reason)
+          ) : validation.status === "preparing" ? (
+            <>
+              <p className="mb-3 text-[13px] text-zinc-500" role="status" data-testid="input-preparing">
+                Preparing the form…
+              </p>
+              <div className="flex gap-2">{refuse}</div>
+            </>
+          ) : (
+            <FormBoundary fallback={unrenderable}>
+              <Form
+                className="rjsf-theme"
+                schema={schema}
+                validator={validation.validator}
+                formData={content}
+                onChange={(e: IChangeEvent) => setContent((e.formData ?? {}) as Record<string, unknown>)}
+                onSubmit={(e: IChangeEvent) => answer({ action: "accept", content: (e.formData ?? {}) as Record<string, unknown> })}
+                noHtml5Validate
+                templates={{ ...formTemplates, UnsupportedFieldTemplate, ButtonTemplates: buttonTemplates }}
+                uiSchema={{ "ui:submitButtonOptions": { norender: true } }}
+                idPrefix={`input-${request.id}`}
+                disabled={sending}
+              >
+                <div className="flex gap-2">
+                  <button type="submit" className={BUTTON_PRIMARY} disabled={sending} data-testid="input-accept">
+                    Accept
+                  </button>
+                  {refuse}
+                </div>
+              </Form>
+            </FormBoundary>
+          )}
         </>
       ) : (
         <>

@@ -9,7 +9,7 @@ import { formSchema } from "@/lib/json-schema/form-schema";
 import { formUnsupportedReason } from "@/lib/json-schema/form-support";
 import type { Tool } from "@/lib/mcp/types";
 import { FormBoundary } from "./form-boundary";
-import { validatorFor } from "./form-validator";
+import { uncheckedValidator, useFormValidator } from "./form-validator";
 import { JsonArguments } from "./json-arguments";
 import { NullableField } from "./nullable-field";
 import { buttonTemplates } from "./rjsf-buttons";
@@ -34,7 +34,7 @@ const MODE_BUTTON = "rounded px-2 py-0.5 text-[11px] font-medium";
 export function ToolForm(props: Props): ReactNode {
   const { tool } = props;
   const schema = useMemo(() => formSchema(tool.inputSchema) as RJSFSchema, [tool.inputSchema]);
-  const validator = useMemo(() => validatorFor(schema), [schema]);
+  const validation = useFormValidator(schema);
   const unsupported = useMemo(() => formUnsupportedReason(tool.inputSchema), [tool.inputSchema]);
   const [mode, setMode] = useState<"form" | "json">("form");
   const json = (note?: string): ReactNode => (
@@ -47,7 +47,8 @@ export function ToolForm(props: Props): ReactNode {
           This tool&apos;s input schema could not be rendered as a form ({note}); edit the arguments as JSON instead.
         </p>
       )}
-      <JsonArguments schema={schema} validator={validator} {...props} />
+      {/* Until the validator is ready, or if the schema does not compile, the editor shows no schema errors. */}
+      <JsonArguments schema={schema} validator={validation.status === "ready" ? validation.validator : uncheckedValidator} {...props} />
     </>
   );
   return (
@@ -70,9 +71,15 @@ export function ToolForm(props: Props): ReactNode {
         json()
       ) : unsupported ? (
         json(`it uses ${unsupported}, which the form cannot express`)
+      ) : validation.status === "failed" ? (
+        json(validation.reason)
+      ) : validation.status === "preparing" ? (
+        <p className="py-4 text-sm text-zinc-500" role="status" data-testid="form-preparing">
+          Preparing the form…
+        </p>
       ) : (
         <FormBoundary key={tool.name} fallback={(error) => json(error)}>
-          <SchemaForm {...props} schema={schema} validator={validator} />
+          <SchemaForm {...props} schema={schema} validator={validation.validator} />
         </FormBoundary>
       )}
     </div>

@@ -1,5 +1,6 @@
 // Page object for the tool workbench: the catalog on the left, a tool's form and result on the right.
-import { expect, type Locator, type Page } from "@playwright/test";
+import { expect } from "../test";
+import { type Locator, type Page } from "@playwright/test";
 
 export class Workbench {
   readonly filter: Locator;

@@ -1,10 +1,11 @@
 // Audit records: what one is (its columns), its id, and how one is written and read. A record
 // is written pending before a call is forwarded and completed afterwards (see chain-store.ts),
 // so a call that reached a server is never missing from the log.
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
 import { runWrite } from "../db/run-queries";
 import type { AuditLogTable, Database, InvocationOutcome, OutputVerdict } from "../db/schema";
+import { jsonDigest } from "./json-digest";
 import type { Liveness } from "./liveness";
 
 /** A record as the API, exports and the hash chain see it: the columns below. */
@@ -204,28 +205,28 @@ export class AuditRecords {
    * 50 MB argument does not make a 50 MB row (the call itself still gets the arguments).
    */
   private storedArguments(args: unknown): string {
-    const json = JSON.stringify(args ?? {});
-    if (json.length <= this.maxResultBytes) return json;
-    const size = Buffer.byteLength(json, "utf8");
-    if (size <= this.maxResultBytes) return json;
-    return JSON.stringify({ [OMITTED_ARGUMENTS]: { size, sha256: createHash("sha256").update(json).digest("hex") } });
+    const digest = jsonDigest(args ?? {})!;
+    if (digest.size <= this.maxResultBytes) return JSON.stringify(args ?? {});
+    return JSON.stringify({ [OMITTED_ARGUMENTS]: digest });
   }
 
   /** What completing a call's record sets: its end, outcome and result (or, if too large, the result's size and hash). */
   completion(input: FinishInvocation): Completion {
     const endedAt = Date.now();
-    const json = input.result === undefined ? null : JSON.stringify(input.result);
-    const size = json === null ? null : Buffer.byteLength(json, "utf8");
+    // Size (and hash) first, as the JSON is produced: a result too large to keep is never made into one string.
+    const digest = input.result === undefined ? null : jsonDigest(input.result);
+    const size = digest?.size ?? null;
     const tooLarge = size !== null && size > this.maxResultBytes;
+    const json = digest === null || tooLarge ? null : JSON.stringify(input.result);
     return {
       ended_at: new Date(endedAt).toISOString(),
       duration_ms: endedAt - input.startedAt,
       outcome: input.outcome,
       error_code: input.errorCode ?? null,
       error_message: input.errorMessage ?? null,
-      result: tooLarge ? null : json,
+      result: json,
       result_size: size,
-      result_sha256: tooLarge ? createHash("sha256").update(json!).digest("hex") : null,
+      result_sha256: tooLarge ? digest!.sha256 : null,
       result_truncated: tooLarge ? 1 : 0,
       output_verdict: input.outputVerdict ?? null,
     };

@@ -32,8 +32,7 @@ export function contentSecurityPolicy(nonce: string, dev: boolean): string {
   ].join("; ");
 }
 
-/** Report-only until the tool forms validate without eval (precompiled validators). */
-export const CSP_HEADER = "content-security-policy-report-only";
+export const CSP_HEADER = "content-security-policy";
 
 export function securityHeaders(nonce: string, { dev, https }: SecurityHeaderInput): Record<string, string> {
   return {

@@ -24,6 +24,7 @@ export type ApiRoute = {
 
 export const API_ROUTES: readonly ApiRoute[] = [
   { pattern: "/api/health", methods: ["GET"], servedBy: "next", access: { GET: "public" } },
+  { pattern: "/api/form-validator", methods: ["POST"], servedBy: "next", access: { POST: "catalog:read" } },
   {
     pattern: "/api/session",
     methods: ["GET", "POST", "DELETE"],

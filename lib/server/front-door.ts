@@ -194,7 +194,10 @@ export function createFrontDoor(next: NextHandler, options: FrontDoorOptions = {
       return sendError(response, new AppError("not_found:server", `There is no server with id "${serverId}".`));
     }
 
-    if (path.segments[0] !== "api") return next(request, response);
+    if (path.segments[0] !== "api") {
+      if (path.segments[0] !== "_next") keepOutOfSharedCaches(response);
+      return next(request, response);
+    }
     if (!match) return sendError(response, new AppError("not_found:route"));
     const tooLarge = bodyRefusal(request, match.route.servedBy !== "front-door");
     if (tooLarge) return sendError(response, tooLarge);
@@ -217,6 +220,32 @@ export function createFrontDoor(next: NextHandler, options: FrontDoorOptions = {
     if (!match.params.toolName) return serveConsole(request, response, { serverId: match.params.serverId! }, caller);
     return serveCall(request, response, { serverId: match.params.serverId!, toolName: match.params.toolName! }, caller);
   }
+}
+
+const PRIVATE_CACHING = "private, no-cache, no-store, max-age=0, must-revalidate";
+
+/**
+ * Pages may show what only the signed-in person may see: no shared cache may keep them. Next
+ * marks a page it rendered ahead of time `s-maxage=31536000`; that is replaced on the way out.
+ * (Its hashed assets under /_next/static keep their long public caching.)
+ */
+function keepOutOfSharedCaches(response: http.ServerResponse): void {
+  const shared = (value: unknown): boolean => /s-maxage|public/i.test(String(value));
+  const setHeader = response.setHeader.bind(response);
+  response.setHeader = (name, value) => setHeader(name, name.toLowerCase() === "cache-control" && shared(value) ? PRIVATE_CACHING : value);
+  const writeHead = response.writeHead.bind(response) as (...args: unknown[]) => http.ServerResponse;
+  response.writeHead = ((...args: unknown[]) => {
+    for (const arg of args) {
+      if (arg && typeof arg === "object" && !Array.isArray(arg)) {
+        const headers = arg as Record<string, unknown>;
+        for (const key of Object.keys(headers))
+          if (key.toLowerCase() === "cache-control" && shared(headers[key])) headers[key] = PRIVATE_CACHING;
+      }
+    }
+    const current = response.getHeader("cache-control");
+    if (current !== undefined && shared(current)) setHeader("cache-control", PRIVATE_CACHING);
+    return writeHead(...args);
+  }) as typeof response.writeHead;
 }
 
 /**

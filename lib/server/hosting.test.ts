@@ -22,6 +22,7 @@ import { ServerConfigSchema } from "@/lib/mcp/server-config";
 import { addServer, importServers, updateServer } from "@/lib/mcp/servers";
 import { connectionFor } from "@/lib/mcp/pool";
 import { saveServerPolicy } from "@/lib/policy/policy-store";
+import { createFrontDoor } from "@/lib/server/front-door";
 import { startFrontDoor, type TestFrontDoor } from "@/lib/testing/front-door";
 
 const savedEnv = { ...process.env };
@@ -331,6 +332,26 @@ describe("limits when hosted", () => {
 });
 
 describe("headers", () => {
+  it("keeps pages out of shared caches, whatever Next would have them cached for", async () => {
+    const prerendered = (_request: http.IncomingMessage, response: http.ServerResponse): void => {
+      response.setHeader("cache-control", "s-maxage=31536000, stale-while-revalidate");
+      response.writeHead(200, { "content-type": "text/html" });
+      response.end("<p>page</p>");
+    };
+    const page = http.createServer(createFrontDoor(prerendered));
+    await new Promise<void>((resolve) => page.listen(0, "127.0.0.1", resolve));
+    try {
+      const base = `http://127.0.0.1:${(page.address() as AddressInfo).port}`;
+      const answer = await fetch(`${base}/login`);
+      expect(answer.headers.get("cache-control")).toBe("private, no-cache, no-store, max-age=0, must-revalidate");
+      const asset = await fetch(`${base}/_next/static/chunks/x.js`, { headers: { authorization: `Bearer ${BOOTSTRAP}` } });
+      expect(asset.headers.get("cache-control")).toBe("s-maxage=31536000, stale-while-revalidate");
+    } finally {
+      page.closeAllConnections();
+      page.close();
+    }
+  });
+
   it("sends a CSP with a fresh nonce and the other security headers on every answer", async () => {
     const first = await api("GET", "/api/health", BOOTSTRAP);
     const second = await api("GET", "/api/servers", BOOTSTRAP);

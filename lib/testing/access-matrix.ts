@@ -32,6 +32,7 @@ const admin: Rule = { roles: ["admin"], scope: null };
 
 const RULES: Record<string, Rule> = {
   "GET /api/health": "public",
+  "POST /api/form-validator": read,
   "GET /api/session": "public",
   "POST /api/session": "public",
   "DELETE /api/session": "signed-in",
