@@ -10,7 +10,7 @@ import { expect, test } from "./test";
 import { type Browser, type Page } from "@playwright/test";
 import { startOwnToolscope, type OwnToolscope } from "./own-toolscope";
 
-const PORT = Number(process.env.TOOLSCOPE_E2E_HOSTING_PORT ?? 3192);
+const PORT = Number(process.env.TOOLSCOPE_E2E_HOSTING_PORT ?? 3195);
 const BASE = `http://127.0.0.1:${PORT}`;
 const REPO_ROOT = path.resolve(import.meta.dirname, "..");
 

@@ -1,11 +1,13 @@
 // Playwright's test and expect, with one rule for every browser test: a page that violates
-// Toolscope's Content-Security-Policy fails the test. Every context a test uses is watched,
+// Toolscope's Content-Security-Policy, or is served without one, fails the test. Every context a test uses is watched,
 // the default one and any it makes with browser.newContext().
 import { test as base, expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
 
 export { expect };
 
 const LISTENER = `addEventListener("securitypolicyviolation", (e) => console.error("[csp-violation] " + e.effectiveDirective + " blocked " + (e.blockedURI || "inline") + " at " + (e.sourceFile || "?") + ":" + e.lineNumber), true);`;
+
+const TOOLSCOPE_PAGE = /^http:\/\/127\.0\.0\.1:\d+\/(servers|tools|audit|login|account|people)?([/?#]|$)/;
 
 async function watch(context: BrowserContext, found: string[]): Promise<void> {
   await context.addInitScript(LISTENER);
@@ -17,6 +19,14 @@ async function watch(context: BrowserContext, found: string[]): Promise<void> {
   };
   context.pages().forEach(onPage);
   context.on("page", onPage);
+  // Every page Toolscope serves carries its CSP, with a nonce for its scripts.
+  context.on("response", (response) => {
+    // Toolscope's pages (the identity provider a test starts on loopback has pages of its own).
+    if (response.request().resourceType() !== "document" || !TOOLSCOPE_PAGE.test(response.url())) return;
+    if (response.status() >= 300 && response.status() < 400) return;
+    const csp = response.headers()["content-security-policy"] ?? "";
+    if (!/script-src [^;]*'nonce-[^']+'/.test(csp)) found.push(`${response.url()}: no Content-Security-Policy with a script nonce`);
+  });
 }
 
 export const test = base.extend<{ cspViolations: string[] }>({

@@ -35,8 +35,10 @@ function RuleEditor({
   rule,
   onChange,
   testId,
+  mono = false,
 }: {
   label: string;
+  mono?: boolean;
   rule: PolicyRule | undefined;
   onChange: (rule: PolicyRule | undefined) => void;
   testId: string;
@@ -45,7 +47,9 @@ function RuleEditor({
   const reason = rule?.reason === true;
   return (
     <div className="flex flex-wrap items-center gap-3 py-2 text-[13px]">
-      <span className="w-40 text-zinc-600 dark:text-zinc-400">{label}</span>
+      <span className={`w-40 truncate text-zinc-600 dark:text-zinc-400 ${mono ? "font-mono text-xs" : ""}`} title={label}>
+        {label}
+      </span>
       <select
         aria-label={`${label}: who may call`}
         className={SELECT}
@@ -169,7 +173,7 @@ function PolicyEditor({ view, tools }: { view: ServerPolicyView; tools: Tool[] }
         {exceptions.map(([name, rule]) => (
           <div key={name} className="flex items-center gap-2">
             <div className="flex-1">
-              <RuleEditor label={name} rule={rule} testId={`policy-tool-${name}`} onChange={(next) => setTool(name, next ?? {})} />
+              <RuleEditor label={name} mono rule={rule} testId={`policy-tool-${name}`} onChange={(next) => setTool(name, next ?? {})} />
             </div>
             <button
               type="button"

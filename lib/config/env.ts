@@ -68,6 +68,12 @@ const EnvSchema = z.object({
   TOOLSCOPE_RATE_CALLS_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(120),
   TOOLSCOPE_CONCURRENT_CALLS_PER_PERSON: z.coerce.number().int().min(0).max(10_000).default(16),
   TOOLSCOPE_CONCURRENT_CALLS_PER_SERVER: z.coerce.number().int().min(0).max(10_000).default(64),
+  TOOLSCOPE_MAX_RESULT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(64 * 1024)
+    .max(1_073_741_824)
+    .default(64 * 1024 * 1024),
   TOOLSCOPE_MAX_BODY_BYTES: z.coerce
     .number()
     .int()
@@ -121,7 +127,14 @@ export type AppConfig = {
   /** Addresses, CIDR ranges and host names the outbound guard lets through (lib/net/outbound-policy.ts). */
   outboundAllow: string[];
   /** 0 turns a limit off. */
-  limits: { callsPerMinute: number; concurrentPerPerson: number; concurrentPerServer: number; maxBodyBytes: number };
+  limits: {
+    callsPerMinute: number;
+    concurrentPerPerson: number;
+    concurrentPerServer: number;
+    maxBodyBytes: number;
+    /** The most of one server answer (a result) held in memory. */
+    maxResultBytes: number;
+  };
 };
 
 function list(value: string | undefined): string[] {
@@ -209,6 +222,7 @@ export function appConfig(): AppConfig {
       concurrentPerPerson: env.TOOLSCOPE_CONCURRENT_CALLS_PER_PERSON,
       concurrentPerServer: env.TOOLSCOPE_CONCURRENT_CALLS_PER_SERVER,
       maxBodyBytes: env.TOOLSCOPE_MAX_BODY_BYTES,
+      maxResultBytes: env.TOOLSCOPE_MAX_RESULT_BYTES,
     },
     configFile: env.TOOLSCOPE_CONFIG
       ? path.resolve(env.TOOLSCOPE_CONFIG)

@@ -6,9 +6,8 @@ import "server-only";
 // bound to what it is (`purpose`, authenticated but not stored), so one cannot be moved into
 // another's place.
 import crypto from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
 import { appConfig } from "@/lib/config/env";
+import { generatedSecret } from "@/lib/config/generated-secret";
 import { processWide } from "@/lib/process-wide";
 
 const PREFIX = "enc:v1:";
@@ -17,30 +16,10 @@ const TAG_BYTES = 16;
 
 const keys = processWide("secret-box-key", () => ({ key: undefined as Buffer | undefined }));
 
-function keyFileSecret(dataDir: string): string {
-  const file = path.join(dataDir, "secret-key");
-  try {
-    const existing = fs.readFileSync(file, "utf8").trim();
-    if (existing.length >= 32) return existing;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-  }
-  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const secret = crypto.randomBytes(32).toString("base64url");
-  try {
-    // "wx": two processes starting at once must not each write their own.
-    fs.writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: "wx" });
-    return secret;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "EEXIST") return fs.readFileSync(file, "utf8").trim();
-    throw error;
-  }
-}
-
 function key(): Buffer {
   if (!keys.key) {
     const config = appConfig();
-    const secret = config.secretKey ?? keyFileSecret(config.dataDir);
+    const secret = config.secretKey ?? generatedSecret(config.dataDir, "secret-key");
     keys.key = Buffer.from(crypto.hkdfSync("sha256", secret, "toolscope", "secrets at rest v1", 32));
   }
   return keys.key;

@@ -5,7 +5,14 @@
 // ('unsafe-eval' for its fast refresh, ws: for its live reload).
 import { randomBytes } from "node:crypto";
 
-export type SecurityHeaderInput = { dev: boolean; https: boolean };
+export type SecurityHeaderInput = {
+  dev: boolean;
+  https: boolean;
+  /** An API answer (JSON, a stream, a file): nothing in it runs. */ api?: boolean;
+};
+
+/** The policy of an API answer: nothing loads, nothing frames it. A route may send a policy of its own instead. */
+export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
 export function newNonce(): string {
   return randomBytes(18).toString("base64");
@@ -34,9 +41,9 @@ export function contentSecurityPolicy(nonce: string, dev: boolean): string {
 
 export const CSP_HEADER = "content-security-policy";
 
-export function securityHeaders(nonce: string, { dev, https }: SecurityHeaderInput): Record<string, string> {
+export function securityHeaders(nonce: string, { dev, https, api = false }: SecurityHeaderInput): Record<string, string> {
   return {
-    [CSP_HEADER]: contentSecurityPolicy(nonce, dev),
+    [CSP_HEADER]: api ? API_CSP : contentSecurityPolicy(nonce, dev),
     "x-content-type-options": "nosniff",
     "x-frame-options": "DENY",
     "referrer-policy": "same-origin",

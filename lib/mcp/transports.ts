@@ -3,6 +3,7 @@ import "server-only";
 import { SSEClientTransport, StreamableHTTPClientTransport, type Transport } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import type { StdioConfig, UrlConfig } from "./server-config";
+import { appConfig } from "@/lib/config/env";
 import { stdioEnvironment } from "./stdio-env";
 import { transportFetch } from "./transport-fetch";
 
@@ -15,6 +16,8 @@ export function stdioTransport(config: StdioConfig, onStderr: (chunk: string) =>
     env: stdioEnvironment(config.env),
     cwd: config.cwd,
     stderr: "pipe",
+    // The most of one message held in memory (the SDK's default is 10 MB).
+    maxBufferSize: appConfig().limits.maxResultBytes,
   });
   transport.stderr?.on("data", (chunk: Buffer) => onStderr(chunk.toString("utf8")));
   return transport;

@@ -58,6 +58,21 @@ beforeAll(async () => {
         response.writeHead(200, { "content-type": "application/json", "content-length": "100" });
         response.write('{"partial":');
         setTimeout(() => response.destroy(), 20);
+      } else if (path === "/big") {
+        response.writeHead(200, { "content-type": "application/json" });
+        response.end(JSON.stringify({ text: "x".repeat(2 * 1024 * 1024) }));
+      } else if (path === "/big-declared") {
+        response.writeHead(200, { "content-type": "application/json", "content-length": String(3 * 1024 * 1024) });
+        response.write("{");
+      } else if (path === "/big-event") {
+        response.writeHead(200, { "content-type": "text/event-stream" });
+        response.write("data: small\n\n");
+        for (let i = 0; i < 32; i++) response.write(`data: ${"y".repeat(64 * 1024)}`);
+        response.end("\n\n");
+      } else if (path === "/many-events") {
+        response.writeHead(200, { "content-type": "text/event-stream" });
+        for (let i = 0; i < 64; i++) response.write(`data: ${"z".repeat(64 * 1024)}\n\n`);
+        response.end();
       } else if (path === "/slow") {
         // Answers after the client has gone; the test only needs the request to be in flight.
         setTimeout(() => response.end("late"), 5_000).unref();
@@ -147,6 +162,24 @@ describe("transportFetch", () => {
     const response = await transportFetch(new Request(new URL("/json", base), { method: "POST", body: "req", headers: { "x-a": "b" } }));
     expect(await response.json()).toEqual({ echoed: "req" });
     expect(seen.at(-1)!.headers["x-a"]).toBe("b");
+  });
+
+  it("holds at most maxResponseBytes of one answer: a document or one event", async () => {
+    const capped = createGuardedFetch({ policy: () => outboundPolicy("local"), maxResponseBytes: 1024 * 1024 });
+    try {
+      await expect(capped(new URL("/big", base), { method: "POST", body: "{}" })).rejects.toThrow(
+        /fetch failed: the server's answer is larger than 1 MB.*TOOLSCOPE_MAX_RESULT_BYTES/,
+      );
+      await expect(capped(new URL("/big-declared", base))).rejects.toThrow(/larger than 1 MB/);
+      const oneBigEvent = await capped(new URL("/big-event", base));
+      await expect(readAll(oneBigEvent.body!)).rejects.toThrow(/larger than 1 MB/);
+      // Many events, each under the limit, however long the stream.
+      const manyEvents = await capped(new URL("/many-events", base));
+      expect((await readAll(manyEvents.body!)).length).toBeGreaterThan(4 * 1024 * 1024);
+      expect(await (await capped(new URL("/json", base), { method: "POST", body: "{}" })).json()).toEqual({ echoed: "{}" });
+    } finally {
+      capped.close();
+    }
   });
 
   it("rejects with the abort reason when the request is aborted before the answer, and drops the connection", async () => {

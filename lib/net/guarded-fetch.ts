@@ -10,7 +10,7 @@ import dns from "node:dns";
 import http from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
-import { Readable } from "node:stream";
+import { Readable, Transform } from "node:stream";
 import zlib from "node:zlib";
 import { parseAddress } from "./address-class";
 import { checkAddress, OutboundRefusedError, type OutboundPolicy } from "./outbound-policy";
@@ -26,6 +26,11 @@ export type GuardedFetchOptions = {
   resolve?: Resolver;
   /** Redirects followed when a request asks for "follow". */
   maxRedirects?: number;
+  /**
+   * The most of one answer held in memory: a document's body, or one event of a stream.
+   * Past it the request is dropped: a server cannot make Toolscope hold an answer of any size.
+   */
+  maxResponseBytes?: number;
 };
 
 /** Statuses whose responses never have a body (the Response constructor refuses one). */
@@ -140,6 +145,7 @@ export type GuardedFetch = typeof fetch & { /** Closes its pooled connections. *
 export function createGuardedFetch(options: GuardedFetchOptions): GuardedFetch {
   const resolve = options.resolve ?? systemResolver;
   const maxRedirects = options.maxRedirects ?? 10;
+  const maxBytes = options.maxResponseBytes ?? Infinity;
   const lookup = guardedLookup(options.policy, resolve);
   const agents = {
     "http:": new http.Agent({ keepAlive: true, lookup }),
@@ -183,16 +189,38 @@ export function createGuardedFetch(options: GuardedFetchOptions): GuardedFetch {
             settle(() => resolveResponse(withUrl(new Response(null, meta), url)));
             return;
           }
+          const tooLarge = (): Error =>
+            new Error(
+              `the server's answer is larger than ${megabytes(maxBytes)}, the most Toolscope holds of one (TOOLSCOPE_MAX_RESULT_BYTES)`,
+            );
+          if (Number(response.headers["content-length"] ?? 0) > maxBytes) {
+            response.destroy();
+            settle(() => reject(networkError(tooLarge())));
+            return;
+          }
           stream = decoded(response);
           stream.once("close", done);
           if (/^\s*text\/event-stream/i.test(response.headers["content-type"] ?? "")) {
-            // A stream of events for as long as the server keeps it open: handed over as it arrives.
-            settle(() => resolveResponse(withUrl(new Response(Readable.toWeb(stream!) as ReadableStream<Uint8Array>, meta), url)));
+            // A stream of events for as long as the server keeps it open: handed over as it arrives,
+            // each event held to the limit.
+            const events = stream.pipe(eventSizeLimit(maxBytes, tooLarge));
+            stream.once("error", (error) => events.destroy(error));
+            settle(() => resolveResponse(withUrl(new Response(Readable.toWeb(events) as ReadableStream<Uint8Array>, meta), url)));
             return;
           }
           // Anything else is one document, read whole before the caller parses it.
           const chunks: Buffer[] = [];
-          stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+          let size = 0;
+          stream.on("data", (chunk: Buffer) => {
+            size += chunk.length;
+            if (size > maxBytes) {
+              outgoingRequest.destroy();
+              stream!.destroy();
+              settle(() => reject(networkError(tooLarge())));
+              return;
+            }
+            chunks.push(chunk);
+          });
           stream.once("end", () =>
             settle(() =>
               resolveResponse(withUrl(new Response(asBody(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)), meta), url)),
@@ -233,6 +261,30 @@ export function createGuardedFetch(options: GuardedFetchOptions): GuardedFetch {
     close: () => {
       agents["http:"].destroy();
       agents["https:"].destroy();
+    },
+  });
+}
+
+function megabytes(bytes: number): string {
+  return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+}
+
+const EVENT_END = [Buffer.from("\n\n"), Buffer.from("\r\r"), Buffer.from("\r\n\r\n")];
+
+/** Passes an event stream through, failing it when one event grows past `max` bytes. */
+function eventSizeLimit(max: number, tooLarge: () => Error): Transform {
+  let pending = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      const lastEnd = Math.max(
+        ...EVENT_END.map((end) => {
+          const at = chunk.lastIndexOf(end);
+          return at < 0 ? -1 : at + end.length;
+        }),
+      );
+      pending = lastEnd < 0 ? pending + chunk.length : chunk.length - lastEnd;
+      if (pending > max) callback(tooLarge());
+      else callback(null, chunk);
     },
   });
 }

@@ -168,8 +168,11 @@ export function createFrontDoor(next: NextHandler, options: FrontDoorOptions = {
     const method = (request.method ?? "GET").toUpperCase();
     const nonce = newNonce();
     const https = (request.socket as { encrypted?: boolean }).encrypted === true || appConfig().publicUrl.startsWith("https:");
-    const security = securityHeaders(nonce, { dev: options.dev ?? false, https });
+    const api = /^\/api(?:[/?#]|$)/.test(url);
+    const security = securityHeaders(nonce, { dev: options.dev ?? false, https, api });
     for (const [name, value] of Object.entries(security)) response.setHeader(name, value);
+    // A route's own policy (the icon route's sandbox) replaces the general one rather than joining it.
+    if (api) replaceOnAppend(response, CSP_HEADER);
     // Next reads the nonce from the request's CSP header and puts it on every script it renders.
     request.headers[CSP_HEADER] = security[CSP_HEADER];
     let match: ReturnType<typeof matchApiRoute>;
@@ -220,6 +223,13 @@ export function createFrontDoor(next: NextHandler, options: FrontDoorOptions = {
     if (!match.params.toolName) return serveConsole(request, response, { serverId: match.params.serverId! }, caller);
     return serveCall(request, response, { serverId: match.params.serverId!, toolName: match.params.toolName! }, caller);
   }
+}
+
+/** Next copies a route's headers onto the answer with appendHeader; for `name`, the route's value replaces the front door's. */
+function replaceOnAppend(response: http.ServerResponse, name: string): void {
+  const appendHeader = response.appendHeader.bind(response);
+  response.appendHeader = (header, value) =>
+    header.toLowerCase() === name ? response.setHeader(header, value) : appendHeader(header, value);
 }
 
 const PRIVATE_CACHING = "private, no-cache, no-store, max-age=0, must-revalidate";

@@ -15,7 +15,7 @@ import { createToken } from "@/lib/auth/personal-tokens";
 import type { Caller } from "@/lib/auth/roles";
 import { startToolTask } from "@/lib/calls/tasks";
 import { decideStdio } from "@/lib/config/hosting";
-import { CSP_HEADER } from "@/lib/http/security-headers";
+import { API_CSP, CSP_HEADER } from "@/lib/http/security-headers";
 import { database } from "@/lib/db";
 import { invalidateRegistry, serverStore } from "@/lib/mcp/registry";
 import { ServerConfigSchema } from "@/lib/mcp/server-config";
@@ -352,15 +352,18 @@ describe("headers", () => {
     }
   });
 
-  it("sends a CSP with a fresh nonce and the other security headers on every answer", async () => {
-    const first = await api("GET", "/api/health", BOOTSTRAP);
-    const second = await api("GET", "/api/servers", BOOTSTRAP);
-    const nonces = [first, second].map((a) => /'nonce-([^']+)'/.exec(a.headers.get(CSP_HEADER) ?? "")?.[1]);
+  it("sends pages a CSP with a fresh nonce, API answers one that loads nothing, and the other security headers", async () => {
+    const page = (target: string) => fetch(`${door.base}${target}`, { headers: { authorization: `Bearer ${BOOTSTRAP}` } });
+    const [first, second] = [await page("/servers"), await page("/audit")];
+    const nonces = [first, second].map((a) => /script-src [^;]*'nonce-([^']+)'/.exec(a.headers.get(CSP_HEADER) ?? "")?.[1]);
     expect(nonces[0]).toBeTruthy();
     expect(nonces[0]).not.toBe(nonces[1]);
     const csp = first.headers.get(CSP_HEADER)!;
     expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("'strict-dynamic'");
     expect(csp).not.toContain("unsafe-eval");
+    expect(/script-src [^;]*/.exec(csp)![0]).not.toContain("unsafe-inline");
+    expect((await api("GET", "/api/health", BOOTSTRAP)).headers.get(CSP_HEADER)).toBe(API_CSP);
     expect(first.headers.get("x-content-type-options")).toBe("nosniff");
     expect(first.headers.get("referrer-policy")).toBe("same-origin");
     // Served over plain http here: no HSTS.
