@@ -19,6 +19,7 @@ export type ErrorCode =
   | "bad_request:reason"
   | "too_many_requests:calls"
   | "too_many_requests:concurrent"
+  | "too_many_requests:forms"
   | "not_found:person"
   | "not_found:token"
   | "conflict:person"
@@ -63,6 +64,7 @@ const STATUS: Record<ErrorCode, number> = {
   "bad_request:reason": 400,
   "too_many_requests:calls": 429,
   "too_many_requests:concurrent": 429,
+  "too_many_requests:forms": 429,
   "not_found:person": 404,
   "not_found:token": 404,
   "conflict:person": 409,
@@ -108,6 +110,7 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   "bad_request:reason": "This server's policy asks for a reason for calling this tool.",
   "too_many_requests:calls": "Too many calls in the last minute. Wait and try again.",
   "too_many_requests:concurrent": "Too many calls are running at once. Wait for one to finish.",
+  "too_many_requests:forms": "Toolscope is preparing too many forms at once; try again in a moment.",
   "not_found:person": "There is no person with that id.",
   "not_found:token": "There is no personal token with that id.",
   "conflict:person": "A person with that email already exists.",

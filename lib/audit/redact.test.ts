@@ -90,11 +90,17 @@ describe("redactArguments", () => {
     },
   );
 
-  it("redacts every scalar of an array under a secret key and keeps the structure of objects", () => {
-    expect(redactArguments({ apiKeys: ["k1", "k2"], tokens: [7], auth: { type: "basic", password: "p" } }, undefined)).toEqual({
+  it("redacts every scalar under a secret key, in arrays and nested objects, and keeps their structure", () => {
+    expect(
+      redactArguments(
+        { apiKeys: ["k1", "k2"], tokens: [7], auth: { type: "basic", password: "p" }, secrets: { OPENAI: "sk-1", list: ["a"] } },
+        undefined,
+      ),
+    ).toEqual({
       apiKeys: [REDACTED, REDACTED],
       tokens: [REDACTED],
-      auth: { type: "basic", password: REDACTED },
+      auth: { type: REDACTED, password: REDACTED },
+      secrets: { OPENAI: REDACTED, list: [REDACTED] },
     });
   });
 

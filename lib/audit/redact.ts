@@ -84,7 +84,8 @@ function redactValue(value: unknown, schemas: Schema[], walk: Walk, depth: numbe
       const prop = props[key] ?? (isObject(s.additionalProperties) ? s.additionalProperties : undefined);
       return isObject(prop) ? branches(prop, walk.root) : [];
     });
-    out[key] = redactValue(child, childSchemas, walk, depth + 1, isSecretKey(key, walk.extraKeys));
+    // Under a secret key, everything below is secret too ({"secrets": {"OPENAI": "sk-…"}}).
+    out[key] = redactValue(child, childSchemas, walk, depth + 1, underSecretKey || isSecretKey(key, walk.extraKeys));
   }
   return out;
 }

@@ -56,10 +56,21 @@ export async function admitCall(caller: Caller, serverId: string): Promise<() =>
       `${concurrentPerServer} calls to this server are already running; try again in a moment.`,
       1,
     );
+  // The places are taken before the await below, so calls arriving together cannot all pass the check.
+  increment(running.person, person, 1);
+  increment(running.server, serverId, 1);
+  let released = false;
+  const release = (): void => {
+    if (released) return;
+    released = true;
+    increment(running.person, person, -1);
+    increment(running.server, serverId, -1);
+  };
   if (callsPerMinute > 0) {
     try {
       await minuteLimiter(callsPerMinute).consume(person);
     } catch (rejection) {
+      release();
       if (!(rejection instanceof RateLimiterRes)) throw rejection;
       throw tooMany(
         "too_many_requests:calls",
@@ -68,13 +79,5 @@ export async function admitCall(caller: Caller, serverId: string): Promise<() =>
       );
     }
   }
-  increment(running.person, person, 1);
-  increment(running.server, serverId, 1);
-  let released = false;
-  return () => {
-    if (released) return;
-    released = true;
-    increment(running.person, person, -1);
-    increment(running.server, serverId, -1);
-  };
+  return release;
 }

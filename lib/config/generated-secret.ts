@@ -17,12 +17,20 @@ export function generatedSecret(dataDir: string, name: string): string {
   }
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = crypto.randomBytes(32).toString("base64url");
+  // Written whole to a file of its own, then linked into place: a reader never sees it half
+  // written, and two processes starting at once keep the first one's (link fails on EEXIST).
+  const draft = `${file}.${process.pid}.${crypto.randomBytes(4).toString("hex")}`;
+  fs.writeFileSync(draft, `${secret}\n`, { mode: 0o600, flag: "wx" });
   try {
-    // "wx": two processes starting at once must not each write their own.
-    fs.writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: "wx" });
+    fs.linkSync(draft, file);
     return secret;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "EEXIST") return fs.readFileSync(file, "utf8").trim();
-    throw error;
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    const existing = fs.readFileSync(file, "utf8").trim();
+    if (existing.length < 32)
+      throw new Error(`${file} holds no usable secret (under 32 characters): remove it, or set the value in the environment.`);
+    return existing;
+  } finally {
+    fs.rmSync(draft, { force: true });
   }
 }

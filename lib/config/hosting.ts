@@ -6,10 +6,18 @@ import { authMode } from "@/lib/auth/mode";
 import { isLoopbackHost } from "@/lib/http/request-guard";
 import { outboundPolicy, type OutboundPolicy } from "@/lib/net/outbound-policy";
 import { processWide } from "@/lib/process-wide";
+import { DESTINATION_ENV } from "@/lib/mcp/destination-env";
 import { appConfig, type StdioSetting } from "./env";
 
+/**
+ * Hosted: people have accounts, or Toolscope is reachable beyond this machine: it listens
+ * beyond loopback, or answers to other host names or a public address (a reverse proxy).
+ */
 export async function isHosted(): Promise<boolean> {
-  return !isLoopbackHost(appConfig().listen.host) || (await authMode()) === "accounts";
+  const config = appConfig();
+  const publicHost = new URL(config.publicUrl).hostname.replace(/^\[|\]$/g, "");
+  const reachable = !isLoopbackHost(config.listen.host) || Boolean(config.listen.allowedHosts?.trim()) || !isLoopbackHost(publicHost);
+  return reachable || (await authMode()) === "accounts";
 }
 
 const policies = processWide("outbound-policies", () => new Map<string, OutboundPolicy>());
@@ -26,18 +34,35 @@ export async function currentOutboundPolicy(): Promise<OutboundPolicy> {
 
 export type StdioDecision = { allowed: true } | { allowed: false; reason: string };
 
-/** Whether a stdio command line added through the UI or API (not the config file) may run here. */
-export async function stdioAllowed(command: string, args: readonly string[]): Promise<StdioDecision> {
-  return decideStdio(appConfig().stdio, await isHosted(), command, args);
+export type StdioLaunch = { command: string; args: readonly string[]; env?: Record<string, string>; cwd?: string | undefined };
+
+/** Whether a stdio server added through the UI or API (not the config file) may run here. */
+export async function stdioAllowed(launch: StdioLaunch): Promise<StdioDecision> {
+  return decideStdio(appConfig().stdio, await isHosted(), launch);
 }
 
 /** The decision itself: "on" by default on a developer's machine, "off" by default when hosted. */
-export function decideStdio(setting: StdioSetting, hosted: boolean, command: string, args: readonly string[]): StdioDecision {
+export function decideStdio(setting: StdioSetting, hosted: boolean, { command, args, env = {}, cwd }: StdioLaunch): StdioDecision {
   const { mode, allow } = setting;
   const effective = mode ?? (hosted ? "off" : "on");
   if (effective === "on") return { allowed: true };
-  if (effective === "allowlist" && allow.some((words) => words[0] === command && words.slice(1).every((word, i) => args[i] === word)))
+  if (effective === "allowlist" && allow.some((words) => words[0] === command && words.slice(1).every((word, i) => args[i] === word))) {
+    // An allowed command with NODE_OPTIONS, PATH, a registry or a working directory of the
+    // adder's choosing would run whatever they like.
+    const steering = Object.keys(env).filter((name) => DESTINATION_ENV.test(name));
+    if (steering.length > 0)
+      return {
+        allowed: false,
+        reason: `An allowed command may not be given ${steering.join(", ")}: those change what it runs. Ask an operator to put the server in the config file.`,
+      };
+    if (cwd)
+      return {
+        allowed: false,
+        reason:
+          "An allowed command may not be given a working directory: what it runs can depend on it. Ask an operator to put the server in the config file.",
+      };
     return { allowed: true };
+  }
   const why = mode ? `TOOLSCOPE_STDIO=${mode}` : "hosted, TOOLSCOPE_STDIO defaults to off";
   return {
     allowed: false,

@@ -21,6 +21,8 @@ export const MAX_SCHEMA_BYTES = 256 * 1024;
 export const MAX_SCHEMA_DEPTH = 128;
 export const COMPILE_TIMEOUT_MS = 10_000;
 const WORKER_IDLE_MS = 60_000;
+/** Schemas waiting to compile (or compiling) before more are refused with 429. */
+const MAX_WAITING = 8;
 
 type Compiled = { ok: true; code: string } | { ok: false; message: string };
 type Job = { schema: RJSFSchema; dialect: Dialect; rootOnly: boolean };
@@ -186,9 +188,18 @@ function createCompileWorker(): { run(job: Job): Promise<Compiled> } {
       running.on("message", onMessage).on("error", onError);
       running.postMessage(job);
     });
+  let waiting = 0;
   return {
     run(job) {
-      const result = queue.then(() => runNow(job));
+      // One schema at a time, and only a few waiting: a stream of slow schemas from one person
+      // must not hold everyone's forms in "preparing".
+      if (waiting >= MAX_WAITING) {
+        const error = new AppError("too_many_requests:forms", "Toolscope is preparing too many forms at once; try again in a moment.");
+        error.headers["retry-after"] = "2";
+        return Promise.reject(error);
+      }
+      waiting++;
+      const result = queue.then(() => runNow(job)).finally(() => waiting--);
       queue = result.catch(() => undefined);
       return result;
     },

@@ -214,7 +214,7 @@ export class ServerConnection {
     this.stderrTail = "";
     // A command added through the UI or API before Toolscope was hosted is not started once it is.
     if (this.config.transport === "stdio" && this.source === "database") {
-      const decision = await stdioAllowed(this.config.command, this.config.args);
+      const decision = await stdioAllowed(this.config);
       if (!decision.allowed) {
         this.fail(decision.reason);
         throw new AppError("unavailable:server", `${this.config.name} is not started: ${decision.reason}`);

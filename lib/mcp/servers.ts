@@ -52,7 +52,7 @@ function described(config: ServerConfig): Record<string, unknown> {
 /** Refuses a stdio command that this Toolscope does not start for servers added through the UI or API. */
 async function assertStdioAllowed(config: ServerConfig): Promise<void> {
   if (config.transport !== "stdio") return;
-  const decision = await stdioAllowed(config.command, config.args);
+  const decision = await stdioAllowed(config);
   if (!decision.allowed) throw new AppError("forbidden:stdio", decision.reason);
 }
 
@@ -90,7 +90,7 @@ export async function updateServer(id: string, entry: ServerUpdate, by?: Caller)
   if (kept.length > 0 && targetChanged(old, entry)) {
     throw new AppError(
       "bad_request:config",
-      `The server's ${old.transport === "stdio" ? "command" : "URL"} changed, so the stored values of ${kept.join(", ")} are not carried over: enter them again.`,
+      `This edit changes where the server's secrets could go (its ${old.transport === "stdio" ? "command, working directory or environment" : "URL or headers"}), so the stored values of ${kept.join(", ")} are not carried over: enter them again.`,
     );
   }
   const config = toConfig(id, {
@@ -106,23 +106,22 @@ export async function updateServer(id: string, entry: ServerUpdate, by?: Caller)
 }
 
 /**
- * Environment variables that change what a command runs or where it sends what it is given:
- * preloaded code, search paths, interpreters' startup files, proxies and CA bundles.
+ * Whether an edit may change where a kept secret goes: the URL (with its query), the command,
+ * its working directory, or any env value or header added or changed. Which variable steers a
+ * server's requests is the server's own business (GITHUB_HOST, OPENAI_BASE_URL, a Host header),
+ * so none is assumed harmless; values left as they were (null) and removals are not changes.
  */
-const DESTINATION_ENV =
-  /^(PATH|HOME|SHELL|ENV|BASH_ENV|CDPATH|TMPDIR|CLASSPATH|SSL_CERT_(FILE|DIR)|REQUESTS_CA_BUNDLE|CURL_CA_BUNDLE|(HTTPS?|ALL|NO|FTP)_PROXY|NODE_.*|NPM_CONFIG_.*|LD_.*|DYLD_.*|PYTHON.*|PIP_.*|UV_.*|PERL.*|RUBY.*|GEM_.*|BUNDLE_.*|JAVA_.*|_JAVA_.*|JDK_.*|DENO_.*|BUN_.*|GIT_.*|XDG_.*|COMPOSER.*)$/i;
-
-/** Whether an edit changes where a kept secret would go: the URL (with its query) or what runs. */
 function targetChanged(old: ServerConfig, entry: ServerUpdate): boolean {
   const stdio = entry.command !== undefined || entry.transport === "stdio" || entry.type === "stdio";
+  const changedValues = (incoming: Record<string, string | null> | undefined, stored: Record<string, string>): boolean =>
+    Object.entries(incoming ?? {}).some(([name, value]) => value !== null && stored[name] !== value);
   if (old.transport === "stdio") {
     if (!stdio || entry.url !== undefined) return true;
     if (entry.command !== old.command || JSON.stringify(entry.args ?? []) !== JSON.stringify(old.args)) return true;
     if ((entry.cwd ?? undefined) !== (old.cwd ?? undefined)) return true;
-    const names = new Set([...Object.keys(old.env), ...Object.keys(entry.env ?? {})]);
-    // A value sent (not null) is new or changed; a name missing from the edit is removed.
-    return [...names].some((name) => DESTINATION_ENV.test(name) && (!(name in (entry.env ?? {})) || entry.env![name] !== null));
+    return changedValues(entry.env, old.env);
   }
+  if (changedValues(entry.headers, old.headers)) return true;
   if (stdio) return true;
   const url = typeof entry.url === "string" ? entry.url : "";
   if (!URL.canParse(url)) return true;
@@ -156,7 +155,7 @@ export async function importServers(document: unknown, by?: Caller): Promise<Imp
       result.skipped.push({ id: config.id, reason: "an id already in use" });
       continue;
     }
-    const stdio = config.transport === "stdio" ? await stdioAllowed(config.command, config.args) : { allowed: true as const };
+    const stdio = config.transport === "stdio" ? await stdioAllowed(config) : { allowed: true as const };
     if (!stdio.allowed) {
       result.skipped.push({ id: config.id, reason: stdio.reason });
       continue;

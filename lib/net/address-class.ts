@@ -6,8 +6,14 @@ import ipaddr from "ipaddr.js";
 
 export type AddressClass = "public" | "loopback" | "private" | "link-local" | "multicast" | "unspecified" | "cloud-metadata" | "reserved";
 
-/** Instance metadata endpoints of the big clouds: AWS, GCP, Azure, OpenStack (IPv4); AWS ECS; Alibaba; Oracle; AWS IPv6. */
-const METADATA = new Set(["169.254.169.254", "169.254.170.2", "100.100.100.200", "192.0.0.192", "fd00:ec2::254"]);
+/**
+ * Instance metadata endpoints of the big clouds: AWS, GCP, Azure, OpenStack (IPv4); AWS ECS;
+ * Alibaba; Oracle; Azure's WireServer (a public address, reachable from every Azure VM); AWS IPv6.
+ */
+const METADATA = new Set(["169.254.169.254", "169.254.170.2", "100.100.100.200", "192.0.0.192", "168.63.129.16", "fd00:ec2::254"]);
+
+/** NAT64's local-use prefix (RFC 8215): where its IPv4 address sits depends on the prefix length, so it is never believed. */
+const LOCAL_NAT64 = ipaddr.parseCIDR("64:ff9b:1::/48");
 
 const V4_CLASSES: Record<string, AddressClass> = {
   unicast: "public",
@@ -61,6 +67,7 @@ export function effectiveAddress(address: ipaddr.IPv4 | ipaddr.IPv6): ipaddr.IPv
 }
 
 export function classifyAddress(address: ipaddr.IPv4 | ipaddr.IPv6): AddressClass {
+  if (address.kind() === "ipv6" && address.match(LOCAL_NAT64)) return "reserved";
   const reached = effectiveAddress(address);
   if (METADATA.has(reached.toString())) return "cloud-metadata";
   const range = reached.range();

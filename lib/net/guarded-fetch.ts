@@ -36,8 +36,11 @@ export type GuardedFetchOptions = {
 /** Statuses whose responses never have a body (the Response constructor refuses one). */
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
-/** Headers that carry credentials for one origin and must not follow a redirect to another. */
-const ORIGIN_BOUND_HEADERS = ["authorization", "cookie", "proxy-authorization"];
+/**
+ * The headers that follow a redirect to another origin: any other may carry a credential for
+ * the first (a config's X-API-Key as much as Authorization).
+ */
+const CROSS_ORIGIN_HEADERS = new Set(["accept", "accept-language", "content-type", "content-length", "user-agent", "cache-control"]);
 
 function guardedLookup(policy: () => OutboundPolicy | Promise<OutboundPolicy>, resolve: Resolver): LookupFunction {
   return (hostname, options, callback) => {
@@ -300,7 +303,7 @@ function redirected(request: Outgoing, status: number, location: string): Outgoi
   if (url.protocol !== "http:" && url.protocol !== "https:")
     throw new TypeError(`fetch failed: a redirect to ${url.protocol} is not followed`);
   const headers = { ...request.headers };
-  if (url.origin !== request.url.origin) for (const name of ORIGIN_BOUND_HEADERS) delete headers[name];
+  if (url.origin !== request.url.origin) for (const name of Object.keys(headers)) if (!CROSS_ORIGIN_HEADERS.has(name)) delete headers[name];
   const becomesGet = status === 303 || ((status === 301 || status === 302) && request.method === "POST");
   if (becomesGet) {
     delete headers["content-length"];

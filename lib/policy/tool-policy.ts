@@ -73,7 +73,8 @@ function roleList(roles: readonly CallingRole[]): string {
 /** What calling `tool` asks of someone with `role` under `policy`. */
 export function callRequirement(policy: ServerPolicy | undefined, tool: Annotated, trusted: boolean, role: Role | null): CallRequirement {
   if (!policy) return NONE;
-  const specific = policy.tools?.[tool.name];
+  // Own keys only: a tool named "constructor" or "__proto__" must not find Object's.
+  const specific = policy.tools && Object.hasOwn(policy.tools, tool.name) ? policy.tools[tool.name] : undefined;
   const risk = toolRisk(tool, annotationsTrusted(policy, trusted));
   const rules: [PolicyRule, string][] = specific
     ? [[specific, `this tool`]]

@@ -171,8 +171,13 @@ export function createFrontDoor(next: NextHandler, options: FrontDoorOptions = {
     const api = /^\/api(?:[/?#]|$)/.test(url);
     const security = securityHeaders(nonce, { dev: options.dev ?? false, https, api });
     for (const [name, value] of Object.entries(security)) response.setHeader(name, value);
-    // A route's own policy (the icon route's sandbox) replaces the general one rather than joining it.
-    if (api) replaceOnAppend(response, CSP_HEADER);
+    if (api) {
+      // No cache keeps an API answer unless its route says otherwise; a route's own policy (the
+      // icon route's sandbox, its caching) replaces the general one rather than joining it.
+      response.setHeader("cache-control", "no-store");
+      replaceOnAppend(response, CSP_HEADER);
+      replaceOnAppend(response, "cache-control");
+    }
     // Next reads the nonce from the request's CSP header and puts it on every script it renders.
     request.headers[CSP_HEADER] = security[CSP_HEADER];
     let match: ReturnType<typeof matchApiRoute>;

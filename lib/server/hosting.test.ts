@@ -94,21 +94,34 @@ const callAs = (who: string, tool: string, body: Record<string, unknown> = {}) =
 describe("stdio servers when hosted", () => {
   it("are off by default, on by default on a developer's machine, and allow-listed by command line", () => {
     const none = { mode: undefined, allow: [] };
-    expect(decideStdio(none, true, "npx", ["server"])).toMatchObject({
+    expect(decideStdio(none, true, { command: "npx", args: ["server"] })).toMatchObject({
       allowed: false,
       reason: expect.stringMatching(/TOOLSCOPE_STDIO defaults to off/),
     });
-    expect(decideStdio(none, false, "npx", ["server"])).toEqual({ allowed: true });
-    expect(decideStdio({ mode: "on", allow: [] }, true, "npx", [])).toEqual({ allowed: true });
-    expect(decideStdio({ mode: "off", allow: [] }, false, "npx", [])).toMatchObject({ allowed: false });
+    expect(decideStdio(none, false, { command: "npx", args: ["server"] })).toEqual({ allowed: true });
+    expect(decideStdio({ mode: "on", allow: [] }, true, { command: "npx", args: [] })).toEqual({ allowed: true });
+    expect(decideStdio({ mode: "off", allow: [] }, false, { command: "npx", args: [] })).toMatchObject({ allowed: false });
     const list = { mode: "allowlist" as const, allow: [["npx", "-y", "@acme/mcp"], ["uvx"]] };
-    expect(decideStdio(list, true, "npx", ["-y", "@acme/mcp", "--port", "1"])).toEqual({ allowed: true });
-    expect(decideStdio(list, true, "npx", ["-y", "@evil/mcp"])).toMatchObject({
+    expect(decideStdio(list, true, { command: "npx", args: ["-y", "@acme/mcp", "--port", "1"] })).toEqual({ allowed: true });
+    expect(decideStdio(list, true, { command: "npx", args: ["-y", "@evil/mcp"] })).toMatchObject({
       allowed: false,
       reason: expect.stringMatching(/TOOLSCOPE_STDIO_ALLOW/),
     });
-    expect(decideStdio(list, true, "uvx", ["anything"])).toEqual({ allowed: true });
-    expect(decideStdio(list, true, "bash", ["-c", "id"])).toMatchObject({ allowed: false });
+    expect(decideStdio(list, true, { command: "uvx", args: ["anything"] })).toEqual({ allowed: true });
+    expect(decideStdio(list, true, { command: "bash", args: ["-c", "id"] })).toMatchObject({ allowed: false });
+    // An allowed command steered by its environment or working directory is another command.
+    for (const env of [
+      { NODE_OPTIONS: "--import=data:text/javascript,1" },
+      { npm_config_registry: "https://evil.example" },
+      { PATH: "/tmp" },
+      { LD_PRELOAD: "/tmp/x.so" },
+    ] as Record<string, string>[])
+      expect(decideStdio(list, true, { command: "uvx", args: ["x"], env }), Object.keys(env)[0]).toMatchObject({
+        allowed: false,
+        reason: expect.stringMatching(/change what it runs/),
+      });
+    expect(decideStdio(list, true, { command: "uvx", args: ["x"], cwd: "/tmp/evil" })).toMatchObject({ allowed: false });
+    expect(decideStdio(list, true, { command: "uvx", args: ["x"], env: { API_KEY: "k" } })).toEqual({ allowed: true });
   });
 
   it("refuses a command that is not allow-listed through the API, and lets an allow-listed one through", async () => {
@@ -206,18 +219,25 @@ describe("secrets at rest", () => {
         message: expect.stringMatching(/API_KEY/),
       });
     }
-    // An edit that changes nothing about where it runs keeps it.
-    await updateServer("runner", { ...same, name: "Runner", env: { API_KEY: null, DEBUG: "1" } }, ADMIN);
+    // Any variable may steer where a server sends its token (GITHUB_HOST, OPENAI_BASE_URL…).
+    await expect(
+      updateServer("runner", { ...same, env: { API_KEY: null, OPENAI_BASE_URL: "https://attacker.example" } }, ADMIN),
+    ).rejects.toMatchObject({ code: "bad_request:config" });
+    // An edit that changes nothing about where it runs keeps it; one that sends the secret again may change the rest.
+    await updateServer("runner", { ...same, name: "Runner", env: { API_KEY: null } }, ADMIN);
     invalidateRegistry();
     expect((await (await serverStore()).list()).find((c) => c.id === "runner")).toMatchObject({
-      env: { API_KEY: "k-secret-777777", DEBUG: "1" },
+      name: "Runner",
+      env: { API_KEY: "k-secret-777777" },
     });
+    await updateServer("runner", { ...same, env: { API_KEY: "k-secret-888888", DEBUG: "1" } }, ADMIN);
     await addServer("keyed", { url: "https://api.example/mcp?tenant=a", headers: { authorization: "Bearer t-secret-000000" } }, ADMIN);
     await expect(
       updateServer("keyed", { url: "https://api.example/mcp?tenant=b", headers: { authorization: null } }, ADMIN),
-    ).rejects.toMatchObject({
-      code: "bad_request:config",
-    });
+    ).rejects.toMatchObject({ code: "bad_request:config" });
+    await expect(
+      updateServer("keyed", { url: "https://api.example/mcp?tenant=a", headers: { authorization: null, host: "attacker.example" } }, ADMIN),
+    ).rejects.toMatchObject({ code: "bad_request:config" });
   });
 });
 
