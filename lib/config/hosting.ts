@@ -14,10 +14,19 @@ import { appConfig, type StdioSetting } from "./env";
  * beyond loopback, or answers to other host names or a public address (a reverse proxy).
  */
 export async function isHosted(): Promise<boolean> {
-  const config = appConfig();
-  const publicHost = new URL(config.publicUrl).hostname.replace(/^\[|\]$/g, "");
-  const reachable = !isLoopbackHost(config.listen.host) || Boolean(config.listen.allowedHosts?.trim()) || !isLoopbackHost(publicHost);
-  return reachable || (await authMode()) === "accounts";
+  return reachableBeyondThisMachine() || (await authMode()) === "accounts";
+}
+
+let reachable: boolean | undefined;
+
+/** Decided by the configuration alone, which does not change while the process runs: worked out once (every call asks). */
+function reachableBeyondThisMachine(): boolean {
+  if (reachable === undefined) {
+    const config = appConfig();
+    const publicHost = new URL(config.publicUrl).hostname.replace(/^\[|\]$/g, "");
+    reachable = !isLoopbackHost(config.listen.host) || Boolean(config.listen.allowedHosts?.trim()) || !isLoopbackHost(publicHost);
+  }
+  return reachable;
 }
 
 const policies = processWide("outbound-policies", () => new Map<string, OutboundPolicy>());

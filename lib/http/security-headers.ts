@@ -14,7 +14,7 @@ export type SecurityHeaderInput = {
 /** The policy of an API answer: nothing loads, nothing frames it. A route may send a policy of its own instead. */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
-export function newNonce(): string {
+function newNonce(): string {
   return randomBytes(18).toString("base64");
 }
 
@@ -41,9 +41,10 @@ export function contentSecurityPolicy(nonce: string, dev: boolean): string {
 
 export const CSP_HEADER = "content-security-policy";
 
-export function securityHeaders(nonce: string, { dev, https, api = false }: SecurityHeaderInput): Record<string, string> {
+/** The headers for one answer; a page's CSP carries a fresh nonce (an API answer runs nothing, so needs none). */
+export function securityHeaders({ dev, https, api = false }: SecurityHeaderInput): Record<string, string> {
   return {
-    [CSP_HEADER]: api ? API_CSP : contentSecurityPolicy(nonce, dev),
+    [CSP_HEADER]: api ? API_CSP : contentSecurityPolicy(newNonce(), dev),
     "x-content-type-options": "nosniff",
     "x-frame-options": "DENY",
     "referrer-policy": "same-origin",

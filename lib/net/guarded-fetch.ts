@@ -12,6 +12,7 @@ import https from "node:https";
 import type { LookupFunction } from "node:net";
 import { Readable, Transform } from "node:stream";
 import zlib from "node:zlib";
+import { megabytes } from "@/lib/megabytes";
 import { parseAddress } from "./address-class";
 import { checkAddress, OutboundRefusedError, type OutboundPolicy } from "./outbound-policy";
 
@@ -266,10 +267,6 @@ export function createGuardedFetch(options: GuardedFetchOptions): GuardedFetch {
       agents["https:"].destroy();
     },
   });
-}
-
-function megabytes(bytes: number): string {
-  return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 }
 
 const EVENT_END = [Buffer.from("\n\n"), Buffer.from("\r\r"), Buffer.from("\r\n\r\n")];

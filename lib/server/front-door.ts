@@ -19,7 +19,7 @@ import { serveCall, serveCancel, serveConsole } from "./call-endpoint";
 import { CALLER_HEADER } from "./caller-header";
 import { bodyTooLarge, headerValue, sendError, sendJson } from "./node-http";
 import { appConfig } from "@/lib/config/env";
-import { CSP_HEADER, newNonce, securityHeaders } from "@/lib/http/security-headers";
+import { CSP_HEADER, securityHeaders } from "@/lib/http/security-headers";
 
 export type NextHandler = (request: http.IncomingMessage, response: http.ServerResponse) => Promise<void> | void;
 export type UpgradeHandler = (request: http.IncomingMessage, socket: Duplex, head: Buffer) => Promise<void> | void;
@@ -166,10 +166,9 @@ export function createFrontDoor(next: NextHandler, options: FrontDoorOptions = {
   async function serve(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
     const url = request.url ?? "/";
     const method = (request.method ?? "GET").toUpperCase();
-    const nonce = newNonce();
     const https = (request.socket as { encrypted?: boolean }).encrypted === true || appConfig().publicUrl.startsWith("https:");
     const api = /^\/api(?:[/?#]|$)/.test(url);
-    const security = securityHeaders(nonce, { dev: options.dev ?? false, https, api });
+    const security = securityHeaders({ dev: options.dev ?? false, https, api });
     for (const [name, value] of Object.entries(security)) response.setHeader(name, value);
     if (api) {
       // No cache keeps an API answer unless its route says otherwise; a route's own policy (the
@@ -178,8 +177,8 @@ export function createFrontDoor(next: NextHandler, options: FrontDoorOptions = {
       replaceOnAppend(response, CSP_HEADER);
       replaceOnAppend(response, "cache-control");
     }
-    // Next reads the nonce from the request's CSP header and puts it on every script it renders.
-    request.headers[CSP_HEADER] = security[CSP_HEADER];
+    // Next reads a page's nonce from the request's CSP header and puts it on every script it renders.
+    if (!api) request.headers[CSP_HEADER] = security[CSP_HEADER];
     let match: ReturnType<typeof matchApiRoute>;
     const admission = await admit(request, response, {
       allowedHosts,

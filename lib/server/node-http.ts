@@ -3,13 +3,13 @@ import "server-only";
 import type http from "node:http";
 import { AppError, errorBody } from "@/lib/errors";
 import { appConfig } from "@/lib/config/env";
+import { megabytes } from "@/lib/megabytes";
 
 /** The answer to a body over the limit (TOOLSCOPE_MAX_BODY_BYTES). */
 export function bodyTooLarge(size: number | null, limit: number): AppError {
-  const mb = (n: number): string => `${(n / 1024 / 1024).toFixed(n < 1024 * 1024 ? 2 : 1)} MB`;
   return new AppError(
     "payload_too_large:body",
-    `The request body is ${size === null ? "larger than" : `${mb(size)}; more than`} ${mb(limit)}, the most this Toolscope accepts (TOOLSCOPE_MAX_BODY_BYTES).`,
+    `The request body is ${size === null ? "larger than" : `${megabytes(size)}; more than`} ${megabytes(limit)}, the most this Toolscope accepts (TOOLSCOPE_MAX_BODY_BYTES).`,
   );
 }
 
