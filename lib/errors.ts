@@ -16,6 +16,9 @@ export type ErrorCode =
   | "forbidden:scope"
   | "forbidden:stdio"
   | "forbidden:tool_policy"
+  | "forbidden:server_authorization"
+  | "bad_request:oauth"
+  | "not_found:oauth_flow"
   | "bad_request:reason"
   | "too_many_requests:calls"
   | "too_many_requests:concurrent"
@@ -61,6 +64,9 @@ const STATUS: Record<ErrorCode, number> = {
   "forbidden:scope": 403,
   "forbidden:stdio": 403,
   "forbidden:tool_policy": 403,
+  "forbidden:server_authorization": 403,
+  "bad_request:oauth": 400,
+  "not_found:oauth_flow": 404,
   "bad_request:reason": 400,
   "too_many_requests:calls": 429,
   "too_many_requests:concurrent": 429,
@@ -107,6 +113,9 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   "forbidden:scope": "This personal token's scope does not allow this.",
   "forbidden:stdio": "This Toolscope does not start commands added through the UI or API.",
   "forbidden:tool_policy": "This server's policy does not let your role call this tool.",
+  "forbidden:server_authorization": "The server asks for OAuth authorization: authorize Toolscope on the server's page.",
+  "bad_request:oauth": "That authorization cannot be started or finished.",
+  "not_found:oauth_flow": "That authorization is unknown or expired (they last ten minutes): start it again from the server's page.",
   "bad_request:reason": "This server's policy asks for a reason for calling this tool.",
   "too_many_requests:calls": "Too many calls in the last minute. Wait and try again.",
   "too_many_requests:concurrent": "Too many calls are running at once. Wait for one to finish.",

@@ -12,6 +12,8 @@ export const EVENT_KINDS = [
   "server_changed",
   "server_removed",
   "server_policy_changed",
+  "server_authorized",
+  "server_authorization_revoked",
 ] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 
@@ -28,6 +30,8 @@ export const EVENT_LABELS: Record<EventKind, string> = {
   server_changed: "Server changed",
   server_removed: "Server removed",
   server_policy_changed: "Tool policy changed",
+  server_authorized: "Server authorized (OAuth)",
+  server_authorization_revoked: "Server authorization revoked",
 };
 
 export function recordKindLabel(kind: string): string {

@@ -135,7 +135,7 @@ const ENTRY_PATHS: Record<string, EntryPath> = {
     const params = Promise.resolve({ serverId: kind.server, taskId: answer.task!.taskId });
     if (kind.cancel) {
       await new Promise((resolve) => setTimeout(resolve, 300));
-      expect((await task.DELETE(new Request(`${door.base}/x`, { method: "DELETE" }), { params })).status).toBe(200);
+      expect((await task.DELETE(new Request(`${door.base}/x`, { method: "DELETE", headers: callerHeaders }), { params })).status).toBe(200);
     }
     const ended = await result.GET(new Request(`${door.base}/x`), { params });
     const json = (await ended.json()) as { status: string; auditId: string };
@@ -196,7 +196,11 @@ describe("a task Toolscope stops waiting for", () => {
     await expect
       .poll(
         async () =>
-          ((await (await task.GET(new Request(`${door.base}/x`), { params })).json()) as { task: { status: string } }).task.status,
+          (
+            (await (await task.GET(new Request(`${door.base}/x`, { headers: callerHeaders }), { params })).json()) as {
+              task: { status: string };
+            }
+          ).task.status,
       )
       .toBe("cancelled");
   });

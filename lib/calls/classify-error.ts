@@ -2,7 +2,7 @@
 // (JSON-RPC error), broke the protocol, the call timed out, was cancelled, was never sent, or
 // the connection failed during it. Every SDK error code is placed here on purpose: the
 // Record below does not compile when the SDK adds one.
-import { ProtocolError, SdkError, SdkErrorCode } from "@modelcontextprotocol/client";
+import { InsufficientScopeError, ProtocolError, SdkError, SdkErrorCode, UnauthorizedError } from "@modelcontextprotocol/client";
 import { AppError } from "@/lib/errors";
 import type { CallOutcome } from "./outcomes";
 
@@ -57,6 +57,25 @@ export function classifyCallError(error: unknown, cancelled = false): Classified
       message: error.message,
       ...(error.data === undefined ? {} : { data: error.data }),
     };
+  }
+  // The server wants an authorization (or a wider one) before the tool runs: the call never ran,
+  // and the browser is told what to ask for (lib/oauth/authorization.ts).
+  if (InsufficientScopeError.isInstance(error)) {
+    return {
+      status: "unavailable",
+      message: `The server needs more access for this call${error.requiredScope ? ` (scope: ${error.requiredScope})` : ""}: authorize Toolscope with it, then call again.`,
+      data: { authorization: { kind: "insufficient_scope", requiredScope: error.requiredScope ?? null } },
+    };
+  }
+  if (UnauthorizedError.isInstance(error) || (error instanceof Error && error.name === "AuthorizationRequired")) {
+    return {
+      status: "unavailable",
+      message: "The server asks for OAuth authorization: authorize Toolscope on the server's page, then call again.",
+      data: { authorization: { kind: "unauthorized" } },
+    };
+  }
+  if (error instanceof AppError && error.code === "forbidden:server_authorization") {
+    return { status: "unavailable", message: error.message, data: { authorization: { kind: "unauthorized" } } };
   }
   if (SdkError.isInstance(error)) return { status: sdkErrorOutcome(error.code as SdkErrorCode), message: error.message };
   if (error instanceof AppError && error.code === "unavailable:server") return { status: "unavailable", message: error.message };

@@ -70,7 +70,7 @@ export async function rawRpc(serverId: string, input: RawRpcInput, caller: Calle
     });
     return fromCall(response);
   }
-  const connection = await connectionFor(serverId);
+  const connection = await connectionFor(serverId, caller);
   const started = performance.now();
   const elapsed = (): number => Math.round(performance.now() - started);
   try {

@@ -53,7 +53,7 @@ const NO_VALIDATION = { verdict: "none" } as const;
 export async function runCall(request: CallRequest): Promise<InvocationResponse> {
   checkArgumentDepth("arguments", request.arguments);
   if (request.meta) checkArgumentDepth("_meta", request.meta);
-  const connection = await connectionFor(request.serverId);
+  const connection = await connectionFor(request.serverId, request.caller);
   await enforceToolPolicy(connection, request);
   const release = await admitCall(request.caller, request.serverId);
   // One controller for both ways a caller stops a call: Cancel, or hanging up.

@@ -45,8 +45,8 @@ function assertTaskCapable(connection: ServerConnection): void {
     throw new AppError("bad_request:body", `${connection.config.name} does not support running tools as tasks.`);
 }
 
-async function taskCapableConnection(serverId: string): Promise<ServerConnection> {
-  const connection = await connectionFor(serverId);
+async function taskCapableConnection(serverId: string, caller?: Caller): Promise<ServerConnection> {
+  const connection = await connectionFor(serverId, caller);
   await connection.ready();
   assertTaskCapable(connection);
   return connection;
@@ -67,7 +67,7 @@ export async function startToolTask(input: {
   ttlMs?: number | undefined;
   reason?: string | undefined;
 }): Promise<TaskStart> {
-  const connection = await connectionFor(input.serverId);
+  const connection = await connectionFor(input.serverId, input.caller);
   // The policy first: a refused call is refused as such, whatever the server can do.
   await enforceToolPolicy(connection, input);
   // A server that cannot be reached is still a call (audited as unavailable, by the pipeline);
@@ -162,8 +162,8 @@ async function askAboutTask(connection: ServerConnection, method: "tasks/get" | 
   return parsed.data;
 }
 
-export async function getToolTask(serverId: string, taskId: string): Promise<{ task: TaskInfo }> {
-  return { task: await askAboutTask(await taskCapableConnection(serverId), "tasks/get", taskId) };
+export async function getToolTask(serverId: string, taskId: string, caller?: Caller): Promise<{ task: TaskInfo }> {
+  return { task: await askAboutTask(await taskCapableConnection(serverId, caller), "tasks/get", taskId) };
 }
 
 /** The task's call response, once the task has ended; the wait stops (the task does not) if `signal` aborts. */
@@ -178,8 +178,8 @@ export async function getToolTaskResult(serverId: string, taskId: string, signal
 }
 
 /** Cancels a task on the server (tasks/cancel); its call then ends as cancelled. */
-export async function cancelToolTask(serverId: string, taskId: string): Promise<{ task: TaskInfo }> {
-  const task = await askAboutTask(await taskCapableConnection(serverId), "tasks/cancel", taskId);
+export async function cancelToolTask(serverId: string, taskId: string, caller?: Caller): Promise<{ task: TaskInfo }> {
+  const task = await askAboutTask(await taskCapableConnection(serverId, caller), "tasks/cancel", taskId);
   const followed = running.get(key(serverId, taskId));
   if (followed) cancelCall(followed.auditId);
   return { task };

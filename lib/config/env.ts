@@ -54,6 +54,10 @@ const EnvSchema = z.object({
   TOOLSCOPE_OIDC_GROUPS_CLAIM: z.string().min(1).default("groups"),
   TOOLSCOPE_OIDC_DEFAULT_ROLE: z.enum(ROLES).default("viewer"),
   TOOLSCOPE_SECRET_KEY: z.string().min(32, "TOOLSCOPE_SECRET_KEY must be at least 32 characters").optional(),
+  TOOLSCOPE_OAUTH_CLIENT_METADATA_URL: z
+    .url({ protocol: /^https$/ })
+    .refine((u) => new URL(u).pathname.length > 1, "TOOLSCOPE_OAUTH_CLIENT_METADATA_URL needs a path (e.g. /oauth/client-metadata.json)")
+    .optional(),
   TOOLSCOPE_STDIO: z.enum(["off", "allowlist", "on"]).optional(),
   TOOLSCOPE_STDIO_ALLOW: z.string().optional(),
   TOOLSCOPE_OUTBOUND_ALLOW: z
@@ -123,6 +127,12 @@ export type AppConfig = {
   auth: { secret: string | undefined; sessionIdleMinutes: number; sessionMaxHours: number; oidc: OidcConfig | undefined };
   /** The key secrets are encrypted with at rest (lib/crypto/secret-box.ts); else one in the data directory. */
   secretKey: string | undefined;
+  /**
+   * Where authorization servers read Toolscope's OAuth client metadata document (its client ID
+   * when they support them): TOOLSCOPE_OAUTH_CLIENT_METADATA_URL, else the public URL's
+   * /oauth/client-metadata.json when that is https (the spec asks for https); else none.
+   */
+  oauthClientMetadataUrl: string | undefined;
   stdio: StdioSetting;
   /** Addresses, CIDR ranges and host names the outbound guard lets through (lib/net/outbound-policy.ts). */
   outboundAllow: string[];
@@ -209,6 +219,11 @@ export function appConfig(): AppConfig {
       redactKeys: env.TOOLSCOPE_AUDIT_REDACT_KEYS ? new RegExp(env.TOOLSCOPE_AUDIT_REDACT_KEYS, "i") : undefined,
     },
     secretKey: env.TOOLSCOPE_SECRET_KEY,
+    oauthClientMetadataUrl:
+      env.TOOLSCOPE_OAUTH_CLIENT_METADATA_URL ??
+      (env.TOOLSCOPE_PUBLIC_URL?.startsWith("https://")
+        ? `${env.TOOLSCOPE_PUBLIC_URL.replace(/\/+$/, "")}/oauth/client-metadata.json`
+        : undefined),
     stdio: {
       mode: env.TOOLSCOPE_STDIO ?? (env.TOOLSCOPE_STDIO_ALLOW ? "allowlist" : undefined),
       allow: (env.TOOLSCOPE_STDIO_ALLOW ?? "")

@@ -11,6 +11,7 @@ import * as auditSearchText from "./migrations/0007-audit-search-text";
 import * as auditInstances from "./migrations/0008-audit-instances";
 import * as people from "./migrations/0009-people";
 import * as toolPolicies from "./migrations/0010-tool-policies";
+import * as oauth from "./migrations/0011-oauth";
 
 export const MIGRATIONS: Record<string, Migration> = {
   "0001-audit-log": auditLog,
@@ -23,6 +24,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0008-audit-instances": auditInstances,
   "0009-people": people,
   "0010-tool-policies": toolPolicies,
+  "0011-oauth": oauth,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

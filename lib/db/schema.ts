@@ -141,6 +141,31 @@ export interface PersonalTokensTable {
   revoked_by: string | null;
 }
 
+/** `payload`: sealed JSON (lib/oauth/oauth-store.ts). */
+export interface OAuthClientsTable {
+  server_id: string;
+  issuer: string;
+  payload: string;
+  updated_at: string;
+}
+
+export interface OAuthGrantsTable {
+  server_id: string;
+  principal: string;
+  payload: string;
+  updated_at: string;
+}
+
+export interface OAuthFlowsTable {
+  state: string;
+  server_id: string;
+  principal: string;
+  user_id: string | null;
+  payload: string;
+  created_at: string;
+  expires_at: string;
+}
+
 export interface Database {
   auth_user: AuthUserTable;
   auth_session: AuthSessionTable;
@@ -152,4 +177,7 @@ export interface Database {
   audit_search_state: AuditSearchStateTable;
   servers: ServersTable;
   server_policies: ServerPoliciesTable;
+  oauth_clients: OAuthClientsTable;
+  oauth_grants: OAuthGrantsTable;
+  oauth_flows: OAuthFlowsTable;
 }

@@ -9,6 +9,8 @@ import {
   ProtocolError,
   SdkError,
   SdkErrorCode,
+  InsufficientScopeError,
+  UnauthorizedError,
   type McpSubscription,
   type StandardSchemaV1,
   type Tool,
@@ -26,6 +28,20 @@ import type { ServerSource } from "./registry";
 import { ToolscopeClient } from "./toolscope-client";
 import { declaresXMcpHeader } from "./x-mcp-header";
 import { requestUserInput } from "./user-input";
+import type { Challenge } from "@/lib/oauth/challenges";
+import { readGrant, SHARED, type Principal } from "@/lib/oauth/oauth-store";
+import { journalFor } from "@/lib/oauth/journal";
+import { acceptLegacyIssuer, isSameOriginLegacyIssuer, legacyIssuerAccepted } from "@/lib/oauth/legacy-issuer";
+
+/**
+ * The server wants an OAuth authorization Toolscope does not have (or no longer has), or a wider
+ * one than it has before anything can be listed.
+ */
+export function isAuthorizationError(error: unknown): boolean {
+  if (UnauthorizedError.isInstance(error) || InsufficientScopeError.isInstance(error)) return true;
+  if (error instanceof Error && error.name === "AuthorizationRequired") return true;
+  return SdkError.isInstance(error) && error.code === SdkErrorCode.ClientHttpAuthentication;
+}
 
 const CLIENT_INFO = { name: "toolscope", title: "Toolscope", version: "0.1.0" };
 const CONNECT_TIMEOUT_MS = 20_000;
@@ -79,11 +95,17 @@ export class ServerConnection {
   private readonly listeners = new Set<(event: ConnectionEvent) => void>();
   /** One per client: sets malformed tools aside before the SDK's strict decoder sees them. */
   private readonly filters = new WeakMap<Client, ToolListFilter>();
+  /** The server's last 401 or 403 challenge: what it asked for. */
+  private challenge: Challenge | undefined;
+  /** The server asked for OAuth, or tokens were sent: the connection is an authorized one. */
+  private usesOAuth = false;
 
   constructor(
     readonly config: ServerConfig,
     readonly source: ServerSource,
     private readonly defaultTimeoutMs: number,
+    /** Whose OAuth authorization it uses (lib/oauth/oauth-target.ts). */
+    readonly principal: Principal = SHARED,
   ) {}
 
   get target(): string {
@@ -120,6 +142,7 @@ export class ServerConnection {
     if (this.closed) throw this.removed();
     if (this.status === "ready" && this.client) return this.client;
     if (this.connecting) return this.connecting;
+    if (this.status === "unauthorized") throw this.unauthorized();
     if (this.status === "failed" && Date.now() < this.nextAttemptAt) {
       throw new AppError("unavailable:server", `${this.config.name} is not connected: ${this.error ?? "unknown error"}`);
     }
@@ -191,7 +214,10 @@ export class ServerConnection {
         ? stdioTransport(this.config, (chunk) => {
             this.stderrTail = (this.stderrTail + chunk).slice(-STDERR_TAIL_CHARS);
           })
-        : urlTransport(this.config, kind === "sse" ? "sse" : "streamable-http");
+        : urlTransport(this.config, kind === "sse" ? "sse" : "streamable-http", this.principal, (challenge) => {
+            this.challenge = challenge;
+            this.usesOAuth = true;
+          });
     const filter = new ToolListFilter();
     this.filters.set(client, filter);
     const attempt: Attempt = { client, transport };
@@ -221,7 +247,9 @@ export class ServerConnection {
       }
     }
     const reasons: string[] = [];
-    for (const kind of transportPlan(this.config)) {
+    const plan = transportPlan(this.config);
+    for (let i = 0; i < plan.length; i++) {
+      const kind = plan[i]!;
       if (this.closed) throw this.removed();
       try {
         const { client, list } = await this.connectWith(kind);
@@ -229,17 +257,84 @@ export class ServerConnection {
         this.activeTransport = kind;
         this.failures = 0;
         this.keepListening(client, client.autoOpenedSubscription);
+        if (this.config.transport !== "stdio" && (await readGrant(this.config.id, this.principal))?.tokens) this.usesOAuth = true;
         this.setTools(list);
         this.setStatus("ready");
         return client;
       } catch (error) {
         if (error instanceof AppError) throw error;
+        // Another transport would be asked the same; waiting and retrying cannot help either.
+        if (isAuthorizationError(error)) {
+          this.requireAuthorization();
+          throw this.unauthorized();
+        }
+        if (this.config.transport !== "stdio" && !legacyIssuerAccepted(this.config) && isSameOriginLegacyIssuer(error, this.config)) {
+          acceptLegacyIssuer(this.config);
+          journalFor(this.config.id, this.principal).record({
+            step: "server-metadata",
+            ok: true,
+            summary: `Accepted issuer ${(error as { received?: string }).received} named by metadata on the server's own origin (a 2025-03-26 server without protected resource metadata)`,
+          });
+          i--; // the same transport again, now accepting it
+          continue;
+        }
         reasons.push(`${kind}: ${error instanceof Error ? error.message : String(error)}`);
       }
     }
     const reason = this.describeExit(reasons.join(" · "));
     this.fail(reason);
     throw new AppError("unavailable:server", `Could not connect to ${this.config.name}: ${reason}`);
+  }
+
+  private unauthorized(): AppError {
+    return new AppError(
+      "forbidden:server_authorization",
+      `${this.config.name} asks for OAuth authorization: authorize Toolscope on the server's page.`,
+    );
+  }
+
+  /** The server refused without an authorization Toolscope can use: wait for someone to authorize. */
+  private requireAuthorization(): void {
+    this.usesOAuth = true;
+    clearTimeout(this.retryTimer);
+    const client = this.client;
+    this.client = undefined;
+    if (client) void client.close().catch(() => undefined);
+    this.setStatus("unauthorized", "Authorization required.");
+  }
+
+  /** An authorization was just completed for this connection's principal: connect with it now. */
+  reauthorized(): void {
+    if (this.closed) return;
+    this.usesOAuth = true;
+    if (this.status === "ready") return; // the next request sends the new token
+    this.failures = 0;
+    this.nextAttemptAt = 0;
+    if (this.status === "unauthorized") this.status = "failed";
+    this.ready().catch(() => undefined);
+  }
+
+  /** Drops the session and connects again (the authorization it used was revoked). */
+  async restart(): Promise<void> {
+    if (this.closed) return;
+    const client = this.client;
+    this.client = undefined;
+    clearTimeout(this.retryTimer);
+    this.failures = 0;
+    this.nextAttemptAt = 0;
+    this.status = "failed";
+    await client?.close().catch(() => undefined);
+    this.ready().catch(() => undefined);
+  }
+
+  /** Whether the server asked for OAuth (and so each person may need their own connection). */
+  needsAuthorization(): boolean {
+    return this.usesOAuth || this.status === "unauthorized";
+  }
+
+  /** The scope the server last named in a challenge, and its resource metadata URL. */
+  lastChallenge(): Challenge | undefined {
+    return this.challenge;
   }
 
   /** Records a failure and schedules the next attempt with backoff. */
@@ -368,6 +463,8 @@ export class ServerConnection {
       }
       return await client.request({ method: "tools/call", params }, AS_SENT, sendOptions);
     } catch (error) {
+      // A narrower scope than the call needs leaves the connection usable; no authorization at all does not.
+      if (isAuthorizationError(error) && !InsufficientScopeError.isInstance(error) && this.client === client) this.requireAuthorization();
       if (capped && !options.signal?.aborted) {
         throw new SdkError(SdkErrorCode.RequestTimeout, "Maximum total timeout exceeded", {
           maxTotalTimeout: this.callTimeoutMs * MAX_TOTAL_FACTOR,
@@ -418,6 +515,13 @@ export class ServerConnection {
       toolCount: this.tools.length,
       invalidToolCount: this.invalidTools.length,
       toolsUpdatedAt: this.toolsUpdatedAt ? new Date(this.toolsUpdatedAt).toISOString() : null,
+      oauth: this.usesOAuth
+        ? {
+            required: this.status === "unauthorized",
+            personal: this.principal !== SHARED,
+            scope: this.challenge?.scope ?? null,
+          }
+        : null,
     };
   }
 

@@ -3,7 +3,7 @@
 // optional `type`. Toolscope reads it as config and for import, and writes it for export.
 import { z } from "zod";
 import { describeIssues } from "@/lib/http/zod-issues";
-import { ServerConfigSchema, ServerIdSchema, type ServerConfig } from "./server-config";
+import { ServerConfigSchema, ServerIdSchema, type OAuthSettings, type ServerConfig } from "./server-config";
 
 const TYPE_TO_TRANSPORT: Record<string, ServerConfig["transport"]> = {
   stdio: "stdio",
@@ -30,6 +30,8 @@ export const McpJsonEntrySchema = z
     timeoutMs: z.number().optional(),
     roots: z.array(z.object({ uri: z.string(), name: z.string().optional() })).optional(),
     access: z.object({ people: z.array(z.string()).optional(), groups: z.array(z.string()).optional() }).optional(),
+    /** Toolscope's own: OAuth settings (lib/mcp/server-config.ts, OAuthSettingsSchema). */
+    oauth: z.record(z.string(), z.unknown()).optional(),
   })
   .passthrough();
 
@@ -43,7 +45,7 @@ export function entryToConfig(id: string, raw: unknown): EntryResult {
   if (!idCheck.success) return { ok: false, message: describeIssues(idCheck.error) };
   const entry = McpJsonEntrySchema.safeParse(raw);
   if (!entry.success) return { ok: false, message: describeIssues(entry.error) };
-  const { type, transport: declared, command, args, env, cwd, url, headers, name, trusted, timeoutMs, roots, access } = entry.data;
+  const { type, transport: declared, command, args, env, cwd, url, headers, name, trusted, timeoutMs, roots, access, oauth } = entry.data;
   const placeholder = placeholderSecret(entry.data);
   if (placeholder) return { ok: false, message: `${placeholder} is still "${REDACTED_VALUE}" from an export: put the real value back` };
   // Read as stdio, an entry meant for a URL would start its command: neither is guessed.
@@ -61,8 +63,11 @@ export function entryToConfig(id: string, raw: unknown): EntryResult {
     ...(roots ? { roots } : {}),
     ...(access ? { access } : {}),
   };
+  if (oauth && transport === "stdio") return { ok: false, message: "OAuth settings are for servers reached by URL, not commands" };
   const candidate =
-    transport === "stdio" ? { ...base, transport, command, args, env, cwd } : { ...base, transport, ...credentialsToHeader(url, headers) };
+    transport === "stdio"
+      ? { ...base, transport, command, args, env, cwd }
+      : { ...base, transport, ...credentialsToHeader(url, headers), ...(oauth ? { oauth } : {}) };
   const parsed = ServerConfigSchema.safeParse(candidate);
   return parsed.success ? { ok: true, config: parsed.data } : { ok: false, message: describeIssues(parsed.error) };
 }
@@ -72,6 +77,8 @@ function placeholderSecret(entry: McpJsonEntry): string | undefined {
   for (const [key, value] of Object.entries(entry.env ?? {})) if (value === REDACTED_VALUE) return `env ${key}`;
   for (const [key, value] of Object.entries(entry.headers ?? {})) if (value === REDACTED_VALUE) return `header ${key}`;
   if (entry.url && (entry.url.includes(REDACTED_VALUE) || entry.url.includes(encodeURIComponent(REDACTED_VALUE)))) return "the URL";
+  if (entry.oauth?.clientSecret === REDACTED_VALUE) return "oauth.clientSecret";
+  if (entry.oauth?.privateKey === REDACTED_VALUE) return "oauth.privateKey";
   return undefined;
 }
 
@@ -128,6 +135,15 @@ export function parseMcpJson(document: unknown): ParsedMcpJson {
 
 export const REDACTED_VALUE = "<redacted>";
 
+function exportedOAuth(oauth: OAuthSettings, includeSecrets: boolean): Record<string, unknown> {
+  if (includeSecrets) return oauth;
+  return {
+    ...oauth,
+    ...(oauth.clientSecret ? { clientSecret: REDACTED_VALUE } : {}),
+    ...(oauth.privateKey ? { privateKey: REDACTED_VALUE } : {}),
+  };
+}
+
 /** A URL with its password and query values hidden (tokens often ride there). */
 export function redactUrl(raw: string): string {
   const url = new URL(raw);
@@ -162,6 +178,7 @@ export function toMcpJson(configs: ServerConfig[], { includeSecrets = false } = 
             type: c.transport === "streamable-http" ? "http" : c.transport,
             url: includeSecrets ? c.url : redactUrl(c.url),
             ...(Object.keys(c.headers).length ? { headers: hide(c.headers) } : {}),
+            ...(c.oauth ? { oauth: exportedOAuth(c.oauth, includeSecrets) } : {}),
             ...common,
           };
   }

@@ -6,16 +6,24 @@ import { AppError } from "@/lib/errors";
 import { processWide } from "@/lib/process-wide";
 import { ServerConnection } from "./connection";
 import { registeredServers, type RegisteredServer } from "./registry";
+import type { Caller } from "@/lib/auth/roles";
+import { principalFor } from "@/lib/oauth/oauth-target";
+import { SHARED, type Principal } from "@/lib/oauth/oauth-store";
 
 type Entry = { connection: ServerConnection; fingerprint: string };
 
 type Pool = {
   byId: Map<string, Entry>;
+  /**
+   * Connections that use one person's own OAuth authorization (lib/oauth/oauth-target.ts), by
+   * server id and person: created when a person first reaches a server that asks for OAuth.
+   */
+  personal: Map<string, ServerConnection>;
   /** The registry's list the pool was last brought in line with, and the connections for it. */
   syncedWith?: RegisteredServer[];
   list?: ServerConnection[];
 };
-const pool = processWide<Pool>("connections", () => ({ byId: new Map() }));
+const pool = processWide<Pool>("connections", () => ({ byId: new Map(), personal: new Map() }));
 
 /** Every registered server's connection, in registry order, created (and connecting) on first use. */
 export async function allConnections(): Promise<ServerConnection[]> {
@@ -37,11 +45,24 @@ function sync(servers: RegisteredServer[]): ServerConnection[] {
       void entry.connection.close();
     }
   }
+  // A personal connection follows its server's: gone or changed, it goes.
+  for (const [key, connection] of pool.personal) {
+    const current = map.get(connection.config.id)?.connection;
+    if (!live.has(connection.config.id) || (current && current.config !== connection.config)) {
+      pool.personal.delete(key);
+      void connection.close();
+    }
+  }
   return servers.map(({ config, source }) => {
     const fingerprint = JSON.stringify([config, source]);
     const existing = map.get(config.id);
     if (existing?.fingerprint === fingerprint) return existing.connection;
     if (existing) void existing.connection.close();
+    for (const [key, personal] of pool.personal)
+      if (personal.config.id === config.id) {
+        pool.personal.delete(key);
+        void personal.close();
+      }
     const connection = new ServerConnection(config, source, timeout);
     map.set(config.id, { connection, fingerprint });
     connection.ready().catch(() => undefined); // the failure is kept in the snapshot
@@ -49,9 +70,49 @@ function sync(servers: RegisteredServer[]): ServerConnection[] {
   });
 }
 
-export async function connectionFor(serverId: string): Promise<ServerConnection> {
+/**
+ * A server's connection for a caller: the shared one, unless the server asks for OAuth and the
+ * caller authorizes for themselves (lib/oauth/oauth-target.ts), then their own. Without a
+ * caller (startup, internal work), the shared one.
+ */
+export async function connectionFor(serverId: string, caller?: Caller): Promise<ServerConnection> {
   await allConnections();
   const connection = pool.byId.get(serverId)?.connection;
   if (!connection) throw new AppError("not_found:server", `There is no server with id "${serverId}".`);
+  return caller ? forCaller(connection, caller) : connection;
+}
+
+/** Every registered server's connection as a caller reaches it (see connectionFor). */
+export async function connectionsFor(caller: Caller): Promise<ServerConnection[]> {
+  return Promise.all((await allConnections()).map((connection) => forCaller(connection, caller)));
+}
+
+async function forCaller(shared: ServerConnection, caller: Caller): Promise<ServerConnection> {
+  const config = shared.config;
+  if (config.transport === "stdio" || !shared.needsAuthorization()) return shared;
+  const principal = await principalFor(config, caller);
+  if (principal === SHARED) return shared;
+  return personalConnection(shared, principal);
+}
+
+/** A person's own connection to a server (see connectionFor). */
+export function personalConnection(shared: ServerConnection, principal: Principal): ServerConnection {
+  const key = `${shared.config.id}\n${principal}`;
+  let connection = pool.personal.get(key);
+  if (connection && connection.config === shared.config) return connection;
+  if (connection) void connection.close();
+  connection = new ServerConnection(shared.config, shared.source, appConfig().callTimeoutMs, principal);
+  pool.personal.set(key, connection);
+  connection.ready().catch(() => undefined); // the failure is kept in the snapshot
   return connection;
+}
+
+/** The live connections that use a principal's authorization of a server (to reconnect after it changes). */
+export function connectionsOf(serverId: string, principal: Principal): ServerConnection[] {
+  if (principal === SHARED) {
+    const shared = pool.byId.get(serverId)?.connection;
+    return shared ? [shared] : [];
+  }
+  const personal = pool.personal.get(`${serverId}\n${principal}`);
+  return personal ? [personal] : [];
 }

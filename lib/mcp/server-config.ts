@@ -37,6 +37,45 @@ export const StdioConfigSchema = Common.extend({
 
 export const UrlTransportSchema = z.enum(["auto", "streamable-http", "sse"]);
 
+/**
+ * How Toolscope authorizes to a server that asks for OAuth (lib/oauth). Nothing is needed for
+ * the usual case: discovery, client registration (a client ID metadata document or dynamic
+ * registration) and PKCE are automatic. These settings cover the rest.
+ */
+export const OAuthSettingsSchema = z
+  .object({
+    /** Once people have accounts: each person authorizes for themselves, or one authorization serves everyone. */
+    sharing: z.enum(["personal", "shared"]).default("personal"),
+    /** `client_credentials`: machine to machine, no person involved (always shared). */
+    grant: z.enum(["authorization_code", "client_credentials"]).default("authorization_code"),
+    /** A client registered by hand at the authorization server. */
+    clientId: z.string().trim().min(1).max(2000).optional(),
+    clientSecret: z.string().min(1).max(4000).optional(),
+    /** For private_key_jwt client authentication: a PKCS#8 PEM private key and its JWS algorithm. */
+    privateKey: z.string().min(1).max(20_000).optional(),
+    signingAlgorithm: z.enum(["RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256", "ES384", "ES512", "EdDSA"]).optional(),
+    /** Scopes to ask for instead of those the server names. */
+    scope: z.string().trim().min(1).max(2000).optional(),
+  })
+  .strict()
+  .superRefine((value, ctx) => {
+    if (value.clientSecret && !value.clientId)
+      ctx.addIssue({ code: "custom", message: "A client secret needs its client id", path: ["clientId"] });
+    if (value.privateKey && !value.clientId)
+      ctx.addIssue({ code: "custom", message: "A private key needs its client id", path: ["clientId"] });
+    if (value.privateKey && value.clientSecret)
+      ctx.addIssue({ code: "custom", message: "Give a client secret or a private key, not both", path: ["privateKey"] });
+    if (value.privateKey && !value.signingAlgorithm)
+      ctx.addIssue({ code: "custom", message: "A private key needs its signing algorithm (e.g. ES256)", path: ["signingAlgorithm"] });
+    if (value.grant === "client_credentials" && !value.clientSecret && !value.privateKey)
+      ctx.addIssue({
+        code: "custom",
+        message: "client_credentials needs a client id with a client secret or a private key",
+        path: ["grant"],
+      });
+  });
+export type OAuthSettings = z.infer<typeof OAuthSettingsSchema>;
+
 export const UrlConfigSchema = Common.extend({
   transport: UrlTransportSchema,
   url: z
@@ -44,6 +83,7 @@ export const UrlConfigSchema = Common.extend({
     .url()
     .refine((u) => /^https?:\/\//i.test(u), "The URL must be http:// or https://"),
   headers: z.record(z.string(), z.string()).default({}),
+  oauth: OAuthSettingsSchema.optional(),
 });
 
 export const ServerConfigSchema = z.discriminatedUnion("transport", [
@@ -69,13 +109,42 @@ export function describeServerTarget(config: ServerConfig): string {
 /** What the browser may see of a config: everything but the values of env variables and headers. */
 export type PublicServerConfig =
   | { transport: "stdio"; command: string; args: string[]; envKeys: string[]; cwd: string | null }
-  | { transport: UrlConfig["transport"]; url: string; headerNames: string[] };
+  | { transport: UrlConfig["transport"]; url: string; headerNames: string[]; oauth: PublicOAuthSettings | null };
+
+/** OAuth settings without the client secret or private key (only whether there is one). */
+export type PublicOAuthSettings = {
+  sharing: OAuthSettings["sharing"];
+  grant: OAuthSettings["grant"];
+  clientId: string | null;
+  hasClientSecret: boolean;
+  hasPrivateKey: boolean;
+  signingAlgorithm: string | null;
+  scope: string | null;
+};
+
+export function publicOAuthSettings(oauth: OAuthSettings | undefined): PublicOAuthSettings | null {
+  if (!oauth) return null;
+  return {
+    sharing: oauth.sharing,
+    grant: oauth.grant,
+    clientId: oauth.clientId ?? null,
+    hasClientSecret: oauth.clientSecret !== undefined,
+    hasPrivateKey: oauth.privateKey !== undefined,
+    signingAlgorithm: oauth.signingAlgorithm ?? null,
+    scope: oauth.scope ?? null,
+  };
+}
 
 export function publicConfig(config: ServerConfig): PublicServerConfig {
   if (config.transport === "stdio") {
     return { transport: "stdio", command: config.command, args: config.args, envKeys: Object.keys(config.env), cwd: config.cwd ?? null };
   }
-  return { transport: config.transport, url: describeServerTarget(config), headerNames: Object.keys(config.headers) };
+  return {
+    transport: config.transport,
+    url: describeServerTarget(config),
+    headerNames: Object.keys(config.headers),
+    oauth: publicOAuthSettings(config.oauth),
+  };
 }
 
 const SCRUBBED = "<redacted>";
@@ -95,6 +164,8 @@ export function scrubSecrets(config: ServerConfig, text: string): string {
   }
   if (config.transport !== "stdio") {
     for (const value of new URL(config.url).searchParams.values()) secrets.add(value);
+    if (config.oauth?.clientSecret) secrets.add(config.oauth.clientSecret);
+    if (config.oauth?.privateKey) secrets.add(config.oauth.privateKey);
   }
   let scrubbed = text;
   // Longest first, so a secret that contains another is replaced whole; short values (a

@@ -3,10 +3,11 @@ import "server-only";
 // changes) and `tools` (the refreshed list, after notifications/tools/list_changed). The
 // stream ends when the server is removed or reconfigured; EventSource then reconnects.
 import { sseResponse } from "@/lib/http/sse";
+import type { Caller } from "@/lib/auth/roles";
 import { connectionFor } from "./pool";
 
-export async function serverEventStream(serverId: string, signal: AbortSignal): Promise<Response> {
-  const connection = await connectionFor(serverId);
+export async function serverEventStream(serverId: string, signal: AbortSignal, caller?: Caller): Promise<Response> {
+  const connection = await connectionFor(serverId, caller);
   return sseResponse(signal, (sink) => {
     sink.send("server", connection.snapshot());
     return connection.subscribe((event) => {

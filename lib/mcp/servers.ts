@@ -6,7 +6,7 @@ import type { Caller } from "@/lib/auth/roles";
 import { stdioAllowed } from "@/lib/config/hosting";
 import { AppError } from "@/lib/errors";
 import { entryToConfig, parseMcpJson, toMcpJson, type McpJsonEntry } from "./mcp-json";
-import { allConnections, connectionFor } from "./pool";
+import { allConnections, connectionFor, connectionsFor } from "./pool";
 import { invalidateRegistry, registeredServers, serverStore } from "./registry";
 import { describeServerTarget, type ServerConfig } from "./server-config";
 import type { ServerSnapshot, ToolsResponse } from "./types";
@@ -14,16 +14,18 @@ import type { ServerSnapshot, ToolsResponse } from "./types";
 /** Every server's snapshot, or those a caller may use. */
 export async function listServerSnapshots(caller?: Caller): Promise<ServerSnapshot[]> {
   const hidden = caller ? await hiddenServerIds(caller) : new Set<string>();
-  return (await allConnections()).filter((c) => !hidden.has(c.config.id)).map((c) => c.snapshot());
+  const connections = caller ? await connectionsFor(caller) : await allConnections();
+  return connections.filter((c) => !hidden.has(c.config.id)).map((c) => c.snapshot());
 }
 
-export async function serverSnapshot(serverId: string): Promise<ServerSnapshot> {
-  return (await connectionFor(serverId)).snapshot();
+/** A server's snapshot as a caller sees it (their own authorization, where each person has one). */
+export async function serverSnapshot(serverId: string, caller?: Caller): Promise<ServerSnapshot> {
+  return (await connectionFor(serverId, caller)).snapshot();
 }
 
 /** A server's tools; a server that cannot connect yields its snapshot (with the reason) and no tools. */
-export async function serverTools(serverId: string): Promise<ToolsResponse> {
-  const connection = await connectionFor(serverId);
+export async function serverTools(serverId: string, caller?: Caller): Promise<ToolsResponse> {
+  const connection = await connectionFor(serverId, caller);
   await connection.ready().catch(() => undefined);
   return { server: connection.snapshot(), ...connection.catalog() };
 }

@@ -6,6 +6,11 @@ import type { StdioConfig, UrlConfig } from "./server-config";
 import { appConfig } from "@/lib/config/env";
 import { stdioEnvironment } from "./stdio-env";
 import { transportFetch } from "./transport-fetch";
+import { journalFetch, journalFor } from "@/lib/oauth/journal";
+import { oauthProvider } from "@/lib/oauth/oauth-target";
+import type { Principal } from "@/lib/oauth/oauth-store";
+import { watchChallenges, type ChallengeListener } from "@/lib/oauth/challenges";
+import { legacyIssuerAccepted } from "@/lib/oauth/legacy-issuer";
 
 export type ActiveTransport = "stdio" | "streamable-http" | "sse";
 
@@ -23,9 +28,26 @@ export function stdioTransport(config: StdioConfig, onStderr: (chunk: string) =>
   return transport;
 }
 
-export function urlTransport(config: UrlConfig, kind: "streamable-http" | "sse"): Transport {
+/**
+ * The SDK's HTTP transport for a URL server, authorizing with OAuth for `principal` when the
+ * server asks (lib/oauth). A 403 insufficient_scope is thrown to Toolscope rather than handled
+ * by the SDK: widening access needs the person's consent, asked for in the UI.
+ */
+export function urlTransport(
+  config: UrlConfig,
+  kind: "streamable-http" | "sse",
+  principal: Principal,
+  onChallenge: ChallengeListener,
+): Transport {
   const url = new URL(config.url);
-  const options = { requestInit: { headers: config.headers }, fetch: transportFetch };
+  const journal = journalFor(config.id, principal);
+  const options = {
+    requestInit: { headers: config.headers },
+    fetch: watchChallenges(journalFetch(transportFetch, journal, config.url), config.url, onChallenge),
+    authProvider: oauthProvider(config, principal, { kind: "connection" }),
+    onInsufficientScope: "throw" as const,
+    skipIssuerMetadataValidation: legacyIssuerAccepted(config),
+  };
   return kind === "sse" ? new SSEClientTransport(url, options) : new StreamableHTTPClientTransport(url, options);
 }
 

@@ -7,7 +7,8 @@ import type { PublicServerConfig, TransportKind } from "./server-config";
 
 export type { CallToolResult, Tool };
 
-export type ServerStatus = "connecting" | "ready" | "failed" | "closed";
+/** unauthorized: the server asks for an OAuth authorization Toolscope does not have (lib/oauth). */
+export type ServerStatus = "connecting" | "ready" | "failed" | "unauthorized" | "closed";
 
 /** Who called, for the audit log: "local", "api-token" or "signed-in browser", and from where. */
 export type { Caller } from "@/lib/auth/roles";
@@ -33,6 +34,8 @@ export type ServerSnapshot = {
   toolCount: number;
   invalidToolCount: number;
   toolsUpdatedAt: string | null;
+  /** Set once the server asked for OAuth: whether an authorization is needed, whose, and the scope it named. */
+  oauth: { required: boolean; personal: boolean; scope: string | null } | null;
 };
 
 export type InvalidToolInfo = { index: number; name: string | null; problems: string[]; raw: unknown };

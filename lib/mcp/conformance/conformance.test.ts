@@ -8,6 +8,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { AUTH_SCENARIOS } from "./auth-scenarios";
 
 const REPO_ROOT = path.resolve(import.meta.dirname, "..", "..", "..");
 const NODE_22_VERSION = "22.23.3";
@@ -40,7 +41,9 @@ const CLI = path.join(REPO_ROOT, "node_modules", "@modelcontextprotocol", "confo
 const DRIVER = path.relative(REPO_ROOT, path.join(import.meta.dirname, "driver.ts"));
 const DRIVER_COMMAND = [process.execPath, "--conditions=react-server", "--import", "tsx", DRIVER].join(" ");
 
-const SCENARIOS = ["initialize", "tools_call", "elicitation-sep1034-client-defaults", "sse-retry"];
+const SCENARIOS = ["initialize", "tools_call", "elicitation-sep1034-client-defaults", "sse-retry", ...AUTH_SCENARIOS];
+/** Scenarios passed by refusing: the client must stop (and so exits non-zero). */
+const REFUSALS = new Set(["auth/resource-mismatch", "auth/scope-retry-limit"]);
 const CLI_TIMEOUT_MS = 50_000;
 
 type Check = { id: string; name: string; description: string; status: string; errorMessage?: string; details?: unknown };
@@ -93,10 +96,14 @@ async function runCli(scenario: string, outDir: string): Promise<CliRun> {
   return { code, signal, output, leftovers };
 }
 
-/** The CLI writes `<outDir>/<scenario>-<timestamp>/checks.json`. */
+/** The CLI writes `<outDir>/<scenario>-<timestamp>/checks.json` (auth/x: `<outDir>/auth/x-<timestamp>`). */
 function readChecks(outDir: string, scenario: string): { checks: Check[]; clientStderr: string } | undefined {
-  const dir = fs.readdirSync(outDir).find((name) => name.startsWith(`${scenario}-`));
-  if (!dir || !fs.existsSync(path.join(outDir, dir, "checks.json"))) return undefined;
+  const parent = path.join(outDir, path.dirname(scenario));
+  const base = path.basename(scenario);
+  const found = fs.existsSync(parent) ? fs.readdirSync(parent).find((name) => name.startsWith(`${base}-`)) : undefined;
+  if (!found) return undefined;
+  const dir = path.join(path.dirname(scenario), found);
+  if (!fs.existsSync(path.join(outDir, dir, "checks.json"))) return undefined;
   const read = (file: string): string =>
     fs.existsSync(path.join(outDir, dir, file)) ? fs.readFileSync(path.join(outDir, dir, file), "utf8") : "";
   return { checks: JSON.parse(read("checks.json")) as Check[], clientStderr: read("stderr.txt") };
@@ -147,6 +154,8 @@ describe.sequential("MCP conformance suite, client scenarios, against Toolscope'
         checks.filter((c) => c.status === "SUCCESS").map((c) => c.id),
         `no successful check:\n${context}`,
       ).not.toEqual([]);
+      // A refusal scenario passes only with the client refusing (the suite allows its error exit).
+      if (REFUSALS.has(scenario)) expect(result!.clientStderr, context).toMatch(/scenario .* failed: /);
       expect(run.code, context).toBe(0);
     },
     60_000,

@@ -10,6 +10,7 @@ import { parseToolResult } from "@/lib/calls/parse-result";
 import { ServerConnection } from "@/lib/mcp/connection";
 import { ServerConfigSchema } from "@/lib/mcp/server-config";
 import { answerUserInput, withInteractor, type UserAnswer, type UserInputRequest } from "@/lib/mcp/user-input";
+import { AUTH_SCENARIOS, prepareAuthEnvironment } from "./auth-scenarios";
 
 const CONFORMANCE_SCENARIOS = ["initialize", "tools_call", "elicitation-sep1034-client-defaults", "sse-retry"] as const;
 
@@ -102,6 +103,76 @@ async function runScenario(scenario: string, connection: ServerConnection): Prom
   }
 }
 
+type Authorization = { kind: "insufficient_scope"; requiredScope: string | null } | { kind: "unauthorized" };
+
+/**
+ * One auth/* scenario: connect through the pool as the local user; while the server asks for
+ * authorization, authorize as a person would (Toolscope's begin, the browser's redirect, Toolscope's
+ * callback); then list the tools and call one, stepping up when the server asks for more scope.
+ */
+async function runAuthScenario(scenario: string, url: string): Promise<void> {
+  prepareAuthEnvironment(scenario, url, SERVER_ID);
+  const { connectionFor } = await import("@/lib/mcp/pool");
+  const { beginAuthorization, completeAuthorization } = await import("@/lib/oauth/authorization");
+  const { callbackUrl } = await import("@/lib/oauth/oauth-target");
+  const { localCaller } = await import("@/lib/auth/identify");
+  const { classifyCallError } = await import("@/lib/calls/classify-error");
+  const caller = localCaller("127.0.0.1").caller;
+
+  /** What a browser does with the authorization URL: the suite's authorization server redirects at once. */
+  const authorize = async (scope?: string): Promise<void> => {
+    const begun = await beginAuthorization(SERVER_ID, caller, { scope, returnTo: "/" });
+    if (begun.kind === "authorized") {
+      log("authorized without a redirect (refresh or client credentials)");
+      return;
+    }
+    log(
+      `authorization request: ${new URL(begun.authorizationUrl).origin} scope=${new URL(begun.authorizationUrl).searchParams.get("scope") ?? "(none)"}`,
+    );
+    const response = await fetch(begun.authorizationUrl, { redirect: "manual" });
+    const location = response.headers.get("location");
+    if (!location) throw new DriverFailure(`the authorization endpoint answered ${response.status} without a redirect`);
+    const back = new URL(location, begun.authorizationUrl);
+    if (`${back.origin}${back.pathname}` !== callbackUrl())
+      throw new DriverFailure(`redirected to ${back.origin}${back.pathname}, not the callback`);
+    const result = await completeAuthorization(back.searchParams, caller);
+    if (!result.ok) throw new DriverFailure(result.message);
+    log("callback completed");
+  };
+
+  const connected = async () => {
+    const connection = await connectionFor(SERVER_ID, caller);
+    await connection.ready().catch(() => undefined);
+    return connection;
+  };
+
+  let connection = await connected();
+  for (let round = 0; connection.snapshot().status === "unauthorized"; round++) {
+    if (round === 3) throw new DriverFailure("still unauthorized after three authorizations");
+    await authorize();
+    connection = await connected();
+  }
+  const snapshot = connection.snapshot();
+  if (snapshot.status !== "ready") throw new DriverFailure(`not connected: ${snapshot.error ?? snapshot.status}`);
+  log(`connected: protocol ${snapshot.protocolVersion}, ${snapshot.toolCount} tools`);
+  const tool = connection.listTools()[0];
+  if (!tool) return;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const { result } = parseToolResult(await connection.callTool(tool.name, {}));
+      log(`${tool.name} → ${textOf(result)}`);
+      return;
+    } catch (error) {
+      const classified = classifyCallError(error);
+      const wanted = (classified.data as { authorization?: Authorization } | undefined)?.authorization;
+      if (!wanted || attempt === 2) throw new DriverFailure(`${tool.name} failed: ${classified.message}`);
+      log(`${tool.name} asks for authorization: ${JSON.stringify(wanted)}`);
+      await authorize(wanted.kind === "insufficient_scope" ? (wanted.requiredScope ?? undefined) : undefined);
+      connection = await connected();
+    }
+  }
+}
+
 async function withDeadline<T>(what: string, ms: number, work: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const expired = new Promise<never>((_, reject) => {
@@ -121,8 +192,20 @@ async function main(): Promise<number> {
     log(`the last argument must be the server URL, got ${JSON.stringify(url)}`);
     return 2;
   }
+  if ((AUTH_SCENARIOS as readonly string[]).includes(scenario)) {
+    try {
+      await withDeadline(`scenario ${scenario}`, DEADLINE_MS, runAuthScenario(scenario, url));
+      log(`scenario ${scenario}: done`);
+      return 0;
+    } catch (error) {
+      log(`scenario ${scenario} failed: ${error instanceof Error ? error.message : String(error)}`);
+      return 1;
+    }
+  }
   if (!(CONFORMANCE_SCENARIOS as readonly string[]).includes(scenario)) {
-    log(`MCP_CONFORMANCE_SCENARIO=${JSON.stringify(scenario)} is not one this driver plays (${CONFORMANCE_SCENARIOS.join(", ")})`);
+    log(
+      `MCP_CONFORMANCE_SCENARIO=${JSON.stringify(scenario)} is not one this driver plays (${[...CONFORMANCE_SCENARIOS, ...AUTH_SCENARIOS].join(", ")})`,
+    );
     return 2;
   }
   const config = ServerConfigSchema.parse({ id: SERVER_ID, name: `conformance: ${scenario}`, transport: "streamable-http", url });

@@ -8,9 +8,9 @@ export const dynamic = "force-dynamic";
 
 type Params = { params: Promise<{ serverId: string }> };
 
-export async function GET(_request: Request, { params }: Params): Promise<Response> {
+export async function GET(request: Request, { params }: Params): Promise<Response> {
   const { serverId } = await params;
-  return respond(async () => ({ server: await serverSnapshot(serverId) }));
+  return respond(async () => ({ server: await serverSnapshot(serverId, callerOf(request)) }));
 }
 
 export async function PUT(request: Request, { params }: Params): Promise<Response> {

@@ -1,3 +1,4 @@
+import { callerOf } from "@/lib/http/caller";
 import { respond } from "@/lib/http/respond";
 import { cancelToolTask, getToolTask } from "@/lib/calls/tasks";
 
@@ -6,13 +7,13 @@ export const dynamic = "force-dynamic";
 type Params = { params: Promise<{ serverId: string; taskId: string }> };
 
 /** A task's status (tasks/get). */
-export async function GET(_request: Request, { params }: Params): Promise<Response> {
+export async function GET(request: Request, { params }: Params): Promise<Response> {
   const { serverId, taskId } = await params;
-  return respond(() => getToolTask(serverId, taskId));
+  return respond(() => getToolTask(serverId, taskId, callerOf(request)));
 }
 
 /** Cancels a task (tasks/cancel). */
-export async function DELETE(_request: Request, { params }: Params): Promise<Response> {
+export async function DELETE(request: Request, { params }: Params): Promise<Response> {
   const { serverId, taskId } = await params;
-  return respond(() => cancelToolTask(serverId, taskId));
+  return respond(() => cancelToolTask(serverId, taskId, callerOf(request)));
 }

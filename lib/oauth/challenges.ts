@@ -1,0 +1,26 @@
+import "server-only";
+// Notes what the MCP server says when it asks for authorization (401) or more access (403):
+// the scope and resource metadata it names are what the next Authorize asks for.
+import { extractWWWAuthenticateParams, type FetchLike } from "@modelcontextprotocol/client";
+
+export type Challenge = { status: 401 | 403; scope?: string; resourceMetadataUrl?: string; error?: string; at: number };
+export type ChallengeListener = (challenge: Challenge) => void;
+
+export function watchChallenges(base: FetchLike, mcpUrl: string, onChallenge: ChallengeListener): FetchLike {
+  const endpoint = new URL(mcpUrl);
+  return async (input, init) => {
+    const response = await base(input, init);
+    if (response.status !== 401 && response.status !== 403) return response;
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    if (url.origin !== endpoint.origin || url.pathname !== endpoint.pathname) return response;
+    const params = extractWWWAuthenticateParams(response);
+    onChallenge({
+      status: response.status,
+      ...(params.scope ? { scope: params.scope } : {}),
+      ...(params.resourceMetadataUrl ? { resourceMetadataUrl: params.resourceMetadataUrl.toString() } : {}),
+      ...(params.error ? { error: params.error } : {}),
+      at: Date.now(),
+    });
+    return response;
+  };
+}

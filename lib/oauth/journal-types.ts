@@ -1,0 +1,62 @@
+// What the OAuth view shows: each step of an authorization as it happened, secrets masked.
+// Client-safe: the server page renders these.
+
+export type JournalStep =
+  | "challenge"
+  | "resource-metadata"
+  | "server-metadata"
+  | "registration"
+  | "authorization-request"
+  | "callback"
+  | "token"
+  | "refresh"
+  | "client-credentials"
+  | "tokens-saved"
+  | "invalidated"
+  | "revoked"
+  | "step-up"
+  | "request"
+  | "failure";
+
+export const JOURNAL_STEP_LABELS: Record<JournalStep, string> = {
+  challenge: "Server asked for authorization",
+  "resource-metadata": "Protected resource metadata",
+  "server-metadata": "Authorization server metadata",
+  registration: "Client registration",
+  "authorization-request": "Authorization request",
+  callback: "Back from the authorization server",
+  token: "Token exchange",
+  refresh: "Token refresh",
+  "client-credentials": "Client credentials grant",
+  "tokens-saved": "Tokens stored",
+  invalidated: "Credentials discarded",
+  revoked: "Authorization revoked",
+  "step-up": "More access needed",
+  request: "OAuth request",
+  failure: "Failed",
+};
+
+export type JournalHttp = {
+  method: string;
+  url: string;
+  requestHeaders: Record<string, string>;
+  requestBody?: string;
+  status?: number;
+  responseHeaders?: Record<string, string>;
+  responseBody?: string;
+  durationMs?: number;
+  /** A network failure (no answer). */
+  error?: string;
+};
+
+export type JournalEntry = {
+  id: number;
+  at: string;
+  step: JournalStep;
+  ok: boolean;
+  /** One line on what happened or why it failed. */
+  summary: string;
+  http?: JournalHttp;
+  /** Extra facts worth showing (parameters of an authorization request, a token's scope and lifetime). */
+  facts?: Record<string, string>;
+};

@@ -1,0 +1,178 @@
+import "server-only";
+// Where OAuth state is kept: the client registered at each authorization server, each
+// principal's tokens, and authorizations under way. All of it is sealed at rest
+// (lib/crypto/secret-box.ts) and bound to its row, so a value cannot be moved to another
+// server or person. Grants are read on every request a connection sends, so they are cached
+// in the process and the cache is dropped whenever this process writes one.
+import type { OAuthDiscoveryState, StoredOAuthClientInformation, StoredOAuthTokens } from "@modelcontextprotocol/client";
+import { seal, unseal } from "@/lib/crypto/secret-box";
+import { database } from "@/lib/db";
+import { processWide } from "@/lib/process-wide";
+
+/** Whose authorization: a person's id, or SHARED for one authorization that serves everyone. */
+export type Principal = string;
+export const SHARED: Principal = "shared";
+
+export type StoredClient = {
+  information: StoredOAuthClientInformation;
+  /** The redirect URI it was registered with: a registration made for another one is not reused. */
+  redirectUri: string | null;
+  /** How it came to be: dynamic registration, a client ID metadata document, or entered by hand. */
+  via: "registration" | "metadata-document" | "settings";
+};
+
+export type Grant = {
+  tokens?: StoredOAuthTokens;
+  /** When the tokens were saved, for their expiry (expires_in counts from then). */
+  savedAt?: string;
+  /** The scope asked for when they were obtained (the server may grant less, or not say). */
+  requestedScope?: string;
+  discovery?: OAuthDiscoveryState;
+};
+
+export type Flow = {
+  serverId: string;
+  principal: Principal;
+  userId: string | null;
+  codeVerifier: string;
+  discovery?: OAuthDiscoveryState;
+  scope?: string;
+  /** Where the browser goes back to afterwards (a same-origin path). */
+  returnTo: string;
+  /** The redirect URI the authorization request named; the token request must name it again. */
+  redirectUri: string;
+  expiresAt: string;
+};
+
+const FLOW_TTL_MS = 10 * 60_000;
+
+const grantPurpose = (serverId: string, principal: Principal): string => `oauth-grant:${serverId}:${principal}`;
+const clientPurpose = (serverId: string, issuer: string): string => `oauth-client:${serverId}:${issuer}`;
+const flowPurpose = (state: string): string => `oauth-flow:${state}`;
+
+const cache = processWide("oauth-grants", () => new Map<string, Grant | null>());
+const key = (serverId: string, principal: Principal): string => `${serverId}\n${principal}`;
+
+export async function readGrant(serverId: string, principal: Principal): Promise<Grant | undefined> {
+  const k = key(serverId, principal);
+  if (cache.has(k)) return cache.get(k) ?? undefined;
+  const db = await database();
+  const row = await db
+    .selectFrom("oauth_grants")
+    .select("payload")
+    .where("server_id", "=", serverId)
+    .where("principal", "=", principal)
+    .executeTakeFirst();
+  let grant: Grant | undefined;
+  if (row) {
+    try {
+      grant = JSON.parse(unseal(row.payload, grantPurpose(serverId, principal))) as Grant;
+    } catch (error) {
+      console.error(
+        `[toolscope] ignoring the stored authorization for server "${serverId}": it cannot be decrypted with this key: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  }
+  cache.set(k, grant ?? null);
+  return grant;
+}
+
+/** Changes a grant: `change` gets the stored one (or an empty one) and answers the new one, or null to delete it. */
+export async function updateGrant(serverId: string, principal: Principal, change: (grant: Grant) => Grant | null): Promise<void> {
+  const next = change({ ...((await readGrant(serverId, principal)) ?? {}) });
+  const db = await database();
+  const k = key(serverId, principal);
+  cache.delete(k);
+  if (next === null || (next.tokens === undefined && next.discovery === undefined)) {
+    await db.deleteFrom("oauth_grants").where("server_id", "=", serverId).where("principal", "=", principal).execute();
+    cache.set(k, null);
+    return;
+  }
+  const sealed = seal(JSON.stringify(next), grantPurpose(serverId, principal));
+  const now = new Date().toISOString();
+  await db
+    .insertInto("oauth_grants")
+    .values({ server_id: serverId, principal, payload: sealed, updated_at: now })
+    .onConflict((oc) => oc.columns(["server_id", "principal"]).doUpdateSet({ payload: sealed, updated_at: now }))
+    .execute();
+  cache.set(k, next);
+}
+
+/** Every principal holding tokens for a server (for the server page's list). */
+export async function grantPrincipals(serverId: string): Promise<{ principal: Principal; updatedAt: string }[]> {
+  const db = await database();
+  const rows = await db.selectFrom("oauth_grants").select(["principal", "updated_at"]).where("server_id", "=", serverId).execute();
+  return rows.map((r) => ({ principal: r.principal, updatedAt: r.updated_at }));
+}
+
+/** Forgets everything OAuth about a server (it was removed). */
+export async function forgetServer(serverId: string): Promise<void> {
+  const db = await database();
+  await db.deleteFrom("oauth_grants").where("server_id", "=", serverId).execute();
+  await db.deleteFrom("oauth_clients").where("server_id", "=", serverId).execute();
+  await db.deleteFrom("oauth_flows").where("server_id", "=", serverId).execute();
+  for (const k of [...cache.keys()]) if (k.startsWith(`${serverId}\n`)) cache.delete(k);
+}
+
+export async function readClient(serverId: string, issuer: string): Promise<StoredClient | undefined> {
+  const db = await database();
+  const row = await db
+    .selectFrom("oauth_clients")
+    .select("payload")
+    .where("server_id", "=", serverId)
+    .where("issuer", "=", issuer)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  try {
+    return JSON.parse(unseal(row.payload, clientPurpose(serverId, issuer))) as StoredClient;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function saveClient(serverId: string, issuer: string, client: StoredClient | null): Promise<void> {
+  const db = await database();
+  if (client === null) {
+    await db.deleteFrom("oauth_clients").where("server_id", "=", serverId).where("issuer", "=", issuer).execute();
+    return;
+  }
+  const sealed = seal(JSON.stringify(client), clientPurpose(serverId, issuer));
+  const now = new Date().toISOString();
+  await db
+    .insertInto("oauth_clients")
+    .values({ server_id: serverId, issuer, payload: sealed, updated_at: now })
+    .onConflict((oc) => oc.columns(["server_id", "issuer"]).doUpdateSet({ payload: sealed, updated_at: now }))
+    .execute();
+}
+
+export async function saveFlow(state: string, flow: Omit<Flow, "expiresAt">): Promise<void> {
+  const db = await database();
+  const now = Date.now();
+  const expiresAt = new Date(now + FLOW_TTL_MS).toISOString();
+  // Abandoned flows are not kept: each new one clears the expired ones.
+  await db.deleteFrom("oauth_flows").where("expires_at", "<", new Date(now).toISOString()).execute();
+  await db
+    .insertInto("oauth_flows")
+    .values({
+      state,
+      server_id: flow.serverId,
+      principal: flow.principal,
+      user_id: flow.userId,
+      payload: seal(JSON.stringify({ ...flow, expiresAt }), flowPurpose(state)),
+      created_at: new Date(now).toISOString(),
+      expires_at: expiresAt,
+    })
+    .execute();
+}
+
+/** Takes a flow out (a state is good for one callback), or undefined when there is none or it expired. */
+export async function takeFlow(state: string): Promise<Flow | undefined> {
+  const db = await database();
+  const row = await db.deleteFrom("oauth_flows").where("state", "=", state).returning(["payload", "expires_at"]).executeTakeFirst();
+  if (!row || row.expires_at < new Date().toISOString()) return undefined;
+  try {
+    return JSON.parse(unseal(row.payload, flowPurpose(state))) as Flow;
+  } catch {
+    return undefined;
+  }
+}
