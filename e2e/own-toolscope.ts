@@ -3,6 +3,7 @@
 // runs in a process group of its own, so that it and the stdio servers it spawns can be
 // stopped, or killed as in a crash, together.
 import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
 import { expect } from "./test";
 
@@ -20,9 +21,15 @@ export type OwnToolscope = {
   stop: () => Promise<void>;
 };
 
-export type OwnToolscopeOptions = { port: number; dataDir: string; env?: Record<string, string> };
+export type OwnToolscopeOptions = {
+  port: number;
+  dataDir: string;
+  env?: Record<string, string>;
+  /** Where its output (stdout and stderr) goes; by default nowhere. */
+  logFile?: string;
+};
 
-export async function startOwnToolscope({ port, dataDir, env = {} }: OwnToolscopeOptions): Promise<OwnToolscope> {
+export async function startOwnToolscope({ port, dataDir, env = {}, logFile }: OwnToolscopeOptions): Promise<OwnToolscope> {
   const childEnv: NodeJS.ProcessEnv = {
     ...process.env,
     TOOLSCOPE_DATA_DIR: dataDir,
@@ -37,7 +44,7 @@ export async function startOwnToolscope({ port, dataDir, env = {} }: OwnToolscop
   const child: ChildProcess = spawn(process.execPath, [path.join(REPO_ROOT, ".toolscope", "server.mjs")], {
     cwd: REPO_ROOT,
     env: childEnv,
-    stdio: "ignore",
+    stdio: logFile ? ["ignore", fs.openSync(logFile, "a"), fs.openSync(logFile, "a")] : "ignore",
     detached: true,
   });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));

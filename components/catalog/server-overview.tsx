@@ -1,6 +1,8 @@
 "use client";
 
 import type { ReactNode } from "react";
+import { AuthorizeButton } from "@/components/servers/authorize-button";
+import { OAuthPanel } from "@/components/servers/oauth-panel";
 import { RpcConsole } from "@/components/servers/rpc-console";
 import { ToolPolicyPanel } from "@/components/servers/tool-policy-panel";
 import { Markdown } from "@/components/ui/markdown";
@@ -38,7 +40,20 @@ export function ServerOverview(): ReactNode {
       </div>
       <p className="mt-1 text-sm text-zinc-500">Pick a tool on the left to see its schema and run it.</p>
       <dl className="mt-6 rounded-lg border border-zinc-200 px-4 dark:border-zinc-800">
-        <Row label="Status">{server.status === "failed" ? `failed — ${server.error ?? ""}` : server.status}</Row>
+        <Row label="Status">
+          {server.status === "failed" ? (
+            `failed — ${server.error ?? ""}`
+          ) : server.status === "unauthorized" ? (
+            <span className="flex flex-wrap items-center gap-3">
+              <span data-testid="authorization-required">
+                authorization required{server.oauth?.scope ? ` (scope: ${server.oauth.scope})` : ""}
+              </span>
+              <AuthorizeButton serverId={server.id} testId="overview-authorize" />
+            </span>
+          ) : (
+            server.status
+          )}
+        </Row>
         <Row label="Server">{server.serverInfo ? `${server.serverInfo.name} ${server.serverInfo.version}` : "—"}</Row>
         <Row label="Transport">
           {server.transport} · <span className="font-mono text-xs">{server.target}</span>
@@ -60,6 +75,7 @@ export function ServerOverview(): ReactNode {
           <Markdown source={server.instructions} className="mt-2 text-[13px] text-zinc-600 dark:text-zinc-300" />
         </section>
       )}
+      <OAuthPanel server={server} />
       <ToolPolicyPanel serverId={server.id} tools={data.tools} />
       {server.status === "ready" && <RpcConsole serverId={server.id} />}
     </div>

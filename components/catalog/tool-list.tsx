@@ -2,6 +2,7 @@
 
 // The catalog of one server: search (typo-tolerant), filters and sort kept in the URL,
 // a virtualized list that stays smooth at 10,000 tools, and live highlights of what changed.
+import { AuthorizeButton } from "@/components/servers/authorize-button";
 import { useParams, usePathname, useSearchParams } from "next/navigation";
 import { useCallback, useDeferredValue, useMemo, useState, type ReactNode } from "react";
 import { parseView, passesFilters, sortTools, viewQuery, type CatalogView } from "@/lib/catalog/filters";
@@ -93,6 +94,16 @@ export function ToolList(): ReactNode {
         <p role="status" className={`${NOTE} ${WARN_TONE}`}>
           {data.warning}
         </p>
+      )}
+      {data?.server.status === "unauthorized" && (
+        <div role="status" className={`${NOTE} ${WARN_TONE}`} data-testid="catalog-authorization-required">
+          <p>
+            {data.server.name} asks for OAuth authorization{data.server.oauth?.personal ? ": each person authorizes for themselves" : ""}.
+          </p>
+          <div className="mt-2">
+            <AuthorizeButton serverId={data.server.id} testId="catalog-authorize" />
+          </div>
+        </div>
       )}
       {data?.server.status === "failed" && (
         <p role="alert" className={`${NOTE} ${ERROR_TONE}`}>

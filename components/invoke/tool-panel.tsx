@@ -26,6 +26,9 @@ import { callRequirement } from "@/lib/policy/tool-policy";
 import { CallReasonField } from "./call-reason-field";
 import { useServerPolicy } from "./use-server-policy";
 import { useReplay } from "./use-replay";
+import { AuthorizationPrompt, callAuthorization } from "./authorization-prompt";
+import { takePendingCall } from "@/components/servers/start-authorization";
+import { useSearchParams } from "next/navigation";
 
 function useElapsed(running: boolean): number {
   const [elapsed, setElapsed] = useState(0);
@@ -63,6 +66,8 @@ export function ToolPanel({ toolName }: { toolName: string }): ReactNode {
   const taskSupport = (tool?.execution as { taskSupport?: string } | undefined)?.taskSupport ?? "forbidden";
   const [values, setValues] = useState<Record<string, unknown>>({});
   const [response, setResponse] = useState<InvocationResponse | null>(null);
+  /** The arguments of the call whose result is shown (to run it again after authorizing). */
+  const [responseArgs, setResponseArgs] = useState<Record<string, unknown>>({});
   const [requestError, setRequestError] = useState<string | null>(null);
   const [running, setRunning] = useState(false);
   const [progress, setProgress] = useState<Progress | null>(null);
@@ -116,6 +121,7 @@ export function ToolPanel({ toolName }: { toolName: string }): ReactNode {
               onInput: (request) => setInputs((current) => [...current, request]),
             });
         setResponse(response);
+        setResponseArgs(args);
         recordCall(historyKey, { at: started, args, status: response.status, durationMs: response.durationMs, auditId: response.auditId });
       } catch (error) {
         recordCall(historyKey, {
@@ -153,6 +159,20 @@ export function ToolPanel({ toolName }: { toolName: string }): ReactNode {
     },
     [tool, serverId, trusted, execute, reasonRequired, callReason],
   );
+
+  // Back from authorizing for a call (AuthorizationPrompt): the call runs again, once.
+  const authorizedReturn = useSearchParams().get("oauth") === "authorized";
+  const resumed = useRef(false);
+  useEffect(() => {
+    if (resumed.current || !authorizedReturn || !tool) return;
+    const pending = takePendingCall(serverId, toolName);
+    resumed.current = true;
+    if (!pending) return;
+    queueMicrotask(() => {
+      setValues(pending.args);
+      run(pending.args);
+    });
+  }, [authorizedReturn, tool, serverId, toolName, run]);
 
   // Ctrl/⌘+Enter runs the tool from anywhere in the form.
   useEffect(() => {
@@ -307,6 +327,15 @@ export function ToolPanel({ toolName }: { toolName: string }): ReactNode {
         >
           {requestError}
         </p>
+      )}
+      {response && !running && callAuthorization(response.error) && (
+        <AuthorizationPrompt
+          serverId={serverId}
+          serverName={data?.server.name ?? serverId}
+          toolName={tool.name}
+          authorization={callAuthorization(response.error)!}
+          args={responseArgs}
+        />
       )}
       {response && !running && (
         <div className="mt-6">

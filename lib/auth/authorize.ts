@@ -22,6 +22,8 @@ const PUBLIC_ASSET = /^\/_next\/static\/(?:[A-Za-z0-9_~-][A-Za-z0-9._~-]*\/)*[A-
 /** Pages: the sign-in page and built assets are open; the people page is for admins; the rest need the catalog. */
 export function pageAccess(pathname: string): Access {
   if (pathname === "/login" || pathname === "/favicon.ico" || pathname === "/icon.svg" || PUBLIC_ASSET.test(pathname)) return "public";
+  // Authorization servers fetch it, signed in to nothing.
+  if (pathname === "/oauth/client-metadata.json") return "public";
   if (pathname === "/people" || pathname.startsWith("/people/")) return "people:manage";
   if (pathname === "/account" || pathname.startsWith("/account/")) return "account";
   if (pathname === "/audit" || pathname.startsWith("/audit/")) return "audit:read";

@@ -29,7 +29,7 @@ const SDK_ERROR_OUTCOME: Record<SdkErrorCode, FailedOutcome> = {
   [SdkErrorCode.ConnectionClosed]: "transport_error",
   [SdkErrorCode.ClientHttpNotImplemented]: "transport_error",
   // The server refused the request at the HTTP layer: the tool did not run.
-  [SdkErrorCode.ClientHttpAuthentication]: "unavailable",
+  [SdkErrorCode.ClientHttpAuthentication]: "unauthorized",
   [SdkErrorCode.ClientHttpForbidden]: "unavailable",
   [SdkErrorCode.ClientHttpFailedToOpenStream]: "transport_error",
   [SdkErrorCode.ClientHttpFailedToTerminateSession]: "transport_error",
@@ -62,20 +62,20 @@ export function classifyCallError(error: unknown, cancelled = false): Classified
   // and the browser is told what to ask for (lib/oauth/authorization.ts).
   if (InsufficientScopeError.isInstance(error)) {
     return {
-      status: "unavailable",
+      status: "unauthorized",
       message: `The server needs more access for this call${error.requiredScope ? ` (scope: ${error.requiredScope})` : ""}: authorize Toolscope with it, then call again.`,
       data: { authorization: { kind: "insufficient_scope", requiredScope: error.requiredScope ?? null } },
     };
   }
   if (UnauthorizedError.isInstance(error) || (error instanceof Error && error.name === "AuthorizationRequired")) {
     return {
-      status: "unavailable",
+      status: "unauthorized",
       message: "The server asks for OAuth authorization: authorize Toolscope on the server's page, then call again.",
       data: { authorization: { kind: "unauthorized" } },
     };
   }
   if (error instanceof AppError && error.code === "forbidden:server_authorization") {
-    return { status: "unavailable", message: error.message, data: { authorization: { kind: "unauthorized" } } };
+    return { status: "unauthorized", message: error.message, data: { authorization: { kind: "unauthorized" } } };
   }
   if (SdkError.isInstance(error)) return { status: sdkErrorOutcome(error.code as SdkErrorCode), message: error.message };
   if (error instanceof AppError && error.code === "unavailable:server") return { status: "unavailable", message: error.message };

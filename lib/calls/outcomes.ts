@@ -70,6 +70,12 @@ export const CALL_OUTCOMES = {
     explain: "Toolscope could not reach the server, so the call was never sent.",
     ...GREY,
   },
+  unauthorized: {
+    label: "Authorization needed",
+    kind: "incomplete",
+    explain: "The server refused the call until Toolscope is authorized (OAuth), or authorized with more access; the tool did not run.",
+    ...SKY,
+  },
   transport_error: {
     label: "Connection lost",
     kind: "incomplete",

@@ -74,6 +74,14 @@ export const API_ROUTES: readonly ApiRoute[] = [
     servedBy: "next",
     access: { GET: "catalog:read", PUT: "servers:manage" },
   },
+  {
+    pattern: "/api/servers/:serverId/oauth",
+    methods: ["GET", "DELETE"],
+    servedBy: "next",
+    access: { GET: "catalog:read", DELETE: "catalog:read" },
+  },
+  // Each person authorizes for themselves; the shared authorization is for admins (lib/oauth/authorization.ts).
+  { pattern: "/api/servers/:serverId/oauth/authorize", methods: ["POST"], servedBy: "next", access: { POST: "catalog:read" } },
   { pattern: "/api/servers/:serverId/rpc", methods: ["POST"], servedBy: "front-door", access: { POST: "tools:call" } },
   {
     pattern: "/api/servers/:serverId/tasks/:taskId",

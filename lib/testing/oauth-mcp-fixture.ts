@@ -55,6 +55,8 @@ export type OAuthMcpFixtureStats = {
   tokenRequests: { grantType: string; scope?: string; resource?: string }[];
   /** Successful dynamic client registrations. */
   registrations: number;
+  /** Every secret this authorization server handed out (tokens, client secrets), for tests that they go nowhere else. */
+  secrets: string[];
   /** Every authorization request (not the resumes after the login form), as sent. */
   authorizationRequests: { scope?: string; resource?: string; clientId?: string }[];
   /** Every request to /mcp, with the status this fixture's gate or the MCP handler answered. */
@@ -95,6 +97,8 @@ type KoaContext = {
   method: string;
   status: number;
   query: Record<string, string | string[] | undefined>;
+  /** The response body oidc-provider set (an object for its JSON answers). */
+  body?: unknown;
   oidc?: { route?: string; body?: Record<string, string | string[] | undefined> };
 };
 type ProviderApi = {
@@ -324,6 +328,13 @@ function authorizationServerListener(
     await next();
     const route = ctx.oidc?.route;
     const source = ctx.method === "GET" ? ctx.query : (ctx.oidc?.body ?? {});
+    const answer = ctx.body as Record<string, unknown> | undefined;
+    if (answer && typeof answer === "object" && !Buffer.isBuffer(answer)) {
+      for (const name of ["access_token", "refresh_token", "id_token", "client_secret", "registration_access_token"]) {
+        const value = answer[name];
+        if (typeof value === "string") stats.secrets.push(value);
+      }
+    }
     if (route === "token") {
       stats.tokenRequests.push({
         grantType: param(source.grant_type) ?? "",
@@ -508,7 +519,7 @@ export async function startOAuthMcpFixture(options: OAuthMcpFixtureOptions = {})
     ...user,
     sub: user.sub ?? user.login,
   }));
-  const stats: OAuthMcpFixtureStats = { tokenRequests: [], registrations: 0, authorizationRequests: [], mcpRequests: [] };
+  const stats: OAuthMcpFixtureStats = { tokenRequests: [], registrations: 0, secrets: [], authorizationRequests: [], mcpRequests: [] };
 
   // Each URL has to name its real port, which only exists once its server listens, and each
   // server's configuration names the other's URL; so both listen first and get handlers after.

@@ -1,0 +1,223 @@
+"use client";
+
+// The OAuth view on a server's page: whose authorization the viewer's requests use, what it
+// holds (scope, expiry, refresh token, client), Authorize / Revoke, and the journal of every
+// step as it happened (discovery URLs and answers, registration, the authorization request,
+// token exchange, refresh, failures), secrets masked by the server before they get here.
+import { useCallback, useEffect, useState, type ReactNode } from "react";
+import { BUTTON_SECONDARY, ERROR_NOTE } from "@/components/ui/classes";
+import { ApiError, fetchJson } from "@/lib/client/fetch-json";
+import type { ServerSnapshot } from "@/lib/mcp/types";
+import { JOURNAL_STEP_LABELS, type JournalEntry } from "@/lib/oauth/journal-types";
+import { AuthorizeButton } from "./authorize-button";
+
+type AuthorizationView = {
+  principal: "personal" | "shared";
+  sharing: "personal" | "shared";
+  grant: "authorization_code" | "client_credentials";
+  authorized: boolean;
+  scope: string | null;
+  requestedScope: string | null;
+  expiresAt: string | null;
+  hasRefreshToken: boolean;
+  issuer: string | null;
+  client: { id: string; via: string } | null;
+  challengeScope: string | null;
+  canManageShared: boolean;
+  journal: JournalEntry[];
+};
+
+const VIA: Record<string, string> = {
+  registration: "dynamic client registration",
+  "metadata-document": "client ID metadata document",
+  settings: "entered in the server's OAuth settings",
+};
+
+function Fact({ label, children }: { label: string; children: ReactNode }): ReactNode {
+  return (
+    <div className="grid grid-cols-[160px_1fr] gap-4 border-b border-zinc-100 py-1.5 text-[13px] last:border-0 dark:border-zinc-900">
+      <dt className="text-zinc-500 dark:text-zinc-400">{label}</dt>
+      <dd className="min-w-0 font-mono text-xs break-words">{children}</dd>
+    </div>
+  );
+}
+
+function expiry(iso: string | null): string {
+  if (!iso) return "not given";
+  const seconds = Math.round((Date.parse(iso) - Date.now()) / 1000);
+  const when = new Date(iso).toLocaleString();
+  if (seconds <= 0) return `expired ${when} (refreshed on the next call)`;
+  return seconds < 120 ? `in ${seconds} s (${when})` : `in ${Math.round(seconds / 60)} min (${when})`;
+}
+
+function Headers({ title, headers }: { title: string; headers: Record<string, string> | undefined }): ReactNode {
+  if (!headers || Object.keys(headers).length === 0) return null;
+  return (
+    <div>
+      <div className="text-[11px] tracking-wide text-zinc-500 uppercase">{title}</div>
+      <pre className="mt-0.5 font-mono text-[11px] whitespace-pre-wrap text-zinc-700 dark:text-zinc-300">
+        {Object.entries(headers)
+          .map(([k, v]) => `${k}: ${v}`)
+          .join("\n")}
+      </pre>
+    </div>
+  );
+}
+
+function Body({ title, text }: { title: string; text: string | undefined }): ReactNode {
+  if (!text) return null;
+  return (
+    <div>
+      <div className="text-[11px] tracking-wide text-zinc-500 uppercase">{title}</div>
+      <pre className="mt-0.5 max-h-64 overflow-auto rounded bg-zinc-50 p-2 font-mono text-[11px] whitespace-pre-wrap text-zinc-700 dark:bg-zinc-900 dark:text-zinc-300">
+        {text}
+      </pre>
+    </div>
+  );
+}
+
+function JournalRow({ entry }: { entry: JournalEntry }): ReactNode {
+  const http = entry.http;
+  const hasDetails = Boolean(http || (entry.facts && Object.keys(entry.facts).length > 0));
+  const head = (
+    <span className="flex min-w-0 items-baseline gap-2">
+      <span className={`size-1.5 shrink-0 translate-y-[-1px] rounded-full ${entry.ok ? "bg-emerald-500" : "bg-rose-500"}`} aria-hidden />
+      <span className="w-16 shrink-0 font-mono text-[11px] text-zinc-400">{new Date(entry.at).toLocaleTimeString()}</span>
+      <span className="w-56 shrink-0 font-medium">{JOURNAL_STEP_LABELS[entry.step]}</span>
+      <span className={`min-w-0 truncate ${entry.ok ? "text-zinc-600 dark:text-zinc-400" : "text-rose-700 dark:text-rose-400"}`}>
+        {http ? `${http.method} ${http.url} · ` : ""}
+        {entry.summary}
+      </span>
+    </span>
+  );
+  if (!hasDetails) return <li className="px-3 py-1.5 text-[13px]">{head}</li>;
+  return (
+    <li className="text-[13px]">
+      <details className="group">
+        <summary className="cursor-pointer list-none px-3 py-1.5 hover:bg-zinc-50 dark:hover:bg-zinc-900">{head}</summary>
+        <div className="space-y-2 border-t border-zinc-100 bg-white px-3 py-2 dark:border-zinc-900 dark:bg-zinc-950">
+          {entry.facts && (
+            <dl>
+              {Object.entries(entry.facts).map(([k, v]) => (
+                <Fact key={k} label={k}>
+                  {v}
+                </Fact>
+              ))}
+            </dl>
+          )}
+          {http && (
+            <>
+              <div className="font-mono text-[11px] break-all text-zinc-600 dark:text-zinc-400">
+                {http.method} {http.url} → {http.status ?? http.error ?? "no answer"}
+                {http.durationMs !== undefined ? ` · ${http.durationMs} ms` : ""}
+              </div>
+              <Headers title="Request headers" headers={http.requestHeaders} />
+              <Body title="Request body" text={http.requestBody} />
+              <Headers title="Response headers" headers={http.responseHeaders} />
+              <Body title="Response body" text={http.responseBody} />
+            </>
+          )}
+        </div>
+      </details>
+    </li>
+  );
+}
+
+export function OAuthPanel({ server }: { server: ServerSnapshot }): ReactNode {
+  const [view, setView] = useState<AuthorizationView | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const base = `/api/servers/${encodeURIComponent(server.id)}/oauth`;
+  const load = useCallback(() => {
+    fetchJson<AuthorizationView>(base)
+      .then((v) => {
+        setView(v);
+        setError(null);
+      })
+      .catch((failure: unknown) => setError(failure instanceof ApiError ? failure.message : String(failure)));
+  }, [base]);
+  // Reloaded whenever the connection's state changes (a refresh, an authorization, a revoke).
+  useEffect(load, [load, server.status, server.oauth?.required]);
+
+  if (server.transport === "stdio" || (!server.oauth && !view?.authorized && !view?.journal.length)) return null;
+  const shared = view?.principal === "shared";
+  const mayAct = !shared || view?.canManageShared || view?.sharing === "personal";
+  const target = shared && view?.sharing === "shared" ? "shared" : "me";
+  return (
+    <section className="mt-8" data-testid="oauth-panel" aria-labelledby="oauth-heading">
+      <div className="flex items-center justify-between gap-3">
+        <h2 id="oauth-heading" className="text-sm font-semibold">
+          Authorization (OAuth)
+        </h2>
+        <div className="flex items-center gap-2">
+          <button type="button" className={BUTTON_SECONDARY} onClick={load} data-testid="oauth-refresh">
+            Refresh
+          </button>
+          {view && mayAct && view.grant === "authorization_code" && (
+            <AuthorizeButton
+              serverId={server.id}
+              target={target}
+              label={view.authorized ? "Authorize again" : "Authorize"}
+              secondary={view.authorized}
+              onAuthorized={load}
+            />
+          )}
+          {view?.authorized && mayAct && (
+            <button
+              type="button"
+              className={BUTTON_SECONDARY}
+              data-testid="oauth-revoke"
+              onClick={async () => {
+                try {
+                  await fetchJson(`${base}?target=${target}`, { method: "DELETE" });
+                  load();
+                } catch (failure) {
+                  setError(failure instanceof ApiError ? failure.message : String(failure));
+                }
+              }}
+            >
+              Revoke
+            </button>
+          )}
+        </div>
+      </div>
+      <p className="mt-1 text-[13px] text-zinc-500 dark:text-zinc-400">
+        {view?.grant === "client_credentials"
+          ? "Toolscope authorizes as a client of its own (client credentials): no one is asked."
+          : shared
+            ? view?.sharing === "shared"
+              ? "One authorization serves everyone who uses this server."
+              : "Toolscope's own authorization of this server."
+            : "Your own authorization: calls you make use your token, and no one else's calls do."}{" "}
+        Tokens stay on Toolscope&apos;s server, encrypted; the browser never sees them.
+      </p>
+      {error && <p className={`mt-2 ${ERROR_NOTE}`}>{error}</p>}
+      {view && (
+        <dl className="mt-3 rounded-lg border border-zinc-200 px-4 dark:border-zinc-800" data-testid="oauth-facts">
+          <Fact label="Status">
+            <span data-testid="oauth-status">{view.authorized ? "authorized" : "authorization required"}</span>
+          </Fact>
+          <Fact label="Scope">
+            {view.scope ?? view.requestedScope ?? (view.challengeScope ? `(server asks for ${view.challengeScope})` : "—")}
+          </Fact>
+          {view.authorized && <Fact label="Access token expires">{expiry(view.expiresAt)}</Fact>}
+          {view.authorized && <Fact label="Refresh token">{view.hasRefreshToken ? "yes" : "no"}</Fact>}
+          <Fact label="Authorization server">{view.issuer ?? "—"}</Fact>
+          <Fact label="Client">{view.client ? `${view.client.id} (${VIA[view.client.via] ?? view.client.via})` : "—"}</Fact>
+        </dl>
+      )}
+      {view && view.journal.length > 0 && (
+        <div className="mt-4">
+          <h3 className="text-[11px] font-medium tracking-wide text-zinc-500 uppercase">What happened</h3>
+          <ol
+            className="mt-1 divide-y divide-zinc-100 rounded-lg border border-zinc-200 dark:divide-zinc-900 dark:border-zinc-800"
+            data-testid="oauth-journal"
+          >
+            {view.journal.slice(-60).map((entry) => (
+              <JournalRow key={entry.id} entry={entry} />
+            ))}
+          </ol>
+        </div>
+      )}
+    </section>
+  );
+}
