@@ -6,6 +6,7 @@ import { BUTTON_PRIMARY, BUTTON_SECONDARY, ERROR_NOTE, INPUT } from "@/component
 import { useState, type FormEvent, type ReactNode } from "react";
 import { fetchJson } from "@/lib/client/fetch-json";
 import type { ServerSnapshot } from "@/lib/mcp/types";
+import { OAuthSettingsFields, oauthFromForm } from "./oauth-settings-fields";
 
 type Transport = "stdio" | "auto" | "streamable-http" | "sse";
 
@@ -70,7 +71,12 @@ export function ServerForm({
         ...(text("cwd") ? { cwd: text("cwd") } : {}),
       });
     } else {
-      Object.assign(body, { url: text("url"), headers: parsePairs(String(form.get("headers") ?? ""), ":", knownHeaders) });
+      const oauth = oauthFromForm(form, config && config.transport !== "stdio" ? config.oauth : null);
+      Object.assign(body, {
+        url: text("url"),
+        headers: parsePairs(String(form.get("headers") ?? ""), ":", knownHeaders),
+        ...(oauth ? { oauth } : {}),
+      });
     }
     setSaving(true);
     setError(null);
@@ -186,6 +192,7 @@ export function ServerForm({
               Kept on Toolscope&apos;s server and never shown again{knownHeaders.length > 0 ? "; a name left blank keeps its value" : ""}.
             </span>
           </label>
+          <OAuthSettingsFields existing={config && config.transport !== "stdio" ? config.oauth : null} />
         </>
       )}
       <div className="flex items-center gap-6">

@@ -174,8 +174,10 @@ export class ServerConnection {
   /** Requests the server makes of Toolscope: elicitation and sampling go to the user, roots come from the config. */
   private answerServerRequests(client: Client): void {
     const serverId = this.config.id;
+    // A person's own connection asks only that person.
+    const owner = this.principal === SHARED ? undefined : this.principal;
     client.setRequestHandler("elicitation/create", async (request, ctx) => {
-      const answer = await requestUserInput(serverId, "elicitation", request.params, ctx.mcpReq.signal);
+      const answer = await requestUserInput(serverId, "elicitation", request.params, ctx.mcpReq.signal, owner);
       if (answer === null) return { action: "decline" };
       if (!answer) return { action: "cancel" };
       return answer.action === "accept"
@@ -183,7 +185,7 @@ export class ServerConnection {
         : { action: answer.action };
     });
     client.setRequestHandler("sampling/createMessage", async (request, ctx) => {
-      const answer = await requestUserInput(serverId, "sampling", request.params, ctx.mcpReq.signal);
+      const answer = await requestUserInput(serverId, "sampling", request.params, ctx.mcpReq.signal, owner);
       if (answer?.action !== "accept" || answer.text === undefined) throw new ProtocolError(-1, "The user declined the sampling request.");
       return {
         role: "assistant",

@@ -10,6 +10,8 @@ import { allConnections, connectionFor, connectionsFor } from "./pool";
 import { invalidateRegistry, registeredServers, serverStore } from "./registry";
 import { describeServerTarget, type ServerConfig } from "./server-config";
 import type { ServerSnapshot, ToolsResponse } from "./types";
+import { clearJournals } from "@/lib/oauth/journal";
+import { forgetServer } from "@/lib/oauth/oauth-store";
 
 /** Every server's snapshot, or those a caller may use. */
 export async function listServerSnapshots(caller?: Caller): Promise<ServerSnapshot[]> {
@@ -73,6 +75,9 @@ export async function addServer(id: string, entry: McpJsonEntry, by?: Caller): P
  * Replaces a database server's config. Secret values the browser never saw come back as
  * null, meaning "keep the stored value"; a key left out is removed.
  */
+/** OAuth settings that are secrets: null in an update keeps the stored value. */
+const OAUTH_SECRETS = ["clientSecret", "privateKey"] as const;
+
 export type ServerUpdate = Omit<McpJsonEntry, "env" | "headers"> & {
   env?: Record<string, string | null>;
   headers?: Record<string, string | null>;
@@ -88,17 +93,28 @@ export async function updateServer(id: string, entry: ServerUpdate, by?: Caller)
   const old = current.config;
   // A kept secret goes only where it went before: pointed at another URL or command, it could
   // be read back by whoever controls the new target.
-  const kept = [...Object.entries(entry.env ?? {}), ...Object.entries(entry.headers ?? {})].filter(([, v]) => v === null).map(([k]) => k);
+  const oauthIn = entry.oauth as Record<string, unknown> | undefined;
+  const keptOAuth = OAUTH_SECRETS.filter((name) => oauthIn?.[name] === null);
+  const kept = [
+    ...[...Object.entries(entry.env ?? {}), ...Object.entries(entry.headers ?? {})].filter(([, v]) => v === null).map(([k]) => k),
+    ...keptOAuth.map((name) => `oauth.${name}`),
+  ];
   if (kept.length > 0 && targetChanged(old, entry)) {
     throw new AppError(
       "bad_request:config",
       `This edit changes where the server's secrets could go (its ${old.transport === "stdio" ? "command, working directory or environment" : "URL or headers"}), so the stored values of ${kept.join(", ")} are not carried over: enter them again.`,
     );
   }
+  const storedOAuth = old.transport !== "stdio" ? old.oauth : undefined;
+  const oauth = oauthIn && {
+    ...oauthIn,
+    ...Object.fromEntries(keptOAuth.map((name) => [name, storedOAuth?.[name]])),
+  };
   const config = toConfig(id, {
     ...entry,
     env: keep(entry.env, old.transport === "stdio" ? old.env : {}),
     headers: keep(entry.headers, old.transport !== "stdio" ? old.headers : {}),
+    ...(oauth ? { oauth: Object.fromEntries(Object.entries(oauth).filter(([, v]) => v !== undefined && v !== null)) } : {}),
   });
   await assertStdioAllowed(config);
   await (await serverStore()).update(config);
@@ -138,6 +154,9 @@ export async function removeServer(id: string, by?: Caller): Promise<void> {
   if (current.source !== "database") throw new AppError("readonly:server");
   await (await serverStore()).remove(id);
   invalidateRegistry();
+  // Its tokens and registrations go with it: a server added later under the same id is another one.
+  await forgetServer(id);
+  clearJournals(id);
   if (by) await recordEvent("server_removed", by, described(current.config));
   await allConnections();
 }

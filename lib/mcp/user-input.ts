@@ -19,19 +19,27 @@ const ANSWER_TIMEOUT_MS = 10 * 60_000;
 
 type Pending = { serverId: string; resolve: (answer: UserAnswer | undefined) => void };
 
-type State = { pending: Map<string, Pending>; active: Map<string, Interactor[]> };
+/** An interactor and whose call it serves (a person's id; null in local mode or for a token without one). */
+type Active = { interactor: Interactor; owner: string | null };
+type State = { pending: Map<string, Pending>; active: Map<string, Active[]> };
 const state = processWide<State>("user-input", () => ({ pending: new Map(), active: new Map() }));
 const context = processWide("user-input-context", () => new AsyncLocalStorage<Interactor>());
 
 /** Runs a call with someone to ask, for the requests the server makes during it. */
-export async function withInteractor<T>(serverId: string, interactor: Interactor, run: () => Promise<T>): Promise<T> {
+export async function withInteractor<T>(
+  serverId: string,
+  interactor: Interactor,
+  run: () => Promise<T>,
+  owner: string | null = null,
+): Promise<T> {
   const list = state.active.get(serverId) ?? [];
-  list.push(interactor);
+  const entry = { interactor, owner };
+  list.push(entry);
   state.active.set(serverId, list);
   try {
     return await context.run(interactor, run);
   } finally {
-    list.splice(list.indexOf(interactor), 1);
+    list.splice(list.indexOf(entry), 1);
     if (list.length === 0) state.active.delete(serverId);
   }
 }
@@ -40,15 +48,22 @@ export type UserAnswer = { action: "accept" | "decline" | "cancel"; content?: Re
 
 /**
  * Asks the user. Resolves with their answer; with `null` when there is no one to ask; with
- * `undefined` when the time ran out or the request was aborted.
+ * `undefined` when the time ran out or the request was aborted. `owner`: the person whose own
+ * connection (OAuth, lib/oauth) the request came on; only their calls are asked.
  */
 export function requestUserInput(
   serverId: string,
   kind: UserInputKind,
   params: unknown,
   signal?: AbortSignal,
+  owner?: string,
 ): Promise<UserAnswer | null | undefined> {
-  const interactor = context.getStore() ?? state.active.get(serverId)?.at(-1);
+  const interactor =
+    context.getStore() ??
+    state.active
+      .get(serverId)
+      ?.filter((entry) => owner === undefined || entry.owner === owner)
+      .at(-1)?.interactor;
   if (!interactor) return Promise.resolve(null);
   const id = randomUUID();
   return new Promise((resolve) => {

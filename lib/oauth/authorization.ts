@@ -146,10 +146,9 @@ export async function completeAuthorization(params: URLSearchParams, caller: Cal
   const state = params.get("state");
   const home = "/";
   if (!state) return { ok: false, message: "The authorization server sent the browser back without a state.", returnTo: home };
-  const flow = await takeFlow(state);
-  if (!flow) throw new AppError("not_found:oauth_flow");
   // Only the person who began it may finish it: a link that lands someone else here does nothing.
-  if (flow.userId !== caller.userId) throw new AppError("not_found:oauth_flow");
+  const flow = await takeFlow(state, caller.userId);
+  if (!flow) throw new AppError("not_found:oauth_flow");
   const shared = await connectionFor(flow.serverId);
   const config = urlConfigOf(shared);
   const journal = journalFor(flow.serverId, flow.principal);

@@ -37,6 +37,7 @@ export class AuthorizationRequired extends Error {
 
 export type ProviderTarget = {
   serverId: string;
+  serverUrl: string;
   principal: Principal;
   settings: OAuthSettings | undefined;
   redirectUrl: string;
@@ -159,7 +160,10 @@ export class ToolscopeOAuthProvider implements OAuthClientProvider {
 
   async tokens(): Promise<StoredOAuthTokens | undefined> {
     if (!(await this.target.sharedInUse())) return undefined;
-    return (await readGrant(this.target.serverId, this.target.principal))?.tokens;
+    const grant = await readGrant(this.target.serverId, this.target.principal);
+    // A server whose URL changed is another resource: its old tokens are not sent there.
+    if (grant?.serverUrl && grant.serverUrl !== this.target.serverUrl) return undefined;
+    return grant?.tokens;
   }
 
   async saveTokens(tokens: StoredOAuthTokens): Promise<void> {
@@ -167,6 +171,7 @@ export class ToolscopeOAuthProvider implements OAuthClientProvider {
     await updateGrant(this.target.serverId, this.target.principal, (grant) => ({
       ...grant,
       tokens,
+      serverUrl: this.target.serverUrl,
       savedAt: new Date().toISOString(),
       ...(requested ? { requestedScope: requested } : {}),
       ...(this.discovery ? { discovery: this.discovery } : {}),

@@ -23,6 +23,8 @@ export type StoredClient = {
 
 export type Grant = {
   tokens?: StoredOAuthTokens;
+  /** The MCP server URL the tokens were obtained for: they are never sent to another. */
+  serverUrl?: string;
   /** When the tokens were saved, for their expiry (expires_in counts from then). */
   savedAt?: string;
   /** The scope asked for when they were obtained (the server may grant less, or not say). */
@@ -165,10 +167,18 @@ export async function saveFlow(state: string, flow: Omit<Flow, "expiresAt">): Pr
     .execute();
 }
 
-/** Takes a flow out (a state is good for one callback), or undefined when there is none or it expired. */
-export async function takeFlow(state: string): Promise<Flow | undefined> {
+/**
+ * Takes out the flow `state` names if `userId` began it (a state is good for one callback), or
+ * undefined when there is none, it expired, or someone else began it (whose flow stays theirs).
+ */
+export async function takeFlow(state: string, userId: string | null): Promise<Flow | undefined> {
   const db = await database();
-  const row = await db.deleteFrom("oauth_flows").where("state", "=", state).returning(["payload", "expires_at"]).executeTakeFirst();
+  const row = await db
+    .deleteFrom("oauth_flows")
+    .where("state", "=", state)
+    .where("user_id", userId === null ? "is" : "=", userId)
+    .returning(["payload", "expires_at"])
+    .executeTakeFirst();
   if (!row || row.expires_at < new Date().toISOString()) return undefined;
   try {
     return JSON.parse(unseal(row.payload, flowPurpose(state))) as Flow;

@@ -42,6 +42,7 @@ export function oauthProvider(config: UrlConfig, principal: Principal, role: Pro
   return new ToolscopeOAuthProvider(
     {
       serverId: config.id,
+      serverUrl: config.url,
       principal,
       settings: config.oauth,
       redirectUrl: callbackUrl(),

@@ -65,6 +65,7 @@ export async function serveCall(
           onStarted: (auditId) => stream.send("started", { auditId }),
           onprogress: (progress) => stream.send("progress", progress),
         }),
+      caller.userId,
     );
     stream.send("result", result);
   } catch (error) {

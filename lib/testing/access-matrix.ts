@@ -67,6 +67,10 @@ const RULES: Record<string, Rule> = {
   "POST /api/servers/:serverId/inputs/:inputId": call,
   "GET /api/servers/:serverId/policy": read,
   "PUT /api/servers/:serverId/policy": admin,
+  // Each person authorizes a server for themselves (the shared authorization is checked further in).
+  "GET /api/servers/:serverId/oauth": read,
+  "DELETE /api/servers/:serverId/oauth": read,
+  "POST /api/servers/:serverId/oauth/authorize": read,
   "POST /api/servers/:serverId/rpc": call,
   "GET /api/servers/:serverId/tasks/:taskId": call,
   "DELETE /api/servers/:serverId/tasks/:taskId": call,

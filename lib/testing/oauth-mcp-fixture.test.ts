@@ -11,42 +11,12 @@ import {
   type StoredOAuthClientInformation,
   type StoredOAuthTokens,
 } from "@modelcontextprotocol/client";
-import { startOAuthMcpFixture, type OAuthMcpFixture } from "./oauth-mcp-fixture";
+import { fixtureBrowser, startOAuthMcpFixture, type OAuthMcpFixture } from "./oauth-mcp-fixture";
 
 const REDIRECT_URI = "http://127.0.0.1:9/callback";
 
 type Json = Record<string, unknown>;
 type Tokens = { access_token: string; refresh_token?: string; token_type: string; expires_in: number; scope?: string };
-
-// Enough of a browser for one sign-in: cookies by name and redirects followed by hand so every
-// hop keeps the jar; stops at the redirect_uri, where nothing listens.
-function browser() {
-  const jar = new Map<string, string>();
-  const request = async (url: string, init: RequestInit = {}) => {
-    const headers = new Headers(init.headers);
-    if (jar.size) headers.set("cookie", [...jar].map(([name, value]) => `${name}=${value}`).join("; "));
-    const response = await fetch(url, { ...init, headers, redirect: "manual" });
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair = "", ...attributes] = cookie.split(";");
-      const name = pair.slice(0, pair.indexOf("=")).trim();
-      const value = pair.slice(pair.indexOf("=") + 1).trim();
-      const expired = attributes.some((a) => /^\s*expires=Thu, 01 Jan 1970/i.test(a)) || value === "";
-      if (expired) jar.delete(name);
-      else jar.set(name, value);
-    }
-    return response;
-  };
-  const follow = async (response: Response, url: string): Promise<Response | URL> => {
-    while (response.status >= 300 && response.status < 400) {
-      const next = new URL(response.headers.get("location") ?? "", url);
-      if (next.href.startsWith(REDIRECT_URI)) return next;
-      url = next.href;
-      response = await request(url);
-    }
-    return response;
-  };
-  return { request, follow };
-}
 
 const decodeJwt = (jwt: string): Json => JSON.parse(Buffer.from(jwt.split(".")[1] ?? "", "base64url").toString("utf8")) as Json;
 const decodeJwtHeader = (jwt: string): Json => JSON.parse(Buffer.from(jwt.split(".")[0] ?? "", "base64url").toString("utf8")) as Json;
@@ -96,7 +66,7 @@ async function authorize(
     ...(params.scope !== undefined ? { scope: params.scope } : {}),
     ...(params.resource !== undefined ? { resource: params.resource } : {}),
   }).toString();
-  const { request, follow } = browser();
+  const { request, follow } = fixtureBrowser(REDIRECT_URI);
   const page = await follow(await request(url.href), url.href);
   if (page instanceof URL) return { callback: page, verifier };
   expect(page.status).toBe(200);
@@ -475,7 +445,7 @@ describe("OAuth MCP fixture", () => {
         } catch (error) {
           if (!authorizationUrl) throw error;
           await client.close();
-          const { request, follow } = browser();
+          const { request, follow } = fixtureBrowser(REDIRECT_URI);
           const url: URL = authorizationUrl;
           const page = await follow(await request(url.href), url.href);
           if (page instanceof URL) throw new Error(`expected the login form, got ${page.href}`);

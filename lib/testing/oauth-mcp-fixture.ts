@@ -512,6 +512,58 @@ function mcpServerListener(issuer: string, mcpUrl: string, stats: OAuthMcpFixtur
   return { listener: toNodeHandler({ fetch: fetchHandler }), close: () => handler.close() };
 }
 
+// Enough of a browser for one sign-in: cookies by name and redirects followed by hand so every
+// hop keeps the jar; stops at the client's redirect URI (`stopAt`), where a test takes over.
+export function fixtureBrowser(stopAt: string) {
+  const jar = new Map<string, string>();
+  const request = async (url: string, init: RequestInit = {}) => {
+    const headers = new Headers(init.headers);
+    if (jar.size) headers.set("cookie", [...jar].map(([name, value]) => `${name}=${value}`).join("; "));
+    const response = await fetch(url, { ...init, headers, redirect: "manual" });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair = "", ...attributes] = cookie.split(";");
+      const name = pair.slice(0, pair.indexOf("=")).trim();
+      const value = pair.slice(pair.indexOf("=") + 1).trim();
+      const expired = attributes.some((a) => /^\s*expires=Thu, 01 Jan 1970/i.test(a)) || value === "";
+      if (expired) jar.delete(name);
+      else jar.set(name, value);
+    }
+    return response;
+  };
+  const follow = async (response: Response, url: string): Promise<Response | URL> => {
+    while (response.status >= 300 && response.status < 400) {
+      const next = new URL(response.headers.get("location") ?? "", url);
+      if (next.href.startsWith(stopAt)) return next;
+      url = next.href;
+      response = await request(url);
+    }
+    return response;
+  };
+  return { request, follow };
+}
+
+/**
+ * Signs in at the authorization server as a browser would, from an authorization URL up to the
+ * redirect back to `stopAt` (the client's redirect URI), which it answers with.
+ */
+export async function signInAtFixture(authorizationUrl: string, stopAt: string, login: string, password: string): Promise<URL> {
+  const { request, follow } = fixtureBrowser(stopAt);
+  const page = await follow(await request(authorizationUrl), authorizationUrl);
+  if (page instanceof URL) return page;
+  const html = await page.text();
+  const action = /action="([^"]+)"/.exec(html)?.[1];
+  if (page.status !== 200 || !action) throw new Error(`expected the login form, got ${page.status}: ${html.slice(0, 300)}`);
+  const target = new URL(action, authorizationUrl).href;
+  const answer = await request(target, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ login, password }).toString(),
+  });
+  const back = await follow(answer, target);
+  if (!(back instanceof URL)) throw new Error(`expected a redirect to ${stopAt}, got ${back.status}: ${(await back.text()).slice(0, 300)}`);
+  return back;
+}
+
 export async function startOAuthMcpFixture(options: OAuthMcpFixtureOptions = {}): Promise<OAuthMcpFixture> {
   const ttl = options.accessTokenTtlSeconds ?? 3600;
   if (!Number.isSafeInteger(ttl) || ttl <= 0) throw new Error("accessTokenTtlSeconds must be a positive integer");
