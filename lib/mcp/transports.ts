@@ -7,10 +7,9 @@ import { appConfig } from "@/lib/config/env";
 import { stdioEnvironment } from "./stdio-env";
 import { transportFetch } from "./transport-fetch";
 import { journalFetch, journalFor } from "@/lib/oauth/journal";
-import { oauthProvider } from "@/lib/oauth/oauth-target";
+import { connectionAuthProvider } from "@/lib/oauth/oauth-target";
 import type { Principal } from "@/lib/oauth/oauth-store";
 import { watchChallenges, type ChallengeListener } from "@/lib/oauth/challenges";
-import { legacyIssuerAccepted } from "@/lib/oauth/legacy-issuer";
 
 export type ActiveTransport = "stdio" | "streamable-http" | "sse";
 
@@ -44,9 +43,8 @@ export function urlTransport(
   const options = {
     requestInit: { headers: config.headers },
     fetch: watchChallenges(journalFetch(transportFetch, journal, config.url), config.url, onChallenge),
-    authProvider: oauthProvider(config, principal, { kind: "connection" }),
+    authProvider: connectionAuthProvider(config, principal),
     onInsufficientScope: "throw" as const,
-    skipIssuerMetadataValidation: legacyIssuerAccepted(config),
   };
   return kind === "sse" ? new SSEClientTransport(url, options) : new StreamableHTTPClientTransport(url, options);
 }

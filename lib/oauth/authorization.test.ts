@@ -141,3 +141,29 @@ describe("authorizing a server", () => {
     expect(await db.selectFrom("oauth_grants").selectAll().execute()).toEqual([]);
   });
 });
+
+describe("refreshing", () => {
+  let quick: OAuthMcpFixture;
+  beforeAll(async () => {
+    quick = await startOAuthMcpFixture({ accessTokenTtlSeconds: 2, users: [{ login: "alice", password: "alice-password" }] });
+    await addServer("quick", { url: quick.mcpUrl, type: "http", name: "Quick" });
+  });
+  afterAll(async () => {
+    await removeServer("quick").catch(() => undefined);
+    await quick?.close();
+  });
+
+  it("refreshes an expired token once for many calls at the same time (refresh tokens rotate)", async () => {
+    await settled("quick");
+    const begun = (await beginAuthorization("quick", LOCAL, {})) as { authorizationUrl: string };
+    const back = await signInAtFixture(begun.authorizationUrl, callbackUrl(), "alice", "alice-password");
+    expect(await completeAuthorization(back.searchParams, LOCAL)).toMatchObject({ ok: true });
+    const connection = await settled("quick");
+    expect(connection.snapshot().status).toBe("ready");
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    const results = await Promise.all(Array.from({ length: 8 }, () => connection.callTool("whoami", {})));
+    for (const result of results) expect(JSON.stringify(result)).toContain("alice");
+    expect(quick.stats.tokenRequests.filter((t) => t.grantType === "refresh_token")).toHaveLength(1);
+    expect(connection.snapshot().status).toBe("ready");
+  });
+});

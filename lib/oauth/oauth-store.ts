@@ -53,11 +53,14 @@ const clientPurpose = (serverId: string, issuer: string): string => `oauth-clien
 const flowPurpose = (state: string): string => `oauth-flow:${state}`;
 
 const cache = processWide("oauth-grants", () => new Map<string, Grant | null>());
+/** Bumped by every write: a read that began before a write must not cache what it read. */
+const versions = processWide("oauth-grant-versions", () => new Map<string, number>());
 const key = (serverId: string, principal: Principal): string => `${serverId}\n${principal}`;
 
 export async function readGrant(serverId: string, principal: Principal): Promise<Grant | undefined> {
   const k = key(serverId, principal);
   if (cache.has(k)) return cache.get(k) ?? undefined;
+  const version = versions.get(k) ?? 0;
   const db = await database();
   const row = await db
     .selectFrom("oauth_grants")
@@ -75,7 +78,7 @@ export async function readGrant(serverId: string, principal: Principal): Promise
       );
     }
   }
-  cache.set(k, grant ?? null);
+  if ((versions.get(k) ?? 0) === version) cache.set(k, grant ?? null);
   return grant;
 }
 
@@ -84,10 +87,13 @@ export async function updateGrant(serverId: string, principal: Principal, change
   const next = change({ ...((await readGrant(serverId, principal)) ?? {}) });
   const db = await database();
   const k = key(serverId, principal);
-  cache.delete(k);
-  if (next === null || (next.tokens === undefined && next.discovery === undefined)) {
+  // The new grant is what this process uses from now on, before the write lands: requests
+  // sent meanwhile must not read (and cache) the old one.
+  versions.set(k, (versions.get(k) ?? 0) + 1);
+  const empty = next === null || (next.tokens === undefined && next.discovery === undefined);
+  cache.set(k, empty ? null : next);
+  if (empty) {
     await db.deleteFrom("oauth_grants").where("server_id", "=", serverId).where("principal", "=", principal).execute();
-    cache.set(k, null);
     return;
   }
   const sealed = seal(JSON.stringify(next), grantPurpose(serverId, principal));
@@ -97,7 +103,6 @@ export async function updateGrant(serverId: string, principal: Principal, change
     .values({ server_id: serverId, principal, payload: sealed, updated_at: now })
     .onConflict((oc) => oc.columns(["server_id", "principal"]).doUpdateSet({ payload: sealed, updated_at: now }))
     .execute();
-  cache.set(k, next);
 }
 
 /** Every principal holding tokens for a server (for the server page's list). */
@@ -113,7 +118,11 @@ export async function forgetServer(serverId: string): Promise<void> {
   await db.deleteFrom("oauth_grants").where("server_id", "=", serverId).execute();
   await db.deleteFrom("oauth_clients").where("server_id", "=", serverId).execute();
   await db.deleteFrom("oauth_flows").where("server_id", "=", serverId).execute();
-  for (const k of [...cache.keys()]) if (k.startsWith(`${serverId}\n`)) cache.delete(k);
+  for (const k of [...cache.keys()])
+    if (k.startsWith(`${serverId}\n`)) {
+      cache.delete(k);
+      versions.set(k, (versions.get(k) ?? 0) + 1);
+    }
 }
 
 export async function readClient(serverId: string, issuer: string): Promise<StoredClient | undefined> {

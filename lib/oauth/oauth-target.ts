@@ -3,7 +3,10 @@ import "server-only";
 // accounts there is one principal, SHARED. Once they do, each person authorizes for themselves
 // (their calls use their token) unless an admin set the server's authorization to shared;
 // client_credentials is always shared (no person is involved).
+import { auth, extractWWWAuthenticateParams, UnauthorizedError, type AuthProvider } from "@modelcontextprotocol/client";
 import { appConfig } from "@/lib/config/env";
+import { processWide } from "@/lib/process-wide";
+import { legacyIssuerAccepted } from "./legacy-issuer";
 import { authMode } from "@/lib/auth/mode";
 import type { Caller } from "@/lib/auth/roles";
 import type { UrlConfig } from "@/lib/mcp/server-config";
@@ -36,6 +39,47 @@ export async function principalFor(config: UrlConfig, caller: Caller | undefined
  */
 export async function sharedAuthorizationInUse(config: UrlConfig): Promise<boolean> {
   return sharedOnly(config) || (await authMode()) !== "accounts";
+}
+
+/** Refreshes under way, and when the last one succeeded, per server and principal. */
+const refreshes = processWide("oauth-refreshes", () => ({ running: new Map<string, Promise<void>>(), endedAt: new Map<string, number>() }));
+/** A 401 this soon after a refresh ended was answered to a request sent with the old token: just retry. */
+const JUST_REFRESHED_MS = 3_000;
+
+/**
+ * What a connection's transport is given: the bearer token, and on a 401 the SDK's auth() (a
+ * refresh, usually). Concurrent 401s share one refresh: authorization servers rotate refresh
+ * tokens, and a second refresh with the one just used would be refused and lose the grant.
+ */
+export function connectionAuthProvider(config: UrlConfig, principal: Principal): AuthProvider {
+  const provider = oauthProvider(config, principal, { kind: "connection" });
+  const key = `${config.id}\n${principal}`;
+  return {
+    token: async () => (await provider.tokens())?.access_token,
+    onUnauthorized: async (ctx) => {
+      const running = refreshes.running.get(key);
+      if (running) return running;
+      if (Date.now() - (refreshes.endedAt.get(key) ?? 0) < JUST_REFRESHED_MS && (await provider.tokens())) return;
+      const work = (async () => {
+        const { resourceMetadataUrl, scope } = extractWWWAuthenticateParams(ctx.response);
+        const result = await auth(provider, {
+          serverUrl: ctx.serverUrl,
+          ...(resourceMetadataUrl ? { resourceMetadataUrl } : {}),
+          ...(scope ? { scope } : {}),
+          fetchFn: ctx.fetchFn,
+          skipIssuerMetadataValidation: legacyIssuerAccepted(config),
+        });
+        if (result !== "AUTHORIZED") throw new UnauthorizedError();
+        refreshes.endedAt.set(key, Date.now());
+      })();
+      refreshes.running.set(key, work);
+      try {
+        await work;
+      } finally {
+        refreshes.running.delete(key);
+      }
+    },
+  };
 }
 
 export function oauthProvider(config: UrlConfig, principal: Principal, role: ProviderRole): ToolscopeOAuthProvider {
