@@ -124,3 +124,30 @@ describe("scrubSecrets", () => {
     expect(text).toBe("fetch https://x.example/mcp?api_key=<redacted> failed; sent <redacted>");
   });
 });
+
+describe("OAuth settings in mcp.json", () => {
+  it("reads them, refuses what cannot work, and exports them without secrets", () => {
+    const oauth = { clientId: "by-hand", clientSecret: "client-secret-value", scope: "issues:read", sharing: "shared" };
+    const read = entryToConfig("tracker", { url: "https://mcp.tracker.example/mcp", oauth });
+    expect(read).toMatchObject({ ok: true, config: { oauth: { ...oauth, grant: "authorization_code" } } });
+    expect(entryToConfig("x", { command: "node", oauth: {} })).toMatchObject({ ok: false, message: expect.stringMatching(/URL/) });
+    expect(entryToConfig("x", { url: "https://a.example/mcp", oauth: { clientSecret: "s" } })).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/client id/),
+    });
+    expect(entryToConfig("x", { url: "https://a.example/mcp", oauth: { grant: "client_credentials", clientId: "c" } })).toMatchObject({
+      ok: false,
+    });
+    expect(entryToConfig("x", { url: "https://a.example/mcp", oauth: { unknown: true } })).toMatchObject({ ok: false });
+
+    const config = (read as { config: Parameters<typeof toMcpJson>[0][number] }).config;
+    const exported = JSON.stringify(toMcpJson([config]));
+    expect(exported).not.toContain("client-secret-value");
+    expect(exported).toContain(`"clientSecret":"${REDACTED_VALUE}"`);
+    expect(exported).toContain(`"clientId":"by-hand"`);
+    // Re-importing an export is refused until the secret is put back.
+    const again = parseMcpJson(exported);
+    expect(again.problems[0]?.message).toMatch(/oauth.clientSecret/);
+    expect(scrubSecrets(config, "failed with client-secret-value")).toBe("failed with <redacted>");
+  });
+});
