@@ -31,6 +31,7 @@ import { requestUserInput } from "./user-input";
 import type { Challenge } from "@/lib/oauth/challenges";
 import { readGrant, SHARED, type Principal } from "@/lib/oauth/oauth-store";
 import { journalFor } from "@/lib/oauth/journal";
+import { sharedAuthorizationInUse } from "@/lib/oauth/oauth-target";
 import { acceptLegacyIssuer, isSameOriginLegacyIssuer, legacyIssuerAccepted } from "@/lib/oauth/legacy-issuer";
 
 /**
@@ -265,8 +266,15 @@ export class ServerConnection {
         return client;
       } catch (error) {
         if (error instanceof AppError) throw error;
-        // Another transport would be asked the same; waiting and retrying cannot help either.
+        // Another transport would be asked the same; waiting and retrying cannot help either,
+        // unless the grant still holds a refresh token (the authorization server was unreachable).
         if (isAuthorizationError(error)) {
+          if (!InsufficientScopeError.isInstance(error) && (await this.refreshStillPossible())) {
+            reasons.push(
+              `${kind}: the authorization server could not refresh the token (${error instanceof Error ? error.message : String(error)}); retrying`,
+            );
+            break;
+          }
           this.requireAuthorization();
           throw this.unauthorized();
         }
@@ -293,6 +301,13 @@ export class ServerConnection {
       "forbidden:server_authorization",
       `${this.config.name} asks for OAuth authorization: authorize Toolscope on the server's page.`,
     );
+  }
+
+  /** Whether the grant still holds a refresh token (a refused refresh deletes it): a failure to refresh was then a passing one. */
+  private async refreshStillPossible(): Promise<boolean> {
+    if (this.config.transport === "stdio") return false;
+    if (this.principal === SHARED && !(await sharedAuthorizationInUse(this.config))) return false;
+    return Boolean((await readGrant(this.config.id, this.principal))?.tokens?.refresh_token);
   }
 
   /** The server refused without an authorization Toolscope can use: wait for someone to authorize. */
@@ -466,7 +481,10 @@ export class ServerConnection {
       return await client.request({ method: "tools/call", params }, AS_SENT, sendOptions);
     } catch (error) {
       // A narrower scope than the call needs leaves the connection usable; no authorization at all does not.
-      if (isAuthorizationError(error) && !InsufficientScopeError.isInstance(error) && this.client === client) this.requireAuthorization();
+      if (isAuthorizationError(error) && !InsufficientScopeError.isInstance(error) && this.client === client)
+        void this.refreshStillPossible().then((possible) => {
+          if (!possible && this.client === client) this.requireAuthorization();
+        });
       if (capped && !options.signal?.aborted) {
         throw new SdkError(SdkErrorCode.RequestTimeout, "Maximum total timeout exceeded", {
           maxTotalTimeout: this.callTimeoutMs * MAX_TOTAL_FACTOR,

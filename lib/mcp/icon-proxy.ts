@@ -5,6 +5,7 @@ import "server-only";
 // renders inertly, and only up to a size limit.
 import { AppError } from "@/lib/errors";
 import { processWide } from "@/lib/process-wide";
+import type { Caller } from "@/lib/auth/roles";
 import { connectionFor } from "./pool";
 import { transportFetch } from "./transport-fetch";
 
@@ -47,7 +48,7 @@ async function readCapped(response: Response): Promise<Uint8Array> {
   return Buffer.concat(chunks);
 }
 
-export async function fetchToolIcon(serverId: string, src: string): Promise<IconBody> {
+export async function fetchToolIcon(serverId: string, src: string, caller?: Caller): Promise<IconBody> {
   let url: URL;
   try {
     url = new URL(src);
@@ -55,7 +56,7 @@ export async function fetchToolIcon(serverId: string, src: string): Promise<Icon
     throw new AppError("bad_request:icon", "The icon URL is not a URL.");
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") throw new AppError("bad_request:icon", "Only http(s) icons are fetched.");
-  const connection = await connectionFor(serverId);
+  const connection = await connectionFor(serverId, caller);
   const listed = connection.listTools().some((tool) => tool.icons?.some((icon) => icon.src === src));
   if (!listed) throw new AppError("not_found:icon");
 

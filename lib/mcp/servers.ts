@@ -11,7 +11,7 @@ import { invalidateRegistry, registeredServers, serverStore } from "./registry";
 import { describeServerTarget, type ServerConfig } from "./server-config";
 import type { ServerSnapshot, ToolsResponse } from "./types";
 import { clearJournals } from "@/lib/oauth/journal";
-import { forgetServer } from "@/lib/oauth/oauth-store";
+import { forgetServer, revokeGrant, SHARED } from "@/lib/oauth/oauth-store";
 
 /** Every server's snapshot, or those a caller may use. */
 export async function listServerSnapshots(caller?: Caller): Promise<ServerSnapshot[]> {
@@ -119,8 +119,26 @@ export async function updateServer(id: string, entry: ServerUpdate, by?: Caller)
   await assertStdioAllowed(config);
   await (await serverStore()).update(config);
   invalidateRegistry();
+  await forgetOAuthOnChange(old, config);
   if (by) await recordEvent("server_changed", by, { ...described(config), before: described(old) });
   return snapshotOf(id);
+}
+
+/**
+ * Another URL is another server: its tokens, registrations and discovery are forgotten. A switch
+ * to one shared authorization starts without tokens (those of before accounts, or of whoever held
+ * the shared slot, are not made everyone's).
+ */
+async function forgetOAuthOnChange(old: ServerConfig, config: ServerConfig): Promise<void> {
+  const oldUrl = old.transport === "stdio" ? undefined : old.url;
+  const newUrl = config.transport === "stdio" ? undefined : config.url;
+  if (oldUrl !== newUrl) {
+    await forgetServer(config.id);
+    clearJournals(config.id);
+    return;
+  }
+  const sharing = (c: ServerConfig) => (c.transport === "stdio" ? undefined : (c.oauth?.sharing ?? "personal"));
+  if (sharing(old) !== sharing(config)) await revokeGrant(config.id, SHARED);
 }
 
 /**

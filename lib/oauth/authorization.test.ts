@@ -117,7 +117,7 @@ describe("authorizing a server", () => {
     );
   });
 
-  it("does not send tokens got for one URL to another", async () => {
+  it("does not send tokens got for one URL to another, and forgets them when the URL changes", async () => {
     const before = fixture.stats.mcpRequests.length;
     const { updateServer } = await import("@/lib/mcp/servers");
     // Same id, another path on the same server: another resource as far as the tokens go.
@@ -126,8 +126,15 @@ describe("authorizing a server", () => {
     const connection = await settled("guarded");
     expect(connection.snapshot().status).not.toBe("ready");
     expect(fixture.stats.mcpRequests.slice(before).every((r) => r.status === 401 || r.status === 404)).toBe(true);
+    // Another URL is another server: what was authorized for the old one is forgotten.
+    expect(await readGrant("guarded", SHARED)).toBeUndefined();
     await updateServer("guarded", { url: fixture.mcpUrl, type: "http", name: "Guarded" });
     invalidateRegistry();
+    expect((await settled("guarded")).snapshot().status).toBe("unauthorized");
+    // Authorized again for the next tests.
+    const begun = (await beginAuthorization("guarded", LOCAL, {})) as { authorizationUrl: string };
+    const back = await signInAtFixture(begun.authorizationUrl, callbackUrl(), "alice", "alice-password");
+    expect(await completeAuthorization(back.searchParams, LOCAL)).toMatchObject({ ok: true });
     expect((await settled("guarded")).snapshot().status).toBe("ready");
   });
 

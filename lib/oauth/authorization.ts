@@ -17,7 +17,7 @@ import { journalEntries, journalFetch, journalFor } from "./journal";
 import { legacyIssuerAccepted } from "./legacy-issuer";
 import type { JournalEntry } from "./journal-types";
 import { oauthProvider, principalFor, sharedAuthorizationInUse, sharedOnly } from "./oauth-target";
-import { readClient, readGrant, saveFlow, SHARED, takeFlow, updateGrant, type Principal } from "./oauth-store";
+import { readClient, readGrant, revokeGrant, saveFlow, SHARED, takeFlow, type Principal } from "./oauth-store";
 
 function urlConfigOf(connection: ServerConnection): UrlConfig {
   if (connection.config.transport === "stdio")
@@ -46,7 +46,10 @@ async function principalOf(config: UrlConfig, caller: Caller, target: "me" | "sh
       );
     return SHARED;
   }
-  return principalFor(config, caller);
+  const principal = await principalFor(config, caller);
+  if (principal === SHARED && !(await sharedAuthorizationInUse(config)))
+    throw new AppError("forbidden:role", "Each person authorizes this server for themselves: sign in with an account to authorize it.");
+  return principal;
 }
 
 /** Whether every scope in `wanted` is in `have` (space-separated lists). */
@@ -103,8 +106,9 @@ export async function beginAuthorization(
       ...(challenge?.resourceMetadataUrl ? { resourceMetadataUrl: new URL(challenge.resourceMetadataUrl) } : {}),
       fetchFn: authFetch(config, principal),
       skipIssuerMetadataValidation: legacyIssuerAccepted(config),
-      // A step-up must reach the authorization server: a refresh cannot widen the scope.
-      forceReauthorization: stepUp !== undefined,
+      // Someone clicked Authorize: they mean the authorization server (a refresh would not widen a
+      // scope, and the connection refreshes by itself), so a refresh token is not used here.
+      forceReauthorization: true,
     });
   } catch (error) {
     journal.record({ step: "failure", ok: false, summary: `Could not start the authorization: ${describe(error)}` });
@@ -199,7 +203,7 @@ export async function revokeAuthorization(serverId: string, caller: Caller, targ
   const shared = await connectionFor(serverId);
   const config = urlConfigOf(shared);
   const principal = await principalOf(config, caller, target);
-  await updateGrant(serverId, principal, () => null);
+  await revokeGrant(serverId, principal);
   journalFor(serverId, principal).record({
     step: "revoked",
     ok: true,

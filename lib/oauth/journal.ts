@@ -68,11 +68,16 @@ function sameEndpoint(a: URL, b: URL): boolean {
 
 async function responseText(response: Response): Promise<string | undefined> {
   try {
-    const text = await response.clone().text();
-    return text.length > MAX_BODY_CHARS ? `${text.slice(0, MAX_BODY_CHARS)}\n… (${text.length} characters in all)` : text;
+    return await response.clone().text();
   } catch {
     return undefined;
   }
+}
+
+/** Masked first, cut after: a body cut short would no longer parse, and could show what it holds. */
+function shown(text: string, contentType: string | null): string {
+  const masked = maskBody(text, contentType);
+  return masked.length > MAX_BODY_CHARS ? `${masked.slice(0, MAX_BODY_CHARS)}\n… (${masked.length} characters in all)` : masked;
 }
 
 function describeOutcome(step: JournalStep, status: number, body: string | undefined): string {
@@ -118,7 +123,7 @@ export function journalFetch(base: FetchLike, journal: Journal, mcpUrl: string):
     }
     if (toMcp && response.status !== 401 && response.status !== 403) return response;
     const text = toMcp && !/json/i.test(response.headers.get("content-type") ?? "") ? undefined : await responseText(response);
-    const responseBody = text === undefined ? undefined : maskBody(text, response.headers.get("content-type"));
+    const responseBody = text === undefined ? undefined : shown(text, response.headers.get("content-type"));
     journal.record({
       step: toMcp && response.status === 403 ? "step-up" : step,
       // A challenge is how authorization starts, not a failure; a 403 is one.
@@ -130,7 +135,7 @@ export function journalFetch(base: FetchLike, journal: Journal, mcpUrl: string):
         method,
         url: maskUrl(url.toString()),
         requestHeaders: maskHeaders(headers),
-        ...(body === undefined ? {} : { requestBody: maskBody(body, headers.get("content-type")) }),
+        ...(body === undefined ? {} : { requestBody: shown(body, headers.get("content-type")) }),
         status: response.status,
         responseHeaders: maskHeaders(response.headers),
         ...(responseBody === undefined ? {} : { responseBody }),

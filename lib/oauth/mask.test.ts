@@ -42,9 +42,22 @@ describe("masking OAuth secrets for the journal", () => {
     expect(masked.authorization).toMatch(/^Bearer eyJh••••/);
     expect(masked.cookie).toBeUndefined();
     expect(masked.location).not.toContain("the-authorization-code");
-    expect(masked.location).toContain("state=xyz");
+    expect(masked.location).toContain("oauth/callback?code=");
     expect(masked["www-authenticate"]).toBe('Bearer scope="mcp:read"');
     expect(maskUrl("https://as.example/token?code_verifier=verifier-value-123")).not.toContain("verifier-value-123");
+  });
+
+  it("masks secrets in text that does not parse: JSON cut short, plain text, a query", () => {
+    const cut = `{"access_token": "${TOKEN}", "refresh_token": "refresh-token-value", "scope": "mcp:read"`;
+    const masked = maskBody(cut, "application/json");
+    expect(masked).not.toContain(TOKEN);
+    expect(masked).not.toContain("refresh-token-value");
+    expect(masked).toContain('"scope": "mcp:read"');
+    const plain = maskBody(`access_token=${TOKEN}&token_type=bearer&state=the-state-value`, "text/plain");
+    expect(plain).not.toContain(TOKEN);
+    expect(plain).not.toContain("the-state-value");
+    expect(plain).toContain("token_type=bearer");
+    expect(maskUrl("https://as.example/authorize?client_id=c&state=the-state-value")).not.toContain("the-state-value");
   });
 
   it("leaves out bodies it cannot read rather than show them", () => {

@@ -15,6 +15,9 @@ const SECRET_NAMES = new Set([
   "subject_token",
   "password",
   "device_code",
+  // Not a secret by itself, but whoever holds it could bring their own code back to the person
+  // who began the authorization (shown to everyone who reads a shared authorization's journal).
+  "state",
 ]);
 
 export function maskValue(value: string): string {
@@ -36,7 +39,18 @@ function maskJson(value: unknown): unknown {
   return value;
 }
 
-/** A body as text with its secrets masked: form-encoded, JSON, or (neither) left out. */
+const NAMES = [...SECRET_NAMES].join("|");
+const JSON_PAIR = new RegExp(`("(?:${NAMES})"\\s*:\\s*")((?:[^"\\\\]|\\\\.)*)(")`, "gi");
+const FORM_PAIR = new RegExp(`(^|[&\\s?])(${NAMES})=([^&\\s]*)`, "gi");
+
+/** Masks every name=value and "name": "value" of a secret name in text that does not parse as a whole. */
+function maskLoosely(text: string): string {
+  return text
+    .replace(JSON_PAIR, (_all, open: string, value: string, close: string) => `${open}${maskValue(value)}${close}`)
+    .replace(FORM_PAIR, (_all, lead: string, name: string, value: string) => `${lead}${name}=${maskValue(value)}`);
+}
+
+/** A body as text with its secrets masked: form-encoded, JSON, text masked loosely, or (none of these) left out. */
 export function maskBody(text: string, contentType: string | null): string {
   const type = (contentType ?? "").toLowerCase();
   if (type.includes("application/x-www-form-urlencoded") || (!type && /^[\w.~%+-]+=/.test(text) && !text.includes("{"))) {
@@ -48,7 +62,7 @@ export function maskBody(text: string, contentType: string | null): string {
   try {
     return JSON.stringify(maskJson(JSON.parse(text)), null, 2);
   } catch {
-    return type.startsWith("text/") || type.includes("json") ? text : `(${text.length} bytes of ${type || "unknown type"})`;
+    return type.startsWith("text/") || type.includes("json") ? maskLoosely(text) : `(${text.length} bytes of ${type || "unknown type"})`;
   }
 }
 

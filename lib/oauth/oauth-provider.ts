@@ -22,8 +22,8 @@ import {
 } from "@modelcontextprotocol/client";
 import type { OAuthSettings } from "@/lib/mcp/server-config";
 import type { Journal } from "./journal";
-import { maskUrl, maskValue } from "./mask";
-import { readClient, readGrant, saveClient, updateGrant, type Flow, type Principal } from "./oauth-store";
+import { isSecretName, maskUrl, maskValue } from "./mask";
+import { grantGeneration, readClient, readGrant, saveClient, updateGrant, type Flow, type Principal } from "./oauth-store";
 
 export const CLIENT_NAME = "Toolscope";
 
@@ -73,12 +73,15 @@ export class ToolscopeOAuthProvider implements OAuthClientProvider {
   private readonly settings: OAuthSettings | undefined;
   readonly clientMetadataUrl: string | undefined;
   addClientAuthentication?: AddClientAuthentication;
+  /** The grant's generation when the authorization in flight began (see revokeGrant). */
+  generation: number | undefined;
   prepareTokenRequest?: (scope?: string) => URLSearchParams;
 
   constructor(
     private readonly target: ProviderTarget,
     private readonly role: ProviderRole,
   ) {
+    this.generation = undefined;
     this.settings = target.settings;
     // A client entered by hand is used as it is; otherwise a metadata document when there is one.
     this.clientMetadataUrl = this.settings?.clientId ? undefined : target.clientMetadataUrl;
@@ -167,6 +170,15 @@ export class ToolscopeOAuthProvider implements OAuthClientProvider {
   }
 
   async saveTokens(tokens: StoredOAuthTokens): Promise<void> {
+    if (this.generation !== undefined && this.generation !== grantGeneration(this.target.serverId, this.target.principal)) {
+      // Revoked while this refresh was under way: the revoke wins.
+      this.target.journal.record({
+        step: "invalidated",
+        ok: true,
+        summary: "Tokens from a refresh that ended after a revoke were discarded",
+      });
+      throw new Error("The authorization was revoked while it was being refreshed.");
+    }
     const requested = this.role.kind === "callback" ? this.role.flow.scope : this.role.kind === "authorize" ? this.role.scope : undefined;
     await updateGrant(this.target.serverId, this.target.principal, (grant) => ({
       ...grant,
@@ -196,7 +208,8 @@ export class ToolscopeOAuthProvider implements OAuthClientProvider {
       return;
     }
     this.authorizationUrl = authorizationUrl;
-    const params = Object.fromEntries(authorizationUrl.searchParams);
+    // `state` too: whoever holds it could bring their own code back to the person who began this.
+    const params = Object.fromEntries([...authorizationUrl.searchParams].map(([k, v]) => [k, isSecretName(k) ? maskValue(v) : v]));
     this.target.journal.record({
       step: "authorization-request",
       ok: true,

@@ -82,6 +82,20 @@ export async function readGrant(serverId: string, principal: Principal): Promise
   return grant;
 }
 
+/** Bumped by every revoke: tokens an authorization in flight brings back after it are not kept. */
+const generations = processWide("oauth-grant-generations", () => new Map<string, number>());
+
+export function grantGeneration(serverId: string, principal: Principal): number {
+  return generations.get(key(serverId, principal)) ?? 0;
+}
+
+/** Deletes a grant for good: a refresh under way when it happens does not bring it back. */
+export async function revokeGrant(serverId: string, principal: Principal): Promise<void> {
+  const k = key(serverId, principal);
+  generations.set(k, (generations.get(k) ?? 0) + 1);
+  await updateGrant(serverId, principal, () => null);
+}
+
 /** Changes a grant: `change` gets the stored one (or an empty one) and answers the new one, or null to delete it. */
 export async function updateGrant(serverId: string, principal: Principal, change: (grant: Grant) => Grant | null): Promise<void> {
   const next = change({ ...((await readGrant(serverId, principal)) ?? {}) });

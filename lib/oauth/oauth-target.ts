@@ -10,9 +10,10 @@ import { legacyIssuerAccepted } from "./legacy-issuer";
 import { authMode } from "@/lib/auth/mode";
 import type { Caller } from "@/lib/auth/roles";
 import type { UrlConfig } from "@/lib/mcp/server-config";
-import { journalFor } from "./journal";
+import { transportFetch } from "@/lib/mcp/transport-fetch";
+import { journalFetch, journalFor } from "./journal";
 import { ToolscopeOAuthProvider, type ProviderRole } from "./oauth-provider";
-import { SHARED, type Principal } from "./oauth-store";
+import { grantGeneration, SHARED, type Principal } from "./oauth-store";
 
 export const CALLBACK_PATH = "/oauth/callback";
 export const CLIENT_METADATA_PATH = "/oauth/client-metadata.json";
@@ -57,6 +58,7 @@ export function connectionAuthProvider(config: UrlConfig, principal: Principal):
   return {
     token: async () => (await provider.tokens())?.access_token,
     onUnauthorized: async (ctx) => {
+      provider.generation = grantGeneration(config.id, principal);
       const running = refreshes.running.get(key);
       if (running) return running;
       if (Date.now() - (refreshes.endedAt.get(key) ?? 0) < JUST_REFRESHED_MS && (await provider.tokens())) return;
@@ -66,7 +68,9 @@ export function connectionAuthProvider(config: UrlConfig, principal: Principal):
           serverUrl: ctx.serverUrl,
           ...(resourceMetadataUrl ? { resourceMetadataUrl } : {}),
           ...(scope ? { scope } : {}),
-          fetchFn: ctx.fetchFn,
+          // Not ctx.fetchFn: it adds the server's configured headers (an API key, say) to every
+          // request, and these go to whatever authorization server the metadata names.
+          fetchFn: journalFetch(transportFetch, journalFor(config.id, principal), config.url),
           skipIssuerMetadataValidation: legacyIssuerAccepted(config),
         });
         if (result !== "AUTHORIZED") throw new UnauthorizedError();

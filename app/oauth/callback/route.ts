@@ -17,9 +17,7 @@ export async function GET(request: Request): Promise<Response> {
   const params = new URL(request.url).searchParams;
   try {
     const result = await completeAuthorization(params, callerOf(request));
-    return result.ok
-      ? back(result.returnTo, { oauth: "authorized" })
-      : back(result.returnTo, { oauth_error: result.message });
+    return result.ok ? back(result.returnTo, { oauth: "authorized" }) : back(result.returnTo, { oauth_error: result.message });
   } catch (error) {
     return back("/", { oauth_error: errorBody(error).body.error.message });
   }

@@ -1,4 +1,5 @@
 import { errorBody } from "@/lib/errors";
+import { callerOf } from "@/lib/http/caller";
 import { fetchToolIcon } from "@/lib/mcp/icon-proxy";
 
 export const dynamic = "force-dynamic";
@@ -7,7 +8,7 @@ export const dynamic = "force-dynamic";
 export async function GET(request: Request, { params }: { params: Promise<{ serverId: string }> }): Promise<Response> {
   const { serverId } = await params;
   try {
-    const icon = await fetchToolIcon(serverId, new URL(request.url).searchParams.get("src") ?? "");
+    const icon = await fetchToolIcon(serverId, new URL(request.url).searchParams.get("src") ?? "", callerOf(request));
     return new Response(Buffer.from(icon.bytes), {
       headers: {
         "content-type": icon.type,
