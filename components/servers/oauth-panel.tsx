@@ -82,7 +82,7 @@ function JournalRow({ entry }: { entry: JournalEntry }): ReactNode {
   const head = (
     <span className="flex min-w-0 items-baseline gap-2">
       <span className={`size-1.5 shrink-0 translate-y-[-1px] rounded-full ${entry.ok ? "bg-emerald-500" : "bg-rose-500"}`} aria-hidden />
-      <span className="w-16 shrink-0 font-mono text-[11px] text-zinc-400">{new Date(entry.at).toLocaleTimeString()}</span>
+      <span className="w-16 shrink-0 font-mono text-[11px] text-zinc-400">{new Date(entry.at).toLocaleTimeString("en-GB")}</span>
       <span className="w-56 shrink-0 font-medium">{JOURNAL_STEP_LABELS[entry.step]}</span>
       <span className={`min-w-0 truncate ${entry.ok ? "text-zinc-600 dark:text-zinc-400" : "text-rose-700 dark:text-rose-400"}`}>
         {http ? `${http.method} ${http.url} · ` : ""}

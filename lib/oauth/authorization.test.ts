@@ -149,6 +149,29 @@ describe("authorizing a server", () => {
   });
 });
 
+describe("OAuth settings of a server added in the UI or API", () => {
+  it("keeps a stored client secret when an edit leaves it out (null), and only for the same URL", async () => {
+    const { updateServer, exportServers } = await import("@/lib/mcp/servers");
+    await addServer("settings", {
+      url: "https://mcp.example.test/mcp",
+      type: "http",
+      oauth: { clientId: "cid", clientSecret: "topsecret-123" },
+    });
+    const kept = await updateServer("settings", {
+      url: "https://mcp.example.test/mcp",
+      type: "http",
+      oauth: { clientId: "cid", clientSecret: null, scope: "a b" },
+    });
+    expect(kept.config).toMatchObject({ oauth: { clientId: "cid", hasClientSecret: true, scope: "a b" } });
+    expect(JSON.stringify(kept)).not.toContain("topsecret-123");
+    await expect(
+      updateServer("settings", { url: "https://elsewhere.example.test/mcp", type: "http", oauth: { clientId: "cid", clientSecret: null } }),
+    ).rejects.toMatchObject({ code: "bad_request:config", message: expect.stringMatching(/oauth.clientSecret/) });
+    expect(JSON.stringify(await exportServers())).not.toContain("topsecret-123");
+    await removeServer("settings");
+  });
+});
+
 describe("refreshing", () => {
   let quick: OAuthMcpFixture;
   beforeAll(async () => {

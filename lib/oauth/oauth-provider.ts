@@ -22,7 +22,7 @@ import {
 } from "@modelcontextprotocol/client";
 import type { OAuthSettings } from "@/lib/mcp/server-config";
 import type { Journal } from "./journal";
-import { isSecretName, maskUrl, maskValue } from "./mask";
+import { isSecretName, maskValue } from "./mask";
 import { grantGeneration, readClient, readGrant, saveClient, updateGrant, type Flow, type Principal } from "./oauth-store";
 
 export const CLIENT_NAME = "Toolscope";
@@ -214,7 +214,7 @@ export class ToolscopeOAuthProvider implements OAuthClientProvider {
       step: "authorization-request",
       ok: true,
       summary: `Sending the browser to ${authorizationUrl.origin}${authorizationUrl.pathname}`,
-      facts: { url: maskUrl(authorizationUrl.toString()), ...params },
+      facts: { endpoint: `${authorizationUrl.origin}${authorizationUrl.pathname}`, ...params },
     });
   }
 
