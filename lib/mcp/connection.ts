@@ -100,6 +100,8 @@ export class ServerConnection {
   private challenge: Challenge | undefined;
   /** The server asked for OAuth, or tokens were sent: the connection is an authorized one. */
   private usesOAuth = false;
+  /** Calls and task requests under way (an idle person's connection is closed only without any). */
+  private inFlight = 0;
 
   constructor(
     readonly config: ServerConfig,
@@ -442,6 +444,19 @@ export class ServerConnection {
    * maximum total time (MAX_TOTAL_FACTOR × the timeout) are decided here and nowhere else.
    */
   async callTool(name: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<unknown> {
+    this.inFlight++;
+    try {
+      return await this.sendToolCall(name, args, options);
+    } finally {
+      this.inFlight--;
+    }
+  }
+
+  hasCallsInFlight(): boolean {
+    return this.inFlight > 0;
+  }
+
+  private async sendToolCall(name: string, args: Record<string, unknown>, options: CallOptions): Promise<unknown> {
     const client = await this.ready();
     const params = {
       name,

@@ -19,11 +19,14 @@ type Pool = {
    * server id and person: created when a person first reaches a server that asks for OAuth.
    */
   personal: Map<string, ServerConnection>;
+  /** When each personal connection was last reached for. */
+  lastUsed: Map<string, number>;
+  sweeper?: NodeJS.Timeout;
   /** The registry's list the pool was last brought in line with, and the connections for it. */
   syncedWith?: RegisteredServer[];
   list?: ServerConnection[];
 };
-const pool = processWide<Pool>("connections", () => ({ byId: new Map(), personal: new Map() }));
+const pool = processWide<Pool>("connections", () => ({ byId: new Map(), personal: new Map(), lastUsed: new Map() }));
 
 /** Every registered server's connection, in registry order, created (and connecting) on first use. */
 export async function allConnections(): Promise<ServerConnection[]> {
@@ -89,15 +92,21 @@ export async function connectionsFor(caller: Caller): Promise<ServerConnection[]
 
 async function forCaller(shared: ServerConnection, caller: Caller): Promise<ServerConnection> {
   const config = shared.config;
-  if (config.transport === "stdio" || !shared.needsAuthorization()) return shared;
+  if (config.transport === "stdio") return shared;
   const principal = await principalFor(config, caller);
   if (principal === SHARED) return shared;
+  // Whether the server asks for OAuth is known once the shared connection has tried: a person
+  // who has their own authorization must not be handed the shared one meanwhile (after a restart).
+  if (shared.snapshot().status === "connecting") await shared.ready().catch(() => undefined);
+  if (!shared.needsAuthorization()) return shared;
   return personalConnection(shared, principal);
 }
 
 /** A person's own connection to a server (see connectionFor). */
 export function personalConnection(shared: ServerConnection, principal: Principal): ServerConnection {
   const key = `${shared.config.id}\n${principal}`;
+  pool.lastUsed.set(key, Date.now());
+  sweepIdleSoon();
   let connection = pool.personal.get(key);
   if (connection && connection.config === shared.config) return connection;
   if (connection) void connection.close();
@@ -105,6 +114,28 @@ export function personalConnection(shared: ServerConnection, principal: Principa
   pool.personal.set(key, connection);
   connection.ready().catch(() => undefined); // the failure is kept in the snapshot
   return connection;
+}
+
+/** A person's connection nobody has reached for this long is closed (it reopens on the next request). */
+export const PERSONAL_IDLE_MS = 30 * 60_000;
+
+function sweepIdleSoon(): void {
+  if (pool.sweeper) return;
+  pool.sweeper = setInterval(() => closeIdlePersonalConnections(Date.now()), 60_000);
+  pool.sweeper.unref();
+}
+
+/** Closes the personal connections idle since before `now - PERSONAL_IDLE_MS` with nothing in flight (exported for tests). */
+export function closeIdlePersonalConnections(now: number): string[] {
+  const closed: string[] = [];
+  for (const [key, connection] of pool.personal) {
+    if (now - (pool.lastUsed.get(key) ?? 0) < PERSONAL_IDLE_MS || connection.hasCallsInFlight()) continue;
+    pool.personal.delete(key);
+    pool.lastUsed.delete(key);
+    void connection.close();
+    closed.push(key);
+  }
+  return closed;
 }
 
 /** The live connections that use a principal's authorization of a server (to reconnect after it changes). */

@@ -149,6 +149,22 @@ describe("authorizing a server", () => {
   });
 });
 
+describe("a person's own connections", () => {
+  it("are closed once idle and open again when reached for", async () => {
+    const { closeIdlePersonalConnections, personalConnection, PERSONAL_IDLE_MS } = await import("@/lib/mcp/pool");
+    await addServer("idle", { url: fixture.mcpUrl, type: "http", name: "Idle" });
+    const shared = await connectionFor("idle");
+    const mine = personalConnection(shared, "person-1");
+    expect(closeIdlePersonalConnections(Date.now())).toEqual([]);
+    expect(closeIdlePersonalConnections(Date.now() + PERSONAL_IDLE_MS + 1)).toEqual(["idle\nperson-1"]);
+    expect(mine.snapshot().status).toBe("closed");
+    const again = personalConnection(shared, "person-1");
+    expect(again).not.toBe(mine);
+    expect(again.snapshot().status).not.toBe("closed");
+    await removeServer("idle");
+  });
+});
+
 describe("OAuth settings of a server added in the UI or API", () => {
   it("keeps a stored client secret when an edit leaves it out (null), and only for the same URL", async () => {
     const { updateServer, exportServers } = await import("@/lib/mcp/servers");
