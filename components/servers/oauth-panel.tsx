@@ -8,24 +8,8 @@ import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { BUTTON_SECONDARY, ERROR_NOTE } from "@/components/ui/classes";
 import { ApiError, fetchJson } from "@/lib/client/fetch-json";
 import type { ServerSnapshot } from "@/lib/mcp/types";
-import { JOURNAL_STEP_LABELS, type JournalEntry } from "@/lib/oauth/journal-types";
+import { JOURNAL_STEP_LABELS, type AuthorizationView, type JournalEntry } from "@/lib/oauth/journal-types";
 import { AuthorizeButton } from "./authorize-button";
-
-type AuthorizationView = {
-  principal: "personal" | "shared";
-  sharing: "personal" | "shared";
-  grant: "authorization_code" | "client_credentials";
-  authorized: boolean;
-  scope: string | null;
-  requestedScope: string | null;
-  expiresAt: string | null;
-  hasRefreshToken: boolean;
-  issuer: string | null;
-  client: { id: string; via: string } | null;
-  challengeScope: string | null;
-  canManageShared: boolean;
-  journal: JournalEntry[];
-};
 
 const VIA: Record<string, string> = {
   registration: "dynamic client registration",

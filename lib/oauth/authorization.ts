@@ -15,7 +15,7 @@ import type { UrlConfig } from "@/lib/mcp/server-config";
 import { transportFetch } from "@/lib/mcp/transport-fetch";
 import { journalEntries, journalFetch, journalFor } from "./journal";
 import { legacyIssuerAccepted } from "./legacy-issuer";
-import type { JournalEntry } from "./journal-types";
+import type { AuthorizationView } from "./journal-types";
 import { oauthProvider, principalFor, sharedAuthorizationInUse, sharedOnly } from "./oauth-target";
 import { readClient, readGrant, revokeGrant, saveFlow, SHARED, takeFlow, type Principal } from "./oauth-store";
 
@@ -216,25 +216,6 @@ export async function revokeAuthorization(serverId: string, caller: Caller, targ
     authorization: principal === SHARED ? "shared" : "personal",
   });
 }
-
-export type AuthorizationView = {
-  /** Whose authorization this caller's requests use. */
-  principal: "personal" | "shared";
-  sharing: "personal" | "shared";
-  grant: "authorization_code" | "client_credentials";
-  authorized: boolean;
-  scope: string | null;
-  requestedScope: string | null;
-  expiresAt: string | null;
-  hasRefreshToken: boolean;
-  issuer: string | null;
-  client: { id: string; via: string } | null;
-  /** The scope the server last named when it asked. */
-  challengeScope: string | null;
-  /** Whether this caller may authorize or revoke the shared authorization. */
-  canManageShared: boolean;
-  journal: JournalEntry[];
-};
 
 /** What the OAuth view shows a caller: their authorization's state and the journal of how it came to be. */
 export async function authorizationView(serverId: string, caller: Caller): Promise<AuthorizationView> {

@@ -1,5 +1,5 @@
-// What the OAuth view shows: each step of an authorization as it happened, secrets masked.
-// Client-safe: the server page renders these.
+// What the OAuth view shows: an authorization's state and each step of it as it happened,
+// secrets masked. Client-safe: the server page renders these.
 
 export type JournalStep =
   | "challenge"
@@ -59,4 +59,24 @@ export type JournalEntry = {
   http?: JournalHttp;
   /** Extra facts worth showing (parameters of an authorization request, a token's scope and lifetime). */
   facts?: Record<string, string>;
+};
+
+/** GET /api/servers/{id}/oauth. */
+export type AuthorizationView = {
+  /** Whose authorization this caller's requests use. */
+  principal: "personal" | "shared";
+  sharing: "personal" | "shared";
+  grant: "authorization_code" | "client_credentials";
+  authorized: boolean;
+  scope: string | null;
+  requestedScope: string | null;
+  expiresAt: string | null;
+  hasRefreshToken: boolean;
+  issuer: string | null;
+  client: { id: string; via: string } | null;
+  /** The scope the server last named when it asked. */
+  challengeScope: string | null;
+  /** Whether this caller may authorize or revoke the shared authorization. */
+  canManageShared: boolean;
+  journal: JournalEntry[];
 };

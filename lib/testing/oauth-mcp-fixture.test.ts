@@ -11,7 +11,8 @@ import {
   type StoredOAuthClientInformation,
   type StoredOAuthTokens,
 } from "@modelcontextprotocol/client";
-import { fixtureBrowser, startOAuthMcpFixture, type OAuthMcpFixture } from "./oauth-mcp-fixture";
+import { startOAuthMcpFixture, type OAuthMcpFixture } from "./oauth-mcp-fixture";
+import { fixtureBrowser } from "./oidc-provider-kit";
 
 const REDIRECT_URI = "http://127.0.0.1:9/callback";
 

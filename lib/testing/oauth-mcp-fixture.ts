@@ -27,7 +27,7 @@
 // granted only as requested, and an MCP token without one would be useless.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { generateKeyPairSync, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { createMcpHandler, McpServer, type AuthInfo } from "@modelcontextprotocol/server";
 import { toNodeHandler } from "@modelcontextprotocol/node";
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify } from "jose";
@@ -36,6 +36,7 @@ import { z } from "zod";
 // @ts-expect-error -- oidc-provider ships no types and @types/oidc-provider is not installed; the
 // few members used here are typed by hand below.
 import Provider, { errors as oidcErrors } from "oidc-provider";
+import { escapeHtml, fixtureBrowser, memoryAdapter, signingJwk } from "./oidc-provider-kit";
 
 export type OAuthMcpFixtureUser = { login: string; password: string; sub?: string };
 
@@ -116,65 +117,6 @@ type ProviderApi = {
 };
 const OidcProvider = Provider as new (issuer: string, configuration: Record<string, unknown>) => ProviderApi;
 const { InvalidTarget } = oidcErrors as { InvalidTarget: new (description?: string) => Error };
-
-type StoredPayload = { uid?: string; userCode?: string; grantId?: string; consumed?: number };
-
-// Models whose rows die with their grant (oidc-provider's own memory adapter uses the same list).
-const GRANT_BOUND = new Set(["AccessToken", "AuthorizationCode", "RefreshToken", "DeviceCode", "BackchannelAuthenticationRequest"]);
-
-// Our own store keeps each fixture's state separate and silences the "development-only in-memory
-// adapter" warning the built-in one prints. Volumes are tiny, so lookups just scan. (A copy of
-// the one in ./oidc-provider.ts, which does not export it.)
-function memoryAdapter() {
-  const rows = new Map<string, { payload: StoredPayload; expiresAt: number }>();
-  const read = (key: string): StoredPayload | undefined => {
-    const row = rows.get(key);
-    if (!row || row.expiresAt > Date.now()) return row?.payload;
-    rows.delete(key);
-    return undefined;
-  };
-  const findBy = (model: string, field: "uid" | "userCode", value: string) => {
-    for (const [key, row] of rows) if (key.startsWith(`${model}:`) && row.payload[field] === value) return read(key);
-    return undefined;
-  };
-  // An arrow function, not a class: oidc-provider calls a non-constructable adapter as a factory.
-  return (model: string) => ({
-    async upsert(id: string, payload: StoredPayload, expiresIn?: number) {
-      rows.set(`${model}:${id}`, { payload, expiresAt: expiresIn === undefined ? Infinity : Date.now() + expiresIn * 1000 });
-    },
-    async find(id: string) {
-      return read(`${model}:${id}`);
-    },
-    async findByUid(uid: string) {
-      return findBy(model, "uid", uid);
-    },
-    async findByUserCode(userCode: string) {
-      return findBy(model, "userCode", userCode);
-    },
-    async consume(id: string) {
-      const payload = read(`${model}:${id}`);
-      if (payload) payload.consumed = Math.floor(Date.now() / 1000);
-    },
-    async destroy(id: string) {
-      rows.delete(`${model}:${id}`);
-    },
-    async revokeByGrantId(grantId: string) {
-      for (const [key, row] of rows)
-        if (GRANT_BOUND.has(key.slice(0, key.indexOf(":"))) && row.payload.grantId === grantId) rows.delete(key);
-    },
-  });
-}
-
-// RSA generation takes a noticeable moment on two cores; one key per process is plenty. RS256
-// because it is what every resource server library verifies.
-let signingKey: Record<string, unknown> | undefined;
-function signingJwk(): Record<string, unknown> {
-  signingKey ??= { ...generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ format: "jwk" }), use: "sig", alg: "RS256" };
-  return signingKey;
-}
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
 // Self-contained on purpose (no stylesheet, script, image or font): a test browser may have no
 // network beyond loopback, and Playwright only needs the three named controls.
@@ -510,36 +452,6 @@ function mcpServerListener(issuer: string, mcpUrl: string, stats: OAuthMcpFixtur
   };
 
   return { listener: toNodeHandler({ fetch: fetchHandler }), close: () => handler.close() };
-}
-
-// Enough of a browser for one sign-in: cookies by name and redirects followed by hand so every
-// hop keeps the jar; stops at the client's redirect URI (`stopAt`), where a test takes over.
-export function fixtureBrowser(stopAt: string) {
-  const jar = new Map<string, string>();
-  const request = async (url: string, init: RequestInit = {}) => {
-    const headers = new Headers(init.headers);
-    if (jar.size) headers.set("cookie", [...jar].map(([name, value]) => `${name}=${value}`).join("; "));
-    const response = await fetch(url, { ...init, headers, redirect: "manual" });
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair = "", ...attributes] = cookie.split(";");
-      const name = pair.slice(0, pair.indexOf("=")).trim();
-      const value = pair.slice(pair.indexOf("=") + 1).trim();
-      const expired = attributes.some((a) => /^\s*expires=Thu, 01 Jan 1970/i.test(a)) || value === "";
-      if (expired) jar.delete(name);
-      else jar.set(name, value);
-    }
-    return response;
-  };
-  const follow = async (response: Response, url: string): Promise<Response | URL> => {
-    while (response.status >= 300 && response.status < 400) {
-      const next = new URL(response.headers.get("location") ?? "", url);
-      if (next.href.startsWith(stopAt)) return next;
-      url = next.href;
-      response = await request(url);
-    }
-    return response;
-  };
-  return { request, follow };
 }
 
 /**

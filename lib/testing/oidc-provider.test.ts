@@ -1,42 +1,14 @@
 // Drives the test OIDC provider through a whole authorization-code + PKCE sign-in with plain
 // fetch and a hand-kept cookie jar, so a broken provider fails here rather than as a puzzling
 // Playwright timeout.
+import { fixtureBrowser } from "./oidc-provider-kit";
 import { createHash, randomBytes } from "node:crypto";
 import { describe, it, expect } from "vitest";
 import { startOidcProvider } from "./oidc-provider";
 
 const REDIRECT_URI = "http://127.0.0.1:3456/api/auth/callback/sso";
 
-// Enough of a browser for one sign-in: cookies by name (the provider scopes them by path, but
-// sending extra ones is harmless) and redirects followed by hand so every hop keeps the jar.
-function browser() {
-  const jar = new Map<string, string>();
-  const request = async (url: string, init: RequestInit = {}) => {
-    const headers = new Headers(init.headers);
-    if (jar.size) headers.set("cookie", [...jar].map(([name, value]) => `${name}=${value}`).join("; "));
-    const response = await fetch(url, { ...init, headers, redirect: "manual" });
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair = "", ...attributes] = cookie.split(";");
-      const name = pair.slice(0, pair.indexOf("=")).trim();
-      const value = pair.slice(pair.indexOf("=") + 1).trim();
-      const expired = attributes.some((a) => /^\s*expires=Thu, 01 Jan 1970/i.test(a)) || value === "";
-      if (expired) jar.delete(name);
-      else jar.set(name, value);
-    }
-    return response;
-  };
-  // Follows redirects until one points at the relying party, whose callback is not listening.
-  const follow = async (response: Response, url: string): Promise<Response | URL> => {
-    while (response.status >= 300 && response.status < 400) {
-      const next = new URL(response.headers.get("location") ?? "", url);
-      if (next.href.startsWith(REDIRECT_URI)) return next;
-      url = next.href;
-      response = await request(url);
-    }
-    return response;
-  };
-  return { request, follow };
-}
+const browser = () => fixtureBrowser(REDIRECT_URI);
 
 function decodeJwtPayload(jwt: string): Record<string, unknown> {
   return JSON.parse(Buffer.from(jwt.split(".")[1] ?? "", "base64url").toString("utf8")) as Record<string, unknown>;

@@ -5,12 +5,13 @@
 // and consent granted automatically.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { generateKeyPairSync, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 // Importing it prints "Unsupported runtime. Use Node.js v22.x LTS" on Node 20; it works there (the
 // test next to this file runs on 20); the notice only states its support policy.
 // @ts-expect-error -- oidc-provider ships no types and @types/oidc-provider is not installed; the
 // few members used here are typed by hand below.
 import Provider from "oidc-provider";
+import { escapeHtml, memoryAdapter, signingJwk } from "./oidc-provider-kit";
 
 export type TestUser = { sub: string; email: string; name: string; password: string; groups?: string[]; emailVerified?: boolean };
 
@@ -52,64 +53,6 @@ type ProviderApi = {
   on(event: "server_error", listener: (ctx: unknown, error: Error) => void): void;
 };
 const OidcProvider = Provider as new (issuer: string, configuration: Record<string, unknown>) => ProviderApi;
-
-type StoredPayload = { uid?: string; userCode?: string; grantId?: string; consumed?: number };
-
-// Models whose rows die with their grant (oidc-provider's own memory adapter uses the same list).
-const GRANT_BOUND = new Set(["AccessToken", "AuthorizationCode", "RefreshToken", "DeviceCode", "BackchannelAuthenticationRequest"]);
-
-// Passing our own store keeps each provider's state separate and silences the "development-only
-// in-memory adapter" warning the built-in one prints. Volumes are tiny, so lookups just scan.
-function memoryAdapter() {
-  const rows = new Map<string, { payload: StoredPayload; expiresAt: number }>();
-  const read = (key: string): StoredPayload | undefined => {
-    const row = rows.get(key);
-    if (!row || row.expiresAt > Date.now()) return row?.payload;
-    rows.delete(key);
-    return undefined;
-  };
-  const findBy = (model: string, field: "uid" | "userCode", value: string) => {
-    for (const [key, row] of rows) if (key.startsWith(`${model}:`) && row.payload[field] === value) return read(key);
-    return undefined;
-  };
-  // An arrow function, not a class: oidc-provider calls a non-constructable adapter as a factory.
-  return (model: string) => ({
-    async upsert(id: string, payload: StoredPayload, expiresIn?: number) {
-      rows.set(`${model}:${id}`, { payload, expiresAt: expiresIn === undefined ? Infinity : Date.now() + expiresIn * 1000 });
-    },
-    async find(id: string) {
-      return read(`${model}:${id}`);
-    },
-    async findByUid(uid: string) {
-      return findBy(model, "uid", uid);
-    },
-    async findByUserCode(userCode: string) {
-      return findBy(model, "userCode", userCode);
-    },
-    async consume(id: string) {
-      const payload = read(`${model}:${id}`);
-      if (payload) payload.consumed = Math.floor(Date.now() / 1000);
-    },
-    async destroy(id: string) {
-      rows.delete(`${model}:${id}`);
-    },
-    async revokeByGrantId(grantId: string) {
-      for (const [key, row] of rows)
-        if (GRANT_BOUND.has(key.slice(0, key.indexOf(":"))) && row.payload.grantId === grantId) rows.delete(key);
-    },
-  });
-}
-
-// RSA generation takes a noticeable moment on two cores and tests start many providers; one key
-// per process is plenty. RSA because RS256 is what every relying party accepts.
-let signingKey: Record<string, unknown> | undefined;
-function signingJwk(): Record<string, unknown> {
-  signingKey ??= { ...generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ format: "jwk" }), use: "sig", alg: "RS256" };
-  return signingKey;
-}
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
 function loginPage(uid: string, login: string, error?: string): string {
   return `<!doctype html>
