@@ -2,6 +2,7 @@
 // ./oauth-mcp-fixture.ts in front of an MCP server): an in-memory store for oidc-provider, one
 // signing key per process, HTML escaping for their bare pages, and enough of a browser to sign in.
 import { generateKeyPairSync } from "node:crypto";
+import type http from "node:http";
 
 export type StoredPayload = { uid?: string; userCode?: string; grantId?: string; consumed?: number };
 
@@ -89,4 +90,87 @@ export function fixtureBrowser(stopAt: string) {
     return response;
   };
   return { request, follow };
+}
+
+// The slice of oidc-provider's API the interaction pages touch.
+export type Interaction = {
+  uid: string;
+  prompt: {
+    name: string;
+    details: { missingOIDCScope?: string[]; missingOIDCClaims?: string[]; missingResourceScopes?: Record<string, string[]> };
+  };
+  params: Record<string, unknown>;
+  session?: { accountId?: string };
+  grantId?: string;
+};
+export type Grant = {
+  addOIDCScope(scope: string): void;
+  addOIDCClaims(claims: string[]): void;
+  addResourceScope(indicator: string, scope: string): void;
+  save(): Promise<string>;
+};
+export type InteractionApi = {
+  interactionDetails(req: http.IncomingMessage, res: http.ServerResponse): Promise<Interaction>;
+  interactionFinished(
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    result: Record<string, unknown>,
+    options?: { mergeWithLastSubmission?: boolean },
+  ): Promise<void>;
+  Grant: { new (init: { accountId: string; clientId: string }): Grant; find(id: string): Promise<Grant | undefined> };
+};
+
+export async function readForm(req: http.IncomingMessage): Promise<URLSearchParams> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return new URLSearchParams(Buffer.concat(chunks).toString("utf8"));
+}
+
+/**
+ * The login and consent pages. The interaction comes from its cookie, so the uid in the path
+ * only has to route here. `authenticate` answers the account id for a login and password.
+ */
+export function interactionHandler(
+  provider: InteractionApi,
+  pages: {
+    loginPage: (uid: string, login: string, error?: string) => string;
+    authenticate: (login: string, password: string) => string | undefined;
+    invalid: string;
+    name: string;
+  },
+): (req: http.IncomingMessage, res: http.ServerResponse, action: string | undefined) => Promise<void> {
+  return async (req, res, action) => {
+    const interaction = await provider.interactionDetails(req, res);
+    const { uid } = interaction;
+    const html = (status: number, body: string): void =>
+      void res.writeHead(status, { "content-type": "text/html; charset=utf-8" }).end(body);
+
+    if (interaction.prompt.name === "login") {
+      if (req.method === "GET" && !action) return html(200, pages.loginPage(uid, String(interaction.params.login_hint ?? "")));
+      if (req.method !== "POST" || action !== "login") return html(404, "Not found");
+      const form = await readForm(req);
+      const login = form.get("login") ?? "";
+      const accountId = pages.authenticate(login.trim(), form.get("password") ?? "");
+      if (!accountId) return html(200, pages.loginPage(uid, login, pages.invalid));
+      return provider.interactionFinished(req, res, { login: { accountId } }, { mergeWithLastSubmission: false });
+    }
+
+    if (interaction.prompt.name === "consent") {
+      // Consent is not what tests are about: grant exactly what the client asked for (oidc-provider
+      // lists it as "missing"), straight away. Nothing beyond the request is ever added.
+      const accountId = interaction.session?.accountId;
+      if (!accountId) return html(400, "Consent without a signed-in account");
+      const { details } = interaction.prompt;
+      const grant =
+        (interaction.grantId ? await provider.Grant.find(interaction.grantId) : undefined) ??
+        new provider.Grant({ accountId, clientId: String(interaction.params.client_id) });
+      if (details.missingOIDCScope) grant.addOIDCScope(details.missingOIDCScope.join(" "));
+      if (details.missingOIDCClaims) grant.addOIDCClaims(details.missingOIDCClaims);
+      for (const [indicator, scopes] of Object.entries(details.missingResourceScopes ?? {}))
+        grant.addResourceScope(indicator, scopes.join(" "));
+      return provider.interactionFinished(req, res, { consent: { grantId: await grant.save() } }, { mergeWithLastSubmission: true });
+    }
+
+    return html(501, `Prompt ${escapeHtml(interaction.prompt.name)} is not implemented by the ${pages.name}`);
+  };
 }

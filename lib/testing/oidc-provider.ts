@@ -11,7 +11,7 @@ import { randomBytes } from "node:crypto";
 // @ts-expect-error -- oidc-provider ships no types and @types/oidc-provider is not installed; the
 // few members used here are typed by hand below.
 import Provider from "oidc-provider";
-import { escapeHtml, memoryAdapter, signingJwk } from "./oidc-provider-kit";
+import { escapeHtml, interactionHandler, memoryAdapter, signingJwk, type InteractionApi } from "./oidc-provider-kit";
 
 export type TestUser = { sub: string; email: string; name: string; password: string; groups?: string[]; emailVerified?: boolean };
 
@@ -23,33 +23,9 @@ export type TestOidcProvider = {
   close(): Promise<void>;
 };
 
-// The slice of oidc-provider's API this file touches.
-type Interaction = {
-  uid: string;
-  prompt: {
-    name: string;
-    details: { missingOIDCScope?: string[]; missingOIDCClaims?: string[]; missingResourceScopes?: Record<string, string[]> };
-  };
-  params: Record<string, unknown>;
-  session?: { accountId?: string };
-  grantId?: string;
-};
-type Grant = {
-  addOIDCScope(scope: string): void;
-  addOIDCClaims(claims: string[]): void;
-  addResourceScope(indicator: string, scope: string): void;
-  save(): Promise<string>;
-};
-type ProviderApi = {
+// The slice of oidc-provider's API this file touches (the interaction pages' part is in the kit).
+type ProviderApi = InteractionApi & {
   callback(): http.RequestListener;
-  interactionDetails(req: http.IncomingMessage, res: http.ServerResponse): Promise<Interaction>;
-  interactionFinished(
-    req: http.IncomingMessage,
-    res: http.ServerResponse,
-    result: Record<string, unknown>,
-    options?: { mergeWithLastSubmission?: boolean },
-  ): Promise<void>;
-  Grant: { new (init: { accountId: string; clientId: string }): Grant; find(id: string): Promise<Grant | undefined> };
   on(event: "server_error", listener: (ctx: unknown, error: Error) => void): void;
 };
 const OidcProvider = Provider as new (issuer: string, configuration: Record<string, unknown>) => ProviderApi;
@@ -66,12 +42,6 @@ ${error ? `<p role="alert">${escapeHtml(error)}</p>` : ""}
 <button type="submit">Sign in</button>
 </form>
 </body></html>`;
-}
-
-async function readForm(req: http.IncomingMessage): Promise<URLSearchParams> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return new URLSearchParams(Buffer.concat(chunks).toString("utf8"));
 }
 
 export async function startOidcProvider(options: {
@@ -163,39 +133,13 @@ export async function startOidcProvider(options: {
   provider.on("server_error", (_ctx, error) => console.error("test OIDC provider:", error));
   const providerCallback = provider.callback();
 
-  // The interaction comes from its cookie, so the uid in the path only has to route here.
-  const interact = async (req: http.IncomingMessage, res: http.ServerResponse, action: string | undefined) => {
-    const interaction = await provider.interactionDetails(req, res);
-    const { uid } = interaction;
-    const html = (status: number, body: string) => res.writeHead(status, { "content-type": "text/html; charset=utf-8" }).end(body);
-
-    if (interaction.prompt.name === "login") {
-      if (req.method === "GET" && !action) return html(200, loginPage(uid, String(interaction.params.login_hint ?? "")));
-      if (req.method !== "POST" || action !== "login") return html(404, "Not found");
-      const form = await readForm(req);
-      const login = form.get("login") ?? "";
-      const user = options.users.find((u) => u.email.toLowerCase() === login.trim().toLowerCase());
-      if (!user || user.password !== form.get("password")) return html(200, loginPage(uid, login, "Invalid email or password"));
-      return provider.interactionFinished(req, res, { login: { accountId: user.sub } }, { mergeWithLastSubmission: false });
-    }
-
-    if (interaction.prompt.name === "consent") {
-      // Consent is not what tests are about: grant whatever the client asked for, straight away.
-      const accountId = interaction.session?.accountId;
-      if (!accountId) return html(400, "Consent without a signed-in account");
-      const { details } = interaction.prompt;
-      const grant =
-        (interaction.grantId ? await provider.Grant.find(interaction.grantId) : undefined) ??
-        new provider.Grant({ accountId, clientId: String(interaction.params.client_id) });
-      if (details.missingOIDCScope) grant.addOIDCScope(details.missingOIDCScope.join(" "));
-      if (details.missingOIDCClaims) grant.addOIDCClaims(details.missingOIDCClaims);
-      for (const [indicator, scopes] of Object.entries(details.missingResourceScopes ?? {}))
-        grant.addResourceScope(indicator, scopes.join(" "));
-      return provider.interactionFinished(req, res, { consent: { grantId: await grant.save() } }, { mergeWithLastSubmission: true });
-    }
-
-    return html(501, `Prompt ${escapeHtml(interaction.prompt.name)} is not implemented by the test provider`);
-  };
+  const interact = interactionHandler(provider, {
+    loginPage,
+    authenticate: (login, password) =>
+      options.users.find((u) => u.email.toLowerCase() === login.toLowerCase() && u.password === password)?.sub,
+    invalid: "Invalid email or password",
+    name: "test provider",
+  });
 
   handle = (req, res) => {
     const match = /^\/interaction\/[^/?]+(?:\/([^/?]+))?(?:\?|$)/.exec(req.url ?? "");
