@@ -3,12 +3,23 @@
 import { useState, type ReactNode } from "react";
 import type { ServerSnapshot } from "@/lib/mcp/types";
 import { jsonRpcSnippet, serverCurl, toolscopeCurl, typescriptSnippet } from "./call-snippets";
+import { toolLink } from "./use-link-arguments";
 
 const BUTTON =
   "rounded border border-zinc-200 px-2 py-0.5 text-[11px] text-zinc-600 hover:bg-zinc-50 dark:border-zinc-800 dark:text-zinc-400 dark:hover:bg-zinc-900";
 
 /** Copy the call as JSON-RPC, curl or TypeScript, and see the exact request. */
-export function CopyCall({ server, tool, args }: { server: ServerSnapshot; tool: string; args: Record<string, unknown> }): ReactNode {
+export function CopyCall({
+  server,
+  tool,
+  inputSchema,
+  args,
+}: {
+  server: ServerSnapshot;
+  tool: string;
+  inputSchema: unknown;
+  args: Record<string, unknown>;
+}): ReactNode {
   const [copied, setCopied] = useState<string | null>(null);
   const copy = async (label: string, text: string): Promise<void> => {
     await navigator.clipboard.writeText(text);
@@ -21,6 +32,8 @@ export function CopyCall({ server, tool, args }: { server: ServerSnapshot; tool:
     ["curl (Toolscope API)", toolscopeCurl(window.location.origin, server.id, tool, args)],
     ...(direct ? ([["curl (server)", direct]] as [string, string][]) : []),
     ["TypeScript", typescriptSnippet(server.config, tool, args)],
+    // A link that opens this tool with these arguments (secrets left out); it never runs by itself.
+    ["Link", toolLink(window.location.origin, server.id, tool, args, inputSchema)],
   ];
   return (
     <details className="mt-4 text-xs text-zinc-500">

@@ -26,6 +26,8 @@ import { callRequirement } from "@/lib/policy/tool-policy";
 import { CallReasonField } from "./call-reason-field";
 import { useServerPolicy } from "./use-server-policy";
 import { useReplay } from "./use-replay";
+import { useLinkArguments } from "./use-link-arguments";
+import { LinkArgumentsNotice } from "./link-notice";
 import { AuthorizationPrompt, callAuthorization } from "./authorization-prompt";
 import { takePendingCall } from "@/components/servers/start-authorization";
 import { useSearchParams } from "next/navigation";
@@ -80,6 +82,7 @@ export function ToolPanel({ toolName }: { toolName: string }): ReactNode {
   const formRef = useRef<HTMLDivElement>(null);
   const elapsed = useElapsed(running);
   const replay = useReplay(toolName, setValues);
+  const linked = useLinkArguments(setValues);
 
   /** The arguments of the call whose result is shown, for Re-run. */
   const lastArgs = useRef<Record<string, unknown> | null>(null);
@@ -227,6 +230,8 @@ export function ToolPanel({ toolName }: { toolName: string }): ReactNode {
         </p>
       )}
 
+      {linked && <LinkArgumentsNotice notice={linked} tool={tool} values={values} />}
+
       {hasCallRole && requirement && !requirement.allowed && (
         <p
           role="note"
@@ -296,7 +301,7 @@ export function ToolPanel({ toolName }: { toolName: string }): ReactNode {
             )
           }
         />
-        {data && <CopyCall server={data.server} tool={tool.name} args={values} />}
+        {data && <CopyCall server={data.server} tool={tool.name} inputSchema={tool.inputSchema} args={values} />}
       </section>
 
       {pendingConfirm && (
