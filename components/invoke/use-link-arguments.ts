@@ -6,16 +6,9 @@
 // redacted, so a link never carries one; they come back as "[redacted]" to type again.
 import { useSearchParams } from "next/navigation";
 import { useEffect, useState } from "react";
-import { redactArguments, REDACTED } from "@/lib/audit/redact";
+import { containsRedacted, redactArguments } from "@/lib/audit/redact";
 
 export type LinkNotice = { ok: true; redacted: boolean } | { ok: false; error: string };
-
-function containsRedacted(value: unknown): boolean {
-  if (value === REDACTED) return true;
-  if (Array.isArray(value)) return value.some(containsRedacted);
-  if (typeof value === "object" && value !== null) return Object.values(value).some(containsRedacted);
-  return false;
-}
 
 /** Reads `?args=`; `onArguments` must be stable (a state setter). */
 export function useLinkArguments(onArguments: (args: Record<string, unknown>) => void): LinkNotice | null {

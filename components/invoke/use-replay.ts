@@ -6,18 +6,10 @@
 // must be stable (a state setter), or the record would be fetched on every render.
 import { useSearchParams } from "next/navigation";
 import { useEffect, useState } from "react";
+import { containsRedacted } from "@/lib/audit/redact";
 import { fetchJson } from "@/lib/client/fetch-json";
 
 export type ReplayNotice = { auditId: string; redacted: boolean } | { auditId: string; error: string };
-
-const REDACTED = "[redacted]";
-
-function containsRedacted(value: unknown): boolean {
-  if (value === REDACTED) return true;
-  if (Array.isArray(value)) return value.some(containsRedacted);
-  if (typeof value === "object" && value !== null) return Object.values(value).some(containsRedacted);
-  return false;
-}
 
 export function useReplay(toolName: string, onArguments: (args: Record<string, unknown>) => void): ReplayNotice | null {
   const auditId = useSearchParams().get("replay");

@@ -30,6 +30,14 @@ const CONNECTION_PASSWORD = /(?<![a-z0-9+.-])([a-z0-9+.-]+:\/\/[^\s:@/?#]*:)[^\s
 
 export const REDACTED = "[redacted]";
 
+/** Whether a value (arguments read back from a record or a link) holds a redacted secret anywhere. */
+export function containsRedacted(value: unknown): boolean {
+  if (value === REDACTED) return true;
+  if (Array.isArray(value)) return value.some(containsRedacted);
+  if (typeof value === "object" && value !== null) return Object.values(value).some(containsRedacted);
+  return false;
+}
+
 /** Text with the password of every connection string in it replaced: "postgres://ada:hunter2@db/x" → "postgres://ada:[redacted]@db/x". */
 export function redactConnectionStrings(text: string): string {
   return text.includes("://") ? text.replace(CONNECTION_PASSWORD, `$1${REDACTED}@`) : text;

@@ -5,9 +5,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import type { StdioConfig, UrlConfig } from "./server-config";
 import { appConfig } from "@/lib/config/env";
 import { stdioEnvironment } from "./stdio-env";
-import { transportFetch } from "./transport-fetch";
-import { journalFetch, journalFor } from "@/lib/oauth/journal";
-import { connectionAuthProvider } from "@/lib/oauth/oauth-target";
+import { connectionAuthProvider, oauthFetch } from "@/lib/oauth/oauth-target";
 import type { Principal } from "@/lib/oauth/oauth-store";
 import { watchChallenges, type ChallengeListener } from "@/lib/oauth/challenges";
 
@@ -39,10 +37,9 @@ export function urlTransport(
   onChallenge: ChallengeListener,
 ): Transport {
   const url = new URL(config.url);
-  const journal = journalFor(config.id, principal);
   const options = {
     requestInit: { headers: config.headers },
-    fetch: watchChallenges(journalFetch(transportFetch, journal, config.url), config.url, onChallenge),
+    fetch: watchChallenges(oauthFetch(config, principal), config.url, onChallenge),
     authProvider: connectionAuthProvider(config, principal),
     onInsufficientScope: "throw" as const,
   };

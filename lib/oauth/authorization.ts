@@ -4,7 +4,7 @@ import "server-only";
 // state), then the callback (the flow taken back by the person who began it, the code exchanged
 // for tokens) and the connection becomes ready without a restart. Revoking forgets the tokens.
 // The OAuth work itself is the SDK's auth(); this file decides who, where and when.
-import { auth, computeScopeUnion, type FetchLike } from "@modelcontextprotocol/client";
+import { auth, computeScopeUnion } from "@modelcontextprotocol/client";
 import { recordEvent } from "@/lib/audit/events";
 import { can, type Caller } from "@/lib/auth/roles";
 import { AppError } from "@/lib/errors";
@@ -12,21 +12,16 @@ import { safeNextPath } from "@/lib/http/safe-next";
 import type { ServerConnection } from "@/lib/mcp/connection";
 import { connectionFor, connectionsOf, personalConnection } from "@/lib/mcp/pool";
 import type { UrlConfig } from "@/lib/mcp/server-config";
-import { transportFetch } from "@/lib/mcp/transport-fetch";
-import { journalEntries, journalFetch, journalFor } from "./journal";
+import { journalEntries, journalFor } from "./journal";
 import { legacyIssuerAccepted } from "./legacy-issuer";
 import type { AuthorizationView } from "./journal-types";
-import { oauthProvider, principalFor, sharedAuthorizationInUse, sharedOnly } from "./oauth-target";
+import { oauthFetch, oauthProvider, principalFor, sharedAuthorizationInUse, sharedOnly } from "./oauth-target";
 import { readClient, readGrant, revokeGrant, saveFlow, SHARED, takeFlow, type Principal } from "./oauth-store";
 
 function urlConfigOf(connection: ServerConnection): UrlConfig {
   if (connection.config.transport === "stdio")
     throw new AppError("bad_request:oauth", `${connection.config.name} runs as a command: OAuth is for servers reached by URL.`);
   return connection.config;
-}
-
-function authFetch(config: UrlConfig, principal: Principal): FetchLike {
-  return journalFetch(transportFetch, journalFor(config.id, principal), config.url);
 }
 
 function describe(error: unknown): string {
@@ -104,7 +99,7 @@ export async function beginAuthorization(
       serverUrl: config.url,
       ...(scope ? { scope } : {}),
       ...(challenge?.resourceMetadataUrl ? { resourceMetadataUrl: new URL(challenge.resourceMetadataUrl) } : {}),
-      fetchFn: authFetch(config, principal),
+      fetchFn: oauthFetch(config, principal),
       skipIssuerMetadataValidation: legacyIssuerAccepted(config),
       // Someone clicked Authorize: they mean the authorization server (a refresh would not widen a
       // scope, and the connection refreshes by itself), so a refresh token is not used here.
@@ -186,7 +181,7 @@ export async function completeAuthorization(params: URLSearchParams, caller: Cal
       serverUrl: config.url,
       authorizationCode: code,
       ...(iss !== null ? { iss } : {}),
-      fetchFn: authFetch(config, flow.principal),
+      fetchFn: oauthFetch(config, flow.principal),
       skipIssuerMetadataValidation: legacyIssuerAccepted(config),
     });
   } catch (failure) {

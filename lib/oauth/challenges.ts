@@ -2,6 +2,7 @@ import "server-only";
 // Notes what the MCP server says when it asks for authorization (401) or more access (403):
 // the scope and resource metadata it names are what the next Authorize asks for.
 import { extractWWWAuthenticateParams, type FetchLike } from "@modelcontextprotocol/client";
+import { sameEndpoint } from "./journal";
 
 export type Challenge = { status: 401 | 403; scope?: string; resourceMetadataUrl?: string; error?: string; at: number };
 export type ChallengeListener = (challenge: Challenge) => void;
@@ -12,7 +13,7 @@ export function watchChallenges(base: FetchLike, mcpUrl: string, onChallenge: Ch
     const response = await base(input, init);
     if (response.status !== 401 && response.status !== 403) return response;
     const url = new URL(input instanceof Request ? input.url : String(input));
-    if (url.origin !== endpoint.origin || url.pathname !== endpoint.pathname) return response;
+    if (!sameEndpoint(url, endpoint)) return response;
     const params = extractWWWAuthenticateParams(response);
     onChallenge({
       status: response.status,

@@ -62,7 +62,8 @@ function classify(url: URL, method: string, body: string | undefined): JournalSt
   return "request";
 }
 
-function sameEndpoint(a: URL, b: URL): boolean {
+/** Whether a request goes to the MCP endpoint itself (a trailing slash aside). */
+export function sameEndpoint(a: URL, b: URL): boolean {
   return a.origin === b.origin && a.pathname.replace(/\/+$/, "") === b.pathname.replace(/\/+$/, "");
 }
 

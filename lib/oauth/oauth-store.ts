@@ -43,7 +43,6 @@ export type Flow = {
   returnTo: string;
   /** The redirect URI the authorization request named; the token request must name it again. */
   redirectUri: string;
-  expiresAt: string;
 };
 
 const FLOW_TTL_MS = 10 * 60_000;
@@ -170,7 +169,7 @@ export async function saveClient(serverId: string, issuer: string, client: Store
     .execute();
 }
 
-export async function saveFlow(state: string, flow: Omit<Flow, "expiresAt">): Promise<void> {
+export async function saveFlow(state: string, flow: Flow): Promise<void> {
   const db = await database();
   const now = Date.now();
   const expiresAt = new Date(now + FLOW_TTL_MS).toISOString();
@@ -183,7 +182,7 @@ export async function saveFlow(state: string, flow: Omit<Flow, "expiresAt">): Pr
       server_id: flow.serverId,
       principal: flow.principal,
       user_id: flow.userId,
-      payload: seal(JSON.stringify({ ...flow, expiresAt }), flowPurpose(state)),
+      payload: seal(JSON.stringify(flow), flowPurpose(state)),
       created_at: new Date(now).toISOString(),
       expires_at: expiresAt,
     })

@@ -3,7 +3,7 @@ import "server-only";
 // accounts there is one principal, SHARED. Once they do, each person authorizes for themselves
 // (their calls use their token) unless an admin set the server's authorization to shared;
 // client_credentials is always shared (no person is involved).
-import { auth, extractWWWAuthenticateParams, UnauthorizedError, type AuthProvider } from "@modelcontextprotocol/client";
+import { auth, extractWWWAuthenticateParams, UnauthorizedError, type AuthProvider, type FetchLike } from "@modelcontextprotocol/client";
 import { appConfig } from "@/lib/config/env";
 import { processWide } from "@/lib/process-wide";
 import { legacyIssuerAccepted } from "./legacy-issuer";
@@ -42,6 +42,14 @@ export async function sharedAuthorizationInUse(config: UrlConfig): Promise<boole
   return sharedOnly(config) || (await authMode()) !== "accounts";
 }
 
+/**
+ * The fetch every OAuth request goes through: the outbound guard, without the server's own
+ * headers, recorded in the principal's journal.
+ */
+export function oauthFetch(config: UrlConfig, principal: Principal): FetchLike {
+  return journalFetch(transportFetch, journalFor(config.id, principal), config.url);
+}
+
 /** Refreshes under way, and when the last one succeeded, per server and principal. */
 const refreshes = processWide("oauth-refreshes", () => ({ running: new Map<string, Promise<void>>(), endedAt: new Map<string, number>() }));
 /** A 401 this soon after a refresh ended was answered to a request sent with the old token: just retry. */
@@ -70,7 +78,7 @@ export function connectionAuthProvider(config: UrlConfig, principal: Principal):
           ...(scope ? { scope } : {}),
           // Not ctx.fetchFn: it adds the server's configured headers (an API key, say) to every
           // request, and these go to whatever authorization server the metadata names.
-          fetchFn: journalFetch(transportFetch, journalFor(config.id, principal), config.url),
+          fetchFn: oauthFetch(config, principal),
           skipIssuerMetadataValidation: legacyIssuerAccepted(config),
         });
         if (result !== "AUTHORIZED") throw new UnauthorizedError();
