@@ -36,6 +36,10 @@ export type ErrorCode =
   | "not_found:route"
   | "not_found:task"
   | "not_found:call"
+  | "not_found:saved_call"
+  | "not_found:collection"
+  | "forbidden:saved"
+  | "bad_request:collection_file"
   | "method_not_allowed:route"
   | "bad_request:path"
   | "forbidden:host"
@@ -84,6 +88,10 @@ const STATUS: Record<ErrorCode, number> = {
   "not_found:route": 404,
   "not_found:task": 404,
   "not_found:call": 404,
+  "not_found:saved_call": 404,
+  "not_found:collection": 404,
+  "forbidden:saved": 403,
+  "bad_request:collection_file": 400,
   "method_not_allowed:route": 405,
   "bad_request:path": 400,
   "forbidden:host": 403,
@@ -133,6 +141,10 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   "not_found:route": "There is no API route at that path; docs/api.md lists them.",
   "not_found:task": "No task with that id was started by this Toolscope process, or it ended more than ten minutes ago.",
   "not_found:call": "No call with that id is running: it has ended, or never started.",
+  "not_found:saved_call": "There is no saved call with that id that you may see.",
+  "not_found:collection": "There is no collection with that id that you may see.",
+  "forbidden:saved": "Only the person who saved it (or an admin, for a shared one) may change or delete it.",
+  "bad_request:collection_file": "That is not a Toolscope collection file this version reads.",
   "method_not_allowed:route": "That route does not answer this method.",
   "bad_request:path":
     "Toolscope serves paths only as written: this one has malformed percent-encoding, dot segments (. or ..), backslashes or an absolute URL.",

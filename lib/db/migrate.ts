@@ -12,6 +12,7 @@ import * as auditInstances from "./migrations/0008-audit-instances";
 import * as people from "./migrations/0009-people";
 import * as toolPolicies from "./migrations/0010-tool-policies";
 import * as oauth from "./migrations/0011-oauth";
+import * as savedCalls from "./migrations/0012-saved-calls";
 
 export const MIGRATIONS: Record<string, Migration> = {
   "0001-audit-log": auditLog,
@@ -25,6 +26,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0009-people": people,
   "0010-tool-policies": toolPolicies,
   "0011-oauth": oauth,
+  "0012-saved-calls": savedCalls,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

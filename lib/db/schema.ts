@@ -166,6 +166,55 @@ export interface OAuthFlowsTable {
   expires_at: string;
 }
 
+/** Saved calls, collections and runs (migration 0012; lib/saved). JSON in text columns. */
+export interface SavedCallsTable {
+  id: string;
+  owner_id: string | null;
+  owner_name: string;
+  visibility: string;
+  server_id: string;
+  tool_name: string;
+  name: string;
+  note: string;
+  arguments: string;
+  secret_fields: string;
+  checks: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CollectionsTable {
+  id: string;
+  owner_id: string | null;
+  owner_name: string;
+  visibility: string;
+  name: string;
+  description: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CollectionCallsTable {
+  collection_id: string;
+  saved_call_id: string;
+  position: number;
+}
+
+export interface SavedCallRunsTable {
+  id: string;
+  saved_call_id: string;
+  collection_id: string | null;
+  audit_id: string | null;
+  actor_id: string | null;
+  actor_name: string;
+  started_at: string;
+  outcome: string;
+  duration_ms: number | null;
+  passed: number;
+  checks: string;
+  error: string | null;
+}
+
 export interface Database {
   auth_user: AuthUserTable;
   auth_session: AuthSessionTable;
@@ -180,4 +229,8 @@ export interface Database {
   oauth_clients: OAuthClientsTable;
   oauth_grants: OAuthGrantsTable;
   oauth_flows: OAuthFlowsTable;
+  saved_calls: SavedCallsTable;
+  collections: CollectionsTable;
+  collection_calls: CollectionCallsTable;
+  saved_call_runs: SavedCallRunsTable;
 }

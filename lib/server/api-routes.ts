@@ -51,6 +51,25 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { pattern: "/api/audit/verify", methods: ["GET"], servedBy: "next", access: { GET: "audit:read" } },
   { pattern: "/api/audit/:auditId", methods: ["GET"], servedBy: "next", access: { GET: "audit:read" } },
   { pattern: "/api/calls/:auditId", methods: ["DELETE"], servedBy: "front-door", access: { DELETE: "tools:call" } },
+  { pattern: "/api/saved-calls", methods: ["GET", "POST"], servedBy: "next", access: { GET: "catalog:read", POST: "tools:call" } },
+  // Changing or deleting someone else's saved call or collection is refused further in (lib/saved/access.ts).
+  {
+    pattern: "/api/saved-calls/:savedCallId",
+    methods: ["GET", "PUT", "DELETE"],
+    servedBy: "next",
+    access: { GET: "catalog:read", PUT: "tools:call", DELETE: "tools:call" },
+  },
+  { pattern: "/api/saved-calls/:savedCallId/run", methods: ["POST"], servedBy: "next", access: { POST: "tools:call" } },
+  { pattern: "/api/collections", methods: ["GET", "POST"], servedBy: "next", access: { GET: "catalog:read", POST: "tools:call" } },
+  { pattern: "/api/collections/import", methods: ["POST"], servedBy: "next", access: { POST: "tools:call" } },
+  {
+    pattern: "/api/collections/:collectionId",
+    methods: ["GET", "PUT", "DELETE"],
+    servedBy: "next",
+    access: { GET: "catalog:read", PUT: "tools:call", DELETE: "tools:call" },
+  },
+  { pattern: "/api/collections/:collectionId/run", methods: ["POST"], servedBy: "next", access: { POST: "tools:call" } },
+  { pattern: "/api/collections/:collectionId/export", methods: ["GET"], servedBy: "next", access: { GET: "catalog:read" } },
   { pattern: "/api/servers", methods: ["GET", "POST"], servedBy: "next", access: { GET: "catalog:read", POST: "servers:manage" } },
   // Its export carries the servers' secrets (headers, environment).
   {

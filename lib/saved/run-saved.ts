@@ -1,0 +1,150 @@
+import "server-only";
+// Running saved calls (issue 17): one call, or a collection in order. Each run goes through the
+// one call pipeline (runCall: policies, limits, the audit record), is checked against the
+// call's expectations, and is kept as a run pointing at its audit record.
+import type { z } from "zod";
+import { auditReaderFor } from "@/lib/audit/query";
+import type { AuditReader } from "@/lib/audit/visibility";
+import type { Caller } from "@/lib/auth/roles";
+import { runCall } from "@/lib/calls/run-call";
+import { AppError } from "@/lib/errors";
+import { jsonDiff } from "@/lib/json-diff";
+import type { InvocationResponse } from "@/lib/mcp/types";
+import { comparableResult, runChecks } from "./checks";
+import { getSavedCall, visibleCollection, visibleRuns, visibleSavedCall, runView } from "./saved-calls";
+import { collectionCallIds, insertRun, newId, type RunRow, type SavedCallRow } from "./saved-store";
+import { fillSecrets } from "./secret-fields";
+import type { Check, CollectionReport, RunCollectionSchema, RunSavedCallSchema, SavedCallView } from "./shapes";
+
+type RunOptions = { secrets: Record<string, unknown>; reason?: string | undefined; collectionId: string | null; signal?: AbortSignal };
+
+function parse<T>(text: string, fallback: T): T {
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+/** Runs one saved call and keeps the run; a call Toolscope could not send is a failed run, not an error. */
+async function runOne(
+  row: SavedCallRow,
+  caller: Caller,
+  options: RunOptions,
+): Promise<{ run: RunRow; response: InvocationResponse | null }> {
+  const startedAt = new Date().toISOString();
+  const base = {
+    id: newId(),
+    saved_call_id: row.id,
+    collection_id: options.collectionId,
+    actor_id: caller.userId,
+    actor_name: caller.name,
+    started_at: startedAt,
+  };
+  const notRun = async (error: string): Promise<{ run: RunRow; response: null }> => {
+    const run: RunRow = { ...base, audit_id: null, outcome: "not_run", duration_ms: null, passed: 0, checks: "[]", error };
+    await insertRun(run);
+    return { run, response: null };
+  };
+  const filled = fillSecrets(parse(row.arguments, {}), parse<string[]>(row.secret_fields, []), options.secrets);
+  if (!filled.ok)
+    return notRun(`Not sent: it needs a value for ${filled.missing.join(", ")}, which is never saved; give it when you run the call.`);
+  let response: InvocationResponse;
+  try {
+    response = await runCall({
+      serverId: row.server_id,
+      toolName: row.tool_name,
+      arguments: filled.arguments,
+      caller,
+      reason: options.reason,
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof AppError) return notRun(`Not sent: ${error.message}`);
+    throw error;
+  }
+  const checks = runChecks(parse<Check[]>(row.checks, []), response);
+  const run: RunRow = {
+    ...base,
+    audit_id: response.auditId,
+    outcome: response.status,
+    duration_ms: response.durationMs,
+    passed: checks.passed ? 1 : 0,
+    checks: JSON.stringify(checks.results),
+    error: response.error?.message ?? null,
+  };
+  await insertRun(run);
+  return { run, response };
+}
+
+export async function runSavedCall(
+  id: string,
+  body: z.output<typeof RunSavedCallSchema>,
+  caller: Caller,
+  signal?: AbortSignal,
+): Promise<{ savedCall: SavedCallView }> {
+  const row = await visibleSavedCall(id, caller);
+  await runOne(row, caller, { secrets: body.secrets, reason: body.reason, collectionId: null, ...(signal ? { signal } : {}) });
+  return getSavedCall(id, caller);
+}
+
+/** How many paths of the result differ from the run before, when that one can be read. */
+async function changesSincePrevious(row: SavedCallRow, response: InvocationResponse | null, reader: AuditReader): Promise<number | null> {
+  if (!response) return null;
+  const previous = (await visibleRuns(row.id, reader, 2))[1];
+  if (!previous?.audit_id) return null;
+  const view = await runView(previous, reader);
+  return view.response ? jsonDiff(comparableResult(view.response), comparableResult(response)).length : null;
+}
+
+export async function runCollection(
+  id: string,
+  body: z.output<typeof RunCollectionSchema>,
+  caller: Caller,
+  signal?: AbortSignal,
+): Promise<CollectionReport> {
+  const collection = await visibleCollection(id, caller);
+  const reader = await auditReaderFor(caller);
+  const started = Date.now();
+  const calls: CollectionReport["calls"] = [];
+  const ids = await collectionCallIds(id);
+  if (body.only) {
+    const unknown = body.only.filter((callId) => !ids.includes(callId));
+    if (unknown.length) throw new AppError("not_found:saved_call", `The collection has no saved call ${unknown.join(", ")}.`);
+  }
+  for (const callId of ids) {
+    if (body.only && !body.only.includes(callId)) continue;
+    const row = await visibleSavedCall(callId, caller).catch(() => null);
+    // Someone's private call in a shared collection is theirs to run, not skipped silently: it is not counted.
+    if (!row) continue;
+    if (signal?.aborted) break;
+    const { run, response } = await runOne(row, caller, {
+      secrets: body.secrets[row.id] ?? {},
+      reason: body.reason,
+      collectionId: id,
+      ...(signal ? { signal } : {}),
+    });
+    calls.push({
+      savedCallId: row.id,
+      name: row.name,
+      serverId: row.server_id,
+      toolName: row.tool_name,
+      auditId: run.audit_id,
+      outcome: run.outcome,
+      durationMs: run.duration_ms,
+      passed: run.passed === 1,
+      checks: parse(run.checks, []),
+      error: run.error,
+      changedSincePrevious: await changesSincePrevious(row, response, reader),
+    });
+  }
+  const passed = calls.filter((c) => c.passed).length;
+  return {
+    collection: { id: collection.id, name: collection.name },
+    startedAt: new Date(started).toISOString(),
+    durationMs: Date.now() - started,
+    totals: { calls: calls.length, passed, failed: calls.length - passed },
+    ok: calls.length > 0 && passed === calls.length,
+    calls,
+  };
+}
