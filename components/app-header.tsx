@@ -26,6 +26,9 @@ export function AppHeader({ viewer }: { viewer: SessionState }): ReactNode {
           <NavLink href="/servers" match="/servers" exact>
             Servers
           </NavLink>
+          <NavLink href="/saved" match="/saved">
+            Saved
+          </NavLink>
           {can("audit:read") && (
             <NavLink href="/audit" match="/audit">
               Audit log

@@ -7,6 +7,7 @@ import { AuditTable } from "@/components/audit/audit-table";
 import { VerifyChain } from "@/components/audit/verify-chain";
 import { auditPeople, auditReaderFor, getAuditEntry, listAudit, type AuditEntry } from "@/lib/audit/query";
 import { pageCaller } from "@/lib/http/page-caller";
+import { can } from "@/lib/auth/roles";
 import { AuditListSchema, storeFilters } from "@/lib/audit/query-schema";
 import { auditQueryString, type AuditFilterValues } from "@/lib/audit/query-string";
 import { describeIssues } from "@/lib/http/zod-issues";
@@ -113,6 +114,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
         <aside className="w-[520px] shrink-0 overflow-y-auto border-l border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-950">
           <AuditDetail
             record={selected}
+            canSave={can(caller, "tools:call")}
             closeHref={`/audit${auditQueryString(values, parsed.success && parsed.data.cursor ? { cursor: parsed.data.cursor } : {})}`}
           />
         </aside>

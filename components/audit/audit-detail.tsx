@@ -6,6 +6,7 @@ import { AUTH_METHOD_LABELS, type AuthMethod } from "@/lib/auth/roles";
 import type { ReactNode } from "react";
 import { JsonView } from "@/components/ui/json-view";
 import type { AuditEntry } from "@/lib/audit/query";
+import { SaveCallButton } from "@/components/saved/save-call-dialog";
 import { OutcomeBadge } from "./outcome-badge";
 
 function Row({ label, children }: { label: string; children: ReactNode }): ReactNode {
@@ -21,7 +22,15 @@ function kib(bytes: number): string {
   return bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KiB`;
 }
 
-export function AuditDetail({ record, closeHref }: { record: AuditEntry; closeHref: string }): ReactNode {
+export function AuditDetail({
+  record,
+  closeHref,
+  canSave = false,
+}: {
+  record: AuditEntry;
+  closeHref: string;
+  canSave?: boolean;
+}): ReactNode {
   const request = {
     jsonrpc: "2.0",
     method: "tools/call",
@@ -44,6 +53,29 @@ export function AuditDetail({ record, closeHref }: { record: AuditEntry; closeHr
             )}
           </p>
         </div>
+        {isCall && (
+          <Link
+            href={`/audit/${record.id}`}
+            data-testid="audit-share"
+            title="A read-only page of this record, to share with people who may read it"
+            className="rounded-md border border-zinc-300 px-2.5 py-1 text-xs hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-900"
+          >
+            Open page
+          </Link>
+        )}
+        {isCall && canSave && !record.payload_hidden && typeof record.arguments === "object" && record.arguments !== null && (
+          <SaveCallButton
+            className="rounded-md border border-zinc-300 px-2.5 py-1 text-xs hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-900"
+            label="Save"
+            call={{
+              serverId: record.server_id,
+              toolName: record.tool_name,
+              args: record.arguments as Record<string, unknown>,
+              suggestedName: record.tool_name,
+              hasOutputSchema: true,
+            }}
+          />
+        )}
         {isCall && !record.payload_hidden && (
           <Link
             href={replayHref}

@@ -11,7 +11,8 @@ function short(value: unknown): string {
   return text.length > 160 ? `${text.slice(0, 157)}…` : text;
 }
 
-function Changes({ title, changes, testId }: { title: string; changes: JsonChange[]; testId: string }): ReactNode {
+/** A list of differences, path by path (also under a saved call's two latest runs). */
+export function JsonChanges({ title, changes, testId }: { title: string; changes: JsonChange[]; testId: string }): ReactNode {
   return (
     <section className="mt-5" data-testid={testId}>
       <h2 className="text-[11px] font-semibold tracking-wide text-zinc-500 uppercase">
@@ -67,8 +68,8 @@ export function AuditDiff({ left, right }: { left: AuditEntry; right: AuditEntry
     r.result_truncated ? { sha256: r.result_sha256 } : (r.result ?? { error: r.error_message });
   return (
     <div data-testid="audit-diff">
-      <Changes title="Arguments" changes={jsonDiff(left.arguments, right.arguments)} testId="diff-arguments" />
-      <Changes title="Results" changes={jsonDiff(resultOf(left), resultOf(right))} testId="diff-results" />
+      <JsonChanges title="Arguments" changes={jsonDiff(left.arguments, right.arguments)} testId="diff-arguments" />
+      <JsonChanges title="Results" changes={jsonDiff(resultOf(left), resultOf(right))} testId="diff-results" />
       <div className="mt-6 grid grid-cols-2 gap-6">
         <Side record={left} />
         <Side record={right} />

@@ -2,14 +2,18 @@
 
 import type { ReactNode } from "react";
 import { outcomeInfo } from "@/lib/calls/outcomes";
+import { SaveCallButton, type CallToSave } from "@/components/saved/save-call-dialog";
 import { useCallHistory } from "./session-history";
 
 export function CallHistory({
   historyKey,
   onRestore,
+  saveAs,
 }: {
   historyKey: string;
   onRestore: (args: Record<string, unknown>) => void;
+  /** What "Save" saves for an earlier call's arguments; absent when the viewer may not call. */
+  saveAs?: ((args: Record<string, unknown>) => CallToSave) | undefined;
 }): ReactNode {
   const history = useCallHistory(historyKey);
   if (history.length === 0) return null;
@@ -35,6 +39,9 @@ export function CallHistory({
             >
               Restore inputs
             </button>
+            {saveAs && (
+              <SaveCallButton call={saveAs(call.args)} className="text-indigo-600 hover:underline dark:text-indigo-400" label="Save" />
+            )}
           </li>
         ))}
       </ul>

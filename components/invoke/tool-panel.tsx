@@ -31,6 +31,7 @@ import { LinkArgumentsNotice } from "./link-notice";
 import { AuthorizationPrompt, callAuthorization } from "./authorization-prompt";
 import { takePendingCall } from "@/components/servers/start-authorization";
 import { useSearchParams } from "next/navigation";
+import { SaveCallButton } from "@/components/saved/save-call-dialog";
 
 function useElapsed(running: boolean): number {
   const [elapsed, setElapsed] = useState(0);
@@ -282,22 +283,37 @@ export function ToolPanel({ toolName }: { toolName: string }): ReactNode {
                 Cancel
               </button>
             ) : (
-              taskSupport !== "forbidden" && (
-                <label
-                  className="ml-2 flex items-center gap-1.5 text-xs text-zinc-600 dark:text-zinc-400"
-                  title="Tasks (2025-11-25): the call returns at once and is polled"
-                >
-                  <input
-                    type="checkbox"
-                    checked={asTask}
-                    disabled={taskSupport === "required"}
-                    onChange={(e) => setTaskChoice(e.target.checked)}
-                    className="size-3.5 accent-indigo-600"
-                    data-testid="run-as-task"
+              <>
+                {canCall && (
+                  <SaveCallButton
+                    className={`${BUTTON_SECONDARY} ml-1`}
+                    label="Save"
+                    call={{
+                      serverId,
+                      toolName: tool.name,
+                      args: values,
+                      suggestedName: toolDisplayName(tool),
+                      hasOutputSchema: tool.outputSchema !== undefined,
+                    }}
                   />
-                  Run as a task{taskSupport === "required" ? " (required)" : ""}
-                </label>
-              )
+                )}
+                {taskSupport !== "forbidden" && (
+                  <label
+                    className="ml-2 flex items-center gap-1.5 text-xs text-zinc-600 dark:text-zinc-400"
+                    title="Tasks (2025-11-25): the call returns at once and is polled"
+                  >
+                    <input
+                      type="checkbox"
+                      checked={asTask}
+                      disabled={taskSupport === "required"}
+                      onChange={(e) => setTaskChoice(e.target.checked)}
+                      className="size-3.5 accent-indigo-600"
+                      data-testid="run-as-task"
+                    />
+                    Run as a task{taskSupport === "required" ? " (required)" : ""}
+                  </label>
+                )}
+              </>
             )
           }
         />
@@ -362,7 +378,21 @@ export function ToolPanel({ toolName }: { toolName: string }): ReactNode {
           />
         </div>
       )}
-      <CallHistory historyKey={`${serverId}/${tool.name}`} onRestore={setValues} />
+      <CallHistory
+        historyKey={`${serverId}/${tool.name}`}
+        onRestore={setValues}
+        saveAs={
+          canCall
+            ? (args) => ({
+                serverId,
+                toolName: tool.name,
+                args,
+                suggestedName: toolDisplayName(tool),
+                hasOutputSchema: tool.outputSchema !== undefined,
+              })
+            : undefined
+        }
+      />
     </div>
   );
 }

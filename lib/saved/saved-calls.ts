@@ -155,7 +155,10 @@ function summaryOf(row: CollectionRow, caller: Caller, callCount: number): Colle
 }
 
 /** A new saved call: its secret fields left out by the tool's schema, filed in the collections asked for. */
-export async function createSavedCall(input: z.output<typeof SavedCallInputSchema>, caller: Caller): Promise<{ savedCall: SavedCallView }> {
+export async function createSavedCall(
+  input: z.output<typeof SavedCallInputSchema>,
+  caller: Caller,
+): Promise<{ savedCall: SavedCallView; collectionIds: string[] }> {
   const tool = await toolFor(input.serverId, input.toolName, caller);
   await changeableCollections(input.collectionIds, caller);
   const stored = leaveOutSecrets(input.arguments, tool.inputSchema, appConfig().audit.redactKeys);
@@ -183,7 +186,7 @@ export async function createSavedCall(input: z.output<typeof SavedCallInputSchem
     collectionIds.push(collection.id);
   }
   await insertSavedCall(row, collectionIds);
-  return getSavedCall(row.id, caller);
+  return { ...(await getSavedCall(row.id, caller)), collectionIds };
 }
 
 export async function updateSavedCall(

@@ -100,6 +100,7 @@ const PAGES: Record<string, Rule> = {
   "/servers/open/tools/x": read,
   "/tools": read,
   "/audit": read,
+  "/saved": read,
   "/account": "account",
   "/people": admin,
 };

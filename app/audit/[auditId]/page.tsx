@@ -1,0 +1,50 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import type { ReactNode } from "react";
+import { ReadOnlyCallView } from "@/components/saved/read-only-call";
+import { responseOfRecord } from "@/lib/audit/as-response";
+import { auditReaderFor, getAuditEntry, type AuditEntry } from "@/lib/audit/query";
+import { pageCaller } from "@/lib/http/page-caller";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Audit record" };
+
+/** One call of the audit log as a read-only page, for a link shared with people who may read the log. */
+export default async function AuditRecordPage({ params }: { params: Promise<{ auditId: string }> }): Promise<ReactNode> {
+  const { auditId } = await params;
+  const reader = await auditReaderFor(await pageCaller());
+  const record: AuditEntry | null = await getAuditEntry(auditId, reader).then(
+    (r) => r.record,
+    () => null,
+  );
+  if (!record || record.kind !== "call") notFound();
+  const response = responseOfRecord(record);
+  return (
+    <ReadOnlyCallView
+      call={{
+        title: record.tool_name,
+        serverId: record.server_id,
+        toolName: record.tool_name,
+        arguments: record.payload_hidden ? "(shown to auditors and admins only)" : record.arguments,
+        outcome: record.outcome,
+        who: record.actor_name ?? record.actor,
+        when: record.started_at,
+        response,
+        noResponse: record.payload_hidden
+          ? "The arguments and result of someone else's call are shown to auditors and admins only."
+          : record.outcome === "pending"
+            ? "Still running."
+            : (record.error_message ?? "No result: the call did not complete."),
+      }}
+      actions={
+        <Link
+          href={`/audit?focus=${record.id}`}
+          className="rounded-md border border-zinc-300 px-2.5 py-1 text-xs hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-900"
+        >
+          In the audit log
+        </Link>
+      }
+    />
+  );
+}

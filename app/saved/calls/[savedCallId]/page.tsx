@@ -1,0 +1,80 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import type { ReactNode } from "react";
+import { ReadOnlyCallView } from "@/components/saved/read-only-call";
+import { RunCompare } from "@/components/saved/run-compare";
+import { RunSavedCall } from "@/components/saved/run-saved-call";
+import { can } from "@/lib/auth/roles";
+import { pageCaller } from "@/lib/http/page-caller";
+import { unlessNotFound } from "@/lib/http/unless-not-found";
+import { describeCheck } from "@/lib/saved/checks";
+import { getSavedCall } from "@/lib/saved/saved-calls";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Saved call" };
+
+/** A saved call, read-only (a link to share): its inputs, its latest run's result, outcome, who and when. */
+export default async function SavedCallPage({ params }: { params: Promise<{ savedCallId: string }> }): Promise<ReactNode> {
+  const { savedCallId } = await params;
+  const caller = await pageCaller();
+  const found = await getSavedCall(savedCallId, caller).catch(unlessNotFound);
+  if (!found) notFound();
+  const call = found.savedCall;
+  const latest = call.runs[0];
+  const workbench = `/servers/${encodeURIComponent(call.serverId)}/tools/${encodeURIComponent(call.toolName)}?args=${encodeURIComponent(JSON.stringify(call.arguments))}`;
+  return (
+    <div className="h-full overflow-y-auto">
+      <ReadOnlyCallView
+        call={{
+          title: call.name,
+          serverId: call.serverId,
+          toolName: call.toolName,
+          arguments: call.arguments,
+          outcome: latest ? (latest.outcome === "not_run" ? null : latest.outcome) : null,
+          who: latest ? `run by ${latest.actorName}` : `saved by ${call.ownerName}`,
+          when: latest?.startedAt ?? call.createdAt,
+          response: latest?.response ?? null,
+          noResponse: latest
+            ? latest.responseHidden
+              ? "Someone else's run: its result is shown to auditors and admins only."
+              : (latest.error ?? "No result.")
+            : "Not run yet.",
+        }}
+        actions={
+          <Link
+            href={workbench}
+            data-testid="saved-call-workbench"
+            className="rounded-md border border-zinc-300 px-2.5 py-1 text-xs hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-900"
+          >
+            Open in the workbench
+          </Link>
+        }
+      >
+        {call.note && <p className="mt-3 text-[13px] whitespace-pre-wrap text-zinc-600 dark:text-zinc-300">{call.note}</p>}
+        <p className="mt-2 text-[12px] text-zinc-500">
+          Saved by {call.ownerName} · {call.visibility === "shared" ? "shared with everyone" : "private"}
+          {call.secretFields.length > 0 && (
+            <>
+              {" "}
+              · secret fields, asked for at run time: <code className="font-mono">{call.secretFields.join(", ")}</code>
+            </>
+          )}
+        </p>
+        {call.checks.length > 0 && (
+          <ul className="mt-2 text-[12px] text-zinc-600 dark:text-zinc-400" data-testid="saved-call-checks">
+            {call.checks.map((c, i) => (
+              <li key={i}>• {describeCheck(c)}</li>
+            ))}
+          </ul>
+        )}
+        {can(caller, "tools:call") && <RunSavedCall call={call} />}
+        {latest && call.runs.length > 1 && (
+          <section className="mt-6" aria-label="Runs">
+            <RunCompare runs={call.runs} serverId={call.serverId} />
+          </section>
+        )}
+      </ReadOnlyCallView>
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState, type ReactNode } from "react";
+import { BUTTON_SECONDARY, ERROR_NOTE, INPUT } from "@/components/ui/classes";
+import { ApiError, fetchJson } from "@/lib/client/fetch-json";
+import type { CollectionView } from "@/lib/saved/shapes";
+
+/** Makes an empty collection to file saved calls in. */
+export function NewCollection(): ReactNode {
+  const router = useRouter();
+  const [name, setName] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <form
+      className="flex items-center gap-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        setError(null);
+        fetchJson<{ collection: CollectionView }>("/api/collections", { method: "POST", body: JSON.stringify({ name }) }).then(
+          ({ collection }) => router.push(`/saved/collections/${collection.id}`),
+          (err: unknown) => setError(err instanceof ApiError ? err.message : String(err)),
+        );
+      }}
+    >
+      <input
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        placeholder="New collection"
+        className={`${INPUT} !w-48 !py-1 !text-[13px]`}
+        data-testid="new-collection-name"
+      />
+      <button type="submit" className={BUTTON_SECONDARY} disabled={!name.trim()}>
+        Create
+      </button>
+      {error && <p className={`${ERROR_NOTE} text-[12px]`}>{error}</p>}
+    </form>
+  );
+}

@@ -1,0 +1,39 @@
+// Whether a saved call's latest run passed its checks, at a glance.
+import type { ReactNode } from "react";
+import { outcomeInfo } from "@/lib/calls/outcomes";
+import type { RunView } from "@/lib/saved/shapes";
+
+/** A run's outcome in words; "not_run": Toolscope did not send it (a missing secret, a refusal). */
+export function runOutcomeLabel(outcome: string): string {
+  return outcome === "not_run" ? "Not sent" : outcomeInfo(outcome).label;
+}
+
+export function RunBadge({ run }: { run: RunView | undefined }): ReactNode {
+  if (!run)
+    return (
+      <span
+        data-testid="run-badge"
+        data-state="none"
+        className="rounded border border-zinc-200 px-1.5 py-0.5 text-[11px] text-zinc-500 dark:border-zinc-800"
+      >
+        Not run yet
+      </span>
+    );
+  return run.passed ? (
+    <span
+      data-testid="run-badge"
+      data-state="passed"
+      className="rounded border border-emerald-200 bg-emerald-50 px-1.5 py-0.5 text-[11px] font-semibold text-emerald-700 dark:border-emerald-900 dark:bg-emerald-950/40 dark:text-emerald-300"
+    >
+      ✓ Passed
+    </span>
+  ) : (
+    <span
+      data-testid="run-badge"
+      data-state="failed"
+      className="rounded border border-rose-200 bg-rose-50 px-1.5 py-0.5 text-[11px] font-semibold text-rose-700 dark:border-rose-900 dark:bg-rose-950/40 dark:text-rose-300"
+    >
+      ✕ Failed
+    </span>
+  );
+}

@@ -1,0 +1,72 @@
+"use client";
+
+// Runs one saved call from its page, asking first for its secret values and, for a tool that
+// may destroy data or reach out, for a confirmation.
+import { useRouter } from "next/navigation";
+import { useState, type ReactNode } from "react";
+import { BUTTON_PRIMARY, BUTTON_SECONDARY, ERROR_NOTE } from "@/components/ui/classes";
+import { ApiError, fetchJson } from "@/lib/client/fetch-json";
+import type { SavedCallView } from "@/lib/saved/shapes";
+import { missingSecrets, SecretValuesForm, type SecretValues } from "./secret-values";
+import { useRiskyCalls } from "./use-risky-tools";
+
+export function RunSavedCall({ call }: { call: SavedCallView }): ReactNode {
+  const router = useRouter();
+  const [secrets, setSecrets] = useState<SecretValues>({});
+  const [running, setRunning] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const risky = useRiskyCalls([call]).get(call.id);
+  const run = async (): Promise<void> => {
+    setConfirming(false);
+    setRunning(true);
+    setError(null);
+    try {
+      await fetchJson(`/api/saved-calls/${encodeURIComponent(call.id)}/run`, {
+        method: "POST",
+        body: JSON.stringify({ secrets: secrets[call.id] ?? {} }),
+      });
+      router.refresh();
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : String(e));
+    } finally {
+      setRunning(false);
+    }
+  };
+  return (
+    <div className="mt-4 space-y-2" data-testid="run-saved-call">
+      <SecretValuesForm calls={[call]} values={secrets} onChange={setSecrets} />
+      <div className="flex items-center gap-2">
+        <button
+          type="button"
+          className={BUTTON_PRIMARY}
+          disabled={running || missingSecrets(call, secrets).length > 0}
+          onClick={() => (risky ? setConfirming(true) : void run())}
+          data-testid="saved-call-run"
+        >
+          {running ? "Running…" : "Run"}
+        </button>
+        {confirming && (
+          <span
+            role="alertdialog"
+            data-testid="confirm-dialog"
+            className="flex items-center gap-2 text-[12px] text-amber-700 dark:text-amber-400"
+          >
+            {risky}
+            <button type="button" className={BUTTON_PRIMARY} onClick={() => void run()} data-testid="confirm-run">
+              Run
+            </button>
+            <button type="button" className={BUTTON_SECONDARY} onClick={() => setConfirming(false)}>
+              Cancel
+            </button>
+          </span>
+        )}
+      </div>
+      {error && (
+        <p role="alert" className={ERROR_NOTE}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+"use client";
+
+// Which saved calls' tools need a confirmation before they run (the same rule as the form:
+// confirm-call.tsx), read from each server's catalog once.
+import { useEffect, useState } from "react";
+import { confirmationReason, confirmationSkipped } from "@/components/invoke/confirm-call";
+import { fetchJson } from "@/lib/client/fetch-json";
+import type { ToolsResponse } from "@/lib/mcp/types";
+import type { SavedCallView } from "@/lib/saved/shapes";
+
+/** savedCallId → why it needs confirming. */
+export function useRiskyCalls(calls: SavedCallView[]): Map<string, string> {
+  const [risky, setRisky] = useState<Map<string, string>>(new Map());
+  const servers = [...new Set(calls.map((c) => c.serverId))].sort().join("\n");
+  useEffect(() => {
+    let live = true;
+    const ids = servers ? servers.split("\n") : [];
+    void Promise.all(
+      ids.map((id) =>
+        fetchJson<ToolsResponse>(`/api/servers/${encodeURIComponent(id)}/tools`).then(
+          (r) => [id, r] as const,
+          () => [id, null] as const,
+        ),
+      ),
+    ).then((answers) => {
+      if (!live) return;
+      const catalogs = new Map(answers);
+      const next = new Map<string, string>();
+      for (const call of calls) {
+        const catalog = catalogs.get(call.serverId);
+        const tool = catalog?.tools.find((t) => t.name === call.toolName);
+        const reason = tool ? confirmationReason(tool) : null;
+        if (reason && !confirmationSkipped(call.serverId, catalog?.server.trusted ?? false)) next.set(call.id, reason);
+      }
+      setRisky(next);
+    });
+    return () => {
+      live = false;
+    };
+    // Calls change on every refresh; what matters is which servers and tools they name.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [servers, calls.map((c) => `${c.id}:${c.toolName}`).join(",")]);
+  return risky;
+}
