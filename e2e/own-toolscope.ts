@@ -37,8 +37,8 @@ export async function startOwnToolscope({ port, dataDir, env = {}, logFile }: Ow
     NEXT_TELEMETRY_DISABLED: "1",
     ...env,
   };
-  // SQLite in the data dir, whatever the shell points at.
-  delete childEnv.DATABASE_URL;
+  // SQLite in the data dir, whatever the shell points at, unless the test names a database.
+  if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
   // The server under node itself (not npx): its pid leads the group.
   childEnv.TOOLSCOPE_PORT = String(port);
   const child: ChildProcess = spawn(process.execPath, [path.join(REPO_ROOT, ".toolscope", "server.mjs")], {

@@ -7,7 +7,7 @@ export { expect };
 
 const LISTENER = `addEventListener("securitypolicyviolation", (e) => console.error("[csp-violation] " + e.effectiveDirective + " blocked " + (e.blockedURI || "inline") + " at " + (e.sourceFile || "?") + ":" + e.lineNumber), true);`;
 
-const TOOLSCOPE_PAGE = /^http:\/\/127\.0\.0\.1:\d+\/(servers|tools|audit|login|account|people)?([/?#]|$)/;
+const TOOLSCOPE_PAGE = /^http:\/\/127\.0\.0\.1:\d+\/(servers|tools|audit|login|account|people|saved)?([/?#]|$)/;
 
 async function watch(context: BrowserContext, found: string[]): Promise<void> {
   await context.addInitScript(LISTENER);

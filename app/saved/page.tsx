@@ -80,7 +80,7 @@ export default async function SavedPage(): Promise<ReactNode> {
                         <code className="font-mono">{call.toolName}</code> on {call.serverId} · {call.visibility} · {call.ownerName}
                       </span>
                     </span>
-                    <RunBadge run={call.runs[0]} />
+                    <RunBadge run={call.runs[0]} testId="call-status" />
                   </Link>
                 </li>
               ))}

@@ -9,6 +9,7 @@ import { useCan } from "@/components/auth/viewer";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, ERROR_NOTE, INPUT } from "@/components/ui/classes";
 import { ApiError, fetchJson } from "@/lib/client/fetch-json";
 import type { CollectionReport, CollectionView as Collection, SavedCallView } from "@/lib/saved/shapes";
+import { CopyLink } from "./copy-link";
 import { RunBadge } from "./run-badge";
 import { RunCompare } from "./run-compare";
 import { missingSecrets, SecretValuesForm, type SecretValues } from "./secret-values";
@@ -120,6 +121,7 @@ export function CollectionView({ initial }: { initial: Collection }): ReactNode 
           {collection.description && <p className="mt-1 text-[13px] text-zinc-600 dark:text-zinc-300">{collection.description}</p>}
         </div>
         <div className="flex flex-wrap items-center gap-2">
+          <CopyLink className={BUTTON_SECONDARY} />
           <Link href={`/saved/collections/${collection.id}/present`} className={BUTTON_SECONDARY} data-testid="collection-present">
             Present
           </Link>
@@ -279,7 +281,7 @@ function CallCard(props: {
             {call.checks.length > 0 && ` · ${call.checks.map(describeCheck).join(" · ")}`}
           </span>
         </button>
-        <RunBadge run={latest} />
+        <RunBadge run={latest} testId="call-status" />
         {latest?.durationMs !== null && latest?.durationMs !== undefined && (
           <span className="font-mono text-[11px] text-zinc-500">{latest.durationMs} ms</span>
         )}

@@ -13,6 +13,7 @@ import { ToolForm } from "@/components/invoke/tool-form";
 import { ApiError, fetchJson } from "@/lib/client/fetch-json";
 import type { InvocationResponse, ToolsResponse } from "@/lib/mcp/types";
 import { runChecks } from "@/lib/saved/checks";
+import { withoutSecrets } from "@/lib/saved/secret-fields";
 import type { CollectionView } from "@/lib/saved/shapes";
 import { toolDisplayName } from "@/lib/tool-hints";
 
@@ -25,7 +26,8 @@ export function Presentation({ collection }: { collection: CollectionView }): Re
   const [index, setIndex] = useState(0);
   const [catalogs, setCatalogs] = useState<Map<string, ToolsResponse | null>>(new Map());
   const [values, setValues] = useState<Record<string, Record<string, unknown>>>(() =>
-    Object.fromEntries(collection.calls.map((c) => [c.id, structuredClone(c.arguments)])),
+    // Secret fields start empty: the presenter types them (the placeholder is never sent).
+    Object.fromEntries(collection.calls.map((c) => [c.id, withoutSecrets(c.arguments, c.secretFields)])),
   );
   const [responses, setResponses] = useState<Record<string, InvocationResponse>>({});
   const [running, setRunning] = useState(false);

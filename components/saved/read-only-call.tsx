@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import { ResultView } from "@/components/invoke/result-view";
 import { JsonView } from "@/components/ui/json-view";
 import { outcomeInfo } from "@/lib/calls/outcomes";
+import { CopyLink } from "./copy-link";
 import type { InvocationResponse } from "@/lib/mcp/types";
 
 export type ReadOnlyCall = {
@@ -28,10 +29,13 @@ export function ReadOnlyCallView({
   call,
   actions,
   children,
+  result,
 }: {
   call: ReadOnlyCall;
   actions?: ReactNode;
   children?: ReactNode;
+  /** Shown instead of the response alone (a saved call's two latest runs). */
+  result?: ReactNode;
 }): ReactNode {
   const info = call.outcome ? outcomeInfo(call.outcome) : null;
   return (
@@ -60,13 +64,18 @@ export function ReadOnlyCallView({
             )}
           </p>
         </div>
-        {actions}
+        <div className="flex items-center gap-2">
+          <CopyLink />
+          {actions}
+        </div>
       </header>
       {children}
       <Label>Inputs</Label>
       <JsonView value={call.arguments} testId="read-only-inputs" />
       <Label>Result</Label>
-      {call.response ? (
+      {result ? (
+        result
+      ) : call.response ? (
         <ResultView response={call.response} serverId={call.serverId} />
       ) : (
         <p

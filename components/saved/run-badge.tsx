@@ -8,11 +8,12 @@ export function runOutcomeLabel(outcome: string): string {
   return outcome === "not_run" ? "Not sent" : outcomeInfo(outcome).label;
 }
 
-export function RunBadge({ run }: { run: RunView | undefined }): ReactNode {
+/** `testId`: "call-status" where it stands for a saved call (its latest run), "run-badge" beside one run. */
+export function RunBadge({ run, testId = "run-badge" }: { run: RunView | undefined; testId?: string }): ReactNode {
   if (!run)
     return (
       <span
-        data-testid="run-badge"
+        data-testid={testId}
         data-state="none"
         className="rounded border border-zinc-200 px-1.5 py-0.5 text-[11px] text-zinc-500 dark:border-zinc-800"
       >
@@ -21,7 +22,7 @@ export function RunBadge({ run }: { run: RunView | undefined }): ReactNode {
     );
   return run.passed ? (
     <span
-      data-testid="run-badge"
+      data-testid={testId}
       data-state="passed"
       className="rounded border border-emerald-200 bg-emerald-50 px-1.5 py-0.5 text-[11px] font-semibold text-emerald-700 dark:border-emerald-900 dark:bg-emerald-950/40 dark:text-emerald-300"
     >
@@ -29,7 +30,7 @@ export function RunBadge({ run }: { run: RunView | undefined }): ReactNode {
     </span>
   ) : (
     <span
-      data-testid="run-badge"
+      data-testid={testId}
       data-state="failed"
       className="rounded border border-rose-200 bg-rose-50 px-1.5 py-0.5 text-[11px] font-semibold text-rose-700 dark:border-rose-900 dark:bg-rose-950/40 dark:text-rose-300"
     >

@@ -5,6 +5,7 @@
 // leaves secret values out before storing (lib/saved/secret-fields.ts); the dialog says so.
 import Link from "next/link";
 import { useEffect, useRef, useState, type ReactNode } from "react";
+import { createPortal } from "react-dom";
 import { useViewer } from "@/components/auth/viewer";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, ERROR_NOTE, INPUT } from "@/components/ui/classes";
 import { ApiError, fetchJson } from "@/lib/client/fetch-json";
@@ -239,7 +240,8 @@ export function SaveCallButton({ call, className, label = "Save…" }: { call: C
       >
         {label}
       </button>
-      {open && <SaveCallDialog call={call} onClose={() => setOpen(false)} />}
+      {/* Out of the tool form's tree: a form may not nest in a form, nor take the form's styles. */}
+      {open && createPortal(<SaveCallDialog call={call} onClose={() => setOpen(false)} />, document.body)}
     </>
   );
 }

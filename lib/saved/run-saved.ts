@@ -48,7 +48,11 @@ async function runOne(
   };
   const filled = fillSecrets(parse(row.arguments, {}), parse<string[]>(row.secret_fields, []), options.secrets);
   if (!filled.ok)
-    return notRun(`Not sent: it needs a value for ${filled.missing.join(", ")}, which is never saved; give it when you run the call.`);
+    return notRun(
+      filled.missing.length === 1
+        ? `Not sent: it needs a value for ${filled.missing[0]}, which is never saved; give it when you run the call.`
+        : `Not sent: it needs values for ${filled.missing.join(", ")}, which are never saved; give them when you run the call.`,
+    );
   let response: InvocationResponse;
   try {
     response = await runCall({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fillSecrets, leaveOutSecrets, markSecret } from "./secret-fields";
+import { fillSecrets, leaveOutSecrets, markSecret, withoutSecrets } from "./secret-fields";
 
 const schema = {
   type: "object",
@@ -37,5 +37,12 @@ describe("secret fields of a saved call", () => {
   it("keeps a field a file marks secret as a placeholder, whatever it holds", () => {
     const marked = markSecret({ note: "visible", code: "123" }, ["/code", "/missing/deep"]);
     expect(leaveOutSecrets(marked, {})).toEqual({ arguments: { note: "visible", code: "[redacted]" }, secretFields: ["/code"] });
+  });
+
+  it("drops secret fields for a form that asks for them again", () => {
+    expect(withoutSecrets({ user: "ada", password: "[redacted]", nested: { pin: "[redacted]" } }, ["/password", "/nested/pin"])).toEqual({
+      user: "ada",
+      nested: {},
+    });
   });
 });

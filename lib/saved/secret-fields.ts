@@ -56,6 +56,21 @@ export function markSecret(args: Record<string, unknown>, pointers: readonly str
   return marked;
 }
 
+/** The arguments without their secret fields, for a form that asks for them again. */
+export function withoutSecrets(args: Record<string, unknown>, pointers: readonly string[]): Record<string, unknown> {
+  const copy = structuredClone(args);
+  for (const pointer of pointers) {
+    const steps = pointer.split("/").slice(1).map(unescape);
+    const last = steps.pop();
+    let parent: unknown = copy;
+    for (const step of steps)
+      parent = typeof parent === "object" && parent !== null ? (parent as Record<string, unknown>)[step] : undefined;
+    if (last !== undefined && typeof parent === "object" && parent !== null && !Array.isArray(parent))
+      delete (parent as Record<string, unknown>)[last];
+  }
+  return copy;
+}
+
 /** The arguments to send: the stored ones with each secret field's value given for this run. */
 export function fillSecrets(
   stored: Record<string, unknown>,

@@ -41,6 +41,7 @@ export default async function SavedCallPage({ params }: { params: Promise<{ save
               : (latest.error ?? "No result.")
             : "Not run yet.",
         }}
+        result={call.runs.length > 1 ? <RunCompare runs={call.runs} serverId={call.serverId} /> : undefined}
         actions={
           <Link
             href={workbench}
@@ -69,11 +70,6 @@ export default async function SavedCallPage({ params }: { params: Promise<{ save
           </ul>
         )}
         {can(caller, "tools:call") && <RunSavedCall call={call} />}
-        {latest && call.runs.length > 1 && (
-          <section className="mt-6" aria-label="Runs">
-            <RunCompare runs={call.runs} serverId={call.serverId} />
-          </section>
-        )}
       </ReadOnlyCallView>
     </div>
   );
