@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import type { ReactNode } from "react";
 import { ReadOnlyCallView } from "@/components/saved/read-only-call";
 import { RunCompare } from "@/components/saved/run-compare";
+import { EditSavedCall } from "@/components/saved/edit-saved-call";
 import { RunSavedCall } from "@/components/saved/run-saved-call";
 import { can } from "@/lib/auth/roles";
 import { pageCaller } from "@/lib/http/page-caller";
@@ -69,6 +70,7 @@ export default async function SavedCallPage({ params }: { params: Promise<{ save
             ))}
           </ul>
         )}
+        {call.mine && can(caller, "tools:call") && <EditSavedCall call={call} />}
         {can(caller, "tools:call") && <RunSavedCall call={call} />}
       </ReadOnlyCallView>
     </div>

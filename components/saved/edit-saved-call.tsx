@@ -1,0 +1,129 @@
+"use client";
+
+// Changes a saved call (its owner, or an admin for a shared one): name, note, who sees it, its
+// checks; files it in a collection; deletes it.
+import { useRouter } from "next/navigation";
+import { useEffect, useState, type ReactNode } from "react";
+import { useViewer } from "@/components/auth/viewer";
+import { BUTTON_PRIMARY, BUTTON_SECONDARY, ERROR_NOTE, INPUT } from "@/components/ui/classes";
+import { ApiError, fetchJson } from "@/lib/client/fetch-json";
+import type { Check, CollectionSummary, CollectionView, SavedCallView, Visibility } from "@/lib/saved/shapes";
+import { ChecksEditor } from "./checks-editor";
+
+export function EditSavedCall({ call }: { call: SavedCallView }): ReactNode {
+  const router = useRouter();
+  const viewer = useViewer();
+  const [open, setOpen] = useState(false);
+  const [name, setName] = useState(call.name);
+  const [note, setNote] = useState(call.note);
+  const [visibility, setVisibility] = useState<Visibility>(call.visibility);
+  const [checks, setChecks] = useState<Check[]>(call.checks);
+  const [collections, setCollections] = useState<CollectionSummary[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const fail = (e: unknown): void => setError(e instanceof ApiError ? e.message : String(e));
+  const path = `/api/saved-calls/${encodeURIComponent(call.id)}`;
+
+  useEffect(() => {
+    if (!open) return;
+    fetchJson<{ collections: CollectionSummary[] }>("/api/collections").then(
+      ({ collections }) => setCollections(collections.filter((c) => c.mine)),
+      fail,
+    );
+  }, [open]);
+
+  const save = (): void => {
+    setError(null);
+    fetchJson(path, { method: "PUT", body: JSON.stringify({ name, note, checks, visibility }) }).then(() => {
+      setOpen(false);
+      router.refresh();
+    }, fail);
+  };
+  const remove = (): void => {
+    if (!window.confirm(`Delete the saved call “${call.name}” and its runs? Its calls stay in the audit log.`)) return;
+    fetchJson(path, { method: "DELETE" }).then(() => router.push("/saved"), fail);
+  };
+  const file = async (collectionId: string): Promise<void> => {
+    setError(null);
+    try {
+      const base = `/api/collections/${encodeURIComponent(collectionId)}`;
+      const { collection } = await fetchJson<{ collection: CollectionView }>(base);
+      if (collection.calls.some((c) => c.id === call.id)) return setNotice(`Already in “${collection.name}”.`);
+      await fetchJson(base, { method: "PUT", body: JSON.stringify({ savedCallIds: [...collection.calls.map((c) => c.id), call.id] }) });
+      setNotice(`Added to “${collection.name}”.`);
+    } catch (e) {
+      fail(e);
+    }
+  };
+
+  if (!open)
+    return (
+      <div className="mt-3 flex gap-2">
+        <button type="button" className={BUTTON_SECONDARY} onClick={() => setOpen(true)} data-testid="saved-call-edit">
+          Edit
+        </button>
+        <button type="button" className={BUTTON_SECONDARY} onClick={remove} data-testid="saved-call-delete">
+          Delete
+        </button>
+        {error && <p className={ERROR_NOTE}>{error}</p>}
+      </div>
+    );
+  return (
+    <section
+      className="mt-4 space-y-3 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800"
+      aria-label="Edit saved call"
+      data-testid="saved-call-editor"
+    >
+      <div className="flex gap-3">
+        <label className="block flex-1 text-xs font-medium text-zinc-500">
+          Name
+          <input value={name} onChange={(e) => setName(e.target.value)} className={`${INPUT} mt-1`} />
+        </label>
+        {viewer?.mode === "accounts" && (
+          <label className="block w-40 text-xs font-medium text-zinc-500">
+            Who sees it
+            <select value={visibility} onChange={(e) => setVisibility(e.target.value as Visibility)} className={`${INPUT} mt-1`}>
+              <option value="private">Only me</option>
+              <option value="shared">Everyone</option>
+            </select>
+          </label>
+        )}
+      </div>
+      <label className="block text-xs font-medium text-zinc-500">
+        Note
+        <textarea value={note} onChange={(e) => setNote(e.target.value)} rows={2} className={`${INPUT} mt-1`} />
+      </label>
+      <ChecksEditor checks={checks} onChange={setChecks} hasOutputSchema />
+      <div className="flex flex-wrap items-center gap-2">
+        <select
+          value=""
+          onChange={(e) => e.target.value && void file(e.target.value)}
+          className={`${INPUT} !w-56 !py-1 !text-[13px]`}
+          aria-label="Add to a collection"
+          data-testid="saved-call-add-to"
+        >
+          <option value="">Add to a collection…</option>
+          {collections.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+        {notice && <span className="text-xs text-emerald-700 dark:text-emerald-400">{notice}</span>}
+        <span className="ml-auto flex gap-2">
+          <button type="button" className={BUTTON_SECONDARY} onClick={() => setOpen(false)}>
+            Cancel
+          </button>
+          <button type="button" className={BUTTON_PRIMARY} onClick={save} disabled={!name.trim()} data-testid="saved-call-save">
+            Save changes
+          </button>
+        </span>
+      </div>
+      {error && (
+        <p role="alert" className={ERROR_NOTE}>
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}
