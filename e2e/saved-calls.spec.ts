@@ -203,11 +203,22 @@ for (const database of DATABASES) {
       await expect(presentation.getByTestId("presentation-title")).toHaveText("Sign in as Ada");
       // The secret field starts empty: the placeholder is never sent.
       await expect(presentation.getByLabel(/^password\*?$/)).toHaveValue("");
+      // Enter goes through the form: the empty, required password stops the run before anything is sent.
+      await expect(presentation.getByTestId("run-button")).toBeEnabled();
+      await page.keyboard.press("Enter");
+      await page.waitForTimeout(500);
+      await expect(presentation.getByTestId("result-panel")).toHaveCount(0);
+      await presentation.getByLabel(/^password\*?$/).fill(PASSWORD);
+      await presentation.getByLabel(/^password\*?$/).blur();
+      await page.keyboard.press("Enter");
+      await expect(presentation.getByTestId("result-panel")).toHaveAttribute("data-status", "ok");
       await page.keyboard.press("ArrowRight");
       await expect(presentation.getByTestId("presentation-position")).toHaveText("2 / 4");
       await expect(presentation.getByTestId("presentation-title")).toHaveText("Create a note");
       await page.keyboard.press("ArrowRight");
       await expect(presentation.getByTestId("presentation-title")).toHaveText("List notes");
+      // The form's validator is ready (it compiles on the server once per schema).
+      await expect(presentation.getByTestId("run-button")).toBeEnabled();
       await page.keyboard.press("Enter");
       await expect(presentation.getByTestId("result-panel")).toHaveAttribute("data-status", "ok");
       await expect(presentation.getByTestId("presentation-checks")).toHaveText("✓ Checks passed");

@@ -183,6 +183,12 @@ export class AppError extends Error {
   }
 }
 
+/** For a lookup whose absence is an answer: a 404 becomes null; anything else is still thrown. */
+export function nullIfNotFound(error: unknown): null {
+  if (error instanceof AppError && error.status === 404) return null;
+  throw error;
+}
+
 export type ErrorBody = { error: { code: ErrorCode; message: string } };
 
 export function errorBody(error: unknown): { status: number; body: ErrorBody; headers?: Record<string, string> } {

@@ -14,6 +14,7 @@ import { ApiError, fetchJson } from "@/lib/client/fetch-json";
 import type { InvocationResponse, ToolsResponse } from "@/lib/mcp/types";
 import { runChecks } from "@/lib/saved/checks";
 import { withoutSecrets } from "@/lib/saved/secret-fields";
+import { containsRedacted } from "@/lib/audit/redact";
 import type { CollectionView } from "@/lib/saved/shapes";
 import { toolDisplayName } from "@/lib/tool-hints";
 
@@ -68,9 +69,13 @@ export function Presentation({ collection }: { collection: CollectionView }): Re
 
   const run = useCallback(() => {
     if (!call || !tool || running) return;
+    if (containsRedacted(values[call.id])) {
+      setError("Type the secret fields first: a saved call never keeps them, and the placeholder is never sent.");
+      return;
+    }
     if (confirmationReason(tool) && !confirmationSkipped(call.serverId, catalog?.server.trusted ?? false)) setConfirming(true);
     else void execute();
-  }, [call, tool, running, catalog, execute]);
+  }, [call, tool, running, catalog, execute, values]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent): void => {
@@ -89,12 +94,13 @@ export function Presentation({ collection }: { collection: CollectionView }): Re
         setIndex((i) => Math.min(collection.calls.length - 1, Math.max(0, i + step)));
       } else if (e.key === "Enter") {
         e.preventDefault();
-        run();
+        // Through the form's own button, so its validation (a required secret left empty) comes first.
+        document.querySelector<HTMLButtonElement>("[data-testid=presentation] [data-testid=run-button]")?.click();
       }
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [confirming, router, back, collection.calls.length, run]);
+  }, [confirming, router, back, collection.calls.length]);
 
   const response = call ? responses[call.id] : undefined;
   const checks = call && response && call.checks.length ? runChecks(call.checks, response) : null;

@@ -4,6 +4,7 @@ import "server-only";
 import { processWide } from "@/lib/process-wide";
 import { appConfig } from "@/lib/config/env";
 import { auditStore } from "./index";
+import { deleteRunsBefore } from "@/lib/saved/saved-store";
 
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 const retention = processWide("audit-retention", (): { timer?: NodeJS.Timeout } => ({}));
@@ -11,7 +12,10 @@ const retention = processWide("audit-retention", (): { timer?: NodeJS.Timeout } 
 export async function purgeExpired(): Promise<number> {
   const days = appConfig().audit.retentionDays;
   if (days === undefined) return 0;
-  return (await auditStore()).purgeBefore(Date.now() - days * 24 * 60 * 60 * 1000);
+  const before = Date.now() - days * 24 * 60 * 60 * 1000;
+  // A saved call's runs keep excerpts of results (its checks' findings): they go with the records.
+  await deleteRunsBefore(new Date(before).toISOString());
+  return (await auditStore()).purgeBefore(before);
 }
 
 export function scheduleRetention(): void {

@@ -23,6 +23,7 @@ describe("JSON paths", () => {
     expect(parsePath('$.a["b c"][2].d')).toEqual(["a", "b c", 2, "d"]);
     expect(parsePath("a.b")).toBeNull();
     expect(parsePath("$.a[")).toBeNull();
+    expect(parsePath('$["\\x"]')).toBeNull();
     const value = { a: { "b c": [0, 1, { d: "x" }] } };
     expect(readPath(value, '$.a["b c"][2].d')).toEqual({ found: true, value: "x" });
     expect(readPath(value, "$.a.missing")).toEqual({ found: false });

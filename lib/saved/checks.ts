@@ -18,7 +18,13 @@ export function parsePath(path: string): (string | number)[] | null {
     if (!match || match.index !== at) return null;
     if (match[1] !== undefined) steps.push(match[1]);
     else if (match[2] !== undefined) steps.push(Number(match[2]));
-    else steps.push(JSON.parse(`"${match[3]}"`) as string);
+    else {
+      try {
+        steps.push(JSON.parse(`"${match[3]}"`) as string);
+      } catch {
+        return null; // an escape JSON does not know ("\x")
+      }
+    }
   }
   return steps;
 }

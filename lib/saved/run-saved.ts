@@ -7,24 +7,16 @@ import { auditReaderFor } from "@/lib/audit/query";
 import type { AuditReader } from "@/lib/audit/visibility";
 import type { Caller } from "@/lib/auth/roles";
 import { runCall } from "@/lib/calls/run-call";
-import { AppError } from "@/lib/errors";
+import { AppError, nullIfNotFound } from "@/lib/errors";
 import { jsonDiff } from "@/lib/json-diff";
 import type { InvocationResponse } from "@/lib/mcp/types";
 import { comparableResult, runChecks } from "./checks";
-import { getSavedCall, visibleCollection, visibleRuns, visibleSavedCall, runView } from "./saved-calls";
-import { collectionCallIds, insertRun, newId, type RunRow, type SavedCallRow } from "./saved-store";
+import { getSavedCall, visibleCollection, visibleSavedCall, runView } from "./saved-calls";
+import { collectionCallIds, insertRun, newId, parseStored, previousRun, type RunRow, type SavedCallRow } from "./saved-store";
 import { fillSecrets } from "./secret-fields";
 import type { Check, CollectionReport, RunCollectionSchema, RunSavedCallSchema, SavedCallView } from "./shapes";
 
 type RunOptions = { secrets: Record<string, unknown>; reason?: string | undefined; collectionId: string | null; signal?: AbortSignal };
-
-function parse<T>(text: string, fallback: T): T {
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return fallback;
-  }
-}
 
 /** Runs one saved call and keeps the run; a call Toolscope could not send is a failed run, not an error. */
 async function runOne(
@@ -46,7 +38,7 @@ async function runOne(
     await insertRun(run);
     return { run, response: null };
   };
-  const filled = fillSecrets(parse(row.arguments, {}), parse<string[]>(row.secret_fields, []), options.secrets);
+  const filled = fillSecrets(parseStored(row.arguments, {}), parseStored<string[]>(row.secret_fields, []), options.secrets);
   if (!filled.ok)
     return notRun(
       filled.missing.length === 1
@@ -67,7 +59,7 @@ async function runOne(
     if (error instanceof AppError) return notRun(`Not sent: ${error.message}`);
     throw error;
   }
-  const checks = runChecks(parse<Check[]>(row.checks, []), response);
+  const checks = runChecks(parseStored<Check[]>(row.checks, []), response);
   const run: RunRow = {
     ...base,
     audit_id: response.auditId,
@@ -75,7 +67,8 @@ async function runOne(
     duration_ms: response.durationMs,
     passed: checks.passed ? 1 : 0,
     checks: JSON.stringify(checks.results),
-    error: response.error?.message ?? null,
+    // PostgreSQL's text refuses NUL; a server's message may hold one.
+    error: response.error?.message.replaceAll("\u0000", "") ?? null,
   };
   await insertRun(run);
   return { run, response };
@@ -92,10 +85,10 @@ export async function runSavedCall(
   return getSavedCall(id, caller);
 }
 
-/** How many paths of the result differ from the run before, when that one can be read. */
-async function changesSincePrevious(row: SavedCallRow, response: InvocationResponse | null, reader: AuditReader): Promise<number | null> {
+/** How many paths of the result differ from the run before this one (that the reader may read), when there is one. */
+async function changesSincePrevious(run: RunRow, response: InvocationResponse | null, reader: AuditReader): Promise<number | null> {
   if (!response) return null;
-  const previous = (await visibleRuns(row.id, reader, 2))[1];
+  const previous = await previousRun(run, reader.payloads ? undefined : reader.userId);
   if (!previous?.audit_id) return null;
   const view = await runView(previous, reader);
   return view.response ? jsonDiff(comparableResult(view.response), comparableResult(response)).length : null;
@@ -118,7 +111,7 @@ export async function runCollection(
   }
   for (const callId of ids) {
     if (body.only && !body.only.includes(callId)) continue;
-    const row = await visibleSavedCall(callId, caller).catch(() => null);
+    const row = await visibleSavedCall(callId, caller).catch(nullIfNotFound);
     // Someone's private call in a shared collection is theirs to run, not skipped silently: it is not counted.
     if (!row) continue;
     if (signal?.aborted) break;
@@ -137,9 +130,9 @@ export async function runCollection(
       outcome: run.outcome,
       durationMs: run.duration_ms,
       passed: run.passed === 1,
-      checks: parse(run.checks, []),
+      checks: parseStored(run.checks, []),
       error: run.error,
-      changedSincePrevious: await changesSincePrevious(row, response, reader),
+      changedSincePrevious: await changesSincePrevious(run, response, reader),
     });
   }
   const passed = calls.filter((c) => c.passed).length;

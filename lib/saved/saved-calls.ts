@@ -8,7 +8,7 @@ import type { AuditReader } from "@/lib/audit/visibility";
 import { hiddenServerIds } from "@/lib/auth/server-access";
 import type { Caller } from "@/lib/auth/roles";
 import { appConfig } from "@/lib/config/env";
-import { AppError } from "@/lib/errors";
+import { AppError, nullIfNotFound } from "@/lib/errors";
 import { assertMayChange, mayChange, maySee, visibilityFor } from "./access";
 import { leaveOutSecrets } from "./secret-fields";
 import {
@@ -22,6 +22,7 @@ import {
   insertSavedCall,
   latestRuns,
   newId,
+  parseStored,
   savedCallRow,
   savedCallRows,
   updateCollectionRow,
@@ -44,14 +45,6 @@ import type {
   Visibility,
 } from "./shapes";
 import { toolFor } from "./tool-schema";
-
-function parseJson<T>(text: string, fallback: T): T {
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return fallback;
-  }
-}
 
 /** The runs a reader sees: everyone's to those who read every payload, else their own. */
 export async function visibleRuns(savedCallId: string, reader: AuditReader, limit: number): Promise<RunRow[]> {
@@ -79,7 +72,7 @@ export async function runView(row: RunRow, reader: AuditReader): Promise<RunView
     outcome: row.outcome,
     durationMs: row.duration_ms === null ? null : Number(row.duration_ms),
     passed: Number(row.passed) === 1,
-    checks: parseJson<CheckResult[]>(row.checks, []),
+    checks: parseStored<CheckResult[]>(row.checks, []),
     error: row.error,
     response,
     responseHidden,
@@ -93,9 +86,9 @@ export async function savedCallView(row: SavedCallRow, caller: Caller, reader: A
     note: row.note,
     serverId: row.server_id,
     toolName: row.tool_name,
-    arguments: parseJson<Record<string, unknown>>(row.arguments, {}),
-    secretFields: parseJson<string[]>(row.secret_fields, []),
-    checks: parseJson<Check[]>(row.checks, []),
+    arguments: parseStored<Record<string, unknown>>(row.arguments, {}),
+    secretFields: parseStored<string[]>(row.secret_fields, []),
+    checks: parseStored<Check[]>(row.checks, []),
     visibility: row.visibility as Visibility,
     ownerName: row.owner_name,
     mine: mayChange(caller, row),
@@ -141,6 +134,20 @@ export async function listSaved(caller: Caller): Promise<{ savedCalls: SavedCall
   return { savedCalls: await Promise.all(calls.map((row) => savedCallView(row, caller, reader, 1))), collections };
 }
 
+/** The collections a caller may see, with how many of their calls the caller may see; no runs are read. */
+export async function listCollections(caller: Caller): Promise<{ collections: CollectionSummary[] }> {
+  const hidden = await hiddenServerIds(caller);
+  const visibleIds = new Set((await savedCallRows()).filter((row) => maySee(caller, row) && !hidden.has(row.server_id)).map((c) => c.id));
+  const memberships = await collectionMemberships();
+  return {
+    collections: (await collectionRows())
+      .filter((row) => maySee(caller, row))
+      .map((row) =>
+        summaryOf(row, caller, memberships.filter((m) => m.collection_id === row.id && visibleIds.has(m.saved_call_id)).length),
+      ),
+  };
+}
+
 function summaryOf(row: CollectionRow, caller: Caller, callCount: number): CollectionSummary {
   return {
     id: row.id,
@@ -179,14 +186,12 @@ export async function createSavedCall(
     created_at: now,
     updated_at: now,
   };
-  const collectionIds = [...input.collectionIds];
-  if (input.newCollection) {
-    const collection = collectionRowFor({ name: input.newCollection, description: "", visibility }, caller);
-    await insertCollection(collection, []);
-    collectionIds.push(collection.id);
-  }
-  await insertSavedCall(row, collectionIds);
-  return { ...(await getSavedCall(row.id, caller)), collectionIds };
+  const collection = input.newCollection ? collectionRowFor({ name: input.newCollection, description: "", visibility }, caller) : undefined;
+  await insertSavedCall(row, input.collectionIds, collection);
+  return {
+    ...(await getSavedCall(row.id, caller)),
+    collectionIds: collection ? [...input.collectionIds, collection.id] : input.collectionIds,
+  };
 }
 
 export async function updateSavedCall(
@@ -276,14 +281,7 @@ export async function updateCollection(
     // Calls the caller cannot see keep their place at the end: nobody drops what they cannot see.
     const current = await collectionCallIds(id);
     const visible = new Set<string>();
-    for (const callId of current)
-      if (
-        await visibleSavedCall(callId, caller).then(
-          () => true,
-          () => false,
-        )
-      )
-        visible.add(callId);
+    for (const callId of current) if (await visibleSavedCall(callId, caller).catch(nullIfNotFound)) visible.add(callId);
     await assertCallsVisible(input.savedCallIds, caller);
     order = [...input.savedCallIds, ...current.filter((c) => !visible.has(c) && !input.savedCallIds!.includes(c))];
   }

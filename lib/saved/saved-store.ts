@@ -4,26 +4,43 @@ import "server-only";
 import crypto from "node:crypto";
 import type { Selectable } from "kysely";
 import { database } from "@/lib/db";
+import { AppError } from "@/lib/errors";
 import type { CollectionsTable, SavedCallRunsTable, SavedCallsTable } from "@/lib/db/schema";
 
 export type SavedCallRow = Selectable<SavedCallsTable>;
 export type CollectionRow = Selectable<CollectionsTable>;
 export type RunRow = Selectable<SavedCallRunsTable>;
 
+/** A JSON column read back; a value that does not parse (written by hand, say) reads as the fallback. */
+export function parseStored<T>(text: string, fallback: T): T {
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+}
+
 export function newId(): string {
   return crypto.randomUUID();
 }
 
-export async function insertSavedCall(row: SavedCallRow, collectionIds: readonly string[]): Promise<void> {
+/** The most calls a collection holds (what an update may list). */
+export const MAX_COLLECTION_CALLS = 500;
+
+/** A saved call filed at the end of existing collections, and of a new one made with it (`newCollection`). */
+export async function insertSavedCall(row: SavedCallRow, collectionIds: readonly string[], newCollection?: CollectionRow): Promise<void> {
   const db = await database();
   await db.transaction().execute(async (tx) => {
+    if (newCollection) await tx.insertInto("collections").values(newCollection).execute();
     await tx.insertInto("saved_calls").values(row).execute();
-    for (const collectionId of collectionIds) {
+    for (const collectionId of newCollection ? [...collectionIds, newCollection.id] : collectionIds) {
       const last = await tx
         .selectFrom("collection_calls")
-        .select((eb) => eb.fn.max("position").as("position"))
+        .select((eb) => [eb.fn.max("position").as("position"), eb.fn.countAll().as("count")])
         .where("collection_id", "=", collectionId)
         .executeTakeFirst();
+      if (Number(last?.count ?? 0) >= MAX_COLLECTION_CALLS)
+        throw new AppError("bad_request:body", `A collection holds at most ${MAX_COLLECTION_CALLS} calls.`);
       await tx
         .insertInto("collection_calls")
         .values({ collection_id: collectionId, saved_call_id: row.id, position: Number(last?.position ?? -1) + 1 })
@@ -150,6 +167,25 @@ export async function deleteCollectionRow(id: string): Promise<void> {
 export async function insertRun(row: RunRow): Promise<void> {
   const db = await database();
   await db.insertInto("saved_call_runs").values(row).execute();
+}
+
+/** The run of the same saved call just before this one, by anyone or by one person (`actorId`). */
+export async function previousRun(run: RunRow, actorId?: string | null): Promise<RunRow | undefined> {
+  const db = await database();
+  let query = db
+    .selectFrom("saved_call_runs")
+    .selectAll()
+    .where("saved_call_id", "=", run.saved_call_id)
+    .where("id", "!=", run.id)
+    .where("started_at", "<=", run.started_at);
+  if (actorId !== undefined) query = actorId === null ? query.where("actor_id", "is", null) : query.where("actor_id", "=", actorId);
+  return query.orderBy("started_at", "desc").orderBy("id", "desc").limit(1).executeTakeFirst();
+}
+
+/** Runs older than a time, deleted with the audit records they point at (retention). */
+export async function deleteRunsBefore(iso: string): Promise<void> {
+  const db = await database();
+  await db.deleteFrom("saved_call_runs").where("started_at", "<", iso).execute();
 }
 
 /**

@@ -44,5 +44,8 @@ describe("secret fields of a saved call", () => {
       user: "ada",
       nested: {},
     });
+    expect(withoutSecrets({ urls: ["[redacted]", "b"] }, ["/urls/0"])).toEqual({ urls: [undefined, "b"] });
+    expect(withoutSecrets({}, ["/__proto__/hasOwnProperty"])).toEqual({});
+    expect(Object.hasOwn({ a: 1 }, "a")).toBe(true);
   });
 });

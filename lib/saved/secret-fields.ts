@@ -56,7 +56,10 @@ export function markSecret(args: Record<string, unknown>, pointers: readonly str
   return marked;
 }
 
-/** The arguments without their secret fields, for a form that asks for them again. */
+/**
+ * The arguments without their secret fields, for a form that asks for them again: a property is
+ * removed, an array element emptied (its neighbours keep their places). Own properties only.
+ */
 export function withoutSecrets(args: Record<string, unknown>, pointers: readonly string[]): Record<string, unknown> {
   const copy = structuredClone(args);
   for (const pointer of pointers) {
@@ -64,9 +67,13 @@ export function withoutSecrets(args: Record<string, unknown>, pointers: readonly
     const last = steps.pop();
     let parent: unknown = copy;
     for (const step of steps)
-      parent = typeof parent === "object" && parent !== null ? (parent as Record<string, unknown>)[step] : undefined;
-    if (last !== undefined && typeof parent === "object" && parent !== null && !Array.isArray(parent))
-      delete (parent as Record<string, unknown>)[last];
+      parent =
+        typeof parent === "object" && parent !== null && Object.hasOwn(parent, step)
+          ? (parent as Record<string, unknown>)[step]
+          : undefined;
+    if (last === undefined || typeof parent !== "object" || parent === null || !Object.hasOwn(parent, last)) continue;
+    if (Array.isArray(parent)) parent[Number(last)] = undefined;
+    else delete (parent as Record<string, unknown>)[last];
   }
   return copy;
 }

@@ -6,13 +6,19 @@ import type { InvocationResponse } from "@/lib/mcp/types";
 export const VISIBILITIES = ["private", "shared"] as const;
 export type Visibility = (typeof VISIBILITIES)[number];
 
-const NAME = z.string().trim().min(1, "A name is needed").max(120);
-const NOTE = z.string().max(2000);
+// PostgreSQL's text refuses NUL, SQLite keeps it: refused here for both.
+const NO_NUL = (text: string): boolean => !text.includes("\u0000");
+const NAME = z.string().trim().min(1, "A name is needed").max(120).refine(NO_NUL, "A name cannot hold a NUL character");
+const NOTE = z.string().max(2000).refine(NO_NUL, "A note cannot hold a NUL character");
 /** A JSON path into a call's result: `$`, then `.name`, `["any key"]` or `[index]` steps. */
 export const JSON_PATH = z
   .string()
   .trim()
-  .regex(/^\$(?:\.[A-Za-z_$][\w$-]*|\[\d+\]|\["(?:[^"\\]|\\.)*"\])*$/, 'A JSON path like $.structuredContent.items[0].name or $["a key"]');
+  .max(1000)
+  .regex(
+    /^\$(?:\.[A-Za-z_$][\w$-]*|\[\d+\]|\["(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"\])*$/,
+    'A JSON path like $.structuredContent.items[0].name or $["a key"]',
+  );
 
 /** What a run of a saved call is expected to show; all of a call's checks must hold for it to pass. */
 export const CheckSchema = z.discriminatedUnion("kind", [
@@ -39,7 +45,11 @@ export const SavedCallInputSchema = z
     checks: z.array(CheckSchema).max(50).default([]),
     visibility: z.enum(VISIBILITIES).default("private"),
     /** Collections to add the call to (at their end). */
-    collectionIds: z.array(z.string().min(1)).max(50).default([]),
+    collectionIds: z
+      .array(z.string().min(1))
+      .max(50)
+      .default([])
+      .transform((ids) => [...new Set(ids)]),
     /** A new collection to create with this call in it. */
     newCollection: NAME.optional(),
   })

@@ -4,38 +4,30 @@ import "server-only";
 // file edited by hand cannot put a password in the database.
 import type { Caller } from "@/lib/auth/roles";
 import { appConfig } from "@/lib/config/env";
-import { AppError } from "@/lib/errors";
+import { AppError, nullIfNotFound } from "@/lib/errors";
 import { describeIssues } from "@/lib/http/zod-issues";
 import { COLLECTION_FILE_FORMAT, COLLECTION_FILE_VERSION, CollectionFileSchema, type CollectionFile } from "./collection-file";
 import { collectionRowFor, getCollection, visibleCollection, visibleSavedCall } from "./saved-calls";
-import { collectionCallIds, insertCollectionWithCalls, newId, type SavedCallRow } from "./saved-store";
+import { collectionCallIds, insertCollectionWithCalls, newId, parseStored, type SavedCallRow } from "./saved-store";
 import { leaveOutSecrets, markSecret } from "./secret-fields";
 import type { CollectionView, Visibility } from "./shapes";
 import { toolFor } from "./tool-schema";
-
-function parse<T>(text: string, fallback: T): T {
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return fallback;
-  }
-}
 
 /** The collection as a file: the calls the caller may see, in order. */
 export async function exportCollection(id: string, caller: Caller): Promise<CollectionFile> {
   const collection = await visibleCollection(id, caller);
   const calls: CollectionFile["calls"] = [];
   for (const callId of await collectionCallIds(id)) {
-    const row = await visibleSavedCall(callId, caller).catch(() => null);
+    const row = await visibleSavedCall(callId, caller).catch(nullIfNotFound);
     if (!row) continue;
     calls.push({
       name: row.name,
       note: row.note,
       server: row.server_id,
       tool: row.tool_name,
-      arguments: parse(row.arguments, {}),
-      secretFields: parse(row.secret_fields, []),
-      checks: parse(row.checks, []),
+      arguments: parseStored(row.arguments, {}),
+      secretFields: parseStored(row.secret_fields, []),
+      checks: parseStored(row.checks, []),
     });
   }
   return {
@@ -71,9 +63,18 @@ export async function importCollection(
   const collection = collectionRowFor({ name: file.name, description: file.description, visibility }, caller);
   const problems: string[] = [];
   const rows: SavedCallRow[] = [];
+  // A server that is missing or down is asked about once, not once per call (each wait is up to 10 s).
+  const failedServers = new Map<string, string>();
   for (const [i, call] of file.calls.entries()) {
+    const known = failedServers.get(call.server);
+    if (known) {
+      problems.push(`calls[${i}] (“${call.name}”): ${known}`);
+      continue;
+    }
     const tool = await toolFor(call.server, call.tool, caller).catch((error: unknown) => {
-      problems.push(`calls[${i}] (“${call.name}”): ${error instanceof Error ? error.message : String(error)}`);
+      if (!(error instanceof AppError)) throw error;
+      if (error.code !== "not_found:tool") failedServers.set(call.server, error.message);
+      problems.push(`calls[${i}] (“${call.name}”): ${error.message}`);
       return null;
     });
     if (!tool) continue;

@@ -8,8 +8,9 @@ import { EditSavedCall } from "@/components/saved/edit-saved-call";
 import { RunSavedCall } from "@/components/saved/run-saved-call";
 import { can } from "@/lib/auth/roles";
 import { pageCaller } from "@/lib/http/page-caller";
-import { unlessNotFound } from "@/lib/http/unless-not-found";
+import { nullIfNotFound } from "@/lib/errors";
 import { describeCheck } from "@/lib/saved/checks";
+import { withoutSecrets } from "@/lib/saved/secret-fields";
 import { getSavedCall } from "@/lib/saved/saved-calls";
 
 export const dynamic = "force-dynamic";
@@ -19,11 +20,11 @@ export const metadata: Metadata = { title: "Saved call" };
 export default async function SavedCallPage({ params }: { params: Promise<{ savedCallId: string }> }): Promise<ReactNode> {
   const { savedCallId } = await params;
   const caller = await pageCaller();
-  const found = await getSavedCall(savedCallId, caller).catch(unlessNotFound);
+  const found = await getSavedCall(savedCallId, caller).catch(nullIfNotFound);
   if (!found) notFound();
   const call = found.savedCall;
   const latest = call.runs[0];
-  const workbench = `/servers/${encodeURIComponent(call.serverId)}/tools/${encodeURIComponent(call.toolName)}?args=${encodeURIComponent(JSON.stringify(call.arguments))}`;
+  const workbench = `/servers/${encodeURIComponent(call.serverId)}/tools/${encodeURIComponent(call.toolName)}?args=${encodeURIComponent(JSON.stringify(withoutSecrets(call.arguments, call.secretFields)))}`;
   return (
     <div className="h-full overflow-y-auto">
       <ReadOnlyCallView
