@@ -158,7 +158,12 @@ function createCompileWorker(): { run(job: Job): Promise<Compiled> } {
   const runNow = (job: Job): Promise<Compiled> =>
     new Promise((resolve) => {
       clearTimeout(idle);
-      worker ??= new Worker(WORKER_SOURCE, { eval: true, resourceLimits: { maxOldGenerationSizeMb: 256 } });
+      if (!worker) {
+        worker = new Worker(WORKER_SOURCE, { eval: true, resourceLimits: { maxOldGenerationSizeMb: 256 } });
+        // A job that gave up (its timeout) leaves the worker to be terminated; should it run out
+        // of memory meanwhile, that error has no job to go to and must not end the process.
+        worker.on("error", () => undefined);
+      }
       worker.unref();
       const running = worker;
       const finish = (result: Compiled, healthy: boolean): void => {
