@@ -19,7 +19,7 @@ import { describeCheck } from "@/lib/saved/checks";
 const SMALL =
   "rounded border border-zinc-300 px-1.5 py-0.5 text-[11px] hover:bg-zinc-50 disabled:opacity-40 dark:border-zinc-700 dark:hover:bg-zinc-900";
 
-type Confirm = { ids: string[]; reasons: { name: string; reason: string }[] };
+type Confirm = { ids: string[]; all: boolean; reasons: { name: string; reason: string }[] };
 
 export function CollectionView({ initial }: { initial: Collection }): ReactNode {
   const router = useRouter();
@@ -39,7 +39,8 @@ export function CollectionView({ initial }: { initial: Collection }): ReactNode 
     setCollection((await fetchJson<{ collection: Collection }>(base)).collection);
   }, [base]);
 
-  const run = async (ids: string[]): Promise<void> => {
+  /** `all`: Run all, which ends with a summary of passes and failures. */
+  const run = async (ids: string[], all: boolean): Promise<void> => {
     setError(null);
     setSummary(null);
     const totals = { passed: 0, failed: 0 };
@@ -56,7 +57,7 @@ export function CollectionView({ initial }: { initial: Collection }): ReactNode 
         setOpen((current) => new Set(current).add(id));
         await refresh();
       }
-      if (ids.length > 1) setSummary(totals);
+      if (all) setSummary(totals);
     } catch (e) {
       setError(e instanceof ApiError ? e.message : String(e));
     } finally {
@@ -65,14 +66,14 @@ export function CollectionView({ initial }: { initial: Collection }): ReactNode 
   };
 
   /** Asks first when a tool may destroy data or reach out, as the form does. */
-  const start = (ids: string[]): void => {
+  const start = (ids: string[], all: boolean): void => {
     const reasons = ids.flatMap((id) => {
       const why = risky.get(id);
       const call = collection.calls.find((c) => c.id === id);
       return why && call ? [{ name: call.name, reason: why }] : [];
     });
-    if (reasons.length) setConfirm({ ids, reasons });
-    else void run(ids);
+    if (reasons.length) setConfirm({ ids, all, reasons });
+    else void run(ids, all);
   };
 
   const change = async (body: Record<string, unknown>): Promise<void> => {
@@ -138,7 +139,7 @@ export function CollectionView({ initial }: { initial: Collection }): ReactNode 
               type="button"
               className={BUTTON_PRIMARY}
               disabled={running !== null || collection.calls.length === 0}
-              onClick={() => start(order)}
+              onClick={() => start(order, true)}
               data-testid="collection-run-all"
               title={needSecrets ? "Some calls need secret values: those without will not be sent" : "Run every call in order"}
             >
@@ -202,7 +203,7 @@ export function CollectionView({ initial }: { initial: Collection }): ReactNode 
               busy={running !== null}
               mayCall={mayCall}
               mayEdit={collection.mine}
-              onRun={() => start([call.id])}
+              onRun={() => start([call.id], false)}
               onMove={(by) => move(index, by)}
               onRemove={() => void change({ savedCallIds: order.filter((id) => id !== call.id) })}
             />
@@ -239,9 +240,9 @@ export function CollectionView({ initial }: { initial: Collection }): ReactNode 
                 className={BUTTON_PRIMARY}
                 data-testid="confirm-run"
                 onClick={() => {
-                  const { ids } = confirm;
+                  const { ids, all } = confirm;
                   setConfirm(null);
-                  void run(ids);
+                  void run(ids, all);
                 }}
               >
                 Run
