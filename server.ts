@@ -12,6 +12,7 @@ import { allConnections } from "@/lib/mcp/pool";
 import { createFrontDoor, createUpgradeDoor, type NextHandler, type UpgradeHandler } from "@/lib/server/front-door";
 import { markFrontDoorOpen } from "@/lib/server/front-door-marker";
 import { startup } from "@/lib/startup";
+import { handleSandboxRequest } from "@/lib/apps/sandbox-server";
 
 const dev = process.argv.includes("--dev");
 Object.assign(process.env, { NODE_ENV: process.env.NODE_ENV ?? (dev ? "development" : "production"), NEXT_TELEMETRY_DISABLED: "1" });
@@ -28,6 +29,7 @@ try {
   fail(error instanceof Error ? error.message : String(error));
 }
 const { host, port, allowedHosts } = config.listen;
+const sandbox = config.sandbox;
 
 await startup();
 // In local mode whoever reaches Toolscope is its admin and can add a stdio server, which runs a
@@ -53,11 +55,19 @@ server.listen(port, host, () => {
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
   console.log(`[toolscope] Ready in ${Math.round(performance.now())} ms: serving ${url}`);
 });
+// MCP Apps' sandbox: a second origin that serves only the sandbox page (lib/apps/sandbox-server.ts).
+const sandboxServer = http.createServer(handleSandboxRequest);
+sandboxServer.on("error", (error) =>
+  console.error(`[toolscope] the MCP Apps sandbox cannot listen on port ${sandbox.port}:`, error.message),
+);
+sandboxServer.listen(sandbox.port, host, () => console.log(`[toolscope] MCP Apps sandbox at ${sandbox.origin}`));
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
     server.close();
     server.closeAllConnections();
+    sandboxServer.close();
+    sandboxServer.closeAllConnections();
     // Stop the stdio servers this process spawned; a slow one does not hold the exit up.
     const closing = allConnections().then((connections) => Promise.all(connections.map((c) => c.close())));
     void Promise.race([closing, new Promise((resolve) => setTimeout(resolve, 2_000))]).finally(() => process.exit(0));

@@ -30,7 +30,7 @@ test("add, use, edit, export and remove a Streamable HTTP server", async ({ requ
 
   const tools = await (await request.get("/api/servers/http-demo/tools")).json();
   expect(tools.server).toMatchObject({ status: "ready", activeTransport: "streamable-http", protocolVersion: "2026-07-28" });
-  expect(tools.tools).toHaveLength(24);
+  expect(tools.tools).toHaveLength(26);
 
   const call = await (
     await request.post("/api/servers/http-demo/tools/echo/call", { data: { arguments: { message: "over http" } } })
@@ -119,7 +119,7 @@ test("a foreign Host or a cross-origin POST is refused", async ({ request }) => 
 test("the raw JSON-RPC route passes any method through; tools/call through it is audited", async ({ request }) => {
   const rpc = async (body: object) => (await request.post("/api/servers/demo/rpc", { data: body })).json();
   const list = await rpc({ method: "tools/list" });
-  expect(list.result.tools.length).toBe(24);
+  expect(list.result.tools.length).toBe(26);
   const read = await rpc({ method: "resources/read", params: { uri: "demo://files/report.csv" } });
   expect(read.result.contents[0]).toMatchObject({ mimeType: "text/csv" });
   const unknown = await rpc({ method: "no/such/method" });

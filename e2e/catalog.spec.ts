@@ -20,25 +20,25 @@ test("search tolerates typos", async ({ page }) => {
   await bench.filter.fill("wether");
   await expect(bench.items).toHaveCount(1);
   await expect(bench.item("get_weather")).toBeVisible();
-  await expect(bench.count).toHaveText("1 of 24 tools");
+  await expect(bench.count).toHaveText("1 of 25 tools");
 });
 
 test("filters and sort live in the URL, so a view can be linked", async ({ page }) => {
   const bench = new Workbench(page);
   await bench.open();
   await page.getByTestId("filter-output").click();
-  await expect(bench.count).toHaveText("2 of 24 tools");
+  await expect(bench.count).toHaveText("2 of 25 tools");
   await expect(page).toHaveURL(/f=output/);
   await page.getByTestId("filter-readonly").click();
-  await expect(bench.count).toHaveText("2 of 24 tools");
+  await expect(bench.count).toHaveText("2 of 25 tools");
   await page.getByTestId("filter-destructive").click();
-  await expect(bench.count).toHaveText("0 of 24 tools");
+  await expect(bench.count).toHaveText("0 of 25 tools");
   await page.getByTestId("filter-destructive").click();
   await page.getByTestId("catalog-sort").selectOption("name");
   await expect(bench.items.first()).toHaveAttribute("data-tool-name", "broken_structured");
 
   await page.reload();
-  await expect(bench.count).toHaveText("2 of 24 tools");
+  await expect(bench.count).toHaveText("2 of 25 tools");
   await expect(page.getByTestId("filter-output")).toHaveAttribute("aria-pressed", "true");
   await expect(page.getByTestId("catalog-sort")).toHaveValue("name");
 });
@@ -107,9 +107,9 @@ test("a tool's details: markdown description, hints with their source, schemas",
 
 test("the all-servers view names tools by server id and opens them on their server", async ({ page }) => {
   await page.goto("/tools");
-  await expect(page.getByTestId("all-count")).toHaveText(/^48 of 48 tools/);
+  await expect(page.getByTestId("all-count")).toHaveText(/^50 of 50 tools/);
   await page.getByTestId("all-filter").fill("untrusted-demo/echo");
-  await expect(page.getByTestId("all-count")).toHaveText(/^1 of 48 tools/);
+  await expect(page.getByTestId("all-count")).toHaveText(/^1 of 50 tools/);
   await page.locator('[data-testid=catalog-item][data-tool-name="untrusted-demo/echo"]').click();
   await expect(page).toHaveURL(/\/servers\/untrusted-demo\/tools\/echo$/);
 });

@@ -34,16 +34,16 @@ test("a tool removed by list_changed is named in a notice that fades, and leaves
   try {
     const bench = new Workbench(page);
     await bench.open();
-    await expect(bench.count).toHaveText("25 tools");
+    await expect(bench.count).toHaveText("26 tools");
     // bonus_tool comes last, below the fold of the virtual list: search for it.
     await bench.filter.fill("bonus");
-    await expect(bench.count).toHaveText(/ of 25 tools$/);
+    await expect(bench.count).toHaveText(/ of 26 tools$/);
     await expect(bench.item("bonus_tool")).toHaveCount(1);
     await expect(page.getByTestId("catalog-removed")).toHaveCount(0);
 
     await toggleBonusTool(request);
     await expect(page.getByTestId("catalog-removed")).toHaveText("Removed: bonus_tool");
-    await expect(bench.count).toHaveText(/ of 24 tools$/);
+    await expect(bench.count).toHaveText(/ of 25 tools$/);
     await expect(bench.item("bonus_tool")).toHaveCount(0);
     // Nothing else moved, so nothing else is highlighted.
     await expect(page.locator("[data-testid=catalog-item][data-highlight]")).toHaveCount(0);

@@ -56,7 +56,7 @@ test("the invalid filter narrows the catalog to tools with problems; invalid one
   await expect(page.getByTestId("invalid-tool")).toHaveCount(3);
   await bench.open("demo");
   await page.getByTestId("filter-openworld").click();
-  await expect(bench.count).toHaveText("2 of 24 tools");
+  await expect(bench.count).toHaveText("2 of 25 tools");
 });
 
 test("a tool with lint findings carries a lint badge and its report", async ({ page }) => {

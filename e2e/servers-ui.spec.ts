@@ -31,7 +31,7 @@ test("add, open, edit and remove a server from the UI", async ({ page }) => {
 
   await row.getByRole("link", { name: "Demo via UI" }).click();
   const bench = new Workbench(page);
-  await expect(bench.count).toHaveText("24 tools");
+  await expect(bench.count).toHaveText("25 tools");
   await expect(page.getByTestId("server-switcher")).toHaveValue("ui-demo");
   await page.getByTestId("server-switcher").selectOption("demo");
   await expect(page).toHaveURL(/\/servers\/demo$/);

@@ -7,7 +7,7 @@ test("lists the demo tools, runs one from its form, and records it in the audit 
   const bench = new Workbench(page);
   await page.goto("/");
   await expect(page).toHaveURL(/\/servers\/demo$/);
-  await expect(bench.count).toHaveText("24 tools");
+  await expect(bench.count).toHaveText("25 tools");
   await expect(page.getByTestId("protocol-version")).toHaveText("2026-07-28");
 
   await bench.filter.fill("weather");

@@ -37,6 +37,7 @@ export type ErrorCode =
   | "not_found:task"
   | "not_found:call"
   | "not_found:saved_call"
+  | "not_found:app"
   | "not_found:collection"
   | "forbidden:saved"
   | "bad_request:collection_file"
@@ -89,6 +90,7 @@ const STATUS: Record<ErrorCode, number> = {
   "not_found:task": 404,
   "not_found:call": 404,
   "not_found:saved_call": 404,
+  "not_found:app": 404,
   "not_found:collection": 404,
   "forbidden:saved": 403,
   "bad_request:collection_file": 400,
@@ -142,6 +144,7 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   "not_found:task": "No task with that id was started by this Toolscope process, or it ended more than ten minutes ago.",
   "not_found:call": "No call with that id is running: it has ended, or never started.",
   "not_found:saved_call": "There is no saved call with that id that you may see.",
+  "not_found:app": "That tool has no app (MCP Apps: _meta.ui.resourceUri), or its server does not have the resource it names.",
   "not_found:collection": "There is no collection with that id that you may see.",
   "forbidden:saved": "Only the person who saved it (or an admin, for a shared one) may change or delete it.",
   "bad_request:collection_file": "That is not a Toolscope collection file this version reads.",

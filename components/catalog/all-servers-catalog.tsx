@@ -5,6 +5,7 @@
 import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { loadAllCatalogs, qualified, type CatalogEntry } from "@/lib/client/all-catalogs";
 import { buildSearchIndex, searchTools } from "@/lib/catalog/search";
+import { isAppOnly } from "@/lib/mcp/app-ui";
 import type { ServerSnapshot } from "@/lib/mcp/types";
 import { TOOL_ROW_HEIGHT, ToolRow } from "./tool-row";
 import { VirtualList } from "./virtual-list";
@@ -31,8 +32,10 @@ export function AllServersCatalog(): ReactNode {
   }, []);
 
   // Search sees each tool under its qualified name, so "demo/echo" finds it too.
-  const index = useMemo(() => buildSearchIndex((entries ?? []).map(qualified)), [entries]);
-  const byQualified = useMemo(() => new Map((entries ?? []).map((e) => [qualified(e).name, e])), [entries]);
+  // Tools only an app may call are not listed (their server's catalog shows them under "has an app").
+  const listed = useMemo(() => (entries ?? []).filter((e) => !isAppOnly(e.tool)), [entries]);
+  const index = useMemo(() => buildSearchIndex(listed.map(qualified)), [listed]);
+  const byQualified = useMemo(() => new Map(listed.map((e) => [qualified(e).name, e])), [listed]);
   const shown = useMemo(() => searchTools(index, query).map((t) => byQualified.get(t.name)!), [index, query, byQualified]);
 
   return (
@@ -49,7 +52,7 @@ export function AllServersCatalog(): ReactNode {
         className="mt-4 h-9 rounded-md border border-zinc-200 bg-zinc-50 px-3 text-[13px] outline-none focus:border-indigo-500 focus:bg-white focus:ring-2 focus:ring-indigo-500/20 dark:border-zinc-800 dark:bg-zinc-900"
       />
       <p className="mt-2 text-[11px] tracking-wide text-zinc-500 uppercase" data-testid="all-count">
-        {entries ? `${shown.length} of ${entries.length} tools` : "Loading…"}
+        {entries ? `${shown.length} of ${listed.length} tools` : "Loading…"}
         {failed.length > 0 && ` · not connected: ${failed.map((s) => s.id).join(", ")}`}
       </p>
       {loadError && (

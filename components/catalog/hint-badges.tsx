@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { toolUi } from "@/lib/mcp/app-ui";
 import type { Tool } from "@/lib/mcp/types";
 import { toolHints, type Hint } from "@/lib/tool-hints";
 
@@ -59,6 +60,7 @@ export function HintBadges({ tool, trusted }: { tool: Tool; trusted: boolean }):
   const h = toolHints(tool);
   const u = !trusted;
   const taskSupport = (tool.execution as { taskSupport?: string } | undefined)?.taskSupport;
+  const ui = toolUi(tool);
   return (
     <>
       {h.readOnly.value && (
@@ -101,6 +103,15 @@ export function HintBadges({ tool, trusted }: { tool: Tool; trusted: boolean }):
       {tool.outputSchema && (
         <Badge tone="zinc" title="Declares an output schema" testId="badge-output-schema">
           output schema
+        </Badge>
+      )}
+      {ui && (
+        <Badge
+          tone="blue"
+          title={`Has a UI of its own (MCP App, ${ui.resourceUri})${ui.visibility.includes("model") ? "" : "; only its app calls it"}`}
+          testId="badge-app"
+        >
+          {ui.visibility.includes("model") ? "app" : "app only"}
         </Badge>
       )}
     </>

@@ -5,7 +5,7 @@
 import { AuthorizeButton } from "@/components/servers/authorize-button";
 import { useParams, usePathname, useSearchParams } from "next/navigation";
 import { useCallback, useDeferredValue, useMemo, useState, type ReactNode } from "react";
-import { parseView, passesFilters, sortTools, viewQuery, type CatalogView } from "@/lib/catalog/filters";
+import { listedTools, parseView, passesFilters, sortTools, viewQuery, type CatalogView } from "@/lib/catalog/filters";
 import { buildSearchIndex, searchTools } from "@/lib/catalog/search";
 import { useCatalog } from "./catalog-context";
 import { FilterBar } from "./filter-bar";
@@ -42,7 +42,8 @@ export function ToolList(): ReactNode {
     [pathname],
   );
 
-  const index = useMemo(() => buildSearchIndex(data?.tools ?? []), [data?.tools]);
+  const listed = useMemo(() => listedTools(data?.tools ?? [], urlView.filters), [data?.tools, urlView.filters]);
+  const index = useMemo(() => buildSearchIndex(listed), [listed]);
   const lint = data?.lint;
   const tools = useMemo(
     () =>
@@ -54,7 +55,7 @@ export function ToolList(): ReactNode {
   );
   const highlights = useChangeHighlights(data?.tools);
   const suffix = viewQuery(view);
-  const total = data?.tools.length ?? 0;
+  const total = listed.length;
   const narrowed = deferredQuery !== "" || urlView.filters.length > 0;
 
   return (

@@ -32,6 +32,9 @@ import { AuthorizationPrompt, callAuthorization } from "./authorization-prompt";
 import { takePendingCall } from "@/components/servers/start-authorization";
 import { useSearchParams } from "next/navigation";
 import { SaveCallButton } from "@/components/saved/save-call-dialog";
+import { AppFrame } from "@/components/apps/app-frame";
+import { useAppToolCalls } from "@/components/apps/use-app-tool-calls";
+import { toolUi } from "@/lib/mcp/app-ui";
 
 function useElapsed(running: boolean): number {
   const [elapsed, setElapsed] = useState(0);
@@ -90,6 +93,13 @@ export function ToolPanel({ toolName }: { toolName: string }): ReactNode {
   const [pendingConfirm, setPendingConfirm] = useState<{ args: Record<string, unknown>; reason: string } | null>(null);
   const trusted = policyView?.annotationsTrusted ?? data?.server.trusted ?? false;
   const reasonRequired = requirement?.reasonRequired === true;
+  const appCalls = useAppToolCalls({
+    serverId,
+    serverName: data?.server.name ?? serverId,
+    tools: data?.tools ?? [],
+    trusted,
+    reason: reasonRequired ? callReason.trim() : undefined,
+  });
 
   const execute = useCallback(
     async (args: Record<string, unknown>) => {
@@ -357,6 +367,19 @@ export function ToolPanel({ toolName }: { toolName: string }): ReactNode {
           authorization={callAuthorization(response.error)!}
           args={responseArgs}
         />
+      )}
+      {toolUi(tool) && (
+        <div className="mt-6">
+          <AppFrame
+            key={`${serverId}/${tool.name}`}
+            serverId={serverId}
+            tool={tool}
+            input={response ? responseArgs : null}
+            result={response?.result ?? null}
+            callTool={appCalls.callTool}
+          />
+          {appCalls.confirmation}
+        </div>
       )}
       {response && !running && (
         <div className="mt-6">

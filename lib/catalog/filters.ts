@@ -1,9 +1,10 @@
 // The catalog's view state (search, filters, sort), kept in the URL's query so that any view
 // can be linked: /servers/demo/tools/echo?q=note&f=readonly,output&sort=name
 import type { Tool } from "@modelcontextprotocol/client";
+import { isAppOnly, toolUi } from "@/lib/mcp/app-ui";
 import { toolHints } from "@/lib/tool-hints";
 
-export const FILTERS = ["readonly", "destructive", "openworld", "output", "invalid"] as const;
+export const FILTERS = ["readonly", "destructive", "openworld", "output", "app", "invalid"] as const;
 export type FilterKey = (typeof FILTERS)[number];
 export type SortKey = "server" | "name";
 
@@ -14,6 +15,7 @@ export const FILTER_LABEL: Record<FilterKey, string> = {
   destructive: "destructive",
   openworld: "open-world",
   output: "output schema",
+  app: "has an app",
   invalid: "invalid / lint",
 };
 
@@ -50,10 +52,17 @@ export function passesFilters(tool: Tool, filters: readonly FilterKey[], lint: R
         return hints.openWorld.value;
       case "output":
         return tool.outputSchema !== undefined;
+      case "app":
+        return toolUi(tool) !== null;
       case "invalid":
         return (lint[tool.name]?.length ?? 0) > 0;
     }
   });
+}
+
+/** The tools a view lists at all: those only an app may call appear once "has an app" is on. */
+export function listedTools<T extends Tool>(tools: readonly T[], filters: readonly FilterKey[]): T[] {
+  return filters.includes("app") ? [...tools] : tools.filter((tool) => !isAppOnly(tool));
 }
 
 export function sortTools(tools: Tool[], sort: SortKey): Tool[] {

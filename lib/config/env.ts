@@ -23,6 +23,13 @@ const EnvSchema = z.object({
   TOOLSCOPE_HOST: z.string().min(1).default("127.0.0.1"),
   TOOLSCOPE_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
   PORT: z.coerce.number().int().min(0).max(65_535).optional(),
+  /** MCP Apps run on a second origin: this port (by default the main port + 1000), on the same host. */
+  TOOLSCOPE_SANDBOX_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
+  /** The sandbox's public origin when a reverse proxy serves it (a second host name), e.g. https://apps.toolscope.example.com. */
+  TOOLSCOPE_SANDBOX_ORIGIN: z
+    .url({ protocol: /^https?$/ })
+    .refine((value) => new URL(value).pathname === "/" && !new URL(value).search, "TOOLSCOPE_SANDBOX_ORIGIN must be an origin (no path)")
+    .optional(),
   TOOLSCOPE_ALLOWED_HOSTS: z.string().optional(),
   TOOLSCOPE_CALL_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   TOOLSCOPE_AUDIT_MAX_RESULT_BYTES: z.coerce.number().int().min(0).max(1_073_741_824).default(DEFAULT_MAX_RESULT_BYTES),
@@ -124,6 +131,8 @@ export type AppConfig = {
   configFile: string | undefined;
   /** The address people reach Toolscope at (links, the OIDC redirect URI); by default the listen address. */
   publicUrl: string;
+  /** MCP Apps' sandbox (lib/apps/sandbox-server.ts): the port it listens on, and the origin pages frame it from. */
+  sandbox: { port: number; origin: string };
   auth: { secret: string | undefined; sessionIdleMinutes: number; sessionMaxHours: number; oidc: OidcConfig | undefined };
   /** The key secrets are encrypted with at rest (lib/crypto/secret-box.ts); else one in the data directory. */
   secretKey: string | undefined;
@@ -198,6 +207,7 @@ export function appConfig(): AppConfig {
   }
   const env = parsed.data;
   const port = env.TOOLSCOPE_PORT ?? env.PORT ?? 3000;
+  const sandboxPort = env.TOOLSCOPE_SANDBOX_PORT ?? (port === 0 ? 0 : port + 1000 <= 65_535 ? port + 1000 : port - 1000);
   const urlHost = env.TOOLSCOPE_HOST === "0.0.0.0" || env.TOOLSCOPE_HOST === "::" ? "127.0.0.1" : env.TOOLSCOPE_HOST;
   cached = {
     dataDir: path.resolve(env.TOOLSCOPE_DATA_DIR),
@@ -207,6 +217,12 @@ export function appConfig(): AppConfig {
     callTimeoutMs: env.TOOLSCOPE_CALL_TIMEOUT_MS,
     listen: { host: env.TOOLSCOPE_HOST, port, allowedHosts: env.TOOLSCOPE_ALLOWED_HOSTS },
     publicUrl: (env.TOOLSCOPE_PUBLIC_URL ?? `http://${urlHost.includes(":") ? `[${urlHost}]` : urlHost}:${port}`).replace(/\/+$/, ""),
+    sandbox: {
+      port: sandboxPort,
+      origin: env.TOOLSCOPE_SANDBOX_ORIGIN
+        ? new URL(env.TOOLSCOPE_SANDBOX_ORIGIN).origin
+        : `http://${urlHost.includes(":") ? `[${urlHost}]` : urlHost}:${sandboxPort}`,
+    },
     auth: {
       secret: env.TOOLSCOPE_AUTH_SECRET,
       sessionIdleMinutes: env.TOOLSCOPE_SESSION_IDLE_MINUTES,

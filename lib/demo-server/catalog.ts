@@ -1,6 +1,7 @@
 // The demo server's tool list: fixed tools, the bonus tool that comes and goes, and N
 // generated tools. One catalog per process, shared by every connection, so a list change
 // made through one connection is seen (and announced) on all of them.
+import { appTools } from "./tools/apps";
 import { interactiveTools, bonusTool } from "./tools/interactive";
 import { generatedTool, generatedToolIndex } from "./tools/generated";
 import { noteTools } from "./tools/notes";
@@ -12,7 +13,7 @@ import type { Tool } from "@modelcontextprotocol/server";
 export type DemoCatalogOptions = { generatedTools?: number; pageSize?: number };
 
 export class DemoCatalog {
-  private readonly fixed: DemoTool[] = [...noteTools, ...schemaTools, ...resultTools, ...interactiveTools];
+  private readonly fixed: DemoTool[] = [...noteTools, ...schemaTools, ...resultTools, ...interactiveTools, ...appTools];
   private bonusPresent = false;
   private readonly listeners = new Set<() => void>();
   readonly generatedCount: number;

@@ -65,6 +65,17 @@ const EXPECTED: Record<string, Expectation> = {
     check: (r) => expect(textOf(r)).toBe("Launch: 5 hours in all."),
   },
   sign_in: { args: { username: "ada", password: "correct horse" }, check: (r) => expect(textOf(r)).toContain("13 characters") },
+  notes_board: {
+    args: {},
+    check: (r) => {
+      expect(r.structuredContent).toMatchObject({
+        byTag: expect.objectContaining({ demo: 1, a: expect.any(Number) }),
+        notes: expect.arrayContaining([expect.objectContaining({ id: "welcome" })]),
+      });
+      expect(textOf(r)).toMatch(/notes by tag/);
+    },
+  },
+  board_data: { args: {}, check: (r) => expect(r.structuredContent).toMatchObject({ byTag: expect.any(Object) }) },
   legacy_calculator: { args: { a: 6, b: 7, op: "multiply" }, check: (r) => expect(r.structuredContent).toEqual({ value: 42 }) },
   render_markdown: { args: {}, check: (r) => expect(textOf(r)).toMatch(/^# Release 1\.4[\s\S]*\| Area \| Status \|/) },
   get_json: { args: {}, check: (r) => expect(JSON.parse(textOf(r))).toMatchObject({ service: "toolscope-demo" }) },
@@ -185,6 +196,18 @@ describe.each(COMBINATIONS)("demo server over %s, %s era", (kind, era) => {
     }
   });
 
+  it("serves the notes board's UI (an MCP App) as a ui:// resource its tools name", async () => {
+    const board = tools.find((t) => t.name === "notes_board");
+    expect(board?._meta).toMatchObject({ ui: { resourceUri: "ui://demo/notes-board.html" } });
+    expect(tools.find((t) => t.name === "board_data")?._meta).toMatchObject({ ui: { visibility: ["app"] } });
+    const { contents } = await session.client.readResource({ uri: "ui://demo/notes-board.html" });
+    expect(contents[0]).toMatchObject({ mimeType: "text/html;profile=mcp-app", _meta: { ui: { csp: {} } } });
+    const html = (contents[0] as { text: string }).text;
+    expect(html).toContain("ui/initialize");
+    // Self-contained: nothing is loaded from anywhere.
+    expect(html).not.toMatch(/<script[^>]+src=|<link[^>]+href=|https?:\/\//);
+  });
+
   it("reports invalid arguments as a tool error", async () => {
     const result = await session.client.callTool({ name: "legacy_calculator", arguments: { a: "six" } });
     expect(result.isError).toBe(true);
@@ -230,12 +253,12 @@ describe("demo server with generated tools", () => {
     const session = await connectDemo("http", "2025", { TOOLSCOPE_DEMO_TOOLS: "250", TOOLSCOPE_DEMO_PAGE_SIZE: "100" });
     try {
       const first = await session.client.listTools({ cursor: undefined } as never);
-      expect(first.tools).toHaveLength(274);
+      expect(first.tools).toHaveLength(276);
       const page = await session.client.listTools({ cursor: "0" });
       expect(page.tools).toHaveLength(100);
       expect(page.nextCursor).toBe("100");
       const last = await session.client.listTools({ cursor: "200" });
-      expect(last.tools).toHaveLength(74);
+      expect(last.tools).toHaveLength(76);
       expect(last.nextCursor).toBeUndefined();
       const generated = first.tools.at(-1)!;
       const result = await session.client.callTool({ name: generated.name, arguments: { id: "x" } });

@@ -1,6 +1,7 @@
 // The few resources the demo server exposes, so resource_link results can be followed
 // with resources/read.
 import type { ReadResourceResult, Resource } from "@modelcontextprotocol/server";
+import { MCP_APP_MIME_TYPE, NOTES_BOARD_HTML, NOTES_BOARD_URI } from "./apps/notes-board";
 
 type DemoResource = Resource & { read: () => ReadResourceResult["contents"][number] };
 
@@ -22,6 +23,21 @@ const resources: DemoResource[] = [
     title: "Service configuration",
     mimeType: "application/json",
     read: () => ({ uri: "demo://files/config.json", mimeType: "application/json", text: CONFIG_JSON }),
+  },
+  {
+    uri: NOTES_BOARD_URI,
+    name: "notes-board.html",
+    title: "Notes board (MCP App)",
+    description: "The notes_board tool's UI",
+    mimeType: MCP_APP_MIME_TYPE,
+    // No network at all: the app declares no domains, so its CSP allows none.
+    _meta: { ui: { csp: {}, prefersBorder: true } },
+    read: () => ({
+      uri: NOTES_BOARD_URI,
+      mimeType: MCP_APP_MIME_TYPE,
+      text: NOTES_BOARD_HTML,
+      _meta: { ui: { csp: {}, prefersBorder: true } },
+    }),
   },
 ];
 

@@ -9,6 +9,8 @@ export type SecurityHeaderInput = {
   dev: boolean;
   https: boolean;
   /** An API answer (JSON, a stream, a file): nothing in it runs. */ api?: boolean;
+  /** The origin of MCP Apps' sandbox (lib/apps/sandbox-server.ts): the one thing a page may frame. */
+  sandboxOrigin?: string | undefined;
 };
 
 /** The policy of an API answer: nothing loads, nothing frames it. A route may send a policy of its own instead. */
@@ -18,7 +20,7 @@ function newNonce(): string {
   return randomBytes(18).toString("base64");
 }
 
-export function contentSecurityPolicy(nonce: string, dev: boolean): string {
+export function contentSecurityPolicy(nonce: string, dev: boolean, sandboxOrigin?: string): string {
   return [
     "default-src 'self'",
     // 'strict-dynamic': a script the nonced ones load may load more (Next's chunks); nothing else runs.
@@ -31,7 +33,7 @@ export function contentSecurityPolicy(nonce: string, dev: boolean): string {
     "font-src 'self' data:",
     `connect-src 'self'${dev ? " ws: wss:" : ""}`,
     "worker-src 'self' blob:",
-    "frame-src 'none'",
+    `frame-src ${sandboxOrigin ?? "'none'"}`,
     "frame-ancestors 'none'",
     "object-src 'none'",
     "base-uri 'none'",
@@ -42,9 +44,9 @@ export function contentSecurityPolicy(nonce: string, dev: boolean): string {
 export const CSP_HEADER = "content-security-policy";
 
 /** The headers for one answer; a page's CSP carries a fresh nonce (an API answer runs nothing, so needs none). */
-export function securityHeaders({ dev, https, api = false }: SecurityHeaderInput): Record<string, string> {
+export function securityHeaders({ dev, https, api = false, sandboxOrigin }: SecurityHeaderInput): Record<string, string> {
   return {
-    [CSP_HEADER]: api ? API_CSP : contentSecurityPolicy(newNonce(), dev),
+    [CSP_HEADER]: api ? API_CSP : contentSecurityPolicy(newNonce(), dev, sandboxOrigin),
     "x-content-type-options": "nosniff",
     "x-frame-options": "DENY",
     "referrer-policy": "same-origin",

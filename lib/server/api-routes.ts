@@ -110,6 +110,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   },
   { pattern: "/api/servers/:serverId/tasks/:taskId/result", methods: ["GET"], servedBy: "next", access: { GET: "tools:call" } },
   { pattern: "/api/servers/:serverId/tools", methods: ["GET"], servedBy: "next", access: { GET: "catalog:read" } },
+  { pattern: "/api/servers/:serverId/tools/:toolName/app", methods: ["GET"], servedBy: "next", access: { GET: "catalog:read" } },
   { pattern: "/api/servers/:serverId/tools/:toolName/call", methods: ["POST"], servedBy: "front-door", access: { POST: "tools:call" } },
   { pattern: "/api/servers/:serverId/tools/:toolName/tasks", methods: ["POST"], servedBy: "next", access: { POST: "tools:call" } },
 ];

@@ -168,7 +168,7 @@ export function createFrontDoor(next: NextHandler, options: FrontDoorOptions = {
     const method = (request.method ?? "GET").toUpperCase();
     const https = (request.socket as { encrypted?: boolean }).encrypted === true || appConfig().publicUrl.startsWith("https:");
     const api = /^\/api(?:[/?#]|$)/.test(url);
-    const security = securityHeaders({ dev: options.dev ?? false, https, api });
+    const security = securityHeaders({ dev: options.dev ?? false, https, api, sandboxOrigin: appConfig().sandbox.origin });
     for (const [name, value] of Object.entries(security)) response.setHeader(name, value);
     if (api) {
       // No cache keeps an API answer unless its route says otherwise; a route's own policy (the

@@ -90,6 +90,7 @@ const RULES: Record<string, Rule> = {
   "DELETE /api/servers/:serverId/tasks/:taskId": call,
   "GET /api/servers/:serverId/tasks/:taskId/result": call,
   "GET /api/servers/:serverId/tools": read,
+  "GET /api/servers/:serverId/tools/:toolName/app": read,
   "POST /api/servers/:serverId/tools/:toolName/call": call,
   "POST /api/servers/:serverId/tools/:toolName/tasks": call,
 };

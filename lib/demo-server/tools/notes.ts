@@ -20,6 +20,14 @@ const notes = new Map<string, Note>([
 ]);
 let nextId = 1;
 
+/** The notes as the notes board (an MCP App: tools/apps.ts) shows them. */
+export function notesByTag(): { notes: { id: string; title: string; tags: string[] }[]; byTag: Record<string, number> } {
+  const all = [...notes.values()];
+  const byTag: Record<string, number> = {};
+  for (const note of all) for (const tag of note.tags.length ? note.tags : ["untagged"]) byTag[tag] = (byTag[tag] ?? 0) + 1;
+  return { notes: all.map(({ id, title, tags }) => ({ id, title, tags })), byTag };
+}
+
 export const noteTools: DemoTool[] = [
   {
     definition: {

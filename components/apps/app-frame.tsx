@@ -1,0 +1,195 @@
+"use client";
+
+// A tool's MCP App (issue 18), rendered safely: its HTML runs in a frame inside Toolscope's
+// sandbox page, on a second origin (lib/apps/sandbox-server.ts), under the CSP the resource
+// declares. The extension's official host SDK (AppBridge) speaks to it; tool input and results
+// reach the app, its tool calls go through the page's call path (audited, policies, confirmation),
+// and a link it wants opened is opened only if the person agrees.
+import { AppBridge, PostMessageTransport } from "@modelcontextprotocol/ext-apps/app-bridge";
+import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { BUTTON_PRIMARY, BUTTON_SECONDARY } from "@/components/ui/classes";
+import { ApiError, fetchJson } from "@/lib/client/fetch-json";
+import type { CallToolResult, Tool } from "@/lib/mcp/types";
+
+type ToolApp = {
+  resourceUri: string;
+  html: string;
+  csp: Record<string, unknown>;
+  permissions: Record<string, unknown>;
+  prefersBorder: boolean | null;
+  sandboxUrl: string;
+};
+
+const MIN_HEIGHT = 120;
+const MAX_HEIGHT = 1600;
+
+export type AppToolCall = (name: string, args: Record<string, unknown>) => Promise<CallToolResult>;
+
+export function AppFrame({
+  serverId,
+  tool,
+  input,
+  result,
+  callTool,
+}: {
+  serverId: string;
+  tool: Tool;
+  /** The arguments of the call whose result is shown, once there is one. */
+  input: Record<string, unknown> | null;
+  result: CallToolResult | null;
+  callTool: AppToolCall;
+}): ReactNode {
+  const [app, setApp] = useState<ToolApp | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [height, setHeight] = useState(240);
+  const [link, setLink] = useState<{ url: string; answer: (open: boolean) => void } | null>(null);
+  const bridge = useRef<AppBridge | null>(null);
+  const ready = useRef(false);
+  const latest = useRef({ input, result, callTool });
+
+  useEffect(() => {
+    // The page keys this component by tool: a new tool is a new component.
+    let live = true;
+    fetchJson<ToolApp>(`/api/servers/${encodeURIComponent(serverId)}/tools/${encodeURIComponent(tool.name)}/app`).then(
+      (loaded) => live && setApp(loaded),
+      (e: unknown) => live && setError(e instanceof ApiError ? e.message : String(e)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [serverId, tool.name]);
+
+  const send = useCallback(() => {
+    const current = bridge.current;
+    if (!current || !ready.current) return;
+    const { input, result } = latest.current;
+    if (input) void current.sendToolInput({ arguments: input });
+    if (result) void current.sendToolResult(result);
+  }, []);
+
+  // The bridge is made before the sandbox page loads, so its first message is not missed.
+  const attach = useCallback(
+    (frame: HTMLIFrameElement | null) => {
+      if (!frame || !app || bridge.current || !frame.contentWindow) return;
+      const host = new AppBridge(
+        null,
+        { name: "Toolscope", version: "1.0.0" },
+        { openLinks: {}, serverTools: {}, logging: {} },
+        { hostContext: { toolInfo: { tool }, displayMode: "inline", availableDisplayModes: ["inline"], theme: theme() } },
+      );
+      host.addEventListener("sandboxready", () => {
+        void host.sendSandboxResourceReady({ html: app.html, csp: app.csp, sandbox: "allow-scripts" });
+      });
+      host.addEventListener("initialized", () => {
+        ready.current = true;
+        send();
+      });
+      host.addEventListener("sizechange", ({ height: asked }) => {
+        if (typeof asked === "number") setHeight(Math.min(MAX_HEIGHT, Math.max(MIN_HEIGHT, Math.ceil(asked))));
+      });
+      host.oncalltool = async (params) => latest.current.callTool(params.name, params.arguments ?? {});
+      host.onopenlink = ({ url }) =>
+        new Promise((resolve) => {
+          setLink({
+            url,
+            answer: (open) => {
+              setLink(null);
+              if (open) window.open(url, "_blank", "noopener,noreferrer");
+              resolve(open ? {} : { isError: true });
+            },
+          });
+        });
+      bridge.current = host;
+      void host.connect(new PostMessageTransport(frame.contentWindow, frame.contentWindow));
+      frame.src = `${app.sandboxUrl}?host=${encodeURIComponent(window.location.origin)}&csp=${encodeURIComponent(JSON.stringify(app.csp))}`;
+    },
+    [app, tool, send],
+  );
+
+  // A new result (the form ran the tool again) reaches the app already running.
+  useEffect(() => {
+    latest.current = { input, result, callTool };
+    send();
+  }, [input, result, callTool, send]);
+
+  useEffect(
+    () => () => {
+      void bridge.current?.close();
+      bridge.current = null;
+      ready.current = false;
+    },
+    [],
+  );
+
+  if (error)
+    return (
+      <p
+        role="alert"
+        data-testid="app-error"
+        className="rounded-md border border-rose-200 bg-rose-50 p-2.5 text-[13px] text-rose-700 dark:border-rose-900 dark:bg-rose-950/40 dark:text-rose-300"
+      >
+        The tool&apos;s app cannot be shown: {error}
+      </p>
+    );
+  return (
+    <section
+      aria-label="The tool's app"
+      data-testid="app-view"
+      className="overflow-hidden rounded-lg border border-zinc-200 dark:border-zinc-800"
+    >
+      <header className="flex items-center gap-2 border-b border-zinc-200 px-3 py-1.5 text-[11px] text-zinc-500 dark:border-zinc-800">
+        <span className="font-medium tracking-wide uppercase">App</span>
+        <code className="truncate font-mono">{app?.resourceUri ?? "loading…"}</code>
+        <span className="ml-auto" title="The app runs on Toolscope's sandbox origin, with no access to this page">
+          sandboxed
+        </span>
+      </header>
+      {app && (
+        <iframe
+          key={`${serverId}/${tool.name}`}
+          ref={attach}
+          title={`${tool.name}'s app`}
+          data-testid="app-frame"
+          // The sandbox page needs its own origin (to frame the app); the app's frame inside has none.
+          sandbox="allow-scripts allow-same-origin"
+          referrerPolicy="no-referrer"
+          style={{ height }}
+          className="block w-full bg-white dark:bg-zinc-950"
+        />
+      )}
+      {link && (
+        <div className="fixed inset-0 z-50 flex items-center justify-center bg-zinc-950/40 p-4">
+          <div
+            role="alertdialog"
+            aria-modal="true"
+            data-testid="app-link-dialog"
+            className="w-[480px] max-w-full rounded-xl border border-zinc-200 bg-white p-5 shadow-2xl dark:border-zinc-800 dark:bg-zinc-950"
+          >
+            <h2 className="text-base font-semibold">Open a link from the app?</h2>
+            <p className="mt-2 text-[13px] break-all text-zinc-600 dark:text-zinc-300">
+              <code className="font-mono">{link.url}</code>
+            </p>
+            <p className="mt-1 text-xs text-zinc-500">It opens in a new tab, without this page as its opener.</p>
+            <div className="mt-4 flex justify-end gap-2">
+              <button type="button" className={BUTTON_SECONDARY} onClick={() => link.answer(false)} data-testid="app-link-cancel">
+                Don&apos;t open
+              </button>
+              <button
+                type="button"
+                className={BUTTON_PRIMARY}
+                onClick={() => link.answer(/^https?:\/\//i.test(link.url))}
+                data-testid="app-link-open"
+              >
+                Open
+              </button>
+            </div>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function theme(): "light" | "dark" {
+  return typeof document !== "undefined" && document.documentElement.classList.contains("dark") ? "dark" : "light";
+}

@@ -1,0 +1,27 @@
+// MCP Apps (the io.modelcontextprotocol/ui extension): whether a tool has a UI of its own, which
+// ui:// resource holds it, and who may call the tool ("model": the catalog and the form;
+// "app": its app). The 2026-01-26 revision puts these under _meta.ui; early drafts used the
+// flat key "ui/resourceUri", still read. Client-safe.
+import type { Tool } from "@modelcontextprotocol/client";
+
+export type ToolUi = { resourceUri: string; visibility: ("model" | "app")[] };
+
+const DEFAULT_VISIBILITY: ToolUi["visibility"] = ["model", "app"];
+
+export function toolUi(tool: Pick<Tool, "_meta">): ToolUi | null {
+  const meta = tool._meta as Record<string, unknown> | undefined;
+  if (!meta) return null;
+  const ui = typeof meta.ui === "object" && meta.ui !== null ? (meta.ui as Record<string, unknown>) : {};
+  const uri = typeof ui.resourceUri === "string" ? ui.resourceUri : meta["ui/resourceUri"];
+  if (typeof uri !== "string" || !uri.startsWith("ui://")) return null;
+  const visibility = Array.isArray(ui.visibility)
+    ? ui.visibility.filter((v): v is "model" | "app" => v === "model" || v === "app")
+    : DEFAULT_VISIBILITY;
+  return { resourceUri: uri, visibility };
+}
+
+/** A tool only its app may call: hidden from the catalog's default view. */
+export function isAppOnly(tool: Pick<Tool, "_meta">): boolean {
+  const ui = toolUi(tool);
+  return ui !== null && !ui.visibility.includes("model");
+}
