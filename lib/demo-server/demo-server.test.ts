@@ -72,7 +72,7 @@ const EXPECTED: Record<string, Expectation> = {
         byTag: expect.objectContaining({ demo: 1, a: expect.any(Number) }),
         notes: expect.arrayContaining([expect.objectContaining({ id: "welcome" })]),
       });
-      expect(textOf(r)).toMatch(/notes by tag/);
+      expect(textOf(r)).toMatch(/notes? by tag/);
     },
   },
   board_data: { args: {}, check: (r) => expect(r.structuredContent).toMatchObject({ byTag: expect.any(Object) }) },

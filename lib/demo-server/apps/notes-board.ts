@@ -42,7 +42,7 @@ function draw(data) {
   const total = ((data && data.notes) || []).length;
   document.getElementById("total").textContent = total + (total === 1 ? " note" : " notes");
   window.parent.postMessage(
-    { jsonrpc: "2.0", method: "ui/notifications/size-changed", params: { height: document.documentElement.scrollHeight } },
+    { jsonrpc: "2.0", method: "ui/notifications/size-changed", params: { height: Math.ceil(document.body.getBoundingClientRect().height) + 24 } },
     "*",
   );
 }

@@ -7,7 +7,10 @@ import { notesByTag } from "./notes";
 function board(): { content: { type: "text"; text: string }[]; structuredContent: ReturnType<typeof notesByTag> } {
   const data = notesByTag();
   const lines = Object.entries(data.byTag).map(([tag, count]) => `- ${tag}: ${count}`);
-  return { content: [{ type: "text", text: `${data.notes.length} notes by tag:\n${lines.join("\n")}` }], structuredContent: data };
+  return {
+    content: [{ type: "text", text: `${data.notes.length} ${data.notes.length === 1 ? "note" : "notes"} by tag:\n${lines.join("\n")}` }],
+    structuredContent: data,
+  };
 }
 
 export const appTools: DemoTool[] = [
