@@ -56,7 +56,7 @@ describe("the bundled demo server", () => {
     const connection = await connected(make());
     try {
       const snapshot = connection.snapshot();
-      expect(snapshot).toMatchObject({ status: "ready", protocolVersion: "2026-07-28", toolCount: 24, invalidToolCount: 0 });
+      expect(snapshot).toMatchObject({ status: "ready", protocolVersion: "2026-07-28", toolCount: 26, invalidToolCount: 0 });
       expect(snapshot.activeTransport).toBe(make().transport === "stdio" ? "stdio" : "streamable-http");
       expect(textOf(await toolResult(connection, "echo", { message: "hello" }))).toBe("hello");
       expect(connection.catalog().lint).toEqual({});
