@@ -13,6 +13,7 @@ import { createFrontDoor, createUpgradeDoor, type NextHandler, type UpgradeHandl
 import { markFrontDoorOpen } from "@/lib/server/front-door-marker";
 import { startup } from "@/lib/startup";
 import { handleSandboxRequest } from "@/lib/apps/sandbox-server";
+import { sandboxState } from "@/lib/apps/sandbox-state";
 
 const dev = process.argv.includes("--dev");
 Object.assign(process.env, { NODE_ENV: process.env.NODE_ENV ?? (dev ? "development" : "production"), NEXT_TELEMETRY_DISABLED: "1" });
@@ -56,11 +57,22 @@ server.listen(port, host, () => {
   console.log(`[toolscope] Ready in ${Math.round(performance.now())} ms: serving ${url}`);
 });
 // MCP Apps' sandbox: a second origin that serves only the sandbox page (lib/apps/sandbox-server.ts).
+// Apps are offered only once it listens: a port held by another program is never framed.
 const sandboxServer = http.createServer(handleSandboxRequest);
-sandboxServer.on("error", (error) =>
-  console.error(`[toolscope] the MCP Apps sandbox cannot listen on port ${sandbox.port}:`, error.message),
-);
-sandboxServer.listen(sandbox.port, host, () => console.log(`[toolscope] MCP Apps sandbox at ${sandbox.origin}`));
+if (sandbox.off) {
+  sandboxState.off = sandbox.off;
+  console.log(`[toolscope] MCP Apps are off: ${sandbox.off}`);
+} else {
+  sandboxServer.on("error", (error) => {
+    sandboxState.off = `Toolscope's sandbox cannot listen on port ${sandbox.port} (${error.message}); set TOOLSCOPE_SANDBOX_PORT to a free port`;
+    console.error(`[toolscope] MCP Apps are off: ${sandboxState.off}`);
+  });
+  sandboxServer.listen(sandbox.port, host, () => {
+    sandboxState.listening = true;
+    sandboxState.off = null;
+    console.log(`[toolscope] MCP Apps sandbox at ${sandbox.origin}`);
+  });
+}
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {

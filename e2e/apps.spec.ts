@@ -97,9 +97,15 @@ async function hostileApp(
   });
   await page.goto(`${base}/servers/${server}/tools/hostile_widget`);
   const url = page.url();
-  await new Workbench(page).runButton.click();
+  // The app is shown as soon as the tool's page opens, and attacks at once.
   const app = page.frameLocator("[data-testid=app-frame]").frameLocator("iframe");
   await expect(app.locator("#state")).toHaveText("reported", { timeout: 20_000 });
+
+  // Its request to open a link is put to the person, who refuses: nothing opens.
+  const dialog = page.getByTestId("app-link-dialog");
+  await expect(dialog).toContainText(`${new URL(fixture.url).origin}/phish`);
+  await dialog.getByTestId("app-link-cancel").click();
+  await expect(app.locator("#link")).toHaveText("link refused");
 
   const [report] = await records(api, `server=${server}&tool=report`);
   const results = report!.arguments as Record<string, string>;

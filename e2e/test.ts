@@ -5,10 +5,11 @@ import { test as base, expect, type Browser, type BrowserContext, type Page } fr
 
 export { expect };
 
-// Not in an MCP App's own document (about:srcdoc, in Toolscope's sandbox): see below.
-const LISTENER = `addEventListener("securitypolicyviolation", (e) => location.href !== "about:srcdoc" && console.error("[csp-violation] " + e.effectiveDirective + " blocked " + (e.blockedURI || "inline") + " at " + (e.sourceFile || "?") + ":" + e.lineNumber), true);`;
+// Not in an MCP App's own document (about:srcdoc in a frame of another origin than the page's:
+// Toolscope's sandbox): see below. A srcdoc frame on Toolscope's own origin is still watched.
+const LISTENER = `const inApp = location.href === "about:srcdoc" && location.ancestorOrigins.length > 1 && location.ancestorOrigins[0] !== location.ancestorOrigins[location.ancestorOrigins.length - 1]; addEventListener("securitypolicyviolation", (e) => !inApp && console.error("[csp-violation] " + e.effectiveDirective + " blocked " + (e.blockedURI || "inline") + " at " + (e.sourceFile || "?") + ":" + e.lineNumber), true);`;
 
-const TOOLSCOPE_PAGE = /^http:\/\/127\.0\.0\.1:\d+\/(servers|tools|audit|login|account|people|saved)?([/?#]|$)/;
+const TOOLSCOPE_PAGE = /^https?:\/\/127\.0\.0\.1:\d+\/(servers|tools|audit|login|account|people|saved)?([/?#]|$)/;
 
 async function watch(context: BrowserContext, found: string[]): Promise<void> {
   await context.addInitScript(LISTENER);
@@ -16,6 +17,8 @@ async function watch(context: BrowserContext, found: string[]): Promise<void> {
     page.on("console", (message) => {
       // An MCP App's own document (in Toolscope's sandbox, lib/apps/) is untrusted content under
       // the CSP it declared: what that policy blocks there is the sandbox working, not a fault.
+      // (Chromium's own message names no frame; the listener above still reports a srcdoc frame
+      // on Toolscope's origin.)
       if (message.location().url.startsWith("about:srcdoc")) return;
       const text = message.text();
       if (text.includes("[csp-violation]") || /Content Security Policy/i.test(text)) found.push(`${page.url()}: ${text}`);

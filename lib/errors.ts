@@ -38,6 +38,7 @@ export type ErrorCode =
   | "not_found:call"
   | "not_found:saved_call"
   | "not_found:app"
+  | "unavailable:sandbox"
   | "not_found:collection"
   | "forbidden:saved"
   | "bad_request:collection_file"
@@ -91,6 +92,7 @@ const STATUS: Record<ErrorCode, number> = {
   "not_found:call": 404,
   "not_found:saved_call": 404,
   "not_found:app": 404,
+  "unavailable:sandbox": 503,
   "not_found:collection": 404,
   "forbidden:saved": 403,
   "bad_request:collection_file": 400,
@@ -144,6 +146,7 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   "not_found:task": "No task with that id was started by this Toolscope process, or it ended more than ten minutes ago.",
   "not_found:call": "No call with that id is running: it has ended, or never started.",
   "not_found:saved_call": "There is no saved call with that id that you may see.",
+  "unavailable:sandbox": "MCP Apps are off in this Toolscope: its sandbox is not listening.",
   "not_found:app": "That tool has no app (MCP Apps: _meta.ui.resourceUri), or its server does not have the resource it names.",
   "not_found:collection": "There is no collection with that id that you may see.",
   "forbidden:saved": "Only the person who saved it (or an admin, for a shared one) may change or delete it.",

@@ -45,6 +45,7 @@ export function AppFrame({
   const [link, setLink] = useState<{ url: string; answer: (open: boolean) => void } | null>(null);
   const bridge = useRef<AppBridge | null>(null);
   const ready = useRef(false);
+  const asking = useRef(false);
   const latest = useRef({ input, result, callTool });
 
   useEffect(() => {
@@ -90,9 +91,13 @@ export function AppFrame({
       host.oncalltool = async (params) => latest.current.callTool(params.name, params.arguments ?? {});
       host.onopenlink = ({ url }) =>
         new Promise((resolve) => {
+          // One question at a time; a second request while one is asked is refused.
+          if (asking.current) return resolve({ isError: true });
+          asking.current = true;
           setLink({
             url,
             answer: (open) => {
+              asking.current = false;
               setLink(null);
               if (open) window.open(url, "_blank", "noopener,noreferrer");
               resolve(open ? {} : { isError: true });

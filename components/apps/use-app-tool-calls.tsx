@@ -4,10 +4,10 @@
 // call pipeline: roles, policies, limits, the audit log), with the same confirmation for tools
 // that may destroy data or reach out. An app calls tools of its own server that are visible to
 // apps; a tool only the model may call is refused.
-import { useCallback, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { ConfirmCall, confirmationReason, confirmationSkipped } from "@/components/invoke/confirm-call";
 import { runTool } from "@/components/invoke/run-tool";
-import { toolUi } from "@/lib/mcp/app-ui";
+import { toolVisibility } from "@/lib/mcp/app-ui";
 import { CALL_OUTCOMES } from "@/lib/calls/outcomes";
 import type { CallToolResult, Tool } from "@/lib/mcp/types";
 import type { AppToolCall } from "./app-frame";
@@ -29,22 +29,34 @@ export function useAppToolCalls({
   reason: string | undefined;
 }): { callTool: AppToolCall; confirmation: ReactNode } {
   const [pending, setPending] = useState<Pending | null>(null);
+  const asking = useRef(false);
+  // Calls the app made are cancelled when the page leaves the tool.
+  const unmounted = useRef(new AbortController());
+  useEffect(() => {
+    const controller = new AbortController();
+    unmounted.current = controller;
+    return () => controller.abort();
+  }, []);
 
   const callTool = useCallback<AppToolCall>(
     async (name, args) => {
       const tool = tools.find((t) => t.name === name);
       if (!tool) throw new Error(`${serverName} has no tool named "${name}".`);
-      const ui = toolUi(tool);
-      if (ui && !ui.visibility.includes("app"))
-        throw new Error(`"${name}" is not callable by apps (its visibility is ${ui.visibility.join(", ")}).`);
+      const visibility = toolVisibility(tool);
+      if (!visibility.includes("app")) throw new Error(`"${name}" is not callable by apps (its visibility is ${visibility.join(", ")}).`);
       const why = confirmationReason(tool);
       if (why && !confirmationSkipped(serverId, trusted)) {
-        const go = await new Promise<boolean>((resolve) => setPending({ tool, args, reason: why, answer: resolve }));
-        setPending(null);
+        // One question at a time: an app cannot swap the arguments under the person's eyes.
+        if (asking.current) throw new Error("Another call from the app is waiting for the person's confirmation.");
+        asking.current = true;
+        const go = await new Promise<boolean>((resolve) => setPending({ tool, args, reason: why, answer: resolve })).finally(() => {
+          asking.current = false;
+          setPending(null);
+        });
         if (!go) throw new Error("The person using Toolscope declined this call.");
       }
       const response = await runTool(serverId, name, args, {
-        signal: new AbortController().signal,
+        signal: unmounted.current.signal,
         reason,
         onStarted: () => undefined,
         onProgress: () => undefined,
@@ -66,6 +78,7 @@ export function useAppToolCalls({
       reason={`The tool's app asks to call it. ${pending.reason}`}
       onCancel={() => pending.answer(false)}
       onConfirm={() => pending.answer(true)}
+      fromApp
     />
   );
   return { callTool, confirmation };

@@ -35,6 +35,7 @@ export function ConfirmCall({
   reason,
   onConfirm,
   onCancel,
+  fromApp = false,
 }: {
   tool: Tool;
   serverId: string;
@@ -44,10 +45,22 @@ export function ConfirmCall({
   reason: string;
   onConfirm: () => void;
   onCancel: () => void;
+  /**
+   * An MCP App asked for the call, not the person: Cancel has the focus, and Run answers only
+   * after a moment, so a keystroke the app asked for cannot confirm what it just requested.
+   */
+  fromApp?: boolean;
 }): ReactNode {
   const [skip, setSkip] = useState(false);
+  const [armed, setArmed] = useState(!fromApp);
   const confirmButton = useRef<HTMLButtonElement>(null);
-  useEffect(() => confirmButton.current?.focus(), []);
+  const cancelButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    (fromApp ? cancelButton : confirmButton).current?.focus();
+    if (!fromApp) return;
+    const timer = setTimeout(() => setArmed(true), 600);
+    return () => clearTimeout(timer);
+  }, [fromApp]);
   const confirm = (): void => {
     if (skip) window.localStorage.setItem(SKIP_KEY(serverId), "1");
     onConfirm();
@@ -80,10 +93,17 @@ export function ConfirmCall({
           </label>
         )}
         <div className="mt-4 flex justify-end gap-2">
-          <button type="button" className={BUTTON_SECONDARY} onClick={onCancel} data-testid="confirm-cancel">
+          <button type="button" ref={cancelButton} className={BUTTON_SECONDARY} onClick={onCancel} data-testid="confirm-cancel">
             Cancel
           </button>
-          <button type="button" ref={confirmButton} className={BUTTON_PRIMARY} onClick={confirm} data-testid="confirm-run">
+          <button
+            type="button"
+            ref={confirmButton}
+            className={BUTTON_PRIMARY}
+            onClick={confirm}
+            disabled={!armed}
+            data-testid="confirm-run"
+          >
             Run
           </button>
         </div>

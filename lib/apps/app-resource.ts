@@ -10,6 +10,7 @@ import { AppError } from "@/lib/errors";
 import { toolUi } from "@/lib/mcp/app-ui";
 import { connectionFor } from "@/lib/mcp/pool";
 import { AppCspSchema, type AppCsp } from "./sandbox-csp";
+import { sandboxState } from "./sandbox-state";
 
 const MAX_HTML_BYTES = 5 * 1024 * 1024;
 const READ_TIMEOUT_MS = 15_000;
@@ -43,8 +44,11 @@ function uiMeta(meta: Record<string, unknown> | undefined): Record<string, unkno
 
 export async function toolApp(serverId: string, toolName: string, caller: Caller): Promise<ToolApp> {
   if ((await hiddenServerIds(caller)).has(serverId)) throw new AppError("not_found:server", `There is no server with id "${serverId}".`);
+  if (!sandboxState.listening)
+    throw new AppError("unavailable:sandbox", `MCP Apps are off in this Toolscope: ${sandboxState.off ?? "its sandbox is not listening"}.`);
   const connection = await connectionFor(serverId, caller);
   const client = await connection.ready().catch(() => {
+    if (connection.snapshot().status === "unauthorized") throw new AppError("forbidden:server_authorization");
     throw new AppError("unavailable:server", `Server "${serverId}" is not connected.`);
   });
   const tool = connection.findTool(toolName);
@@ -57,9 +61,16 @@ export async function toolApp(serverId: string, toolName: string, caller: Caller
       signal: AbortSignal.timeout(READ_TIMEOUT_MS),
     });
   } catch (error) {
+    // The server's own JSON-RPC error is its answer; anything else (the connection) goes to the log only.
+    if (typeof (error as { code?: unknown }).code === "number")
+      throw new AppError(
+        "bad_gateway:server",
+        `The server refused to give the app's resource ${ui.resourceUri}: ${(error as Error).message}`,
+      );
+    console.error(`[toolscope] reading ${ui.resourceUri} from ${serverId} failed:`, error);
     throw new AppError(
       "bad_gateway:server",
-      `The server could not give the app's resource ${ui.resourceUri}: ${error instanceof Error ? error.message : String(error)}`,
+      `The server did not give the app's resource ${ui.resourceUri} (the details are in Toolscope's log).`,
     );
   }
   const parsed = ReadResultSchema.safeParse(answer);
@@ -73,6 +84,8 @@ export async function toolApp(serverId: string, toolName: string, caller: Caller
     throw new AppError("not_found:app", "The app's HTML is larger than Toolscope renders (5 MiB).");
   const meta = uiMeta(content._meta);
   const csp = AppCspSchema.safeParse(meta.csp ?? {});
+  if (csp.success && JSON.stringify(csp.data).length > 8_000)
+    throw new AppError("not_found:app", "The app declares more CSP domains than Toolscope passes on to its sandbox.");
   return {
     resourceUri: ui.resourceUri,
     html,

@@ -21,4 +21,13 @@ describe("an MCP App's CSP", () => {
     expect(policy).toContain("frame-src 'none'");
     expect(dropped).toEqual(["https://player.example.com; script-src *", "*", "'unsafe-eval'"]);
   });
+
+  it("never lets an app name Toolscope's own origins, or every host of a top-level domain", () => {
+    const { policy, dropped } = appContentSecurityPolicy(
+      { connectDomains: ["http://127.0.0.1:3000", "https://*.com", "https://api.example.com"] },
+      ["http://127.0.0.1:3000"],
+    );
+    expect(policy).toContain("connect-src https://api.example.com");
+    expect(dropped).toEqual(["http://127.0.0.1:3000", "https://*.com"]);
+  });
 });

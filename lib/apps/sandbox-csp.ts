@@ -4,8 +4,11 @@
 // app's document (an about:srcdoc frame) inherits it. Pure.
 import { z } from "zod";
 
-/** An origin, or an origin with a wildcard subdomain: https://cdn.example.com, https://*.example.com:8443, wss://live.example.com. */
-const SOURCE = /^(https?|wss?):\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/i;
+/**
+ * An origin, or an origin with a wildcard subdomain of a name with at least two labels:
+ * https://cdn.example.com, https://*.example.com:8443, wss://live.example.com (not https://*.com).
+ */
+const SOURCE = /^(https?|wss?):\/\/(?:\*\.[a-z0-9-]+(?:\.[a-z0-9-]+)+|[a-z0-9-]+(?:\.[a-z0-9-]+)*)(:\d{1,5})?$/i;
 
 const Domains = z.array(z.string().max(300)).max(50).optional();
 
@@ -16,25 +19,27 @@ export const AppCspSchema = z
     frameDomains: Domains,
     baseUriDomains: Domains,
   })
-  .passthrough();
+  .strip();
 export type AppCsp = z.infer<typeof AppCspSchema>;
 
 /** The declared sources that are sources; anything else (a keyword, a path, a quote) is dropped, and listed. */
-function sources(list: readonly string[] | undefined, dropped: string[]): string[] {
+function sources(list: readonly string[] | undefined, dropped: string[], exclude: ReadonlySet<string>): string[] {
   const kept: string[] = [];
   for (const entry of list ?? []) {
-    if (SOURCE.test(entry)) kept.push(entry.toLowerCase());
+    if (SOURCE.test(entry) && !exclude.has(entry.toLowerCase())) kept.push(entry.toLowerCase());
     else dropped.push(entry);
   }
   return kept;
 }
 
-export function appContentSecurityPolicy(csp: AppCsp | undefined): { policy: string; dropped: string[] } {
+/** `exclude`: origins an app may never name (Toolscope's own, its sandbox's), lower-case. */
+export function appContentSecurityPolicy(csp: AppCsp | undefined, exclude: readonly string[] = []): { policy: string; dropped: string[] } {
   const dropped: string[] = [];
-  const resources = sources(csp?.resourceDomains, dropped);
-  const connect = sources(csp?.connectDomains, dropped);
-  const frames = sources(csp?.frameDomains, dropped);
-  const base = sources(csp?.baseUriDomains, dropped);
+  const never = new Set(exclude.map((origin) => origin.toLowerCase()));
+  const resources = sources(csp?.resourceDomains, dropped, never);
+  const connect = sources(csp?.connectDomains, dropped, never);
+  const frames = sources(csp?.frameDomains, dropped, never);
+  const base = sources(csp?.baseUriDomains, dropped, never);
   const list = (values: string[], fallback: string): string => (values.length ? values.join(" ") : fallback);
   const policy = [
     "default-src 'none'",

@@ -132,7 +132,7 @@ export type AppConfig = {
   /** The address people reach Toolscope at (links, the OIDC redirect URI); by default the listen address. */
   publicUrl: string;
   /** MCP Apps' sandbox (lib/apps/sandbox-server.ts): the port it listens on, and the origin pages frame it from. */
-  sandbox: { port: number; origin: string };
+  sandbox: SandboxConfig;
   auth: { secret: string | undefined; sessionIdleMinutes: number; sessionMaxHours: number; oidc: OidcConfig | undefined };
   /** The key secrets are encrypted with at rest (lib/crypto/secret-box.ts); else one in the data directory. */
   secretKey: string | undefined;
@@ -207,8 +207,8 @@ export function appConfig(): AppConfig {
   }
   const env = parsed.data;
   const port = env.TOOLSCOPE_PORT ?? env.PORT ?? 3000;
-  const sandboxPort = env.TOOLSCOPE_SANDBOX_PORT ?? (port === 0 ? 0 : port + 1000 <= 65_535 ? port + 1000 : port - 1000);
   const urlHost = env.TOOLSCOPE_HOST === "0.0.0.0" || env.TOOLSCOPE_HOST === "::" ? "127.0.0.1" : env.TOOLSCOPE_HOST;
+  const publicUrl = (env.TOOLSCOPE_PUBLIC_URL ?? `http://${urlHost.includes(":") ? `[${urlHost}]` : urlHost}:${port}`).replace(/\/+$/, "");
   cached = {
     dataDir: path.resolve(env.TOOLSCOPE_DATA_DIR),
     databaseUrl: env.DATABASE_URL,
@@ -216,13 +216,8 @@ export function appConfig(): AppConfig {
     demoTools: env.TOOLSCOPE_DEMO_TOOLS,
     callTimeoutMs: env.TOOLSCOPE_CALL_TIMEOUT_MS,
     listen: { host: env.TOOLSCOPE_HOST, port, allowedHosts: env.TOOLSCOPE_ALLOWED_HOSTS },
-    publicUrl: (env.TOOLSCOPE_PUBLIC_URL ?? `http://${urlHost.includes(":") ? `[${urlHost}]` : urlHost}:${port}`).replace(/\/+$/, ""),
-    sandbox: {
-      port: sandboxPort,
-      origin: env.TOOLSCOPE_SANDBOX_ORIGIN
-        ? new URL(env.TOOLSCOPE_SANDBOX_ORIGIN).origin
-        : `http://${urlHost.includes(":") ? `[${urlHost}]` : urlHost}:${sandboxPort}`,
-    },
+    publicUrl,
+    sandbox: sandboxConfig(env, port, urlHost, publicUrl),
     auth: {
       secret: env.TOOLSCOPE_AUTH_SECRET,
       sessionIdleMinutes: env.TOOLSCOPE_SESSION_IDLE_MINUTES,
@@ -262,4 +257,37 @@ export function appConfig(): AppConfig {
         : undefined,
   };
   return cached;
+}
+
+/**
+ * MCP Apps' sandbox (lib/apps/sandbox-server.ts): a second origin. On a laptop it is the other
+ * loopback name on port + 1000 (Toolscope on 127.0.0.1 frames apps from localhost), so that it
+ * shares neither origin nor cookies with Toolscope. Hosted, it needs a host name of its own
+ * (TOOLSCOPE_SANDBOX_ORIGIN); without one, apps are off rather than framed from a guess.
+ */
+export type SandboxConfig = { port: number; origin: string; off: string | null };
+
+const LOOPBACK_NAMES = new Set(["127.0.0.1", "localhost", "::1", "[::1]"]);
+
+function sandboxConfig(env: z.infer<typeof EnvSchema>, port: number, urlHost: string, publicUrl: string): SandboxConfig {
+  const sandboxPort = env.TOOLSCOPE_SANDBOX_PORT ?? (port === 0 ? 0 : port + 1000 <= 65_535 ? port + 1000 : port - 1000);
+  if (sandboxPort !== 0 && sandboxPort === port)
+    throw new Error("Toolscope's configuration is invalid:\n  TOOLSCOPE_SANDBOX_PORT: it must differ from Toolscope's own port");
+  if (env.TOOLSCOPE_SANDBOX_ORIGIN) {
+    const origin = new URL(env.TOOLSCOPE_SANDBOX_ORIGIN).origin;
+    if (origin === new URL(publicUrl).origin)
+      throw new Error("Toolscope's configuration is invalid:\n  TOOLSCOPE_SANDBOX_ORIGIN: it must be another origin than Toolscope's own");
+    return {
+      port: sandboxPort,
+      origin,
+      off: sandboxPort === 0 ? "set TOOLSCOPE_SANDBOX_PORT (Toolscope's own port is chosen at random)" : null,
+    };
+  }
+  const sandboxHost = urlHost === "127.0.0.1" ? "localhost" : urlHost === "localhost" ? "127.0.0.1" : urlHost;
+  const origin = `http://${sandboxHost.includes(":") ? `[${sandboxHost}]` : sandboxHost}:${sandboxPort}`;
+  if (sandboxPort === 0) return { port: 0, origin, off: "set TOOLSCOPE_SANDBOX_PORT (Toolscope's own port is chosen at random)" };
+  const local = LOOPBACK_NAMES.has(env.TOOLSCOPE_HOST) && LOOPBACK_NAMES.has(new URL(publicUrl).hostname);
+  return local
+    ? { port: sandboxPort, origin, off: null }
+    : { port: sandboxPort, origin, off: "hosted: set TOOLSCOPE_SANDBOX_ORIGIN, a host name of its own proxied to TOOLSCOPE_SANDBOX_PORT" };
 }

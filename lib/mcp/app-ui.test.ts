@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isAppOnly, toolUi } from "./app-ui";
+import { isAppOnly, toolUi, toolVisibility } from "./app-ui";
 
 describe("a tool's MCP App", () => {
   it("reads _meta.ui, and the early drafts' flat key", () => {
@@ -17,5 +17,8 @@ describe("a tool's MCP App", () => {
     expect(isAppOnly({ _meta: { ui: { resourceUri: "ui://x", visibility: ["model", "app"] } } })).toBe(false);
     expect(isAppOnly({ _meta: { ui: { resourceUri: "ui://x" } } })).toBe(false);
     expect(isAppOnly({})).toBe(false);
+    // Visibility holds without a UI of the tool's own too.
+    expect(isAppOnly({ _meta: { ui: { visibility: ["app"] } } })).toBe(true);
+    expect(toolVisibility({ _meta: { ui: { visibility: ["model"] } } })).toEqual(["model"]);
   });
 });

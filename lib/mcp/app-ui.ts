@@ -8,20 +8,25 @@ export type ToolUi = { resourceUri: string; visibility: ("model" | "app")[] };
 
 const DEFAULT_VISIBILITY: ToolUi["visibility"] = ["model", "app"];
 
+/** Who may call a tool, by _meta.ui.visibility, whether or not it has a UI of its own. */
+export function toolVisibility(tool: Pick<Tool, "_meta">): ToolUi["visibility"] {
+  const meta = tool._meta as Record<string, unknown> | undefined;
+  const ui = typeof meta?.ui === "object" && meta.ui !== null ? (meta.ui as Record<string, unknown>) : {};
+  return Array.isArray(ui.visibility)
+    ? ui.visibility.filter((v): v is "model" | "app" => v === "model" || v === "app")
+    : DEFAULT_VISIBILITY;
+}
+
 export function toolUi(tool: Pick<Tool, "_meta">): ToolUi | null {
   const meta = tool._meta as Record<string, unknown> | undefined;
   if (!meta) return null;
   const ui = typeof meta.ui === "object" && meta.ui !== null ? (meta.ui as Record<string, unknown>) : {};
   const uri = typeof ui.resourceUri === "string" ? ui.resourceUri : meta["ui/resourceUri"];
   if (typeof uri !== "string" || !uri.startsWith("ui://")) return null;
-  const visibility = Array.isArray(ui.visibility)
-    ? ui.visibility.filter((v): v is "model" | "app" => v === "model" || v === "app")
-    : DEFAULT_VISIBILITY;
-  return { resourceUri: uri, visibility };
+  return { resourceUri: uri, visibility: toolVisibility(tool) };
 }
 
-/** A tool only its app may call: hidden from the catalog's default view. */
+/** A tool only apps may call: hidden from the catalog's default view. */
 export function isAppOnly(tool: Pick<Tool, "_meta">): boolean {
-  const ui = toolUi(tool);
-  return ui !== null && !ui.visibility.includes("model");
+  return !toolVisibility(tool).includes("model");
 }

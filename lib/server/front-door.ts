@@ -19,6 +19,7 @@ import { serveCall, serveCancel, serveConsole } from "./call-endpoint";
 import { CALLER_HEADER } from "./caller-header";
 import { bodyTooLarge, headerValue, sendError, sendJson } from "./node-http";
 import { appConfig } from "@/lib/config/env";
+import { sandboxState } from "@/lib/apps/sandbox-state";
 import { CSP_HEADER, securityHeaders } from "@/lib/http/security-headers";
 
 export type NextHandler = (request: http.IncomingMessage, response: http.ServerResponse) => Promise<void> | void;
@@ -168,7 +169,8 @@ export function createFrontDoor(next: NextHandler, options: FrontDoorOptions = {
     const method = (request.method ?? "GET").toUpperCase();
     const https = (request.socket as { encrypted?: boolean }).encrypted === true || appConfig().publicUrl.startsWith("https:");
     const api = /^\/api(?:[/?#]|$)/.test(url);
-    const security = securityHeaders({ dev: options.dev ?? false, https, api, sandboxOrigin: appConfig().sandbox.origin });
+    const sandboxOrigin = sandboxState.listening ? appConfig().sandbox.origin : undefined;
+    const security = securityHeaders({ dev: options.dev ?? false, https, api, sandboxOrigin });
     for (const [name, value] of Object.entries(security)) response.setHeader(name, value);
     if (api) {
       // No cache keeps an API answer unless its route says otherwise; a route's own policy (the
