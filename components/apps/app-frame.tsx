@@ -9,16 +9,8 @@ import { AppBridge, PostMessageTransport } from "@modelcontextprotocol/ext-apps/
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY } from "@/components/ui/classes";
 import { ApiError, fetchJson } from "@/lib/client/fetch-json";
+import type { ToolApp } from "@/lib/apps/app-resource";
 import type { CallToolResult, Tool } from "@/lib/mcp/types";
-
-type ToolApp = {
-  resourceUri: string;
-  html: string;
-  csp: Record<string, unknown>;
-  permissions: Record<string, unknown>;
-  prefersBorder: boolean | null;
-  sandboxUrl: string;
-};
 
 const MIN_HEIGHT = 120;
 const MAX_HEIGHT = 1600;

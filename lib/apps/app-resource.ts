@@ -3,7 +3,6 @@ import "server-only";
 // with resources/read through Toolscope's connection (the browser never talks to the server),
 // the CSP and permissions it declares, and where the sandbox is.
 import { z } from "zod";
-import { hiddenServerIds } from "@/lib/auth/server-access";
 import type { Caller } from "@/lib/auth/roles";
 import { appConfig } from "@/lib/config/env";
 import { AppError } from "@/lib/errors";
@@ -43,7 +42,7 @@ function uiMeta(meta: Record<string, unknown> | undefined): Record<string, unkno
 }
 
 export async function toolApp(serverId: string, toolName: string, caller: Caller): Promise<ToolApp> {
-  if ((await hiddenServerIds(caller)).has(serverId)) throw new AppError("not_found:server", `There is no server with id "${serverId}".`);
+  // A server hidden from the caller was answered 404 already, by the front door (a :serverId route).
   if (!sandboxState.listening)
     throw new AppError("unavailable:sandbox", `MCP Apps are off in this Toolscope: ${sandboxState.off ?? "its sandbox is not listening"}.`);
   const connection = await connectionFor(serverId, caller);

@@ -122,30 +122,33 @@ export async function getSavedCall(id: string, caller: Caller): Promise<{ savedC
   return { savedCall: await savedCallView(row, caller, await auditReaderFor(caller)) };
 }
 
-export async function listSaved(caller: Caller): Promise<{ savedCalls: SavedCallView[]; collections: CollectionSummary[] }> {
+/** The saved calls a caller may see: their own and shared ones, of servers they may use. */
+async function visibleCallRows(caller: Caller): Promise<SavedCallRow[]> {
   const hidden = await hiddenServerIds(caller);
-  const reader = await auditReaderFor(caller);
-  const calls = (await savedCallRows()).filter((row) => maySee(caller, row) && !hidden.has(row.server_id));
-  const visibleIds = new Set(calls.map((c) => c.id));
-  const memberships = await collectionMemberships();
-  const collections = (await collectionRows())
-    .filter((row) => maySee(caller, row))
-    .map((row) => summaryOf(row, caller, memberships.filter((m) => m.collection_id === row.id && visibleIds.has(m.saved_call_id)).length));
-  return { savedCalls: await Promise.all(calls.map((row) => savedCallView(row, caller, reader, 1))), collections };
+  return (await savedCallRows()).filter((row) => maySee(caller, row) && !hidden.has(row.server_id));
 }
 
-/** The collections a caller may see, with how many of their calls the caller may see; no runs are read. */
-export async function listCollections(caller: Caller): Promise<{ collections: CollectionSummary[] }> {
-  const hidden = await hiddenServerIds(caller);
-  const visibleIds = new Set((await savedCallRows()).filter((row) => maySee(caller, row) && !hidden.has(row.server_id)).map((c) => c.id));
+/** The collections a caller may see, each counting the calls in it the caller may see. */
+async function collectionSummaries(caller: Caller, visibleCalls: readonly SavedCallRow[]): Promise<CollectionSummary[]> {
+  const visibleIds = new Set(visibleCalls.map((c) => c.id));
   const memberships = await collectionMemberships();
+  return (await collectionRows())
+    .filter((row) => maySee(caller, row))
+    .map((row) => summaryOf(row, caller, memberships.filter((m) => m.collection_id === row.id && visibleIds.has(m.saved_call_id)).length));
+}
+
+export async function listSaved(caller: Caller): Promise<{ savedCalls: SavedCallView[]; collections: CollectionSummary[] }> {
+  const calls = await visibleCallRows(caller);
+  const reader = await auditReaderFor(caller);
   return {
-    collections: (await collectionRows())
-      .filter((row) => maySee(caller, row))
-      .map((row) =>
-        summaryOf(row, caller, memberships.filter((m) => m.collection_id === row.id && visibleIds.has(m.saved_call_id)).length),
-      ),
+    savedCalls: await Promise.all(calls.map((row) => savedCallView(row, caller, reader, 1))),
+    collections: await collectionSummaries(caller, calls),
   };
+}
+
+/** The collections alone (the save dialog's list): no runs are read. */
+export async function listCollections(caller: Caller): Promise<{ collections: CollectionSummary[] }> {
+  return { collections: await collectionSummaries(caller, await visibleCallRows(caller)) };
 }
 
 function summaryOf(row: CollectionRow, caller: Caller, callCount: number): CollectionSummary {
