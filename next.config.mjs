@@ -2,7 +2,15 @@
 const nextConfig = {
   // Native and protocol packages run as plain Node modules in the server process, where
   // the MCP connections live; bundling them would duplicate module state per route.
-  serverExternalPackages: ["better-sqlite3", "pg", "kysely", "@modelcontextprotocol/client", "@modelcontextprotocol/core"],
+  serverExternalPackages: [
+    "better-sqlite3",
+    "pg",
+    "kysely",
+    "@modelcontextprotocol/client",
+    "@modelcontextprotocol/core",
+    "prom-client",
+    "@opentelemetry/api",
+  ],
   // Pin the project root, so a stray lockfile in a parent directory is never taken for it.
   outputFileTracingRoot: import.meta.dirname,
   turbopack: { root: import.meta.dirname },

@@ -39,6 +39,7 @@ export type ErrorCode =
   | "not_found:saved_call"
   | "not_found:app"
   | "unavailable:sandbox"
+  | "unavailable:draining"
   | "not_found:collection"
   | "forbidden:saved"
   | "bad_request:collection_file"
@@ -93,6 +94,7 @@ const STATUS: Record<ErrorCode, number> = {
   "not_found:saved_call": 404,
   "not_found:app": 404,
   "unavailable:sandbox": 503,
+  "unavailable:draining": 503,
   "not_found:collection": 404,
   "forbidden:saved": 403,
   "bad_request:collection_file": 400,
@@ -147,6 +149,7 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   "not_found:call": "No call with that id is running: it has ended, or never started.",
   "not_found:saved_call": "There is no saved call with that id that you may see.",
   "unavailable:sandbox": "MCP Apps are off in this Toolscope: its sandbox is not listening.",
+  "unavailable:draining": "This Toolscope process is shutting down and takes no new work: try again (another replica will answer).",
   "not_found:app": "That tool has no app (MCP Apps: _meta.ui.resourceUri), or its server does not have the resource it names.",
   "not_found:collection": "There is no collection with that id that you may see.",
   "forbidden:saved": "Only the person who saved it (or an admin, for a shared one) may change or delete it.",
@@ -187,6 +190,13 @@ export class AppError extends Error {
   get status(): number {
     return STATUS[this.code];
   }
+}
+
+/** An error answered by another process (lib/cluster), thrown here as it was there; an unknown code (a newer Toolscope) as a bad gateway. */
+export function errorFromElsewhere(error: { code: string; message: string }): AppError {
+  return Object.hasOwn(STATUS, error.code)
+    ? new AppError(error.code as ErrorCode, error.message)
+    : new AppError("bad_gateway:server", error.message);
 }
 
 /** For a lookup whose absence is an answer: a 404 becomes null; anything else is still thrown. */

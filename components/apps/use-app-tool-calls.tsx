@@ -8,7 +8,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from "react"
 import { ConfirmCall, confirmationReason, confirmationSkipped } from "@/components/invoke/confirm-call";
 import { runTool } from "@/components/invoke/run-tool";
 import { toolVisibility } from "@/lib/mcp/app-ui";
-import { CALL_OUTCOMES } from "@/lib/calls/outcomes";
+import { OUTCOME_INFO } from "@/lib/calls/outcomes";
 import type { CallToolResult, Tool } from "@/lib/mcp/types";
 import type { AppToolCall } from "./app-frame";
 
@@ -63,7 +63,7 @@ export function useAppToolCalls({
         onInput: () => undefined,
       });
       if (response.result) return response.result satisfies CallToolResult;
-      throw new Error(response.error?.message ?? CALL_OUTCOMES[response.status].label);
+      throw new Error(response.error?.message ?? OUTCOME_INFO[response.status].label);
     },
     [tools, serverId, serverName, trusted, reason],
   );

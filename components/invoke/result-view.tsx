@@ -4,7 +4,7 @@
 import type { ReactNode } from "react";
 import { JsonTree } from "@/components/ui/json-tree";
 import { jsonDiff } from "@/lib/json-diff";
-import { CALL_OUTCOMES } from "@/lib/calls/outcomes";
+import { OUTCOME_INFO } from "@/lib/calls/outcomes";
 import { malformedBlocks } from "@/lib/calls/result-problems";
 import type { CallToolResult, InvocationResponse } from "@/lib/mcp/types";
 import { ContentBlockView } from "./content-block";
@@ -99,7 +99,7 @@ export function ResultView({
   /** Controls shown in the header (Re-run). */
   actions?: ReactNode;
 }): ReactNode {
-  const status = CALL_OUTCOMES[response.status];
+  const status = OUTCOME_INFO[response.status];
   const { result, error } = response;
   const malformed = malformedBlocks(response.problems);
   const otherProblems = (response.problems ?? []).filter((p) => !/^content\[\d+\]$/.test(p.path));

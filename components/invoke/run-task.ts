@@ -5,6 +5,8 @@ import { fetchJson } from "@/lib/client/fetch-json";
 import type { InvocationResponse } from "@/lib/mcp/types";
 
 export type TaskStatus = { taskId: string; status: string; statusMessage?: string; pollInterval?: number };
+/** A task and the audit record of the call that created it (which says which Toolscope process follows it). */
+export type TaskHandle = TaskStatus & { auditId: string };
 
 const sleep = (ms: number, signal: AbortSignal): Promise<void> =>
   new Promise((resolve, reject) => {
@@ -16,10 +18,10 @@ export async function runToolAsTask(
   serverId: string,
   toolName: string,
   args: Record<string, unknown>,
-  { signal, onStatus, reason }: { signal: AbortSignal; onStatus: (task: TaskStatus) => void; reason?: string | undefined },
+  { signal, onStatus, reason }: { signal: AbortSignal; onStatus: (task: TaskHandle) => void; reason?: string | undefined },
 ): Promise<InvocationResponse> {
   const base = `/api/servers/${encodeURIComponent(serverId)}`;
-  const start = await fetchJson<{ task: TaskStatus } | { response: InvocationResponse }>(
+  const start = await fetchJson<{ task: TaskStatus; auditId: string } | { response: InvocationResponse }>(
     `${base}/tools/${encodeURIComponent(toolName)}/tasks`,
     {
       method: "POST",
@@ -29,24 +31,36 @@ export async function runToolAsTask(
   );
   // No task was created (refused, answered at once, or the server is down): that is the answer.
   if ("response" in start) return start.response;
-  const { task } = start;
-  onStatus(task);
-  const taskUrl = `${base}/tasks/${encodeURIComponent(task.taskId)}`;
+  const { task, auditId } = start;
+  onStatus({ ...task, auditId });
+  const taskUrl = taskUrlOf(serverId, task.taskId);
+  const query = `?${new URLSearchParams({ auditId })}`;
   try {
     let current = task;
     while (current.status === "working" || current.status === "input_required") {
       await sleep(Math.min(Math.max(current.pollInterval ?? 1000, 250), 5000), signal);
-      current = (await fetchJson<{ task: TaskStatus }>(taskUrl, { signal })).task;
-      onStatus(current);
+      try {
+        current = (await fetchJson<{ task: TaskStatus }>(`${taskUrl}${query}`, { signal })).task;
+      } catch (error) {
+        // The Toolscope process that followed it may have stopped (a restart): its call's
+        // outcome is recorded, and the result route reads it from there.
+        if (signal.aborted) throw error;
+        return await fetchJson<InvocationResponse>(`${taskUrl}/result${query}`, { signal }).catch(() => Promise.reject(error));
+      }
+      onStatus({ ...current, auditId });
     }
-    return await fetchJson<InvocationResponse>(`${taskUrl}/result`, { signal });
+    return await fetchJson<InvocationResponse>(`${taskUrl}/result${query}`, { signal });
   } catch (error) {
-    if (signal.aborted) await fetchJson(taskUrl, { method: "DELETE" }).catch(() => undefined);
+    if (signal.aborted) await fetchJson(`${taskUrl}${query}`, { method: "DELETE" }).catch(() => undefined);
     throw error;
   }
 }
 
+function taskUrlOf(serverId: string, taskId: string): string {
+  return `/api/servers/${encodeURIComponent(serverId)}/tasks/${encodeURIComponent(taskId)}`;
+}
+
 /** Cancels a running task on the server; its response then says "cancelled". */
-export async function cancelTask(serverId: string, taskId: string): Promise<void> {
-  await fetchJson(`/api/servers/${encodeURIComponent(serverId)}/tasks/${encodeURIComponent(taskId)}`, { method: "DELETE" });
+export async function cancelTask(serverId: string, task: TaskHandle): Promise<void> {
+  await fetchJson(`${taskUrlOf(serverId, task.taskId)}?${new URLSearchParams({ auditId: task.auditId })}`, { method: "DELETE" });
 }

@@ -121,7 +121,7 @@ export function ToolPanel({ toolName }: { toolName: string }): ReactNode {
               signal: abort.signal,
               reason: reasonRequired ? callReason.trim() : undefined,
               onStatus: (task) => {
-                cancelRef.current = () => void cancelTask(serverId, task.taskId).catch(() => abort.abort());
+                cancelRef.current = () => void cancelTask(serverId, task).catch(() => abort.abort());
                 setProgress({ progress: 0, message: `Task ${task.status}${task.statusMessage ? `: ${task.statusMessage}` : ""}` });
               },
             })

@@ -20,8 +20,8 @@ function isResult(value: unknown): value is CallToolResult {
 /** Null for a record that is not a finished call, or whose payload the reader may not see. */
 export function responseOfRecord(entry: AuditEntry): InvocationResponse | null {
   if (entry.kind !== "call" || entry.payload_hidden || !isAuditOutcome(entry.outcome)) return null;
-  if (entry.outcome === "pending" || entry.outcome === "interrupted") return null;
-  const status = entry.outcome as CallOutcome;
+  if (entry.outcome === "pending") return null;
+  const status = entry.outcome as CallOutcome | "interrupted";
   const result = entry.result_truncated
     ? ({
         content: [

@@ -54,3 +54,10 @@ export async function startAuditHeartbeat(): Promise<void> {
   }, HEARTBEAT_MS);
   heartbeat.timer.unref();
 }
+
+/** This process stops: no more heartbeats; its pending records are marked interrupted and its row goes. */
+export async function retireFromAuditLog(): Promise<number> {
+  clearInterval(heartbeat.timer);
+  heartbeat.timer = undefined;
+  return (await auditStore()).retire();
+}

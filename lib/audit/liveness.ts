@@ -74,17 +74,38 @@ export class Liveness {
     const silent = this.silence(judged);
     const gone = new Set(judged.filter((row) => isGone(row, this.self, silent.get(row.id)!)).map((row) => row.id));
     const orphaned = pending.filter(({ instance_id: owner }) => (owner === null ? includeUnowned : gone.has(owner)));
-    let marked = 0;
-    for (const { id } of orphaned) {
-      const completed = await this.chain.complete(id, {
-        outcome: "interrupted",
-        error_message: "Toolscope stopped before the call completed; the server may or may not have run it.",
-      });
-      if (completed) marked++;
-    }
+    const marked = await this.interrupt(orphaned, "Toolscope stopped before the call completed; the server may or may not have run it.");
     // A row goes only as it was judged: a heartbeat written since says its process is alive.
     for (const row of instances.filter((r) => gone.has(r.id)))
       await db.deleteFrom("audit_instances").where("id", "=", row.id).where("heartbeat_at", "=", row.heartbeat_at).execute();
+    return marked;
+  }
+
+  /**
+   * This process stops: whatever it still has pending is marked "interrupted" now (a call it
+   * could not wait for, or a task it followed), and its row goes, rather than leaving both to
+   * the others' sweep. Answers how many records it marked.
+   */
+  async retire(): Promise<number> {
+    const instance = this.instance;
+    if (!instance) return 0;
+    const pending = await this.db
+      .selectFrom("audit_log")
+      .select("id")
+      .where("outcome", "=", "pending")
+      .where("instance_id", "=", instance.id)
+      .orderBy("id")
+      .execute();
+    const marked = await this.interrupt(pending, "Toolscope shut down before the call completed; the server may or may not have run it.");
+    await this.db.deleteFrom("audit_instances").where("id", "=", instance.id).execute();
+    this.registration = undefined;
+    return marked;
+  }
+
+  /** Completes pending records as "interrupted"; answers how many it completed (another process may have first). */
+  private async interrupt(records: { id: string }[], message: string): Promise<number> {
+    let marked = 0;
+    for (const { id } of records) if (await this.chain.complete(id, { outcome: "interrupted", error_message: message })) marked++;
     return marked;
   }
 

@@ -331,6 +331,23 @@ describe.each([
       await self.finishInvocation({ id, startedAt, outcome: "ok" });
       expect(await self.getInvocation(id)).toMatchObject({ outcome: "ok" });
     });
+
+    it("marks its own pending records interrupted when it stops (retire), not another process's, and goes", async () => {
+      const me = other({ pid: process.pid });
+      const stopping = createAuditStore(db, { instance: me });
+      const running = createAuditStore(db, { instance: other() });
+      const mine = await stopping.startInvocation(call);
+      const theirs = await running.startInvocation(call);
+      expect(await stopping.retire()).toBe(1);
+      expect(await stopping.getInvocation(mine.id)).toMatchObject({
+        outcome: "interrupted",
+        error_message: expect.stringMatching(/shut down/),
+      });
+      expect(await stopping.getInvocation(theirs.id)).toMatchObject({ outcome: "pending" });
+      expect(await instanceRow(me.id)).toBeUndefined();
+      await running.finishInvocation({ id: theirs.id, startedAt: theirs.startedAt, outcome: "ok" });
+      expect((await stopping.verifyChain()).ok).toBe(true);
+    });
   });
 
   it("keeps results up to the size limit, and the size and SHA-256 of larger ones", async () => {

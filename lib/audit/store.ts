@@ -68,6 +68,8 @@ export type AuditStore = {
    * process: at start-up, as every pending record used to be. Rows of gone processes go too.
    */
   markInterrupted(options?: { includeUnowned?: boolean }): Promise<number>;
+  /** This process stops: its pending records become "interrupted" and its instance row goes. */
+  retire(): Promise<number>;
   /** The newest records that pass the filters, a page at a time (`before`: the last id of the page before). */
   listInvocations(query?: ListInvocations): Promise<AuditRecord[]>;
   getInvocation(id: string): Promise<AuditRecord | undefined>;
@@ -117,6 +119,10 @@ export function createAuditStore(db: Kysely<Database>, options: AuditStoreOption
 
     markInterrupted(sweep: { includeUnowned?: boolean } = {}): Promise<number> {
       return liveness.markInterrupted(sweep);
+    },
+
+    retire(): Promise<number> {
+      return liveness.retire();
     },
 
     async listInvocations(query: ListInvocations = {}): Promise<AuditRecord[]> {

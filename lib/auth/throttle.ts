@@ -1,22 +1,24 @@
 import "server-only";
 // Sign-in throttling, per account and per address (rate-limiter-flexible): failed attempts are
 // counted, and once either count is spent the next attempt is refused with 429 and Retry-After
-// before a password is even checked. A success clears the account's count. Counts live in this
-// process's memory: a restart forgives, and several replicas each count their own (issue 19
-// moves shared state to PostgreSQL).
-import { RateLimiterMemory } from "rate-limiter-flexible";
+// before a password is even checked. A success clears the account's count. Counts are shared by
+// every replica on PostgreSQL (lib/cluster/shared-limiter.ts); on SQLite they live in this
+// process's memory, and a restart forgives.
+import { limiterKey, sharedLimiter } from "@/lib/cluster/shared-limiter";
 import { AppError } from "@/lib/errors";
-import { processWide } from "@/lib/process-wide";
 
 /** Failed sign-ins allowed per account, and per client address, in WINDOW_S. */
 export const ACCOUNT_FAILURES = 5;
 export const ADDRESS_FAILURES = 20;
 const WINDOW_S = 15 * 60;
 
-const limiters = processWide("sign-in-throttle", () => ({
-  account: new RateLimiterMemory({ keyPrefix: "account", points: ACCOUNT_FAILURES, duration: WINDOW_S }),
-  address: new RateLimiterMemory({ keyPrefix: "address", points: ADDRESS_FAILURES, duration: WINDOW_S }),
-}));
+async function limiters() {
+  const [account, address] = await Promise.all([
+    sharedLimiter({ table: "rate_limit_sign_in_account", points: ACCOUNT_FAILURES, duration: WINDOW_S }),
+    sharedLimiter({ table: "rate_limit_sign_in_address", points: ADDRESS_FAILURES, duration: WINDOW_S }),
+  ]);
+  return { account, address };
+}
 
 export class ThrottledError extends AppError {
   constructor(readonly retryAfterSeconds: number) {
@@ -26,13 +28,14 @@ export class ThrottledError extends AppError {
 }
 
 function keys(account: string, address: string | null): { account: string; address: string } {
-  return { account: account.trim().toLowerCase(), address: address ?? "unknown" };
+  return { account: limiterKey(account.trim().toLowerCase()), address: limiterKey(address ?? "unknown") };
 }
 
 /** Throws ThrottledError when the account or the address has no attempts left. */
 export async function checkSignIn(account: string, address: string | null): Promise<void> {
   const k = keys(account, address);
-  const [byAccount, byAddress] = await Promise.all([limiters.account.get(k.account), limiters.address.get(k.address)]);
+  const { account: byAccountLimiter, address: byAddressLimiter } = await limiters();
+  const [byAccount, byAddress] = await Promise.all([byAccountLimiter.get(k.account), byAddressLimiter.get(k.address)]);
   const spent = [
     byAccount && byAccount.consumedPoints >= ACCOUNT_FAILURES ? byAccount.msBeforeNext : 0,
     byAddress && byAddress.consumedPoints >= ADDRESS_FAILURES ? byAddress.msBeforeNext : 0,
@@ -44,9 +47,10 @@ export async function checkSignIn(account: string, address: string | null): Prom
 export async function signInFailed(account: string, address: string | null): Promise<void> {
   const k = keys(account, address);
   // consume() rejects once the points are spent; the count is what matters here.
-  await Promise.allSettled([limiters.account.consume(k.account), limiters.address.consume(k.address)]);
+  const { account: byAccount, address: byAddress } = await limiters();
+  await Promise.allSettled([byAccount.consume(k.account), byAddress.consume(k.address)]);
 }
 
 export async function signInSucceeded(account: string): Promise<void> {
-  await limiters.account.delete(keys(account, null).account);
+  await (await limiters()).account.delete(keys(account, null).account);
 }

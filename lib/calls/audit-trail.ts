@@ -8,8 +8,16 @@ import { appConfig } from "@/lib/config/env";
 import type { ServerConnection } from "@/lib/mcp/connection";
 import { actorOf } from "@/lib/auth/roles";
 import type { Caller, InvocationResponse, Tool } from "@/lib/mcp/types";
+import { countCall, timeAuditWrite } from "@/lib/metrics/metrics";
+import { inSpan } from "@/lib/telemetry/tracing";
 
-export type OpenRecord = { auditId: string; startedAt: number; tool: Tool | undefined; protocolVersion: string | null };
+export type OpenRecord = {
+  auditId: string;
+  startedAt: number;
+  tool: Tool | undefined;
+  protocolVersion: string | null;
+  serverId: string;
+};
 
 export async function openRecord(
   connection: ServerConnection,
@@ -24,20 +32,23 @@ export async function openRecord(
   const tool = connection.findTool(call.toolName);
   const protocolVersion = connection.protocolVersion();
   const redactKeys = appConfig().audit.redactKeys;
-  const { id: auditId, startedAt } = await (
-    await auditStore()
-  ).startInvocation({
-    ...actorOf(call.caller),
-    clientIp: call.caller.clientIp,
-    reason: call.reason ?? null,
-    requestMeta: call.meta && redactMeta(call.meta, redactKeys),
-    serverId: connection.config.id,
-    serverTarget: connection.target,
-    protocolVersion,
-    toolName: call.toolName,
-    arguments: redactArguments(call.arguments, tool?.inputSchema, redactKeys),
-  });
-  return { auditId, startedAt, tool, protocolVersion };
+  const store = await auditStore();
+  const { id: auditId, startedAt } = await inSpan("audit.open", {}, () =>
+    timeAuditWrite("open", () =>
+      store.startInvocation({
+        ...actorOf(call.caller),
+        clientIp: call.caller.clientIp,
+        reason: call.reason ?? null,
+        requestMeta: call.meta && redactMeta(call.meta, redactKeys),
+        serverId: connection.config.id,
+        serverTarget: connection.target,
+        protocolVersion,
+        toolName: call.toolName,
+        arguments: redactArguments(call.arguments, tool?.inputSchema, redactKeys),
+      }),
+    ),
+  );
+  return { auditId, startedAt, tool, protocolVersion, serverId: connection.config.id };
 }
 
 /** The response without its timing and record: what the pipeline decided. */
@@ -46,18 +57,24 @@ export type Settlement = Omit<InvocationResponse, "durationMs" | "auditId" | "pr
 /** Completes the record with the call's settlement and answers with the full response. */
 export async function completeRecord(record: OpenRecord, settlement: Settlement): Promise<InvocationResponse> {
   const problems = settlement.problems ?? [];
-  await (
-    await auditStore()
-  ).finishInvocation({
-    id: record.auditId,
-    startedAt: record.startedAt,
-    outcome: settlement.status,
-    result: settlement.raw ?? settlement.result,
-    outputVerdict: settlement.result ? settlement.outputValidation.verdict : undefined,
-    errorCode: settlement.error?.code ?? null,
-    errorMessage:
-      settlement.error?.message ??
-      (problems.length ? problems.map((p) => (p.path ? `${p.path}: ${p.reason}` : p.reason)).join("; ") : null),
-  });
+  const store = await auditStore();
+  await inSpan("audit.complete", { attributes: { "toolscope.audit.id": record.auditId } }, () =>
+    timeAuditWrite("complete", () =>
+      store.finishInvocation({
+        id: record.auditId,
+        startedAt: record.startedAt,
+        outcome: settlement.status,
+        result: settlement.raw ?? settlement.result,
+        outputVerdict: settlement.result ? settlement.outputValidation.verdict : undefined,
+        errorCode: settlement.error?.code ?? null,
+        errorMessage:
+          settlement.error?.message ??
+          (problems.length ? problems.map((p) => (p.path ? `${p.path}: ${p.reason}` : p.reason)).join("; ") : null),
+      }),
+    ),
+  );
+  // A name the server does not list is the caller's to choose: one label for all of them, so that
+  // nobody can grow the metrics without bound.
+  countCall(record.serverId, record.tool?.name ?? "(not listed)", settlement.status, (Date.now() - record.startedAt) / 1000);
   return { ...settlement, durationMs: Date.now() - record.startedAt, auditId: record.auditId, protocolVersion: record.protocolVersion };
 }

@@ -1,10 +1,11 @@
 import "server-only";
 // Limits on calls when Toolscope is hosted: calls per person per minute, and calls running at
 // once per person and per server, answered with 429 and Retry-After before anything is
-// recorded or sent. Counted in this process's memory (rate-limiter-flexible): several replicas
-// each count their own until issue 19 shares state through PostgreSQL. On a developer's own
+// recorded or sent. Calls per minute are counted by every replica together (PostgreSQL, through
+// lib/cluster/shared-limiter.ts); calls at once, each replica for itself. On a developer's own
 // machine there is one person and no limit.
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { RateLimiterRes } from "rate-limiter-flexible";
+import { limiterKey, sharedLimiter } from "@/lib/cluster/shared-limiter";
 import { appConfig } from "@/lib/config/env";
 import { isHosted } from "@/lib/config/hosting";
 import { AppError } from "@/lib/errors";
@@ -12,15 +13,8 @@ import type { Caller } from "@/lib/mcp/types";
 import { processWide } from "@/lib/process-wide";
 
 const state = processWide("call-limits", () => ({
-  perMinute: undefined as { points: number; limiter: RateLimiterMemory } | undefined,
   running: { person: new Map<string, number>(), server: new Map<string, number>() },
 }));
-
-function minuteLimiter(points: number): RateLimiterMemory {
-  if (state.perMinute?.points !== points)
-    state.perMinute = { points, limiter: new RateLimiterMemory({ keyPrefix: "calls", points, duration: 60 }) };
-  return state.perMinute.limiter;
-}
 
 /** Who a limit counts: a person (by id, whatever token or session they use), else the actor. */
 function personKey(caller: Caller): string {
@@ -68,7 +62,8 @@ export async function admitCall(caller: Caller, serverId: string): Promise<() =>
   };
   if (callsPerMinute > 0) {
     try {
-      await minuteLimiter(callsPerMinute).consume(person);
+      const limiter = await sharedLimiter({ table: "rate_limit_calls", points: callsPerMinute, duration: 60 });
+      await limiter.consume(limiterKey(person));
     } catch (rejection) {
       release();
       if (!(rejection instanceof RateLimiterRes)) throw rejection;

@@ -137,7 +137,7 @@ const ENTRY_PATHS: Record<string, EntryPath> = {
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect((await task.DELETE(new Request(`${door.base}/x`, { method: "DELETE", headers: callerHeaders }), { params })).status).toBe(200);
     }
-    const ended = await result.GET(new Request(`${door.base}/x`), { params });
+    const ended = await result.GET(new Request(`${door.base}/x`, { headers: callerHeaders }), { params });
     const json = (await ended.json()) as { status: string; auditId: string };
     return { status: ended.status, outcome: json.status, auditId: json.auditId };
   },
@@ -191,7 +191,9 @@ describe("a task Toolscope stops waiting for", () => {
     const cancel = await fetch(`${door.base}/api/calls/${auditId}`, { method: "DELETE" });
     expect(cancel.status).toBe(200);
     const params = Promise.resolve({ serverId: "failures", taskId: created.taskId });
-    const ended = (await (await result.GET(new Request(`${door.base}/x`), { params })).json()) as { status: string };
+    const ended = (await (await result.GET(new Request(`${door.base}/x`, { headers: callerHeaders }), { params })).json()) as {
+      status: string;
+    };
     expect(ended.status).toBe("cancelled");
     await expect
       .poll(

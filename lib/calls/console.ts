@@ -9,7 +9,6 @@ import { AppError } from "@/lib/errors";
 import { connectionFor } from "@/lib/mcp/pool";
 import type { Caller, InvocationResponse } from "@/lib/mcp/types";
 import { classifyCallError } from "./classify-error";
-import type { CallOutcome } from "./outcomes";
 import { runCall } from "./run-call";
 import { CallReasonSchema } from "@/lib/policy/tool-policy";
 
@@ -25,7 +24,7 @@ export const RawRpcSchema = z.object({
 export type RawRpcInput = z.infer<typeof RawRpcSchema>;
 export type RawRpcAnswer = {
   jsonrpc: "2.0";
-  outcome: CallOutcome;
+  outcome: InvocationResponse["status"];
   durationMs: number;
   /** The server's result, as sent. */
   result?: unknown;

@@ -1,6 +1,7 @@
 import "server-only";
 // The call pipeline: every tool call, whoever makes it (the form, a script, a task, the RPC
 // console, a replay), goes through runCall, which
+//   0. refuses every call while this process shuts down (lib/server/shutdown.ts);
 //   1. refuses arguments it cannot store (400, not a call), and a call the server's policy
 //      does not allow the caller or that lacks the reason it asks for (403/400, not a call),
 //      and a call over the hosted limits (429 with Retry-After, not a call);
@@ -10,7 +11,10 @@ import "server-only";
 //   5. reads and classifies the answer against the one outcome table;
 //   6. validates structured output, completes the record, and answers with one type.
 // Entry points differ only in how they speak HTTP (lib/server/call-endpoint.ts, app/api).
+import { AppError } from "@/lib/errors";
 import { connectionFor } from "@/lib/mcp/pool";
+import { isDraining } from "@/lib/server/draining";
+import { inSpan, SpanKind, SpanStatusCode } from "@/lib/telemetry/tracing";
 import type { CallOptions, ServerConnection } from "@/lib/mcp/connection";
 import { validateOutput } from "@/lib/mcp/output-validation";
 import type { Caller, InvocationResponse, Tool } from "@/lib/mcp/types";
@@ -19,7 +23,7 @@ import { admitCall } from "./call-limits";
 import { enforceToolPolicy } from "./enforce-policy";
 import { completeRecord, openRecord, type OpenRecord, type Settlement } from "./audit-trail";
 import { classifyCallError, type ClassifiedError } from "./classify-error";
-import { ownerOf, trackCall } from "./in-flight";
+import { callUnderway, isInterruption, ownerOf, trackCall } from "./in-flight";
 import { parseToolResult } from "./parse-result";
 
 /**
@@ -51,18 +55,41 @@ export type CallRequest = {
 const NO_VALIDATION = { verdict: "none" } as const;
 
 export async function runCall(request: CallRequest): Promise<InvocationResponse> {
+  // A process shutting down takes no new call, whoever asks (a collection run under way too).
+  if (isDraining()) throw new AppError("unavailable:draining");
+  // One controller for every way a call is stopped: Cancel, the caller hanging up, and this
+  // process shutting down, which waits for the calls underway (from here until each is
+  // answered, its record written) and then interrupts them.
+  const cancel = new AbortController();
+  const endUnderway = callUnderway((reason) => cancel.abort(reason));
+  try {
+    return await admitAndForward(request, cancel);
+  } finally {
+    endUnderway();
+  }
+}
+
+async function admitAndForward(request: CallRequest, cancel: AbortController): Promise<InvocationResponse> {
   checkArgumentDepth("arguments", request.arguments);
   if (request.meta) checkArgumentDepth("_meta", request.meta);
   const connection = await connectionFor(request.serverId, request.caller);
   await enforceToolPolicy(connection, request);
   const release = await admitCall(request.caller, request.serverId);
-  // One controller for both ways a caller stops a call: Cancel, or hanging up.
-  const cancel = new AbortController();
   const hangUp = (): void => cancel.abort(request.signal?.reason);
   if (request.signal?.aborted) hangUp();
   else request.signal?.addEventListener("abort", hangUp, { once: true });
   try {
-    return await forwardAudited(request, connection, cancel);
+    return await inSpan(
+      "toolscope.call",
+      { attributes: { "toolscope.server.id": request.serverId, "gen_ai.tool.name": request.toolName } },
+      async (span) => {
+        const response = await forwardAudited(request, connection, cancel);
+        span.setAttributes({ "toolscope.call.outcome": response.status, "toolscope.audit.id": response.auditId });
+        if (!["ok", "tool_error", "unanswered"].includes(response.status))
+          span.setStatus({ code: SpanStatusCode.ERROR, message: response.error?.message ?? response.status });
+        return response;
+      },
+    );
   } finally {
     release();
     request.signal?.removeEventListener("abort", hangUp);
@@ -77,21 +104,35 @@ async function forwardAudited(request: CallRequest, connection: ServerConnection
     const record = await openRecord(connection, request);
     const classified = classifyCallError(error, signal.aborted);
     if (classified.status === "cancelled")
-      classified.message = "The call was cancelled before it was sent: the server was still connecting.";
-    return completeRecord(record, failure(classified));
+      classified.message = isInterruption(signal.reason)
+        ? "Toolscope shut down before the call was sent: the server was still connecting."
+        : "The call was cancelled before it was sent: the server was still connecting.";
+    return await completeRecord(record, failure(classified));
   }
   const record = await openRecord(connection, request);
-  const untrack = trackCall(record.auditId, { serverId: request.serverId, owner: ownerOf(request.caller), cancel: () => cancel.abort() });
+  const untrack = trackCall(record.auditId, {
+    serverId: request.serverId,
+    owner: ownerOf(request.caller),
+    cancel: () => cancel.abort(),
+  });
   try {
     request.onStarted?.(record.auditId);
     const forward = request.forward ?? (request.delivery === "notification" ? notify(request) : send(request));
     const answer = await forward({ connection, record, signal });
-    if (request.delivery === "notification") return completeRecord(record, { status: "unanswered", outputValidation: NO_VALIDATION });
-    return completeRecord(record, settleAnswer(answer, record.tool));
+    // Awaited here, not returned as a promise: the call stays tracked until its record is written.
+    if (request.delivery === "notification") return await completeRecord(record, { status: "unanswered", outputValidation: NO_VALIDATION });
+    return await completeRecord(record, settleAnswer(answer, record.tool));
   } catch (error) {
+    // This process is stopping and could not wait for the answer: the server may or may not run it.
+    if (isInterruption(signal.reason))
+      return await completeRecord(record, {
+        status: "interrupted",
+        error: { message: signal.reason.message },
+        outputValidation: NO_VALIDATION,
+      });
     const classified = classifyCallError(error, signal.aborted);
     if (classified.status === "transport_error") classified.message = connection.explainTransportFailure(classified.message);
-    return completeRecord(record, failure(classified));
+    return await completeRecord(record, failure(classified));
   } finally {
     untrack();
   }
@@ -99,7 +140,19 @@ async function forwardAudited(request: CallRequest, connection: ServerConnection
 
 function send(request: CallRequest): Forward {
   return ({ connection, signal }) =>
-    connection.callTool(request.toolName, request.arguments, { signal, onprogress: request.onprogress, meta: request.meta });
+    inSpan(
+      `tools/call ${request.toolName}`,
+      {
+        kind: SpanKind.CLIENT,
+        attributes: {
+          "mcp.method.name": "tools/call",
+          "gen_ai.tool.name": request.toolName,
+          "mcp.protocol.version": connection.protocolVersion() ?? "",
+          "toolscope.server.id": request.serverId,
+        },
+      },
+      () => connection.callTool(request.toolName, request.arguments, { signal, onprogress: request.onprogress, meta: request.meta }),
+    );
 }
 
 function notify(request: CallRequest): Forward {

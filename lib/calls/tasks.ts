@@ -6,17 +6,24 @@ import "server-only";
 // pipeline runs on and completes the audit record with the task's real outcome: a failed
 // task's tool error or JSON-RPC error, a cancel, a timeout. A task may run as long as its ttl
 // (a day when it has none); when Toolscope stops waiting, for a cancel or that deadline, the
-// server is sent tasks/cancel.
+// server is sent tasks/cancel. With replicas, the process that created a task follows it: a
+// question about it that reaches another process (tasks/get, a cancel) is passed to that one
+// (lib/cluster), and its result is read from the audit record once that completes.
 import { SdkError, SdkErrorCode } from "@modelcontextprotocol/client";
 import { z } from "zod";
-import { AppError } from "@/lib/errors";
+import { getAuditEntry } from "@/lib/audit/query";
+import { responseOfRecord } from "@/lib/audit/as-response";
+import { readerOf } from "@/lib/audit/visibility";
+import { clusterBus } from "@/lib/cluster";
+import { AppError, errorBody, errorFromElsewhere, nullIfNotFound } from "@/lib/errors";
 import type { ServerConnection } from "@/lib/mcp/connection";
 import { connectionFor } from "@/lib/mcp/pool";
 import type { Caller, InvocationResponse } from "@/lib/mcp/types";
 import { processWide } from "@/lib/process-wide";
 import { classifyCallError } from "./classify-error";
-import { cancelCall } from "./in-flight";
+import { cancelCall, isInterruption } from "./in-flight";
 import { enforceToolPolicy } from "./enforce-policy";
+import { otherProcessThatOpened } from "./record-owner";
 import { runCall } from "./run-call";
 
 const TaskSchema = z.looseObject({
@@ -106,7 +113,11 @@ export async function startToolTask(input: {
 /** Waits for a task to stop working, then takes its result; tells the server to stop if Toolscope stops waiting first. */
 async function followTask(connection: ServerConnection, created: TaskInfo, signal: AbortSignal): Promise<unknown> {
   const tellServerToStop = (): void => void connection.taskRequest("tasks/cancel", created.taskId).catch(() => undefined);
-  signal.addEventListener("abort", tellServerToStop, { once: true });
+  // A process that shuts down stops following the task, but the task is the caller's: it runs on.
+  const onAbort = (): void => {
+    if (!isInterruption(signal.reason)) tellServerToStop();
+  };
+  signal.addEventListener("abort", onAbort, { once: true });
   try {
     const deadline = Date.now() + (created.ttl ?? MAX_TASK_WAIT_MS);
     let task = created;
@@ -127,7 +138,7 @@ async function followTask(connection: ServerConnection, created: TaskInfo, signa
     }
     return await connection.taskRequest("tasks/result", created.taskId, signal);
   } finally {
-    signal.removeEventListener("abort", tellServerToStop);
+    signal.removeEventListener("abort", onAbort);
   }
 }
 
@@ -162,14 +173,55 @@ async function askAboutTask(connection: ServerConnection, method: "tasks/get" | 
   return parsed.data;
 }
 
-export async function getToolTask(serverId: string, taskId: string, caller?: Caller): Promise<{ task: TaskInfo }> {
-  return { task: await askAboutTask(await taskCapableConnection(serverId, caller), "tasks/get", taskId) };
+/** A task named by the call that created it: `auditId` says which process follows it. */
+export type TaskRef = { serverId: string; taskId: string; auditId?: string | undefined };
+type TaskOp = "get" | "cancel";
+type TaskAnswer = { task: TaskInfo } | { error: { code: string; message: string } };
+
+/** The answer of the process that follows the task, when another one does; undefined: ask here. */
+async function askFollower(op: TaskOp, ref: TaskRef, caller: Caller | undefined): Promise<{ task: TaskInfo } | undefined> {
+  if (!ref.auditId || running.has(key(ref.serverId, ref.taskId))) return undefined;
+  // Also once its record has completed: the follower keeps the task a while for the last polls.
+  const follower = await otherProcessThatOpened(ref.auditId, { pending: false });
+  if (!follower) return undefined;
+  const answer = (await clusterBus()?.ask(follower, "task", { op, serverId: ref.serverId, taskId: ref.taskId, caller })) as
+    TaskAnswer | undefined;
+  if (!answer) return undefined;
+  if ("error" in answer) throw errorFromElsewhere(answer.error);
+  return answer;
 }
 
-/** The task's call response, once the task has ended; the wait stops (the task does not) if `signal` aborts. */
-export async function getToolTaskResult(serverId: string, taskId: string, signal?: AbortSignal): Promise<InvocationResponse> {
-  const task = running.get(key(serverId, taskId));
-  if (!task) throw new AppError("not_found:task");
+/** Answers another process's question about a task this one follows (lib/cluster/handlers.ts); `ref` names no audit id. */
+export async function answerTaskQuestion(op: TaskOp, ref: TaskRef, caller: Caller | undefined): Promise<TaskAnswer> {
+  try {
+    return op === "get" ? await getToolTask(ref, caller) : await cancelToolTask(ref, caller);
+  } catch (error) {
+    return { error: errorBody(error).body.error };
+  }
+}
+
+export async function getToolTask(ref: TaskRef, caller?: Caller): Promise<{ task: TaskInfo }> {
+  return (
+    (await askFollower("get", ref, caller)) ?? {
+      task: await askAboutTask(await taskCapableConnection(ref.serverId, caller), "tasks/get", ref.taskId),
+    }
+  );
+}
+
+/** How often the audit record of a task another process follows is read, waiting for its result. */
+const RECORD_POLL_MS = 500;
+
+/**
+ * The task's call response, once the task has ended; the wait stops (the task does not) if
+ * `signal` aborts. A task another process follows is answered from its audit record, as the
+ * caller may read it, once that record completes.
+ */
+export async function getToolTaskResult(ref: TaskRef, caller: Caller, signal?: AbortSignal): Promise<InvocationResponse> {
+  const task = running.get(key(ref.serverId, ref.taskId));
+  if (!task) {
+    if (ref.auditId) return recordedResult(ref.serverId, ref.auditId, caller, signal);
+    throw new AppError("not_found:task");
+  }
   if (!signal) return task.response;
   return Promise.race([
     task.response,
@@ -177,10 +229,27 @@ export async function getToolTaskResult(serverId: string, taskId: string, signal
   ]);
 }
 
+async function recordedResult(serverId: string, auditId: string, caller: Caller, signal?: AbortSignal): Promise<InvocationResponse> {
+  const deadline = Date.now() + MAX_TASK_WAIT_MS;
+  for (;;) {
+    const record = await getAuditEntry(auditId, readerOf(caller)).then(({ record }) => record, nullIfNotFound);
+    if (!record || record.server_id !== serverId || record.kind !== "call") throw new AppError("not_found:task");
+    if (record.outcome !== "pending") {
+      const response = responseOfRecord(record);
+      if (!response) throw new AppError("not_found:task");
+      return response;
+    }
+    if (Date.now() > deadline) throw new AppError("not_found:task");
+    await sleep(RECORD_POLL_MS, signal ?? new AbortController().signal);
+  }
+}
+
 /** Cancels a task on the server (tasks/cancel); its call then ends as cancelled. */
-export async function cancelToolTask(serverId: string, taskId: string, caller?: Caller): Promise<{ task: TaskInfo }> {
-  const task = await askAboutTask(await taskCapableConnection(serverId, caller), "tasks/cancel", taskId);
-  const followed = running.get(key(serverId, taskId));
+export async function cancelToolTask(ref: TaskRef, caller?: Caller): Promise<{ task: TaskInfo }> {
+  const elsewhere = await askFollower("cancel", ref, caller);
+  if (elsewhere) return elsewhere;
+  const task = await askAboutTask(await taskCapableConnection(ref.serverId, caller), "tasks/cancel", ref.taskId);
+  const followed = running.get(key(ref.serverId, ref.taskId));
   if (followed) cancelCall(followed.auditId);
   return { task };
 }

@@ -32,6 +32,13 @@ const EnvSchema = z.object({
     .optional(),
   TOOLSCOPE_ALLOWED_HOSTS: z.string().optional(),
   TOOLSCOPE_CALL_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  /** This process's name among replicas (the X-Toolscope-Replica header, /metrics); by default its instance id. */
+  TOOLSCOPE_REPLICA_NAME: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/, "TOOLSCOPE_REPLICA_NAME: letters, digits, '.', '_' and '-', at most 63")
+    .optional(),
+  /** On SIGTERM, how long calls in flight may run on before they are interrupted. */
+  TOOLSCOPE_SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(3_600_000).default(25_000),
   TOOLSCOPE_AUDIT_MAX_RESULT_BYTES: z.coerce.number().int().min(0).max(1_073_741_824).default(DEFAULT_MAX_RESULT_BYTES),
   TOOLSCOPE_AUDIT_RETENTION_DAYS: z.coerce.number().positive().max(36_500).optional(),
   TOOLSCOPE_AUDIT_REDACT_KEYS: z
@@ -124,6 +131,8 @@ export type AppConfig = {
   demoServer: boolean;
   demoTools: number;
   callTimeoutMs: number;
+  /** This process among replicas: its name (TOOLSCOPE_REPLICA_NAME), and how long SIGTERM waits for calls in flight. */
+  replica: { name: string | undefined; shutdownGraceMs: number };
   /** Where the front door listens, and the extra Host names it answers to. */
   listen: { host: string; port: number; allowedHosts: string | undefined };
   audit: { maxResultBytes: number; retentionDays: number | undefined; redactKeys: RegExp | undefined };
@@ -215,6 +224,7 @@ export function appConfig(): AppConfig {
     demoServer: env.TOOLSCOPE_DEMO_SERVER,
     demoTools: env.TOOLSCOPE_DEMO_TOOLS,
     callTimeoutMs: env.TOOLSCOPE_CALL_TIMEOUT_MS,
+    replica: { name: env.TOOLSCOPE_REPLICA_NAME, shutdownGraceMs: env.TOOLSCOPE_SHUTDOWN_GRACE_MS },
     listen: { host: env.TOOLSCOPE_HOST, port, allowedHosts: env.TOOLSCOPE_ALLOWED_HOSTS },
     publicUrl,
     sandbox: sandboxConfig(env, port, urlHost, publicUrl),

@@ -16,12 +16,15 @@ const TAG_BYTES = 16;
 
 const keys = processWide("secret-box-key", () => ({ key: undefined as Buffer | undefined }));
 
+/** The key secrets at rest are sealed with; other keys (the replicas' bus: lib/cluster) are derived from the same secret. */
+export function secretKeyFor(purpose: string): Buffer {
+  const config = appConfig();
+  const secret = config.secretKey ?? generatedSecret(config.dataDir, "secret-key");
+  return Buffer.from(crypto.hkdfSync("sha256", secret, "toolscope", purpose, 32));
+}
+
 function key(): Buffer {
-  if (!keys.key) {
-    const config = appConfig();
-    const secret = config.secretKey ?? generatedSecret(config.dataDir, "secret-key");
-    keys.key = Buffer.from(crypto.hkdfSync("sha256", secret, "toolscope", "secrets at rest v1", 32));
-  }
+  keys.key ??= secretKeyFor("secrets at rest v1");
   return keys.key;
 }
 
@@ -30,8 +33,13 @@ export function isSealed(value: string): boolean {
 }
 
 export function seal(plaintext: string, purpose: string): string {
+  return sealWith(key(), plaintext, purpose);
+}
+
+/** Seals with a key of the caller's (32 bytes). */
+export function sealWith(key: Buffer, plaintext: string, purpose: string): string {
   const iv = crypto.randomBytes(IV_BYTES);
-  const cipher = crypto.createCipheriv("aes-256-gcm", key(), iv);
+  const cipher = crypto.createCipheriv("aes-256-gcm", key, iv);
   cipher.setAAD(Buffer.from(purpose, "utf8"));
   const body = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
   return PREFIX + Buffer.concat([iv, cipher.getAuthTag(), body]).toString("base64url");
@@ -39,9 +47,13 @@ export function seal(plaintext: string, purpose: string): string {
 
 /** The plaintext of a sealed value; throws when the key is not the one it was sealed with, or it was altered. */
 export function unseal(sealed: string, purpose: string): string {
+  return unsealWith(key(), sealed, purpose);
+}
+
+export function unsealWith(key: Buffer, sealed: string, purpose: string): string {
   if (!isSealed(sealed)) throw new Error("not a sealed value");
   const raw = Buffer.from(sealed.slice(PREFIX.length), "base64url");
-  const decipher = crypto.createDecipheriv("aes-256-gcm", key(), raw.subarray(0, IV_BYTES));
+  const decipher = crypto.createDecipheriv("aes-256-gcm", key, raw.subarray(0, IV_BYTES));
   decipher.setAAD(Buffer.from(purpose, "utf8"));
   decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
   return Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString("utf8");

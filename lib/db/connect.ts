@@ -18,7 +18,9 @@ export function openDatabase(target: DatabaseTarget): Kysely<Database> {
       max: 10,
       ...(target.searchPath ? { options: `-c search_path=${target.searchPath}` } : {}),
     });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    Object.defineProperty(db, PG_POOL, { value: pool });
+    return db;
   }
   fs.mkdirSync(path.dirname(target.file), { recursive: true, mode: 0o700 });
   const sqlite = new BetterSqlite3(target.file);
@@ -65,6 +67,13 @@ function withStatementCache(sqlite: BetterSqlite3.Database): BetterSqlite3.Datab
     return statement;
   }) as typeof sqlite.prepare;
   return sqlite;
+}
+
+const PG_POOL = Symbol.for("toolscope.pg-pool");
+
+/** The pg pool under a PostgreSQL database handle, for a library that takes one (rate-limiter-flexible). */
+export function postgresPool(db: Kysely<Database>): pg.Pool | undefined {
+  return (db as unknown as { [PG_POOL]?: pg.Pool })[PG_POOL];
 }
 
 export function describeTarget(target: DatabaseTarget): string {

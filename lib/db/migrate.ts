@@ -13,6 +13,8 @@ import * as people from "./migrations/0009-people";
 import * as toolPolicies from "./migrations/0010-tool-policies";
 import * as oauth from "./migrations/0011-oauth";
 import * as savedCalls from "./migrations/0012-saved-calls";
+import * as clusterMessages from "./migrations/0013-cluster-messages";
+import * as rateLimits from "./migrations/0014-rate-limits";
 
 export const MIGRATIONS: Record<string, Migration> = {
   "0001-audit-log": auditLog,
@@ -27,6 +29,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0010-tool-policies": toolPolicies,
   "0011-oauth": oauth,
   "0012-saved-calls": savedCalls,
+  "0013-cluster-messages": clusterMessages,
+  "0014-rate-limits": rateLimits,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

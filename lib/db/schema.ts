@@ -215,6 +215,13 @@ export interface SavedCallRunsTable {
   error: string | null;
 }
 
+/** Messages between processes too large to notify (migration 0013; lib/cluster/bus.ts). */
+export interface ClusterMessagesTable {
+  id: string;
+  body: string;
+  created_at: string;
+}
+
 export interface Database {
   auth_user: AuthUserTable;
   auth_session: AuthSessionTable;
@@ -233,4 +240,5 @@ export interface Database {
   collections: CollectionsTable;
   collection_calls: CollectionCallsTable;
   saved_call_runs: SavedCallRunsTable;
+  cluster_messages: ClusterMessagesTable;
 }

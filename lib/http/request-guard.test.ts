@@ -32,6 +32,16 @@ describe("guardRequest", () => {
     expect(noHost).toMatchObject({ ok: false, code: "forbidden:host" });
   });
 
+  it("answers any Host on probes and scrapes once hosted, never in local mode", () => {
+    const podAddress = { host: "10.1.2.3:3000" };
+    expect(check({ anyHost: true, localOnly: false, peerAddress: "10.0.0.9", headers: podAddress })).toEqual(local);
+    expect(check({ anyHost: true, localOnly: true, headers: podAddress })).toMatchObject({ ok: false, code: "forbidden:host" });
+    expect(check({ anyHost: false, localOnly: false, peerAddress: "10.0.0.9", headers: podAddress })).toMatchObject({
+      ok: false,
+      code: "forbidden:host",
+    });
+  });
+
   it("accepts extra hosts from TOOLSCOPE_ALLOWED_HOSTS", () => {
     const allowedHosts = allowedHostnames(" toolscope.internal , other ");
     expect(check({ allowedHosts, headers: { host: "toolscope.internal" } })).toEqual(local);

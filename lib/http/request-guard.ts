@@ -49,11 +49,17 @@ export type GuardInput = {
   allowedHosts: string[];
   /** Local mode: no accounts and no token, so only this machine may ask. */
   localOnly: boolean;
+  /**
+   * Answer whatever Host is named: probes and scrapers reach a replica by its own address
+   * (a pod's IP), never a name in TOOLSCOPE_ALLOWED_HOSTS. Never in local mode, where the Host
+   * check is what keeps a DNS-rebinding page from reaching an open Toolscope.
+   */
+  anyHost?: boolean;
 };
 
-export function guardRequest({ method, headers, peerAddress, allowedHosts, localOnly }: GuardInput): GuardVerdict {
-  const host = headers.get("host");
-  if (!host || !allowedHosts.includes(hostname(host))) {
+export function guardRequest({ method, headers, peerAddress, allowedHosts, localOnly, anyHost = false }: GuardInput): GuardVerdict {
+  const host = headers.get("host") ?? "";
+  if (!(anyHost && !localOnly) && (!host || !allowedHosts.includes(hostname(host)))) {
     return {
       ok: false,
       status: 403,

@@ -2,6 +2,19 @@ import "server-only";
 // A server-sent-events response: named events with JSON data, a keep-alive comment so
 // proxies do not cut an idle stream, and cleanup when the client goes away. The front door's
 // call endpoint writes the same events on Node's own response, with the pieces below.
+// Open streams are counted (/metrics) and kept: a process that shuts down ends them, and the
+// browser's EventSource reconnects, through the load balancer, to a process that stays.
+import { openEventStream } from "@/lib/metrics/metrics";
+import { processWide } from "@/lib/process-wide";
+
+const openStreams = processWide("sse-streams", () => new Set<() => void>());
+
+/** Ends every live feed this process serves (not the streams of calls in flight). */
+export function closeAllEventStreams(): number {
+  const closes = [...openStreams];
+  for (const close of closes) close();
+  return closes.length;
+}
 export const SSE_KEEPALIVE_MS = 15_000;
 export const SSE_KEEPALIVE = ": keepalive\n\n";
 
@@ -24,13 +37,22 @@ export function sseResponse(signal: AbortSignal, start: (sink: SseSink) => (() =
   let cleanup: (() => void) | void;
   let keepalive: NodeJS.Timeout | undefined;
   let closed = false;
+  const uncount = openEventStream("server");
+  let close = (): void => undefined;
+  /** Ends the stream's life here once, however it ends (closed by us, or cancelled by the client). */
+  const end = (): boolean => {
+    if (closed) return false;
+    closed = true;
+    clearInterval(keepalive);
+    uncount();
+    openStreams.delete(close);
+    cleanup?.();
+    return true;
+  };
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
-      const close = (): void => {
-        if (closed) return;
-        closed = true;
-        clearInterval(keepalive);
-        cleanup?.();
+      close = (): void => {
+        if (!end()) return;
         try {
           controller.close();
         } catch {
@@ -46,12 +68,11 @@ export function sseResponse(signal: AbortSignal, start: (sink: SseSink) => (() =
       keepalive = setInterval(() => !closed && controller.enqueue(encoder.encode(SSE_KEEPALIVE)), SSE_KEEPALIVE_MS);
       keepalive.unref();
       signal.addEventListener("abort", close, { once: true });
+      openStreams.add(close);
       cleanup = start(sink);
     },
     cancel() {
-      closed = true;
-      clearInterval(keepalive);
-      cleanup?.();
+      end();
     },
   });
   return new Response(stream, { headers: SSE_HEADERS });

@@ -73,8 +73,9 @@ async function stopAttempt({ client, transport }: Attempt): Promise<void> {
   await Promise.all([client.close().catch(() => undefined), transport.close().catch(() => undefined)]);
 }
 
+/** `announced`: the list was refreshed because the server said it changed (notifications/tools/list_changed). */
 export type ConnectionEvent =
-  { type: "status"; snapshot: ServerSnapshot } | { type: "tools"; snapshot: ServerSnapshot; catalog: ToolCatalog };
+  { type: "status"; snapshot: ServerSnapshot } | { type: "tools"; snapshot: ServerSnapshot; catalog: ToolCatalog; announced: boolean };
 
 export class ServerConnection {
   private client: Client | undefined;
@@ -162,7 +163,7 @@ export class ServerConnection {
       listMaxPages: MAX_LIST_PAGES,
       listChanged: {
         // Toolscope refreshes the list itself, so that a malformed tool cannot lose the catalog.
-        tools: { autoRefresh: false, debounceMs: 50, onChanged: () => void this.refreshTools(client) },
+        tools: { autoRefresh: false, debounceMs: 50, onChanged: () => void this.refreshTools(client, true) },
       },
     });
     this.answerServerRequests(client);
@@ -400,23 +401,31 @@ export class ServerConnection {
     return tail ? `${reason} (stderr: ${tail})` : reason;
   }
 
-  private async refreshTools(client: Client): Promise<void> {
+  private async refreshTools(client: Client, announced = false): Promise<void> {
     if (this.client !== client) return;
     try {
       const list = await listAllTools(client, CONNECT_TIMEOUT_MS, this.filters.get(client));
-      if (this.client === client) this.setTools(list);
+      if (this.client === client) this.setTools(list, announced);
     } catch (error) {
       console.error(`[toolscope] ${this.config.id}: refreshing tools failed:`, error instanceof Error ? error.message : error);
     }
   }
 
-  private setTools(list: ToolList): void {
+  /**
+   * Lists the tools again, when connected: another Toolscope process heard the server announce
+   * a change (lib/cluster), which this connection may not have been sent.
+   */
+  async refreshListedTools(): Promise<void> {
+    if (this.status === "ready" && this.client) await this.refreshTools(this.client);
+  }
+
+  private setTools(list: ToolList, announced = false): void {
     this.tools = list.tools;
     this.invalidTools = list.invalid;
     this.listWarning = list.warning;
     this.lint = lintTools(list.tools);
     this.toolsUpdatedAt = Date.now();
-    this.emit({ type: "tools", snapshot: this.snapshot(), catalog: this.catalog() });
+    this.emit({ type: "tools", snapshot: this.snapshot(), catalog: this.catalog(), announced });
   }
 
   /** The tool list as the browser sees it: valid tools, invalid ones with reasons, lint. */

@@ -9,6 +9,7 @@ import { registeredServers, type RegisteredServer } from "./registry";
 import type { Caller } from "@/lib/auth/roles";
 import { principalFor } from "@/lib/oauth/oauth-target";
 import { SHARED, type Principal } from "@/lib/oauth/oauth-store";
+import { clusterBus } from "@/lib/cluster";
 
 type Entry = { connection: ServerConnection; fingerprint: string };
 
@@ -66,7 +67,7 @@ function sync(servers: RegisteredServer[]): ServerConnection[] {
         pool.personal.delete(key);
         void personal.close();
       }
-    const connection = new ServerConnection(config, source, timeout);
+    const connection = announcingChanges(new ServerConnection(config, source, timeout));
     map.set(config.id, { connection, fingerprint });
     connection.ready().catch(() => undefined); // the failure is kept in the snapshot
     return connection;
@@ -110,7 +111,7 @@ export function personalConnection(shared: ServerConnection, principal: Principa
   let connection = pool.personal.get(key);
   if (connection && connection.config === shared.config) return connection;
   if (connection) void connection.close();
-  connection = new ServerConnection(shared.config, shared.source, appConfig().callTimeoutMs, principal);
+  connection = announcingChanges(new ServerConnection(shared.config, shared.source, appConfig().callTimeoutMs, principal));
   pool.personal.set(key, connection);
   connection.ready().catch(() => undefined); // the failure is kept in the snapshot
   return connection;
@@ -146,4 +147,32 @@ export function connectionsOf(serverId: string, principal: Principal): ServerCon
   }
   const personal = pool.personal.get(`${serverId}\n${principal}`);
   return personal ? [personal] : [];
+}
+
+/**
+ * A change a server announces on this process's connection is told to the other Toolscope
+ * processes, whose connections may not hear it (a session that missed it, a stdio server of
+ * their own): they list the server's tools again (refreshToolsOf), and every open tab hears.
+ */
+function announcingChanges(connection: ServerConnection): ServerConnection {
+  connection.subscribe((event) => {
+    if (event.type === "tools" && event.announced) void clusterBus()?.broadcast("tools-changed", { serverId: connection.config.id });
+  });
+  return connection;
+}
+
+/** Lists a server's tools again on every connection this process holds to it (another process heard a change). */
+export async function refreshToolsOf(serverId: string): Promise<void> {
+  const connections = [pool.byId.get(serverId)?.connection, ...[...pool.personal.values()].filter((c) => c.config.id === serverId)];
+  await Promise.all(connections.map((connection) => connection?.refreshListedTools()));
+}
+
+/** How many connections this process holds, by state (/metrics). */
+export function connectionStates(): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const connection of [...[...pool.byId.values()].map((entry) => entry.connection), ...pool.personal.values()]) {
+    const status = connection.snapshot().status;
+    counts[status] = (counts[status] ?? 0) + 1;
+  }
+  return counts;
 }

@@ -6,6 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { appConfig } from "@/lib/config/env";
 import { database } from "@/lib/db";
+import { clusterBus } from "@/lib/cluster";
 import { processWide } from "@/lib/process-wide";
 import { parseMcpJson } from "./mcp-json";
 import { ServerConfigSchema, type ServerConfig } from "./server-config";
@@ -58,13 +59,20 @@ export async function serverStore(): Promise<ServerStore> {
 }
 
 /**
- * The list is read on every API call, so it is cached. Changes made by this process drop
- * the cache at once; the short lifetime covers another process sharing a PostgreSQL database.
+ * The list is read on every API call, so it is cached. A change drops the cache at once, here
+ * and, through the bus, in the other processes on the database (lib/cluster); the short
+ * lifetime is for a notification lost while a process was not listening.
  */
 const CACHE_MS = 2_000;
 
 export function invalidateRegistry(): void {
   cache.servers = undefined;
+}
+
+/** This process changed the stored servers: every process reads them again. */
+export function serversChanged(): void {
+  invalidateRegistry();
+  void clusterBus()?.broadcast("invalidate", { what: "servers" });
 }
 
 export async function registeredServers(): Promise<RegisteredServer[]> {

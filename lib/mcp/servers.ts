@@ -7,7 +7,7 @@ import { stdioAllowed } from "@/lib/config/hosting";
 import { AppError } from "@/lib/errors";
 import { entryToConfig, parseMcpJson, toMcpJson, type McpJsonEntry } from "./mcp-json";
 import { allConnections, connectionFor, connectionsFor } from "./pool";
-import { invalidateRegistry, registeredServers, serverStore } from "./registry";
+import { registeredServers, serversChanged, serverStore } from "./registry";
 import { describeServerTarget, type ServerConfig } from "./server-config";
 import type { ServerSnapshot, ToolsResponse } from "./types";
 import { clearJournals } from "@/lib/oauth/journal";
@@ -66,7 +66,7 @@ export async function addServer(id: string, entry: McpJsonEntry, by?: Caller): P
   if ((await registeredServers()).some((s) => s.config.id === id))
     throw new AppError("conflict:server", `A server with id "${id}" already exists.`);
   await (await serverStore()).insert(config);
-  invalidateRegistry();
+  serversChanged();
   if (by) await recordEvent("server_added", by, described(config));
   return snapshotOf(id);
 }
@@ -118,7 +118,7 @@ export async function updateServer(id: string, entry: ServerUpdate, by?: Caller)
   });
   await assertStdioAllowed(config);
   await (await serverStore()).update(config);
-  invalidateRegistry();
+  serversChanged();
   await forgetOAuthOnChange(old, config);
   if (by) await recordEvent("server_changed", by, { ...described(config), before: described(old) });
   return snapshotOf(id);
@@ -171,7 +171,7 @@ export async function removeServer(id: string, by?: Caller): Promise<void> {
   if (!current) throw new AppError("not_found:server", `There is no server with id "${id}".`);
   if (current.source !== "database") throw new AppError("readonly:server");
   await (await serverStore()).remove(id);
-  invalidateRegistry();
+  serversChanged();
   // Its tokens and registrations go with it: a server added later under the same id is another one.
   await forgetServer(id);
   clearJournals(id);
@@ -204,7 +204,7 @@ export async function importServers(document: unknown, by?: Caller): Promise<Imp
     result.imported.push(config.id);
     if (by) await recordEvent("server_added", by, { ...described(config), via: "mcp.json import" });
   }
-  invalidateRegistry();
+  serversChanged();
   await allConnections();
   return result;
 }

@@ -45,8 +45,11 @@ export type ToolCatalog = { tools: Tool[]; invalid: InvalidToolInfo[]; lint: Rec
 
 export type ToolsResponse = { server: ServerSnapshot } & ToolCatalog;
 
-/** The three ways a call can fail stay distinct: the tool failed, the server refused, or the call never completed. */
-export type InvocationStatus = CallOutcome;
+/**
+ * The three ways a call can fail stay distinct: the tool failed, the server refused, or the call
+ * never completed. "interrupted": Toolscope stopped while the call was out (lib/server/shutdown.ts).
+ */
+export type InvocationStatus = CallOutcome | "interrupted";
 
 export type SchemaErrorItem = { path: string; message: string };
 

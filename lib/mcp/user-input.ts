@@ -5,9 +5,12 @@ import "server-only";
 // fulfils it inside the call (2026 input_required rounds), or, for a request that arrives
 // on its own (2025 server-to-client requests), through the newest call in flight on that
 // server that has one. A call with no interactor (a script using the API) has no one to
-// ask: the request is declined.
+// ask: the request is declined. A request's id names the process that waits for the answer,
+// so that an answer posted to another Toolscope process on the same database reaches it.
 import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
+import { processInstance } from "@/lib/audit/instances";
+import { clusterBus } from "@/lib/cluster";
 import { processWide } from "@/lib/process-wide";
 
 export type UserInputKind = "elicitation" | "sampling";
@@ -65,7 +68,7 @@ export function requestUserInput(
       ?.filter((entry) => owner === undefined || entry.owner === owner)
       .at(-1)?.interactor;
   if (!interactor) return Promise.resolve(null);
-  const id = randomUUID();
+  const id = `${processInstance().id}.${randomUUID()}`;
   return new Promise((resolve) => {
     const finish = (answer: UserAnswer | undefined): void => {
       clearTimeout(timer);
@@ -82,10 +85,19 @@ export function requestUserInput(
   });
 }
 
-/** Delivers the user's answer; false when no such request is waiting (answered, expired, or another server's). */
+/** Delivers the user's answer here; false when no such request is waiting (answered, expired, or another server's). */
 export function answerUserInput(serverId: string, id: string, answer: UserAnswer): boolean {
   const pending = state.pending.get(id);
   if (!pending || pending.serverId !== serverId) return false;
   pending.resolve(answer);
   return true;
+}
+
+/** Delivers the user's answer to the process that waits for it, this one or another (see above). */
+export async function answerAnywhere(serverId: string, id: string, answer: UserAnswer): Promise<boolean> {
+  if (answerUserInput(serverId, id, answer)) return true;
+  const bus = clusterBus();
+  const waiter = id.split(".")[0];
+  if (!bus?.shared || !waiter || waiter === bus.self || !/^[0-9a-f]{24}$/.test(waiter)) return false;
+  return (await bus.ask(waiter, "input-answer", { serverId, id, answer })) === true;
 }

@@ -15,7 +15,7 @@ import { addServer, removeServer } from "@/lib/mcp/servers";
 import { signInAtFixture, startOAuthMcpFixture, type OAuthMcpFixture } from "@/lib/testing/oauth-mcp-fixture";
 import { authorizationView, beginAuthorization, completeAuthorization, revokeAuthorization } from "./authorization";
 import { callbackUrl } from "./oauth-target";
-import { readGrant, SHARED } from "./oauth-store";
+import { readGrant, SHARED, updateGrant } from "./oauth-store";
 
 const savedEnv = { ...process.env };
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-oauth-lib-"));
@@ -212,4 +212,53 @@ describe("refreshing", () => {
     expect(quick.stats.tokenRequests.filter((t) => t.grantType === "refresh_token")).toHaveLength(1);
     expect(connection.snapshot().status).toBe("ready");
   });
+});
+
+describe("refreshing with replicas", () => {
+  let slow: OAuthMcpFixture;
+  beforeAll(async () => {
+    slow = await startOAuthMcpFixture({ accessTokenTtlSeconds: 5, users: [{ login: "alice", password: "alice-password" }] });
+    await addServer("rotating", { url: slow.mcpUrl, type: "http", name: "Rotating" });
+  });
+  afterAll(async () => {
+    await removeServer("rotating").catch(() => undefined);
+    await slow?.close();
+  });
+
+  const refreshes = (): number => slow.stats.tokenRequests.filter((t) => t.grantType === "refresh_token").length;
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it("uses the tokens another replica got meanwhile, instead of spending the rotated refresh token again", async () => {
+    await settled("rotating");
+    const begun = (await beginAuthorization("rotating", LOCAL, {})) as { authorizationUrl: string };
+    const back = await signInAtFixture(begun.authorizationUrl, callbackUrl(), "alice", "alice-password");
+    expect(await completeAuthorization(back.searchParams, LOCAL)).toMatchObject({ ok: true });
+    const connection = await settled("rotating");
+    await sleep(5_500);
+    const stale = (await readGrant("rotating", SHARED))!;
+    // "Another replica" refreshes (done here, by this connection), leaving its tokens in the database...
+    expect(JSON.stringify(await connection.callTool("whoami", {}))).toContain("alice");
+    expect(refreshes()).toBe(1);
+    const db = await database();
+    const where = { server: "rotating", principal: SHARED };
+    const { payload } = await db
+      .selectFrom("oauth_grants")
+      .select("payload")
+      .where("server_id", "=", where.server)
+      .where("principal", "=", where.principal)
+      .executeTakeFirstOrThrow();
+    // ...while this process still holds the expired token and the refresh token just spent.
+    await updateGrant("rotating", SHARED, () => stale);
+    await db
+      .updateTable("oauth_grants")
+      .set({ payload })
+      .where("server_id", "=", where.server)
+      .where("principal", "=", where.principal)
+      .execute();
+    // Past the "just refreshed, retry" window, within the new token's life.
+    await sleep(3_100);
+    expect(JSON.stringify(await connection.callTool("whoami", {}))).toContain("alice");
+    expect(refreshes()).toBe(1);
+    expect(connection.snapshot().status).toBe("ready");
+  }, 30_000);
 });

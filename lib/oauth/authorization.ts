@@ -6,6 +6,7 @@ import "server-only";
 // The OAuth work itself is the SDK's auth(); this file decides who, where and when.
 import { auth, computeScopeUnion } from "@modelcontextprotocol/client";
 import { recordEvent } from "@/lib/audit/events";
+import { clusterBus } from "@/lib/cluster";
 import { can, type Caller } from "@/lib/auth/roles";
 import { AppError } from "@/lib/errors";
 import { safeNextPath } from "@/lib/http/safe-next";
@@ -131,6 +132,7 @@ export async function beginAuthorization(
 
 async function authorized(config: UrlConfig, principal: Principal, caller: Caller, connection: ServerConnection): Promise<void> {
   for (const live of new Set([connection, ...connectionsOf(config.id, principal)])) live.reauthorized();
+  void clusterBus()?.broadcast("invalidate", { what: "oauth-authorized", serverId: config.id, principal });
   await recordEvent("server_authorized", caller, {
     serverId: config.id,
     name: config.name,
@@ -205,6 +207,7 @@ export async function revokeAuthorization(serverId: string, caller: Caller, targ
     summary: "Tokens forgotten; the next request asks for authorization again",
   });
   for (const live of connectionsOf(serverId, principal)) await live.restart();
+  void clusterBus()?.broadcast("invalidate", { what: "oauth-revoked", serverId, principal });
   await recordEvent("server_authorization_revoked", caller, {
     serverId,
     name: config.name,

@@ -5,6 +5,7 @@ import "server-only";
 // server or person. Grants are read on every request a connection sends, so they are cached
 // in the process and the cache is dropped whenever this process writes one.
 import type { OAuthDiscoveryState, StoredOAuthClientInformation, StoredOAuthTokens } from "@modelcontextprotocol/client";
+import { clusterBus } from "@/lib/cluster";
 import { seal, unseal } from "@/lib/crypto/secret-box";
 import { database } from "@/lib/db";
 import { processWide } from "@/lib/process-wide";
@@ -81,6 +82,23 @@ export async function readGrant(serverId: string, principal: Principal): Promise
   return grant;
 }
 
+/**
+ * Drops the cached grant: another process on the database changed it (lib/cluster). `revoked`:
+ * it was deleted for good, as by revokeGrant here.
+ */
+export function forgetCachedGrant(serverId: string, principal: Principal, revoked = false): void {
+  const k = key(serverId, principal);
+  versions.set(k, (versions.get(k) ?? 0) + 1);
+  cache.delete(k);
+  if (revoked) generations.set(k, (generations.get(k) ?? 0) + 1);
+}
+
+/** Drops every cached grant (notifications may have been missed: lib/cluster). */
+export function forgetAllCachedGrants(): void {
+  for (const k of cache.keys()) versions.set(k, (versions.get(k) ?? 0) + 1);
+  cache.clear();
+}
+
 /** Bumped by every revoke: tokens an authorization in flight brings back after it are not kept. */
 const generations = processWide("oauth-grant-generations", () => new Map<string, number>());
 
@@ -107,6 +125,7 @@ export async function updateGrant(serverId: string, principal: Principal, change
   cache.set(k, empty ? null : next);
   if (empty) {
     await db.deleteFrom("oauth_grants").where("server_id", "=", serverId).where("principal", "=", principal).execute();
+    void clusterBus()?.broadcast("invalidate", { what: "oauth-grant", serverId, principal });
     return;
   }
   const sealed = seal(JSON.stringify(next), grantPurpose(serverId, principal));
@@ -116,6 +135,7 @@ export async function updateGrant(serverId: string, principal: Principal, change
     .values({ server_id: serverId, principal, payload: sealed, updated_at: now })
     .onConflict((oc) => oc.columns(["server_id", "principal"]).doUpdateSet({ payload: sealed, updated_at: now }))
     .execute();
+  void clusterBus()?.broadcast("invalidate", { what: "oauth-grant", serverId, principal });
 }
 
 /** Every principal holding tokens for a server (for the server page's list). */

@@ -13,7 +13,8 @@ import type { UrlConfig } from "@/lib/mcp/server-config";
 import { transportFetch } from "@/lib/mcp/transport-fetch";
 import { journalFetch, journalFor } from "./journal";
 import { ToolscopeOAuthProvider, type ProviderRole } from "./oauth-provider";
-import { grantGeneration, SHARED, type Principal } from "./oauth-store";
+import { forgetCachedGrant, grantGeneration, SHARED, type Principal } from "./oauth-store";
+import { withClusterLock } from "@/lib/cluster/lock";
 
 export const CALLBACK_PATH = "/oauth/callback";
 export const CLIENT_METADATA_PATH = "/oauth/client-metadata.json";
@@ -59,6 +60,8 @@ const JUST_REFRESHED_MS = 3_000;
  * What a connection's transport is given: the bearer token, and on a 401 the SDK's auth() (a
  * refresh, usually). Concurrent 401s share one refresh: authorization servers rotate refresh
  * tokens, and a second refresh with the one just used would be refused and lose the grant.
+ * Across replicas on one database, a refresh holds a lock (lib/cluster/lock.ts), and a process
+ * that waited for it finds the tokens another one just got, rather than refreshing again.
  */
 export function connectionAuthProvider(config: UrlConfig, principal: Principal): AuthProvider {
   const provider = oauthProvider(config, principal, { kind: "connection" });
@@ -70,7 +73,15 @@ export function connectionAuthProvider(config: UrlConfig, principal: Principal):
       const running = refreshes.running.get(key);
       if (running) return running;
       if (Date.now() - (refreshes.endedAt.get(key) ?? 0) < JUST_REFRESHED_MS && (await provider.tokens())) return;
-      const work = (async () => {
+      // `refused`: the token this process holds now. Once the lock is ours, another token in
+      // the database means another replica refreshed meanwhile: that one is used.
+      const refresh = async (refused: string | undefined): Promise<void> => {
+        forgetCachedGrant(config.id, principal);
+        const current = (await provider.tokens())?.access_token;
+        if (current && current !== refused) {
+          refreshes.endedAt.set(key, Date.now());
+          return;
+        }
         const { resourceMetadataUrl, scope } = extractWWWAuthenticateParams(ctx.response);
         const result = await auth(provider, {
           serverUrl: ctx.serverUrl,
@@ -83,6 +94,10 @@ export function connectionAuthProvider(config: UrlConfig, principal: Principal):
         });
         if (result !== "AUTHORIZED") throw new UnauthorizedError();
         refreshes.endedAt.set(key, Date.now());
+      };
+      const work = (async () => {
+        const refused = (await provider.tokens())?.access_token;
+        await withClusterLock(`oauth-refresh:${key}`, () => refresh(refused));
       })();
       refreshes.running.set(key, work);
       try {

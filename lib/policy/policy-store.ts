@@ -1,7 +1,9 @@
 import "server-only";
 // Where admins' policies on risky tools are kept: one row per server (any server, whether it
-// comes from the config file, the database or is built in), cached briefly like the registry.
+// comes from the config file, the database or is built in), cached briefly like the registry
+// and dropped in every process when one changes it (lib/cluster).
 import { database } from "@/lib/db";
+import { clusterBus } from "@/lib/cluster";
 import { processWide } from "@/lib/process-wide";
 import { ServerPolicySchema, type ServerPolicy } from "./tool-policy";
 
@@ -41,5 +43,10 @@ export async function saveServerPolicy(serverId: string, policy: ServerPolicy, b
         .values({ server_id: serverId, policy: JSON.stringify(policy), updated_at: new Date().toISOString(), updated_by: by })
         .execute();
   });
+  invalidatePolicies();
+  void clusterBus()?.broadcast("invalidate", { what: "policies" });
+}
+
+export function invalidatePolicies(): void {
   cache.policies = undefined;
 }

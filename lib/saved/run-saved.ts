@@ -4,6 +4,7 @@ import "server-only";
 // call's expectations, and is kept as a run pointing at its audit record.
 import type { z } from "zod";
 import { auditReaderFor } from "@/lib/audit/query";
+import { newAuditId } from "@/lib/audit/records";
 import type { AuditReader } from "@/lib/audit/visibility";
 import type { Caller } from "@/lib/auth/roles";
 import { runCall } from "@/lib/calls/run-call";
@@ -12,7 +13,7 @@ import { jsonDiff } from "@/lib/json-diff";
 import type { InvocationResponse } from "@/lib/mcp/types";
 import { comparableResult, runChecks } from "./checks";
 import { getSavedCall, visibleCollection, visibleSavedCall, runView } from "./saved-calls";
-import { collectionCallIds, insertRun, newId, parseStored, previousRun, type RunRow, type SavedCallRow } from "./saved-store";
+import { collectionCallIds, insertRun, parseStored, previousRun, type RunRow, type SavedCallRow } from "./saved-store";
 import { fillSecrets } from "./secret-fields";
 import type { Check, CollectionReport, RunCollectionSchema, RunSavedCallSchema, SavedCallView } from "./shapes";
 
@@ -26,7 +27,8 @@ async function runOne(
 ): Promise<{ run: RunRow; response: InvocationResponse | null }> {
   const startedAt = new Date().toISOString();
   const base = {
-    id: newId(),
+    // Time-ordered, like audit ids: two runs started in the same millisecond list newest first.
+    id: newAuditId(),
     saved_call_id: row.id,
     collection_id: options.collectionId,
     actor_id: caller.userId,

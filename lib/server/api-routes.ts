@@ -24,6 +24,8 @@ export type ApiRoute = {
 
 export const API_ROUTES: readonly ApiRoute[] = [
   { pattern: "/api/health", methods: ["GET"], servedBy: "next", access: { GET: "public" } },
+  // Readiness, apart from liveness (/api/health): 503 while starting, shutting down or cut off from the database.
+  { pattern: "/api/ready", methods: ["GET"], servedBy: "front-door", access: { GET: "public" } },
   { pattern: "/api/form-validator", methods: ["POST"], servedBy: "next", access: { POST: "catalog:read" } },
   {
     pattern: "/api/session",

@@ -9,13 +9,15 @@ import "server-only";
 import type http from "node:http";
 import { rawRpc, RawRpcSchema } from "@/lib/calls/console";
 import { can } from "@/lib/auth/roles";
-import { cancelCall, ownerOf } from "@/lib/calls/in-flight";
+import { cancelAnywhere, ownerOf } from "@/lib/calls/in-flight";
 import { runCall } from "@/lib/calls/run-call";
 import { AppError, errorBody } from "@/lib/errors";
 import { parseJsonBody } from "@/lib/http/parse-body";
 import { SSE_HEADERS, SSE_KEEPALIVE, SSE_KEEPALIVE_MS, sseEvent } from "@/lib/http/sse";
 import type { Caller } from "@/lib/mcp/types";
 import { withInteractor } from "@/lib/mcp/user-input";
+import { openEventStream } from "@/lib/metrics/metrics";
+import { inSpan, SpanKind } from "@/lib/telemetry/tracing";
 import { CallToolBodySchema } from "./call-tool-body";
 import { headerValue, readBody, sendError, sendJson } from "./node-http";
 
@@ -23,7 +25,29 @@ function wantsEventStream(request: http.IncomingMessage): boolean {
   return (headerValue(request, "accept") ?? "").split(",").some((type) => type.trim().split(";")[0] === "text/event-stream");
 }
 
-export async function serveCall(
+export function serveCall(
+  request: http.IncomingMessage,
+  response: http.ServerResponse,
+  params: { serverId: string; toolName: string },
+  caller: Caller,
+): Promise<void> {
+  // The request's span continues the caller's trace (W3C traceparent), when traces are exported.
+  const attributes = {
+    "http.request.method": "POST",
+    "http.route": "/api/servers/{serverId}/tools/{toolName}/call",
+    "url.path": request.url ?? "",
+  };
+  return inSpan(
+    "POST /api/servers/{serverId}/tools/{toolName}/call",
+    { kind: SpanKind.SERVER, attributes, parent: request.headers },
+    async (span) => {
+      await answerCall(request, response, params, caller);
+      span.setAttribute("http.response.status_code", response.statusCode);
+    },
+  );
+}
+
+async function answerCall(
   request: http.IncomingMessage,
   response: http.ServerResponse,
   params: { serverId: string; toolName: string },
@@ -93,10 +117,14 @@ export async function serveConsole(
   }
 }
 
-export function serveCancel(response: http.ServerResponse, params: { auditId: string }, caller: Caller): void {
-  if (!cancelCall(params.auditId, { owner: ownerOf(caller), isAdmin: can(caller, "people:manage") }))
-    sendError(response, new AppError("not_found:call"));
-  else sendJson(response, 200, { cancelled: params.auditId });
+export async function serveCancel(response: http.ServerResponse, params: { auditId: string }, caller: Caller): Promise<void> {
+  try {
+    if (!(await cancelAnywhere(params.auditId, { owner: ownerOf(caller), isAdmin: can(caller, "people:manage") })))
+      sendError(response, new AppError("not_found:call"));
+    else sendJson(response, 200, { cancelled: params.auditId });
+  } catch (error) {
+    sendError(response, error);
+  }
 }
 
 /** Aborted when the caller closes the connection before the answer is finished: the call is then cancelled. */
@@ -111,12 +139,15 @@ function hangUpSignal(response: http.ServerResponse): AbortSignal {
 /** Server-sent events, whose headers go out with the first event. */
 function eventStream(response: http.ServerResponse): { send: (event: string, data: unknown) => void; close: () => void; started: boolean } {
   let keepalive: NodeJS.Timeout | undefined;
+  let uncount = (): void => undefined;
   const stream = {
     started: false,
     send(event: string, data: unknown): void {
       if (response.destroyed || response.writableEnded) return;
       if (!stream.started) {
         stream.started = true;
+        uncount = openEventStream("call");
+        response.once("close", () => uncount());
         response.writeHead(200, SSE_HEADERS);
         keepalive = setInterval(() => response.write(SSE_KEEPALIVE), SSE_KEEPALIVE_MS);
         keepalive.unref();
@@ -125,6 +156,7 @@ function eventStream(response: http.ServerResponse): { send: (event: string, dat
     },
     close(): void {
       clearInterval(keepalive);
+      uncount();
       if (stream.started && !response.writableEnded) response.end();
     },
   };

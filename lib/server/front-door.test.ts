@@ -58,7 +58,7 @@ const CREDENTIALS = {
 type Credential = keyof typeof CREDENTIALS;
 
 /** Routes open to anyone, and routes for people with an account (neither local mode nor the bootstrap token has one). */
-const PUBLIC = new Set(["/api/health", "/api/session", "/api/auth/sign-in/social", "/api/auth/callback/:providerId"]);
+const PUBLIC = new Set(["/api/health", "/api/ready", "/api/session", "/api/auth/sign-in/social", "/api/auth/callback/:providerId"]);
 const ACCOUNT_ONLY = new Set(["/api/sessions", "/api/tokens", "/api/account/password"]);
 const sample = (pattern: string) => pattern.replace(/:(\w+)/g, (_m, name: string) => (name === "serverId" ? "nope" : `some-${name}`));
 
@@ -71,12 +71,17 @@ function passed(route: (typeof API_ROUTES)[number], method: string, actor: strin
   // Single sign-on is not configured here: better-auth knows no such provider.
   if (route.servedBy === "better-auth") return { status: expect.toBeOneOf([302, 400, 404, 415]) };
   if (route.pattern.startsWith("/api/calls")) return { status: 404, body: { error: { code: "not_found:call" } } };
+  // No bus here (lib/startup.ts never ran): "starting", not ready; it names the replica either way.
+  if (route.pattern === "/api/ready") return { status: 503, body: { ready: false, reason: "starting", replica: expect.any(String) } };
   // The console's body names a method; the "{}" sent here is refused, by the console itself.
   if (route.pattern.endsWith("/rpc")) return { status: 400, body: { error: { code: "bad_request:body" } } };
   return { status: 404, body: { error: { code: "not_found:server" } } };
 }
 
 function expected(route: (typeof API_ROUTES)[number], method: string, credential: Credential, tokenSet: boolean) {
+  // Probes and scrapers reach a hosted replica by its own address: any Host, for those alone.
+  if (credential === "foreign Host" && tokenSet && ["/api/health", "/api/ready"].includes(route.pattern))
+    return passed(route, method, "bootstrap token");
   if (credential === "foreign Host") return { status: 403, body: { error: { code: "forbidden:host" } } };
   if (credential === "cross-origin" && method !== "GET") return { status: 403, body: { error: { code: "forbidden:origin" } } };
   if (!tokenSet) return passed(route, method, "local");
@@ -118,6 +123,27 @@ describe.each([false, true])("the front door, TOOLSCOPE_API_TOKEN set: %s", (tok
 describe("what the front door answers itself", () => {
   beforeAll(() => {
     delete process.env.TOOLSCOPE_API_TOKEN;
+  });
+
+  it("/metrics: Prometheus text behind the API's auth, a JSON 401 (not a sign-in page) without it", async () => {
+    await bootstrapSession();
+    const refused = await send("GET", "/metrics", { host: "127.0.0.1" });
+    expect(refused).toMatchObject({ status: 401, body: { error: { code: "unauthorized:token" } } });
+    const scraped = await send("GET", "/metrics", { host: "127.0.0.1", authorization: `Bearer ${TOKEN}` });
+    expect(scraped.status).toBe(200);
+    expect(scraped.body).toMatch(/^# HELP toolscope_tool_calls_total /m);
+    expect(scraped.body).toMatch(/^toolscope_event_streams_open\{kind="server"\} 0$/m);
+    expect(await send("POST", "/metrics", { host: "127.0.0.1", authorization: `Bearer ${TOKEN}` })).toMatchObject({
+      status: 405,
+      body: { error: { code: "method_not_allowed:route" } },
+    });
+    delete process.env.TOOLSCOPE_API_TOKEN;
+  });
+
+  it("every answer names the replica that gave it", async () => {
+    const answer = await new Promise<http.IncomingMessage>((resolve) => http.get(`${door.base}/api/health`, resolve));
+    answer.resume();
+    expect(answer.headers["x-toolscope-replica"]).toMatch(/^[0-9a-f]{24}$/);
   });
 
   it("a wrong method: 405 in JSON, with Allow", async () => {

@@ -21,6 +21,35 @@ import { bodyTooLarge, headerValue, sendError, sendJson } from "./node-http";
 import { appConfig } from "@/lib/config/env";
 import { sandboxState } from "@/lib/apps/sandbox-state";
 import { CSP_HEADER, securityHeaders } from "@/lib/http/security-headers";
+import { isDraining } from "./draining";
+import { serveMetrics, serveReadiness } from "./operator-endpoints";
+import { REPLICA_HEADER, replicaName } from "./replica";
+
+/**
+ * Prometheus's scrape path, answered by the front door behind the API's auth (lib/metrics). It
+ * counts everyone's calls on every server, hidden ones included: for those who read everyone's
+ * audit records (auditors, admins, and their read-scoped tokens).
+ */
+const METRICS_PATH = "/metrics";
+const METRICS_ACCESS: Access = "audit:payloads";
+/**
+ * Read by load balancers, orchestrators' probes and Prometheus at a replica's own address: any
+ * Host is answered there once Toolscope is hosted (lib/http/request-guard.ts). /metrics still
+ * asks for credentials.
+ */
+const OPERATOR_PATHS = new Set(["/api/health", "/api/ready", METRICS_PATH]);
+
+/**
+ * What a process that is shutting down still answers: liveness and readiness, metrics, and what
+ * the calls it still runs need (an answer to an input request, a cancel). Everything else is
+ * refused, so that a load balancer sends it elsewhere.
+ */
+function servedWhileDraining(method: string, url: string): boolean {
+  const pathname = url.split("?")[0]!;
+  if (method === "GET" && (pathname === "/api/health" || pathname === "/api/ready" || pathname === METRICS_PATH)) return true;
+  if (method === "POST" && /^\/api\/servers\/[^/]+\/inputs\/[^/]+$/.test(pathname)) return true;
+  return method === "DELETE" && /^\/api\/calls\/[^/]+$/.test(pathname);
+}
 
 export type NextHandler = (request: http.IncomingMessage, response: http.ServerResponse) => Promise<void> | void;
 export type UpgradeHandler = (request: http.IncomingMessage, socket: Duplex, head: Buffer) => Promise<void> | void;
@@ -96,12 +125,13 @@ async function admit(
     peerAddress: request.socket.remoteAddress,
     allowedHosts: options.allowedHosts,
     localOnly: mode === "local",
+    anyHost: (options.method === "GET" || options.method === "HEAD") && OPERATOR_PATHS.has(options.url.split("?")[0]!),
   });
   if (!verdict.ok)
     return { ok: false, answer: (r) => sendJson(r, verdict.status, { error: { code: verdict.code, message: verdict.message } }) };
   const path = parsePath(options.url);
   if (!path) return { ok: false, answer: (r) => sendError(r, new AppError("bad_request:path")) };
-  const isPage = path.segments[0] !== "api";
+  const isPage = path.segments[0] !== "api" && path.pathname !== METRICS_PATH;
   const toSignIn = (reason?: string) => (r: http.ServerResponse) => {
     const query = new URLSearchParams({ next: options.url, ...(reason ? { reason } : {}) });
     r.writeHead(302, { location: `/login?${query}`, "cache-control": "no-store" });
@@ -167,6 +197,9 @@ export function createFrontDoor(next: NextHandler, options: FrontDoorOptions = {
   async function serve(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
     const url = request.url ?? "/";
     const method = (request.method ?? "GET").toUpperCase();
+    response.setHeader(REPLICA_HEADER, replicaName());
+    if (isDraining() && !servedWhileDraining(method, url))
+      return sendError(response, new AppError("unavailable:draining"), { "retry-after": "1", connection: "close" });
     const https = (request.socket as { encrypted?: boolean }).encrypted === true || appConfig().publicUrl.startsWith("https:");
     const api = /^\/api(?:[/?#]|$)/.test(url);
     const sandboxOrigin = sandboxState.listening ? appConfig().sandbox.origin : undefined;
@@ -187,6 +220,7 @@ export function createFrontDoor(next: NextHandler, options: FrontDoorOptions = {
       method,
       url,
       access: ({ pathname, segments }) => {
+        if (pathname === METRICS_PATH) return METRICS_ACCESS;
         if (segments[0] !== "api") return pageAccess(pathname);
         match = matchApiRoute(segments);
         // Unknown routes and methods are answered below, whoever asks.
@@ -203,6 +237,11 @@ export function createFrontDoor(next: NextHandler, options: FrontDoorOptions = {
       return sendError(response, new AppError("not_found:server", `There is no server with id "${serverId}".`));
     }
 
+    if (path.pathname === METRICS_PATH) {
+      if (method !== "GET" && method !== "HEAD")
+        return sendError(response, new AppError("method_not_allowed:route", `${METRICS_PATH} answers GET.`), { allow: "GET, HEAD" });
+      return serveMetrics(request, response);
+    }
     if (path.segments[0] !== "api") {
       if (path.segments[0] !== "_next") keepOutOfSharedCaches(response);
       return next(request, response);
@@ -225,6 +264,7 @@ export function createFrontDoor(next: NextHandler, options: FrontDoorOptions = {
     }
     if (match.route.servedBy === "next") return next(request, response);
     if (match.route.servedBy === "better-auth") return serveAuth(request, response);
+    if (match.route.pattern === "/api/ready") return serveReadiness(response);
     if (method === "DELETE") return serveCancel(response, { auditId: match.params.auditId! }, caller);
     if (!match.params.toolName) return serveConsole(request, response, { serverId: match.params.serverId! }, caller);
     return serveCall(request, response, { serverId: match.params.serverId!, toolName: match.params.toolName! }, caller);

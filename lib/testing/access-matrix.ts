@@ -32,6 +32,7 @@ const admin: Rule = { roles: ["admin"], scope: null };
 
 const RULES: Record<string, Rule> = {
   "GET /api/health": "public",
+  "GET /api/ready": "public",
   "POST /api/form-validator": read,
   "GET /api/session": "public",
   "POST /api/session": "public",
@@ -289,6 +290,24 @@ export function describeAccessMatrix(kind: "sqlite" | "postgres"): void {
           location: expect.stringMatching(/^\/login\?next=/),
         });
       else expect({ page, status: answer.status }).toEqual({ page, status: 403 });
+    });
+
+    // Everyone's calls on every server, hidden ones too: for those who read everyone's audit records.
+    const metrics: Rule = { roles: ["auditor", "admin"], scope: "read" };
+    it.each(WHO.map((who) => who.name))("/metrics, %s", async (whoName) => {
+      const who = WHO.find((w) => w.name === whoName)!;
+      const answer = await send("GET", "/metrics", who.headers());
+      const expected = verdict(metrics, who);
+      if (expected === "pass")
+        expect({ status: answer.status, body: answer.body }).toMatchObject({
+          status: 200,
+          body: expect.stringContaining("toolscope_tool_calls_total"),
+        });
+      else
+        expect({ status: answer.status, body: answer.body }).toMatchObject({
+          status: expected.status,
+          body: { error: { code: expected.code } },
+        });
     });
   });
 

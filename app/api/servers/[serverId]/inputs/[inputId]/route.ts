@@ -2,7 +2,7 @@ import { z } from "zod";
 import { AppError } from "@/lib/errors";
 import { parseBody } from "@/lib/http/parse-body";
 import { respond } from "@/lib/http/respond";
-import { answerUserInput } from "@/lib/mcp/user-input";
+import { answerAnywhere } from "@/lib/mcp/user-input";
 
 export const dynamic = "force-dynamic";
 
@@ -17,7 +17,7 @@ export async function POST(request: Request, { params }: { params: Promise<{ ser
   const { serverId, inputId } = await params;
   return respond(async () => {
     const answer = await parseBody(request, AnswerSchema);
-    if (!answerUserInput(serverId, inputId, answer)) throw new AppError("not_found:input");
+    if (!(await answerAnywhere(serverId, inputId, answer))) throw new AppError("not_found:input");
     return { delivered: true };
   });
 }

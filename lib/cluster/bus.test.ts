@@ -1,0 +1,174 @@
+// The bus between Toolscope processes, on the PostgreSQL server at 127.0.0.1:5432: processes
+// are ClusterBus instances with their own database handles and listening connections, in a
+// schema of their own (dropped afterwards), as replicas are.
+import { randomBytes } from "node:crypto";
+import type { Kysely } from "kysely";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type DatabaseTarget } from "@/lib/db/connect";
+import { migrateToLatest } from "@/lib/db/migrate";
+import type { Database } from "@/lib/db/schema";
+import { ClusterBus } from "./bus";
+
+const POSTGRES_URL = process.env.TOOLSCOPE_TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+
+async function admin(query: string): Promise<void> {
+  const client = new pg.Client({ connectionString: POSTGRES_URL });
+  await client.connect();
+  await client.query(query);
+  await client.end();
+}
+
+type Replica = { bus: ClusterBus; db: Kysely<Database> };
+const schemas: string[] = [];
+const replicas: Replica[] = [];
+
+async function schema(): Promise<DatabaseTarget> {
+  const name = `toolscope_bus_${randomBytes(4).toString("hex")}`;
+  await admin(`create schema ${name}`);
+  schemas.push(name);
+  const target: DatabaseTarget = { kind: "postgres", url: POSTGRES_URL, searchPath: name };
+  const db = openDatabase(target);
+  await migrateToLatest(db as Kysely<unknown>);
+  await db.destroy();
+  return target;
+}
+
+/** The key every replica of a deployment shares (derived from TOOLSCOPE_SECRET_KEY in Toolscope). */
+const KEY = randomBytes(32);
+
+async function replica(target: DatabaseTarget, name: string, key = KEY): Promise<ClusterBus> {
+  const db = openDatabase(target);
+  const bus = new ClusterBus(db, target, name, key);
+  replicas.push({ bus, db });
+  await bus.start();
+  return bus;
+}
+
+/** Resolves with what `topic` delivers next to `bus`. */
+function next(bus: ClusterBus, topic: "invalidate" | "tools-changed"): Promise<{ body: unknown; from: string }> {
+  return new Promise((resolve) => bus.handle(topic, (body, from) => resolve({ body, from })));
+}
+
+let target: DatabaseTarget;
+
+beforeAll(async () => {
+  target = await schema();
+});
+
+afterAll(async () => {
+  for (const { bus, db } of replicas) {
+    await bus.stop();
+    await db.destroy();
+  }
+  for (const name of schemas) await admin(`drop schema ${name} cascade`);
+});
+
+describe("the bus between Toolscope processes (PostgreSQL)", () => {
+  it("broadcasts to every other process, not back to the sender", async () => {
+    const [a, b, c] = [await replica(target, "a1"), await replica(target, "b1"), await replica(target, "c1")];
+    expect([a.listening, b.listening, c.listening]).toEqual([true, true, true]);
+    let echoed = false;
+    a.handle("invalidate", () => (echoed = true));
+    const atB = next(b, "invalidate");
+    const atC = next(c, "invalidate");
+    await a.broadcast("invalidate", { what: "servers" });
+    expect(await atB).toEqual({ body: { what: "servers" }, from: "a1" });
+    expect(await atC).toEqual({ body: { what: "servers" }, from: "a1" });
+    // A round trip after the broadcast: had the sender heard its own message, it would have by now.
+    b.handle("cancel", () => "pong");
+    expect(await a.ask("b1", "cancel", {})).toBe("pong");
+    expect(echoed).toBe(false);
+  });
+
+  it("asks one process and gets its answer; only that process is asked", async () => {
+    const [a, b, c] = [await replica(target, "a2"), await replica(target, "b2"), await replica(target, "c2")];
+    const asked: string[] = [];
+    b.handle("cancel", (body) => {
+      asked.push("b2");
+      return { cancelled: (body as { auditId: string }).auditId };
+    });
+    c.handle("cancel", () => {
+      asked.push("c2");
+      return true;
+    });
+    expect(await a.ask("b2", "cancel", { auditId: "x1" })).toEqual({ cancelled: "x1" });
+    expect(asked).toEqual(["b2"]);
+  });
+
+  it("answers undefined when the process asked is gone, after the timeout", async () => {
+    const a = await replica(target, "a3");
+    const started = Date.now();
+    expect(await a.ask("nobody", "cancel", {}, 300)).toBeUndefined();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+  });
+
+  it("carries a message larger than a notification through the database, and cleans it up", async () => {
+    const [a, b] = [await replica(target, "a4"), await replica(target, "b4")];
+    const text = "x".repeat(50_000);
+    b.handle("input-answer", (body) => (body as { answer: { text: string } }).answer.text.length);
+    expect(await a.ask("b4", "input-answer", { answer: { action: "accept", text } })).toBe(50_000);
+    const db = replicas.find((r) => r.bus === a)!.db;
+    // The request was for b4 alone: read, then deleted. (The reply was small.)
+    expect(await db.selectFrom("cluster_messages").selectAll().execute()).toEqual([]);
+  });
+
+  it("keeps deployments in two schemas of one database apart", async () => {
+    const other = await schema();
+    const [a, b] = [await replica(target, "a5"), await replica(other, "b5")];
+    let heard = false;
+    b.handle("invalidate", () => (heard = true));
+    const c = await replica(target, "c5");
+    const atC = next(c, "invalidate");
+    await a.broadcast("invalidate", { what: "policies" });
+    await atC;
+    expect(heard).toBe(false);
+  });
+
+  it("drops what it cannot open (another key, not sealed, malformed) and keeps working", async () => {
+    const [a, b] = [await replica(target, "a7"), await replica(target, "b7")];
+    const stranger = await replica(target, "x7", randomBytes(32));
+    let heard = 0;
+    b.handle("invalidate", () => heard++);
+    await stranger.broadcast("invalidate", { what: "servers" });
+    // Anyone who may connect to the database may notify on the channel.
+    const channel = `toolscope_${(target as { searchPath: string }).searchPath}`;
+    for (const payload of ["null", "{}", '{"t":"cancel","f":"x","at":0}', "enc:v1:AAAA", "ref:nope", "not json"])
+      await admin(`select pg_notify('${channel}', '${payload}')`);
+    b.handle("cancel", () => "still here");
+    expect(await a.ask("b7", "cancel", {})).toBe("still here");
+    expect(heard).toBe(0);
+  });
+
+  it("listens again after its connection is cut, and says so (caches go)", async () => {
+    const [a, b] = [await replica(target, "a6"), await replica(target, "b6")];
+    let resyncs = 0;
+    b.onResync(() => resyncs++);
+    // Ends b6's listening connection from the server side, as a database restart would.
+    const client = new pg.Client({ connectionString: POSTGRES_URL });
+    await client.connect();
+    await client.query(
+      `select pg_terminate_backend(pid) from pg_stat_activity where query like 'listen %' and pid <> pg_backend_pid() and datname = current_database() and query like $1`,
+      [`%${(target as { searchPath: string }).searchPath}%`],
+    );
+    await client.end();
+    await expect.poll(() => resyncs, { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(b.listening).toBe(true);
+    const atB = next(b, "tools-changed");
+    await a.broadcast("tools-changed", { serverId: "demo" });
+    expect((await atB).body).toEqual({ serverId: "demo" });
+  });
+});
+
+describe("the bus on SQLite", () => {
+  it("is silent: there is no other process", async () => {
+    const db = openDatabase({ kind: "sqlite", file: ":memory:" });
+    const bus = new ClusterBus(db, { kind: "sqlite", file: ":memory:" }, "solo", KEY);
+    await bus.start();
+    expect(bus.shared).toBe(false);
+    await bus.broadcast("invalidate", { what: "servers" });
+    expect(await bus.ask("other", "cancel", {})).toBeUndefined();
+    await bus.stop();
+    await db.destroy();
+  });
+});
