@@ -8,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "./test";
 import { type Browser, type Page } from "@playwright/test";
+import { signInWithPassword } from "./sign-in";
 import { startOwnToolscope, type OwnToolscope } from "./own-toolscope";
 
 const PORT = Number(process.env.TOOLSCOPE_E2E_HOSTING_PORT ?? 3195);
@@ -45,14 +46,8 @@ test.afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function signIn(browser: Browser, email: string, password: string, next = "/servers"): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto(`${BASE}${next}`);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page).toHaveURL(`${BASE}${next}`);
-  return page;
+function signIn(browser: Browser, email: string, password: string, next = "/servers"): Promise<Page> {
+  return signInWithPassword(browser, BASE, email, password, next);
 }
 
 test("an admin cannot add a command through the UI when hosted, and is told why", async ({ browser }) => {

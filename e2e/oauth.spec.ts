@@ -12,6 +12,7 @@ import path from "node:path";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { startOAuthMcpFixture, type OAuthMcpFixture } from "../lib/testing/oauth-mcp-fixture";
 import { startOwnToolscope, type OwnToolscope } from "./own-toolscope";
+import { signInWithPassword } from "./sign-in";
 import { expect, test } from "./test";
 
 const PORT = Number(process.env.TOOLSCOPE_E2E_OAUTH_PORT ?? 3196);
@@ -194,14 +195,8 @@ test.describe("OAuth with people: each person authorizes for themselves", () => 
     return /One-time password \(shown only now\): (\S+)/.exec(created.stdout)?.[1] ?? "";
   }
 
-  async function signIn(browser: Browser, email: string, password: string, next: string): Promise<Page> {
-    const page = await (await browser.newContext()).newPage();
-    await page.goto(`${HOSTED}${next}`);
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill(password);
-    await page.getByRole("button", { name: "Sign in", exact: true }).click();
-    await expect(page).toHaveURL(`${HOSTED}${next}`);
-    return page;
+  function signIn(browser: Browser, email: string, password: string, next: string): Promise<Page> {
+    return signInWithPassword(browser, HOSTED, email, password, next);
   }
 
   test.beforeAll(async () => {

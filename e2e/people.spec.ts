@@ -10,6 +10,7 @@ import { expect, test } from "./test";
 import { type Browser, type Page } from "@playwright/test";
 import { startOidcProvider, type TestOidcProvider } from "../lib/testing/oidc-provider";
 import { startOwnToolscope, type OwnToolscope } from "./own-toolscope";
+import { signInWithPassword as signIn } from "./sign-in";
 
 const PORT = Number(process.env.TOOLSCOPE_E2E_PEOPLE_PORT ?? 3191);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -69,15 +70,8 @@ test.afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function signInWithPassword(browser: Browser, email: string, password: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto(`${BASE}/servers`);
-  await expect(page).toHaveURL(`${BASE}/login?next=%2Fservers`);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page).toHaveURL(`${BASE}/servers`);
-  return page;
+function signInWithPassword(browser: Browser, email: string, password: string): Promise<Page> {
+  return signIn(browser, BASE, email, password);
 }
 
 async function signInWithSso(browser: Browser, user: { email: string; password: string }, next = "/"): Promise<Page> {
