@@ -116,7 +116,7 @@ test("single sign-on through a real OpenID provider: the role comes from the gro
 
 test("an operator runs a tool and the audit log names them", async ({ browser }) => {
   const page = await signInWithSso(browser, OLGA, "/servers/demo/tools/echo");
-  await expect(page).toHaveURL(`${BASE}/servers/demo/tools/echo`);
+  await page.waitForURL(`${BASE}/servers/demo/tools/echo`, { waitUntil: "load" });
   await page.getByLabel("message").fill("hello from Olga");
   await page.getByTestId("run-button").click();
   // echo declares no annotations, so it may be destructive: Toolscope asks first.
@@ -131,7 +131,7 @@ test("an operator runs a tool and the audit log names them", async ({ browser })
 
 test("an admin revokes a person's token, and the next script call with it gets 401 saying so", async ({ browser }) => {
   const olga = await signInWithSso(browser, OLGA, "/account");
-  await expect(olga).toHaveURL(`${BASE}/account`);
+  await olga.waitForURL(`${BASE}/account`, { waitUntil: "load" });
   await olga.getByLabel("Token name").fill("smoke tests");
   await olga.getByLabel("call").check();
   await olga.getByRole("button", { name: "Create token" }).click();
