@@ -50,8 +50,19 @@ const nextsOwnListeners = new EventEmitter() as http.Server;
 const app = nextModule.default({ dev, hostname: host, port, dir: process.cwd(), httpServer: nextsOwnListeners });
 await app.prepare();
 const handle = app.getRequestHandler() as NextHandler;
+
+/**
+ * In development the page's hot-reload websocket (/_next/hmr) is served by the upgrade handler of
+ * Next's router, the one `next dev` attaches to its own server; getUpgradeHandler() does not know
+ * that path, so the socket hung and no page ever hydrated. In production that handler is kept.
+ */
+function nextUpgradeHandler(): UpgradeHandler {
+  const routers = (app as unknown as { upgradeHandler?: UpgradeHandler }).upgradeHandler;
+  if (dev && routers) return routers;
+  return app.getUpgradeHandler() as UpgradeHandler;
+}
 const server = http.createServer(createFrontDoor(handle, { allowedHosts, dev }));
-server.on("upgrade", createUpgradeDoor(app.getUpgradeHandler() as UpgradeHandler, { allowedHosts }));
+server.on("upgrade", createUpgradeDoor(nextUpgradeHandler(), { allowedHosts }));
 server.listen(port, host, () => {
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
   console.log(`[toolscope] Ready in ${Math.round(performance.now())} ms: serving ${url}`);

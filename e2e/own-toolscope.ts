@@ -27,21 +27,24 @@ export type OwnToolscopeOptions = {
   env?: Record<string, string>;
   /** Where its output (stdout and stderr) goes; by default nowhere. */
   logFile?: string;
+  /** Next in development mode, as `npm run dev` serves it (the same bundle, with --dev). */
+  dev?: boolean;
 };
 
-export async function startOwnToolscope({ port, dataDir, env = {}, logFile }: OwnToolscopeOptions): Promise<OwnToolscope> {
+export async function startOwnToolscope({ port, dataDir, env = {}, logFile, dev = false }: OwnToolscopeOptions): Promise<OwnToolscope> {
   const childEnv: NodeJS.ProcessEnv = {
     ...process.env,
     TOOLSCOPE_DATA_DIR: dataDir,
     TOOLSCOPE_DEMO_SERVER: "off",
     NEXT_TELEMETRY_DISABLED: "1",
+    ...(dev ? { NODE_ENV: "development" } : {}),
     ...env,
   };
   // SQLite in the data dir, whatever the shell points at, unless the test names a database.
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
   // The server under node itself (not npx): its pid leads the group.
   childEnv.TOOLSCOPE_PORT = String(port);
-  const child: ChildProcess = spawn(process.execPath, [path.join(REPO_ROOT, ".toolscope", "server.mjs")], {
+  const child: ChildProcess = spawn(process.execPath, [path.join(REPO_ROOT, ".toolscope", "server.mjs"), ...(dev ? ["--dev"] : [])], {
     cwd: REPO_ROOT,
     env: childEnv,
     stdio: logFile ? ["ignore", fs.openSync(logFile, "a"), fs.openSync(logFile, "a")] : "ignore",

@@ -119,10 +119,14 @@ export function OAuthPanel({ server }: { server: ServerSnapshot }): ReactNode {
       })
       .catch((failure: unknown) => setError(failure instanceof ApiError ? failure.message : String(failure)));
   }, [base]);
+  // A command has no OAuth: nothing to ask (the API would answer bad_request:oauth).
+  const command = server.transport === "stdio";
   // Reloaded whenever the connection's state changes (a refresh, an authorization, a revoke).
-  useEffect(load, [load, server.status, server.oauth?.required]);
+  useEffect(() => {
+    if (!command) load();
+  }, [load, command, server.status, server.oauth?.required]);
 
-  if (server.transport === "stdio" || (!server.oauth && !view?.authorized && !view?.journal.length)) return null;
+  if (command || (!server.oauth && !view?.authorized && !view?.journal.length)) return null;
   const shared = view?.principal === "shared";
   const mayAct = !shared || view?.canManageShared || view?.sharing === "personal";
   const target = shared && view?.sharing === "shared" ? "shared" : "me";
