@@ -14,7 +14,7 @@ import { startOwnToolscope, type OwnToolscope } from "./own-toolscope";
 import { Workbench } from "./pages/workbench";
 import { selfSignedCertificate, startTlsProxy, type TlsProxy } from "./tls-proxy";
 
-type AuditRecord = { tool_name: string; arguments: Record<string, unknown>; outcome: string };
+type AuditRecord = { tool_name: string; arguments: Record<string, unknown>; outcome: string; via: string | null };
 /** Toolscope's API as a script reaches it (plain http, straight to the process). */
 type Api = { base: string; headers: Record<string, string> };
 
@@ -59,11 +59,21 @@ async function notesBoard(page: Page, base: string, api: Api): Promise<void> {
   await expect(app.getByRole("status")).toContainText("Created note");
   await expect(app.locator(`.row[data-tag="${tag}"] .value`)).toHaveText("1");
 
-  // Both calls the app made are audited like any other.
+  // Both calls the app made are audited like any other, as made by the board's app.
   const created = await records(api, `tool=create_note&q=${encodeURIComponent(title)}`);
   expect(created).toHaveLength(1);
-  expect(created[0]).toMatchObject({ outcome: "ok", arguments: { title, tags: [tag] } });
-  expect((await records(api, "tool=board_data")).length).toBeGreaterThan(0);
+  expect(created[0]).toMatchObject({ outcome: "ok", arguments: { title, tags: [tag] }, via: "app:notes_board" });
+  const boardData = await records(api, "tool=board_data");
+  expect(boardData.length).toBeGreaterThan(0);
+  expect(boardData[0]!.via).toBe("app:notes_board");
+  // The Run button's own call is the form's: it says nothing of an app.
+  expect((await records(api, "tool=notes_board"))[0]!.via).toBeNull();
+
+  await page.goto(`${base}/audit?q=${encodeURIComponent(title)}`);
+  const row = page.getByTestId("audit-row").filter({ hasText: "create_note" });
+  await expect(row.getByTestId("audit-via")).toHaveText("app");
+  await row.getByTestId("audit-open").click();
+  await expect(page.getByTestId("audit-detail-via")).toHaveText("The MCP App of notes_board, on that tool's page");
 }
 
 const ATTACKS = [

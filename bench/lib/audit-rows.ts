@@ -147,6 +147,7 @@ export function rowGenerator(total: number, endTime: number, seed = 1): RowGener
         auth_method: null,
         token_name: null,
         reason: null,
+        via: null,
         client_ip: random() < 0.5 ? "127.0.0.1" : `10.0.${Math.floor(random() * 8)}.${Math.floor(random() * 250) + 2}`,
         server_id: server,
         server_target: `https://mcp.example.com/${server}/mcp`,

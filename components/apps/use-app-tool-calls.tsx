@@ -17,12 +17,15 @@ type Pending = { tool: Tool; args: Record<string, unknown>; reason: string; answ
 export function useAppToolCalls({
   serverId,
   serverName,
+  hostTool,
   tools,
   trusted,
   reason,
 }: {
   serverId: string;
   serverName: string;
+  /** The tool whose page shows the app: its calls are recorded as made by that tool's app. */
+  hostTool: string;
   tools: Tool[];
   trusted: boolean;
   /** The reason typed on the tool's page, for servers whose policy asks for one. */
@@ -58,6 +61,7 @@ export function useAppToolCalls({
       const response = await runTool(serverId, name, args, {
         signal: unmounted.current.signal,
         reason,
+        appOf: hostTool,
         onStarted: () => undefined,
         onProgress: () => undefined,
         onInput: () => undefined,
@@ -65,7 +69,7 @@ export function useAppToolCalls({
       if (response.result) return response.result satisfies CallToolResult;
       throw new Error(response.error?.message ?? OUTCOME_INFO[response.status].label);
     },
-    [tools, serverId, serverName, trusted, reason],
+    [tools, serverId, serverName, hostTool, trusted, reason],
   );
 
   const confirmation = pending && (

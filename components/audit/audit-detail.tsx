@@ -8,6 +8,7 @@ import { JsonView } from "@/components/ui/json-view";
 import type { AuditEntry } from "@/lib/audit/query";
 import { SaveCallButton } from "@/components/saved/save-call-dialog";
 import { OutcomeBadge } from "./outcome-badge";
+import { ViaSentence } from "./via";
 
 function Row({ label, children }: { label: string; children: ReactNode }): ReactNode {
   return (
@@ -117,6 +118,11 @@ export function AuditDetail({
           </Row>
         )}
         {record.kind !== "call" && <Row label="Event">{recordKindLabel(record.kind)}</Row>}
+        {record.via && (
+          <Row label="Made from">
+            <ViaSentence via={record.via} />
+          </Row>
+        )}
         {record.reason && (
           <Row label="Reason">
             <span data-testid="audit-detail-reason" className="whitespace-pre-wrap">

@@ -9,6 +9,7 @@ import { useRouter } from "next/navigation";
 import { useState, type ReactNode } from "react";
 import type { AuditEntry } from "@/lib/audit/query";
 import { OutcomeBadge } from "./outcome-badge";
+import { ViaTag } from "./via";
 
 function summary(value: unknown): string {
   const text = JSON.stringify(value) ?? "";
@@ -82,7 +83,10 @@ export function AuditTable({ records, selected, query }: { records: AuditEntry[]
                 <td className="px-3 py-2 whitespace-nowrap">{r.server_id}</td>
                 <td className="px-3 py-2 font-mono text-xs whitespace-nowrap">
                   {r.kind === "call" ? (
-                    r.tool_name
+                    <>
+                      {r.tool_name}
+                      <ViaTag via={r.via} />
+                    </>
                   ) : (
                     <span
                       className="rounded bg-violet-50 px-1.5 py-px font-sans text-[11px] font-medium text-violet-700 dark:bg-violet-950/50 dark:text-violet-300"

@@ -21,10 +21,13 @@ export async function runTool(
     onProgress,
     onInput,
     reason,
+    appOf,
   }: {
     signal: AbortSignal;
     /** Why, when the server's policy asks for a reason. */
     reason?: string | undefined;
+    /** The tool whose MCP App makes this call, for the audit log (lib/audit/via.ts). */
+    appOf?: string | undefined;
     onStarted: (auditId: string) => void;
     onProgress: (p: Progress) => void;
     onInput: (request: InputRequest) => void;
@@ -35,7 +38,7 @@ export async function runTool(
     response = await fetch(`/api/servers/${encodeURIComponent(serverId)}/tools/${encodeURIComponent(toolName)}/call`, {
       method: "POST",
       headers: { "content-type": "application/json", accept: "text/event-stream" },
-      body: JSON.stringify({ arguments: args, ...(reason ? { reason } : {}) }),
+      body: JSON.stringify({ arguments: args, ...(reason ? { reason } : {}), ...(appOf ? { via: { app: appOf } } : {}) }),
       signal,
     });
   } catch (error) {

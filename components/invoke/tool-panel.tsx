@@ -96,6 +96,7 @@ export function ToolPanel({ toolName }: { toolName: string }): ReactNode {
   const appCalls = useAppToolCalls({
     serverId,
     serverName: data?.server.name ?? serverId,
+    hostTool: toolName,
     tools: data?.tools ?? [],
     trusted,
     reason: reasonRequired ? callReason.trim() : undefined,

@@ -9,10 +9,11 @@ export const GENESIS_HASH = "0".repeat(64);
 
 /** Which process opened a record (instance_id) is bookkeeping, not part of what is chained. */
 /** Records read without the columns of migration 0009 (a Toolscope before it) lack who acted. */
-type PeopleColumns = "kind" | "actor_id" | "actor_name" | "auth_method" | "token_name" | "reason";
+type PeopleColumns = "kind" | "actor_id" | "actor_name" | "auth_method" | "token_name" | "reason" | "via";
 type Hashed = Omit<AuditLogTable, "hash" | "result_truncated" | "instance_id" | PeopleColumns> &
   Partial<Pick<AuditLogTable, Exclude<PeopleColumns, "kind">>> & { result_truncated: number; kind?: string };
-// (reason, from migration 0010, follows who acted, and likewise only when a record has one.)
+// (reason, from migration 0010, follows who acted, and likewise only when a record has one;
+// via, from migration 0015, comes last, after both, only when a record has one.)
 
 /**
  * The fields in a fixed order; numbers normalised, since drivers may return them as strings.
@@ -53,8 +54,11 @@ function canonical(record: Hashed): string {
     record.output_verdict,
     n(record.chain_seq),
     record.prev_hash,
-    ...(hasIdentity || record.reason ? identity : []),
-    ...(record.reason ? [record.reason] : []),
+    // A record with a via always has who acted and a reason slot, so no two tails read alike:
+    // one field cannot be passed off as another.
+    ...(record.via
+      ? [...identity, record.reason ?? null, record.via]
+      : [...(hasIdentity || record.reason ? identity : []), ...(record.reason ? [record.reason] : [])]),
   ]);
 }
 

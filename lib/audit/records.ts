@@ -28,6 +28,7 @@ export const RECORD_COLUMNS = [
   "auth_method",
   "token_name",
   "reason",
+  "via",
   "client_ip",
   "server_id",
   "server_target",
@@ -58,7 +59,7 @@ export const PEOPLE_COLUMNS = ["kind", "actor_id", "actor_name", "auth_method", 
  * 0009 had (upgrade tests write as it did). A record read without them is a call by `actor`.
  */
 export function recordColumns(people: boolean): readonly RecordColumn[] {
-  const later: readonly string[] = [...PEOPLE_COLUMNS, "reason"];
+  const later: readonly string[] = [...PEOPLE_COLUMNS, "reason", "via"];
   return people ? RECORD_COLUMNS : RECORD_COLUMNS.filter((c) => !later.includes(c));
 }
 
@@ -129,6 +130,8 @@ export type StartInvocation = Actor & {
   requestMeta?: unknown;
   /** Why the caller made the call, when the server's policy asks for a reason. */
   reason?: string | null;
+  /** Where the call was made from (lib/audit/via.ts's column), when not the form or the API. */
+  via?: string | null;
 };
 
 export type FinishInvocation = {
@@ -174,6 +177,7 @@ export class AuditRecords {
               auth_method: input.authMethod ?? null,
               token_name: input.tokenName ?? null,
               reason: input.reason ?? null,
+              via: input.via ?? null,
             }
           : {}),
         client_ip: input.clientIp ?? null,

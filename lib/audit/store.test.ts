@@ -212,6 +212,29 @@ describe.each([
     expect((await store.verifyChain()).ok).toBe(true);
   });
 
+  it("keeps where a call was made from, chained: a record's via cannot be changed or removed unnoticed", async () => {
+    const store = createAuditStore(db);
+    const start = (via?: string) =>
+      store.startInvocation({ actor: "ada", serverId: "via", serverTarget: "x", protocolVersion: null, toolName: "t", arguments: {}, via });
+    const fromApp = await start("app:weather_dashboard");
+    const fromForm = await start();
+    for (const record of [fromApp, fromForm]) await store.finishInvocation({ ...record, outcome: "ok", result: { content: [] } });
+    expect((await store.getInvocation(fromApp.id))!.via).toBe("app:weather_dashboard");
+    expect((await store.getInvocation(fromForm.id))!.via).toBeNull();
+    expect((await store.verifyChain()).ok).toBe(true);
+
+    for (const forged of [null, "console"]) {
+      await db.updateTable("audit_log").set({ via: forged }).where("id", "=", fromApp.id).execute();
+      expect(await store.verifyChain()).toMatchObject({ ok: false, firstBroken: { id: fromApp.id } });
+    }
+    await db.updateTable("audit_log").set({ via: "app:weather_dashboard" }).where("id", "=", fromApp.id).execute();
+    // Given to a record that had none, it breaks the chain too.
+    await db.updateTable("audit_log").set({ via: "console" }).where("id", "=", fromForm.id).execute();
+    expect(await store.verifyChain()).toMatchObject({ ok: false, firstBroken: { id: fromForm.id } });
+    await db.updateTable("audit_log").set({ via: null }).where("id", "=", fromForm.id).execute();
+    expect((await store.verifyChain()).ok).toBe(true);
+  });
+
   describe("pending records of other Toolscope processes", () => {
     const call = { actor: "local", serverId: "crash", serverTarget: "x", protocolVersion: null, toolName: "slow", arguments: {} };
     // Every test's own process, so that records left by one test never count for another.
@@ -476,7 +499,7 @@ describe.each([
       ...["id", "started_at", "ended_at", "duration_ms", "actor", "server_id", "server_target", "protocol_version", "tool_name"],
       ...["arguments", "outcome", "error_code", "error_message", "result", "output_verdict", "client_ip", "request_meta"],
       ...["result_size", "result_sha256", "result_truncated", "chain_seq", "prev_hash", "hash"],
-      ...["kind", "actor_id", "actor_name", "auth_method", "token_name", "reason"],
+      ...["kind", "actor_id", "actor_name", "auth_method", "token_name", "reason", "via"],
     ].sort();
     // Found by the index on PostgreSQL (the walk of one record misses it), by the scan and the index on SQLite.
     const [found] = await store.listInvocations({ serverId: "cols", q: word });

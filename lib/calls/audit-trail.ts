@@ -4,6 +4,7 @@ import "server-only";
 // task runner, which completes a task's record later, write records.
 import { auditStore } from "@/lib/audit";
 import { redactArguments, redactMeta } from "@/lib/audit/redact";
+import { viaColumn, type CallVia } from "@/lib/audit/via";
 import { appConfig } from "@/lib/config/env";
 import type { ServerConnection } from "@/lib/mcp/connection";
 import { actorOf } from "@/lib/auth/roles";
@@ -27,6 +28,7 @@ export async function openRecord(
     caller: Caller;
     meta?: Record<string, unknown> | undefined;
     reason?: string | undefined;
+    via?: CallVia | undefined;
   },
 ): Promise<OpenRecord> {
   const tool = connection.findTool(call.toolName);
@@ -39,6 +41,7 @@ export async function openRecord(
         ...actorOf(call.caller),
         clientIp: call.caller.clientIp,
         reason: call.reason ?? null,
+        via: viaColumn(call.via),
         requestMeta: call.meta && redactMeta(call.meta, redactKeys),
         serverId: connection.config.id,
         serverTarget: connection.target,

@@ -63,7 +63,7 @@ type EntryPath = (kind: Kind) => Promise<Ended>;
 
 const callerHeaders = { [CALLER_HEADER]: JSON.stringify({ actor: "local", clientIp: "127.0.0.1" }), "content-type": "application/json" };
 const callUrl = (kind: Kind) => `${door.base}/api/servers/${kind.server}/tools/${kind.tool}/call`;
-const body = (kind: Kind) => JSON.stringify({ arguments: kind.args ?? {} });
+const body = (kind: Kind, extra: Record<string, unknown> = {}) => JSON.stringify({ arguments: kind.args ?? {}, ...extra });
 
 async function newestRecord(toolName: string, since: string): Promise<{ id: string; outcome: string } | undefined> {
   const { auditStore } = await import("@/lib/audit");
@@ -84,6 +84,24 @@ async function hangUpOnceRecorded(kind: Kind, send: (signal: AbortSignal) => Pro
   return { status: 0, outcome: record.outcome, auditId: record.id };
 }
 
+/** A call as Toolscope's page makes it: an event stream, cancelled with Cancel. */
+async function fromThePage(kind: Kind, extra: Record<string, unknown> = {}): Promise<Ended> {
+  const response = await fetch(callUrl(kind), { method: "POST", body: body(kind, extra), headers: { accept: "text/event-stream" } });
+  const { readSse } = await import("@/lib/client/read-sse");
+  for await (const { event, data } of readSse(response.body!)) {
+    if (event === "started" && kind.cancel) {
+      const { auditId } = data as { auditId: string };
+      const cancel = await fetch(`${door.base}/api/calls/${auditId}`, { method: "DELETE" });
+      expect(cancel.status).toBe(200);
+    }
+    if (event === "result") {
+      const result = data as { status: string; auditId: string };
+      return { status: response.status, outcome: result.status, auditId: result.auditId };
+    }
+  }
+  throw new Error("the stream ended without a result");
+}
+
 const ENTRY_PATHS: Record<string, EntryPath> = {
   async script(kind) {
     // A script cancels by hanging up.
@@ -92,22 +110,9 @@ const ENTRY_PATHS: Record<string, EntryPath> = {
     const json = (await response.json()) as { status: string; auditId: string };
     return { status: response.status, outcome: json.status, auditId: json.auditId };
   },
-  async form(kind) {
-    const response = await fetch(callUrl(kind), { method: "POST", body: body(kind), headers: { accept: "text/event-stream" } });
-    const { readSse } = await import("@/lib/client/read-sse");
-    for await (const { event, data } of readSse(response.body!)) {
-      if (event === "started" && kind.cancel) {
-        const { auditId } = data as { auditId: string };
-        const cancel = await fetch(`${door.base}/api/calls/${auditId}`, { method: "DELETE" });
-        expect(cancel.status).toBe(200);
-      }
-      if (event === "result") {
-        const result = data as { status: string; auditId: string };
-        return { status: response.status, outcome: result.status, auditId: result.auditId };
-      }
-    }
-    throw new Error("the stream ended without a result");
-  },
+  form: (kind) => fromThePage(kind),
+  // An MCP App's call, made by the page as the form's is, and declared as the app's.
+  app: (kind) => fromThePage(kind, { via: { app: "dashboard" } }),
   async console(kind) {
     const rpc = (signal?: AbortSignal) =>
       fetch(`${door.base}/api/servers/${kind.server}/rpc`, {
@@ -143,6 +148,9 @@ const ENTRY_PATHS: Record<string, EntryPath> = {
   },
 };
 
+/** Where the audit record says each path's call came from (lib/audit/via.ts): the form and scripts say nothing. */
+const VIA: Record<string, string | null> = { script: null, form: null, app: "app:dashboard", console: "console", task: null };
+
 describe.each(Object.keys(ENTRY_PATHS))("a call from the %s", (entry) => {
   it.each(KINDS.map((kind) => [kind.name, kind] as const))("that ends in %s: answers it and records it", async (_name, kind) => {
     const ended = await ENTRY_PATHS[entry]!(kind);
@@ -153,6 +161,22 @@ describe.each(Object.keys(ENTRY_PATHS))("a call from the %s", (entry) => {
     const record = await (await auditStore()).getInvocation(ended.auditId);
     expect(record?.outcome).toBe(kind.outcome);
     expect(record?.tool_name).toBe(kind.tool);
+    expect(record?.via).toBe(VIA[entry]);
+  });
+});
+
+describe("where a call says it came from", () => {
+  it("is an app's tool name, or the call is refused before anything is sent", async () => {
+    const sent = (via: unknown) =>
+      fetch(`${door.base}/api/servers/failures/tools/succeed/call`, { method: "POST", body: JSON.stringify({ arguments: {}, via }) });
+    const { auditStore } = await import("@/lib/audit");
+    const newest = async () => (await (await auditStore()).listInvocations({ toolName: "succeed", limit: 1 }))[0]?.id;
+    const before = await newest();
+    for (const via of [{ app: "" }, { app: "x".repeat(257) }, { app: "dashboard", console: true }, "console", { saved: "abc" }]) {
+      const refused = await sent(via);
+      expect(refused.status, JSON.stringify(via)).toBe(400);
+    }
+    expect(await newest()).toBe(before);
   });
 });
 

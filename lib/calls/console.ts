@@ -63,6 +63,7 @@ export async function rawRpc(serverId: string, input: RawRpcInput, caller: Calle
       arguments: asObject(args)!,
       meta: asObject(input.params?._meta),
       reason: input.reason,
+      via: { kind: "console" },
       caller,
       signal,
       delivery: input.notification ? "notification" : "request",

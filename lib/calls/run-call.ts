@@ -21,6 +21,7 @@ import type { Caller, InvocationResponse, Tool } from "@/lib/mcp/types";
 import { checkArgumentDepth } from "./argument-depth";
 import { admitCall } from "./call-limits";
 import { enforceToolPolicy } from "./enforce-policy";
+import type { CallVia } from "@/lib/audit/via";
 import { completeRecord, openRecord, type OpenRecord, type Settlement } from "./audit-trail";
 import { classifyCallError, type ClassifiedError } from "./classify-error";
 import { callUnderway, isInterruption, ownerOf, trackCall } from "./in-flight";
@@ -42,6 +43,8 @@ export type CallRequest = {
   caller: Caller;
   /** Why the caller makes the call; required when the server's policy asks for one. */
   reason?: string | undefined;
+  /** Where the call was made from, when not the form or the API: kept in its audit record. */
+  via?: CallVia | undefined;
   /** Aborted when the caller goes away (hangs up, closes the stream): the call is cancelled. */
   signal?: AbortSignal | undefined;
   onprogress?: CallOptions["onprogress"] | undefined;

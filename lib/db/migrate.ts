@@ -15,6 +15,7 @@ import * as oauth from "./migrations/0011-oauth";
 import * as savedCalls from "./migrations/0012-saved-calls";
 import * as clusterMessages from "./migrations/0013-cluster-messages";
 import * as rateLimits from "./migrations/0014-rate-limits";
+import * as auditVia from "./migrations/0015-audit-via";
 
 export const MIGRATIONS: Record<string, Migration> = {
   "0001-audit-log": auditLog,
@@ -31,6 +32,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0012-saved-calls": savedCalls,
   "0013-cluster-messages": clusterMessages,
   "0014-rate-limits": rateLimits,
+  "0015-audit-via": auditVia,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

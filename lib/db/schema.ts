@@ -45,6 +45,8 @@ export interface AuditLogTable {
   token_name: string | null;
   /** Why the caller made the call, when the server's policy asks (migration 0010). */
   reason: string | null;
+  /** Where the call was made from, when not the form or the API (migration 0015; lib/audit/via.ts). */
+  via: string | null;
 }
 
 /** An admin's policy on a server's risky tools (migration 0010; lib/policy/tool-policy.ts). */

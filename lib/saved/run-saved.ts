@@ -55,6 +55,7 @@ async function runOne(
       arguments: filled.arguments,
       caller,
       reason: options.reason,
+      via: { kind: "saved", savedCallId: row.id },
       signal: options.signal,
     });
   } catch (error) {

@@ -4,6 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditStore } from "@/lib/audit";
 import type { Caller } from "@/lib/auth/roles";
 import { database } from "@/lib/db";
 import { runCollection, runSavedCall } from "./run-saved";
@@ -120,6 +121,9 @@ describe("saved calls with people", () => {
     expect((await getSavedCall(savedCall.id, OLGA)).savedCall.runs).toEqual([]);
     const audited = (await getSavedCall(savedCall.id, AUDITOR)).savedCall.runs;
     expect(audited).toHaveLength(1);
+    // The call's audit record says which saved call made it.
+    const record = await (await auditStore()).getInvocation(audited[0]!.auditId!);
+    expect(record?.via).toBe(`saved:${savedCall.id}`);
     expect(JSON.stringify(audited[0]!.response)).toContain("from a shared call");
     await runSavedCall(savedCall.id, { secrets: {} }, OLGA);
     const olgas = (await getSavedCall(savedCall.id, OLGA)).savedCall.runs;

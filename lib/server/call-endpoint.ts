@@ -67,6 +67,7 @@ async function answerCall(
     arguments: body.arguments,
     meta: body._meta,
     reason: body.reason,
+    via: body.via && ({ kind: "app", tool: body.via.app } as const),
     caller,
   };
   if (!wantsEventStream(request)) {

@@ -1,5 +1,6 @@
 // The body of POST /api/servers/{id}/tools/{name}/call.
 import { z } from "zod";
+import { VIA_PART_MAX } from "@/lib/audit/via";
 import { CallReasonSchema } from "@/lib/policy/tool-policy";
 
 export const CallToolBodySchema = z.object({
@@ -8,6 +9,14 @@ export const CallToolBodySchema = z.object({
   _meta: z.record(z.string(), z.unknown()).optional(),
   /** Why the call is made, when the server's policy asks (kept in the audit record). */
   reason: CallReasonSchema,
+  /**
+   * Where the call was made from, when not the form or a script: { app: <tool> } for a call an
+   * MCP App made on that tool's page. Kept in the audit record, as the page declared it.
+   */
+  via: z
+    .object({ app: z.string().min(1).max(VIA_PART_MAX) })
+    .strict()
+    .optional(),
 });
 
 export type CallToolBody = z.infer<typeof CallToolBodySchema>;

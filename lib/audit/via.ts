@@ -1,0 +1,54 @@
+// Where a call was made from, when not from the tool's own form or a script through the API
+// (both of which leave it empty): an MCP App on a tool's page, the RPC console, or a saved call
+// run alone or in a collection. Kept in the audit record's `via` column as a short string.
+// The page declares an app call, in the person's own session: it says where the person's call
+// came from, it is no authority of its own.
+
+export type CallVia = { kind: "app"; tool: string } | { kind: "console" } | { kind: "saved"; savedCallId: string };
+
+/** Longest tool name or saved-call id kept; what the column holds is never longer. */
+export const VIA_PART_MAX = 256;
+
+export function viaColumn(via: CallVia | undefined): string | null {
+  if (!via) return null;
+  switch (via.kind) {
+    case "app":
+      return `app:${via.tool.slice(0, VIA_PART_MAX)}`;
+    case "console":
+      return "console";
+    case "saved":
+      return `saved:${via.savedCallId.slice(0, VIA_PART_MAX)}`;
+  }
+}
+
+/** The column read back; a value this version does not know is shown as it is, never dropped. */
+export function parseVia(column: string | null | undefined): CallVia | { kind: "other"; text: string } | null {
+  if (!column) return null;
+  if (column === "console") return { kind: "console" };
+  if (column.startsWith("app:") && column.length > 4) return { kind: "app", tool: column.slice(4) };
+  if (column.startsWith("saved:") && column.length > 6) return { kind: "saved", savedCallId: column.slice(6) };
+  return { kind: "other", text: column };
+}
+
+/** A short tag for the log's table: "app", "console", "saved". */
+export function viaTag(column: string | null | undefined): string | null {
+  const via = parseVia(column);
+  if (!via) return null;
+  return via.kind === "other" ? via.text : via.kind;
+}
+
+/** A sentence for a record's detail. */
+export function viaSentence(column: string | null | undefined): string | null {
+  const via = parseVia(column);
+  if (!via) return null;
+  switch (via.kind) {
+    case "app":
+      return `The MCP App of ${via.tool}, on that tool's page`;
+    case "console":
+      return "The RPC console";
+    case "saved":
+      return `Saved call ${via.savedCallId}, run alone or in a collection`;
+    case "other":
+      return via.text;
+  }
+}
