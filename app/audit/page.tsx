@@ -18,7 +18,7 @@ export const metadata: Metadata = { title: "Audit log" };
 
 type Search = Record<string, string | string[] | undefined>;
 
-const FILTER_KEYS = ["q", "server", "tool", "outcome", "actor", "person", "kind", "from", "to"] as const;
+const FILTER_KEYS = ["q", "server", "tool", "outcome", "actor", "person", "kind", "via", "from", "to"] as const;
 
 export default async function AuditPage({ searchParams }: { searchParams: Promise<Search> }): Promise<ReactNode> {
   const raw = await searchParams;

@@ -7,6 +7,7 @@ import { useState, type FormEvent, type ReactNode } from "react";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY } from "@/components/ui/classes";
 import { AUDIT_OUTCOMES, OUTCOME_INFO } from "@/lib/calls/outcomes";
 import { EVENT_KINDS, EVENT_LABELS } from "@/lib/audit/event-kinds";
+import { VIA_KINDS } from "@/lib/audit/via";
 import { auditQueryString, type AuditFilterValues } from "@/lib/audit/query-string";
 
 const FIELD =
@@ -100,6 +101,18 @@ export function AuditFilters({ initial, servers, people }: Props): ReactNode {
       </label>
       {/* What to look for on the first row, when and the buttons on the second, rather than wherever they wrap. */}
       <span className="basis-full" aria-hidden="true" />
+      <label className="flex flex-col gap-1 text-[11px] font-medium text-zinc-500">
+        Made from
+        <select value={values.via} onChange={set("via")} className={FIELD} data-testid="audit-via-filter">
+          <option value="">anywhere</option>
+          {VIA_KINDS.map(([via, label]) => (
+            <option key={via} value={via}>
+              {label}
+            </option>
+          ))}
+          {values.via && !VIA_KINDS.some(([via]) => via === values.via) && <option value={values.via}>{values.via}</option>}
+        </select>
+      </label>
       <label className="flex flex-col gap-1 text-[11px] font-medium text-zinc-500">
         From
         <input type="datetime-local" value={values.from} onChange={set("from")} className={FIELD} data-testid="audit-from" />

@@ -15,6 +15,8 @@ export type AuditFilters = {
   excludeServerIds?: readonly string[];
   /** "call", or an event's kind (lib/audit/events.ts); "event" for every event. */
   kind?: string;
+  /** Where calls were made from (lib/audit/via.ts): "app" or "saved" for all of that kind, else exactly. */
+  via?: string;
   /** ISO times or epoch ms: started at or after `from`, before `to`. */
   from?: number;
   to?: number;
@@ -92,6 +94,11 @@ export class RecordFilters {
     if (filters.excludeServerIds?.length) q = q.where("audit_log.server_id", "not in", [...filters.excludeServerIds]);
     if (filters.kind === "event") q = q.where("audit_log.kind", "!=", "call");
     else if (filters.kind) q = q.where("audit_log.kind", "=", filters.kind);
+    // Through migration 0015's index of the records that have a via, newest first. (A prefix, not
+    // a range: PostgreSQL's collation may order ':' and ';' by other rules than their code points.)
+    if (filters.via) q = q.where("audit_log.via", "is not", null);
+    if (filters.via === "app" || filters.via === "saved") q = q.where("audit_log.via", "like", `${filters.via}:%`);
+    else if (filters.via) q = q.where("audit_log.via", "=", filters.via);
     if (filters.from !== undefined) q = q.where("audit_log.id", ">=", idTimePrefix(filters.from));
     if (filters.to !== undefined) q = q.where("audit_log.id", "<", idTimePrefix(filters.to));
     return q;

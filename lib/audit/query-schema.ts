@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { AUDIT_OUTCOMES } from "@/lib/calls/outcomes";
 import type { AuditFilters } from "./store";
+import { VIA_FILTER, VIA_PART_MAX } from "./via";
 
 const time = z
   .string()
@@ -18,6 +19,11 @@ export const AuditFilterSchema = z.object({
   kind: z
     .string()
     .regex(/^[a-z_]{1,40}$/)
+    .optional(),
+  via: z
+    .string()
+    .regex(VIA_FILTER, "must be app, console or saved, or one of them with a name after a colon")
+    .max(VIA_PART_MAX + 10)
     .optional(),
   from: time.optional(),
   to: time.optional(),
@@ -45,6 +51,7 @@ export function storeFilters(query: AuditFilterQuery): AuditFilters {
     actor: query.actor || undefined,
     actorId: query.person || undefined,
     kind: query.kind || undefined,
+    via: query.via || undefined,
     from: query.from,
     to: query.to,
     q: query.q || undefined,

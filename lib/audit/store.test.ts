@@ -223,6 +223,19 @@ describe.each([
     expect((await store.getInvocation(fromForm.id))!.via).toBeNull();
     expect((await store.verifyChain()).ok).toBe(true);
 
+    // The log's "made from" filter: a kind of origin, or one exactly; with text to find too.
+    const fromSaved = await start("saved:0mabc");
+    const ids = async (filters: AuditFilters) => (await store.listInvocations({ serverId: "via", ...filters })).map((r) => r.id);
+    expect(await ids({ via: "app" })).toEqual([fromApp.id]);
+    expect(await ids({ via: "app:weather_dashboard" })).toEqual([fromApp.id]);
+    expect(await ids({ via: "app:weather" })).toEqual([]);
+    expect(await ids({ via: "saved" })).toEqual([fromSaved.id]);
+    expect(await ids({ via: "console" })).toEqual([]);
+    expect(await ids({ via: "app", q: "nothing-like-this" })).toEqual([]);
+    expect(await ids({})).toEqual([fromSaved.id, fromForm.id, fromApp.id]);
+    await store.finishInvocation({ ...fromSaved, outcome: "ok", result: { content: [{ type: "text", text: "via-word" }] } });
+    expect(await ids({ via: "saved", q: "via-word" })).toEqual([fromSaved.id]);
+
     for (const forged of [null, "console"]) {
       await db.updateTable("audit_log").set({ via: forged }).where("id", "=", fromApp.id).execute();
       expect(await store.verifyChain()).toMatchObject({ ok: false, firstBroken: { id: fromApp.id } });

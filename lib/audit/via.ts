@@ -9,6 +9,16 @@ export type CallVia = { kind: "app"; tool: string } | { kind: "console" } | { ki
 /** Longest tool name or saved-call id kept; what the column holds is never longer. */
 export const VIA_PART_MAX = 256;
 
+/** The audit log's `via` filter: a kind of origin ("app": every app's calls), or one exactly. */
+export const VIA_FILTER = /^(app|console|saved)(:.+)?$/s;
+
+/** What the log's filter offers. */
+export const VIA_KINDS = [
+  ["app", "an MCP App"],
+  ["console", "the RPC console"],
+  ["saved", "a saved call"],
+] as const;
+
 export function viaColumn(via: CallVia | undefined): string | null {
   if (!via) return null;
   switch (via.kind) {

@@ -178,6 +178,27 @@ describe("where a call says it came from", () => {
     }
     expect(await newest()).toBe(before);
   });
+
+  it("filters the audit log: an app's calls, the console's, or one origin exactly", async () => {
+    const audit = await import("@/app/api/audit/route");
+    const answer = (query: string) => audit.GET(new Request(`${door.base}/api/audit?${query}`, { headers: callerHeaders }));
+    const listed = async (query: string) => {
+      const response = await answer(query);
+      expect(response.status, query).toBe(200);
+      return ((await response.json()) as { records: { via: string | null }[] }).records;
+    };
+    for (const [query, via] of [
+      ["via=app", "app:dashboard"],
+      ["via=app:dashboard", "app:dashboard"],
+      ["via=console", "console"],
+    ] as const) {
+      const records = await listed(`${query}&server=failures`);
+      expect(records.length, query).toBeGreaterThan(0);
+      expect(new Set(records.map((r) => r.via)), query).toEqual(new Set([via]));
+    }
+    expect(await listed("via=saved&server=failures")).toEqual([]);
+    for (const bad of ["via=form", "via=apps", "via=app:"]) expect((await answer(bad)).status, bad).toBe(400);
+  });
 });
 
 describe("a malformed result", () => {

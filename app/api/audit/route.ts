@@ -6,7 +6,7 @@ import { parseSearchParams } from "@/lib/http/search-params";
 
 export const dynamic = "force-dynamic";
 
-/** The audit log, newest first: filters server, tool, outcome, actor, person, kind, from, to, q; limit and cursor. */
+/** The audit log, newest first: filters server, tool, outcome, actor, person, kind, via, from, to, q; limit and cursor. */
 export async function GET(request: Request): Promise<Response> {
   return respond(async () => {
     const query = parseSearchParams(request, AuditListSchema);
