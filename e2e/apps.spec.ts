@@ -51,6 +51,14 @@ async function notesBoard(page: Page, base: string, api: Api): Promise<void> {
   const app = page.frameLocator("[data-testid=app-frame]").frameLocator("iframe");
   await expect(app.locator('.row[data-tag="demo"] .value')).toHaveText(/^\d+$/);
 
+  // The board takes Toolscope's theme, and follows it when the person switches it.
+  await expect(app.locator("html")).toHaveAttribute("data-theme", "light");
+  const toggle = page.getByTestId("theme-toggle");
+  await toggle.click();
+  await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-label", "Dark theme");
+  await expect(app.locator("html")).toHaveAttribute("data-theme", "dark");
+
   const title = `From the app ${randomUUID().slice(0, 6)}`;
   const tag = `tag-${randomUUID().slice(0, 4)}`;
   await app.getByLabel("New note's title").fill(title);
@@ -74,6 +82,17 @@ async function notesBoard(page: Page, base: string, api: Api): Promise<void> {
   await expect(row.getByTestId("audit-via")).toHaveText("app");
   await row.getByTestId("audit-open").click();
   await expect(page.getByTestId("audit-detail-via")).toHaveText("The MCP App of notes_board, on that tool's page");
+
+  // "Made from: an MCP App" keeps just the apps' calls.
+  await page.goto(`${base}/audit`);
+  await page.getByTestId("audit-via-filter").selectOption("app");
+  await page.getByTestId("audit-apply").click();
+  await expect(page).toHaveURL(/[?&]via=app(&|$)/);
+  const rows = page.getByTestId("audit-row");
+  await expect(rows.filter({ hasText: "create_note" })).not.toHaveCount(0);
+  await expect(rows.filter({ hasText: "notes_board" })).toHaveCount(0);
+  for (const tag of await rows.getByTestId("audit-via").allTextContents()) expect(tag).toBe("app");
+  expect(await rows.getByTestId("audit-via").count()).toBe(await rows.count());
 }
 
 const ATTACKS = [

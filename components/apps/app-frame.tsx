@@ -68,13 +68,15 @@ export function AppFrame({
         null,
         { name: "Toolscope", version: "1.0.0" },
         { openLinks: {}, serverTools: {}, logging: {} },
-        { hostContext: { toolInfo: { tool }, displayMode: "inline", availableDisplayModes: ["inline"], theme: theme() } },
+        { hostContext: hostContext(tool) },
       );
       host.addEventListener("sandboxready", () => {
         void host.sendSandboxResourceReady({ html: app.html, csp: app.csp, sandbox: "allow-scripts" });
       });
       host.addEventListener("initialized", () => {
         ready.current = true;
+        // The theme may have changed while the app started: sent only if it did.
+        host.setHostContext(hostContext(tool));
         send();
       });
       host.addEventListener("sizechange", ({ height: asked }) => {
@@ -102,6 +104,20 @@ export function AppFrame({
     },
     [app, tool, send],
   );
+
+  // The app follows Toolscope's theme when the person switches it (or the system's changes):
+  // the bridge sends ui/notifications/host-context-changed with the new theme.
+  useEffect(() => {
+    const root = document.documentElement;
+    let shown = theme();
+    const observer = new MutationObserver(() => {
+      if (theme() === shown) return;
+      shown = theme();
+      if (ready.current) bridge.current?.setHostContext(hostContext(tool));
+    });
+    observer.observe(root, { attributes: true, attributeFilter: ["class"] });
+    return () => observer.disconnect();
+  }, [tool]);
 
   // A new result (the form ran the tool again) reaches the app already running.
   useEffect(() => {
@@ -185,6 +201,10 @@ export function AppFrame({
       )}
     </section>
   );
+}
+
+function hostContext(tool: Tool) {
+  return { toolInfo: { tool }, displayMode: "inline" as const, availableDisplayModes: ["inline" as const], theme: theme() };
 }
 
 function theme(): "light" | "dark" {

@@ -3,6 +3,7 @@
 // the extension's JSON-RPC dialect over postMessage by hand (ui/initialize, the tool input and
 // result notifications, tools/call through the host), draws notes per tag as bars, and adds a
 // note through the host with create_note, then refreshes with the app-only tool board_data.
+// It follows the host's theme (hostContext.theme, at start and when the host says it changed).
 export const NOTES_BOARD_URI = "ui://demo/notes-board.html";
 export const MCP_APP_MIME_TYPE = "text/html;profile=mcp-app";
 
@@ -59,9 +60,18 @@ window.addEventListener("message", (event) => {
     return;
   }
   if (message.method === "ui/notifications/tool-result") draw(message.params && message.params.structuredContent);
+  else if (message.method === "ui/notifications/host-context-changed") followTheme(message.params);
   else if (message.method === "ui/resource-teardown" && message.id !== undefined) send({ id: message.id, result: {} });
   else if (message.id !== undefined && message.method) send({ id: message.id, error: { code: -32601, message: "Not supported" } });
 });
+
+// The host's light or dark, rather than the system's (color-scheme: light dark otherwise).
+function followTheme(context) {
+  const theme = context && context.theme;
+  if (theme !== "light" && theme !== "dark") return;
+  document.documentElement.style.colorScheme = theme;
+  document.documentElement.dataset.theme = theme;
+}
 
 async function refresh() {
   const result = await request("tools/call", { name: "board_data", arguments: {} });
@@ -93,7 +103,10 @@ request("ui/initialize", {
   appCapabilities: {},
   protocolVersion: "2026-01-26",
 }).then(
-  () => send({ method: "ui/notifications/initialized", params: {} }),
+  (result) => {
+    followTheme(result && result.hostContext);
+    send({ method: "ui/notifications/initialized", params: {} });
+  },
   (error) => (status.textContent = "The host refused to start the app: " + error.message),
 );
 `;
