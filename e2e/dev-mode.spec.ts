@@ -13,7 +13,7 @@ let server: OwnToolscope | undefined;
 let dataDir = "";
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-dev-"));
   server = await startOwnToolscope({ port: PORT, dataDir, dev: true, env: { TOOLSCOPE_DEMO_SERVER: "on" } });
 });

@@ -29,9 +29,18 @@ export type OwnToolscopeOptions = {
   logFile?: string;
   /** Next in development mode, as `npm run dev` serves it (the same bundle, with --dev). */
   dev?: boolean;
+  /** How long it may take to answer /api/health: 45 s, or 150 s in development (it compiles first). */
+  readyTimeoutMs?: number;
 };
 
-export async function startOwnToolscope({ port, dataDir, env = {}, logFile, dev = false }: OwnToolscopeOptions): Promise<OwnToolscope> {
+export async function startOwnToolscope({
+  port,
+  dataDir,
+  env = {},
+  logFile,
+  dev = false,
+  readyTimeoutMs = dev ? 150_000 : 45_000,
+}: OwnToolscopeOptions): Promise<OwnToolscope> {
   const childEnv: NodeJS.ProcessEnv = {
     ...process.env,
     TOOLSCOPE_DATA_DIR: dataDir,
@@ -66,7 +75,7 @@ export async function startOwnToolscope({ port, dataDir, env = {}, logFile, dev 
   const baseUrl = `http://127.0.0.1:${port}`;
   try {
     await expect
-      .poll(async () => (await fetch(`${baseUrl}/api/health`).catch(() => null))?.status, { timeout: 45_000, intervals: [250] })
+      .poll(async () => (await fetch(`${baseUrl}/api/health`).catch(() => null))?.status, { timeout: readyTimeoutMs, intervals: [250] })
       .toBe(200);
   } catch (error) {
     await stop();

@@ -105,7 +105,7 @@ export function AppFrame({
     [app, tool, send],
   );
 
-  // The app follows Toolscope's theme when the person switches it (or the system's changes):
+  // The app follows Toolscope's theme when the person switches it:
   // the bridge sends ui/notifications/host-context-changed with the new theme.
   useEffect(() => {
     const root = document.documentElement;

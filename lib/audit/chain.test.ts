@@ -55,6 +55,8 @@ describe("recordHash", () => {
     const hashes = [
       recordHash(RECORD),
       recordHash({ ...RECORD, via: "console" }),
+      // An empty via, which nothing writes, still differs from none: it cannot be slipped in.
+      recordHash({ ...RECORD, via: "" }),
       recordHash({ ...RECORD, via: "app:dashboard" }),
       recordHash({ ...RECORD, reason: "console" }),
       recordHash({ ...RECORD, reason: "app:dashboard" }),

@@ -56,7 +56,7 @@ function canonical(record: Hashed): string {
     record.prev_hash,
     // A record with a via always has who acted and a reason slot, so no two tails read alike:
     // one field cannot be passed off as another.
-    ...(record.via
+    ...(record.via != null
       ? [...identity, record.reason ?? null, record.via]
       : [...(hasIdentity || record.reason ? identity : []), ...(record.reason ? [record.reason] : [])]),
   ]);

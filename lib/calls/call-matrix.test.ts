@@ -172,7 +172,18 @@ describe("where a call says it came from", () => {
     const { auditStore } = await import("@/lib/audit");
     const newest = async () => (await (await auditStore()).listInvocations({ toolName: "succeed", limit: 1 }))[0]?.id;
     const before = await newest();
-    for (const via of [{ app: "" }, { app: "x".repeat(257) }, { app: "dashboard", console: true }, "console", { saved: "abc" }]) {
+    // Not a tool's name, not a tool of this server, a tool without an app, or not an app at all.
+    for (const via of [
+      { app: "" },
+      { app: "x".repeat(257) },
+      { app: "dash\u202eboard" },
+      { app: "dashboard\n" },
+      { app: "no_such_tool" },
+      { app: "succeed" },
+      { app: "dashboard", console: true },
+      "console",
+      { saved: "abc" },
+    ]) {
       const refused = await sent(via);
       expect(refused.status, JSON.stringify(via)).toBe(400);
     }

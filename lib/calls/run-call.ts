@@ -21,6 +21,7 @@ import type { Caller, InvocationResponse, Tool } from "@/lib/mcp/types";
 import { checkArgumentDepth } from "./argument-depth";
 import { admitCall } from "./call-limits";
 import { enforceToolPolicy } from "./enforce-policy";
+import { toolUi } from "@/lib/mcp/app-ui";
 import type { CallVia } from "@/lib/audit/via";
 import { completeRecord, openRecord, type OpenRecord, type Settlement } from "./audit-trail";
 import { classifyCallError, type ClassifiedError } from "./classify-error";
@@ -112,6 +113,7 @@ async function forwardAudited(request: CallRequest, connection: ServerConnection
         : "The call was cancelled before it was sent: the server was still connecting.";
     return await completeRecord(record, failure(classified));
   }
+  if (request.via?.kind === "app") assertHasApp(connection, request.via.tool);
   const record = await openRecord(connection, request);
   const untrack = trackCall(record.auditId, {
     serverId: request.serverId,
@@ -163,6 +165,20 @@ function notify(request: CallRequest): Forward {
     await connection.notifyToolCall(request.toolName, request.arguments, request.meta);
     return undefined;
   };
+}
+
+/**
+ * A call said to come from an MCP App names the tool whose page shows it: a tool this server
+ * lists, with an app. Anything else is refused before a record is written, so the log's
+ * "made from an app" lists no call that could not have been one.
+ */
+function assertHasApp(connection: ServerConnection, toolName: string): void {
+  const tool = connection.findTool(toolName);
+  if (!tool || !toolUi(tool))
+    throw new AppError(
+      "bad_request:body",
+      `${connection.config.name} has no tool "${toolName}" with an MCP App: a call cannot say it came from one.`,
+    );
 }
 
 /** The connection, unless the caller gives up first. */

@@ -14,7 +14,13 @@ export const CallToolBodySchema = z.object({
    * MCP App made on that tool's page. Kept in the audit record, as the page declared it.
    */
   via: z
-    .object({ app: z.string().min(1).max(VIA_PART_MAX) })
+    .object({
+      app: z
+        .string()
+        .min(1)
+        .max(VIA_PART_MAX)
+        .regex(/^[^\p{C}]+$/u, "must be a tool's name"),
+    })
     .strict()
     .optional(),
 });
