@@ -30,10 +30,6 @@ export function ViaSentence({ via }: { via: string }): ReactNode {
           </Link>
           , run alone or in a collection
         </>
-      ) : parsed?.kind === "app" ? (
-        <>
-          The MCP App of <span className="font-mono">{parsed.tool}</span>, on that tool&apos;s page
-        </>
       ) : (
         viaSentence(via)
       )}

@@ -2,22 +2,10 @@
 // the database holds more than one Toolscope schema or its search_path changed after install.
 import { randomBytes } from "node:crypto";
 import { sql, type Kysely } from "kysely";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "./connect";
 import { migrateToLatest } from "./migrate";
-
-const POSTGRES_URL = process.env.TOOLSCOPE_TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: POSTGRES_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+import { POSTGRES_URL, admin } from "@/lib/testing/app-on-postgres";
 
 describe("migrations on PostgreSQL", () => {
   const tag = randomBytes(4).toString("hex");

@@ -10,7 +10,8 @@ import { afterAll, beforeAll } from "vitest";
 
 export const POSTGRES_URL = process.env.TOOLSCOPE_TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
-async function admin(query: string): Promise<void> {
+/** Runs one statement on the test database as its admin (a schema's creation or drop). */
+export async function admin(query: string): Promise<void> {
   const client = new pg.Client({ connectionString: POSTGRES_URL });
   await client.connect();
   try {
