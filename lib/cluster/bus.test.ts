@@ -9,6 +9,7 @@ import { openDatabase, type DatabaseTarget } from "@/lib/db/connect";
 import { migrateToLatest } from "@/lib/db/migrate";
 import type { Database } from "@/lib/db/schema";
 import { ClusterBus } from "./bus";
+import { SeenMessages } from "./seen-messages";
 
 const POSTGRES_URL = process.env.TOOLSCOPE_TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
@@ -48,6 +49,31 @@ async function replica(target: DatabaseTarget, name: string, key = KEY): Promise
 /** Resolves with what `topic` delivers next to `bus`. */
 function next(bus: ClusterBus, topic: "invalidate" | "tools-changed"): Promise<{ body: unknown; from: string }> {
   return new Promise((resolve) => bus.handle(topic, (body, from) => resolve({ body, from })));
+}
+
+/** The channel of a deployment in `target`'s schema. */
+function channelOf(target: DatabaseTarget): string {
+  return `toolscope_${(target as { searchPath: string }).searchPath}`;
+}
+
+/**
+ * What someone who may connect to the database can do without the key: LISTEN on the channel
+ * and keep every payload, then NOTIFY them again.
+ */
+async function eavesdrop(target: DatabaseTarget): Promise<{ payloads: string[]; resend: () => Promise<void>; end: () => Promise<void> }> {
+  const client = new pg.Client({ connectionString: POSTGRES_URL });
+  await client.connect();
+  const payloads: string[] = [];
+  client.on("notification", (message) => payloads.push(message.payload ?? ""));
+  await client.query(`listen "${channelOf(target)}"`);
+  return {
+    payloads,
+    resend: async () => {
+      // A copy: the notifications sent here come back to this listener too.
+      for (const payload of [...payloads]) await client.query("select pg_notify($1, $2)", [channelOf(target), payload]);
+    },
+    end: () => client.end(),
+  };
 }
 
 let target: DatabaseTarget;
@@ -132,12 +158,42 @@ describe("the bus between Toolscope processes (PostgreSQL)", () => {
     b.handle("invalidate", () => heard++);
     await stranger.broadcast("invalidate", { what: "servers" });
     // Anyone who may connect to the database may notify on the channel.
-    const channel = `toolscope_${(target as { searchPath: string }).searchPath}`;
+    const channel = channelOf(target);
     for (const payload of ["null", "{}", '{"t":"cancel","f":"x","at":0}', "enc:v1:AAAA", "ref:nope", "not json"])
       await admin(`select pg_notify('${channel}', '${payload}')`);
     b.handle("cancel", () => "still here");
     expect(await a.ask("b7", "cancel", {})).toBe("still here");
     expect(heard).toBe(0);
+  });
+
+  it("acts once on a message someone with database access sends again", async () => {
+    // A schema of its own: nobody else's pings among what is captured.
+    const own = await schema();
+    const [a, b] = [await replica(own, "a8"), await replica(own, "b8")];
+    const taken: string[] = [];
+    b.handle("invalidate", (body) => taken.push(`invalidate ${(body as { what: string }).what.length}`));
+    b.handle("cancel", (body) => {
+      taken.push(`cancel ${(body as { auditId: string }).auditId}`);
+      return true;
+    });
+    const spy = await eavesdrop(own);
+    await a.broadcast("invalidate", { what: "servers" });
+    // Too large to notify: the notification names a row, which stays for other readers.
+    await a.broadcast("invalidate", { what: "x".repeat(20_000) });
+    expect(await a.ask("b8", "cancel", { auditId: "c1" })).toBe(true);
+    // (The stored message is read from the database first: it may be taken after the ask.)
+    const once = ["cancel c1", "invalidate 20000", "invalidate 7"];
+    await expect.poll(() => [...taken].sort()).toEqual(once);
+    // Two broadcasts, the ask and its reply: the sealed payloads as PostgreSQL carried them.
+    await expect.poll(() => spy.payloads.length).toBe(4);
+    await spy.resend();
+    await spy.end();
+    // A message sent after the copies is heard after them (one channel, in order); the copy of
+    // the stored message is read from the database first, hence a moment more.
+    b.handle("task", () => "after");
+    expect(await a.ask("b8", "task", {})).toBe("after");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect([...taken].sort()).toEqual(once);
   });
 
   it("listens again after its connection is cut, and says so (caches go)", async () => {
@@ -157,6 +213,39 @@ describe("the bus between Toolscope processes (PostgreSQL)", () => {
     const atB = next(b, "tools-changed");
     await a.broadcast("tools-changed", { serverId: "demo" });
     expect((await atB).body).toEqual({ serverId: "demo" });
+  });
+});
+
+describe("the ids a process remembers (bounded memory)", () => {
+  const MAX_AGE = 1_000;
+
+  it("drops a repeat, and forgets an id once its message is stale anyway", () => {
+    const seen = new SeenMessages(MAX_AGE, 100);
+    expect(seen.firstSighting("m1", 10_000, 10_000)).toBe(true);
+    expect(seen.firstSighting("m1", 10_000, 10_500)).toBe(false);
+    expect(seen.firstSighting("m2", 10_600, 10_600)).toBe(true);
+    // m1 is stale (older than MAX_AGE) and would be dropped before it got here: its id goes.
+    expect(seen.firstSighting("m3", 11_100, 11_100)).toBe(true);
+    expect(seen.size).toBe(2);
+    expect(seen.firstSighting("m3", 11_100, 12_000)).toBe(false);
+  });
+
+  it("past the cap, forgets the oldest and refuses anything sent before it, never taking it again", () => {
+    const seen = new SeenMessages(MAX_AGE, 3);
+    for (const [id, at] of [
+      ["m1", 100],
+      ["m2", 200],
+      ["m3", 300],
+      ["m4", 400],
+    ] as const)
+      expect(seen.firstSighting(id, at, 400)).toBe(true);
+    expect(seen.size).toBe(3);
+    // m1's id is forgotten, but not taken again: the window now starts after it.
+    expect(seen.firstSighting("m1", 100, 450)).toBe(false);
+    expect(seen.firstSighting("late", 90, 450)).toBe(false);
+    expect(seen.firstSighting("m2", 200, 450)).toBe(false);
+    expect(seen.firstSighting("m5", 450, 450)).toBe(true);
+    expect(seen.size).toBe(3);
   });
 });
 

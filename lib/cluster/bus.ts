@@ -9,7 +9,8 @@
 //
 // Any role that may connect to the database may NOTIFY on any channel and LISTEN to it: every
 // message is sealed (AES-GCM) with a key derived from TOOLSCOPE_SECRET_KEY, which replicas share,
-// and carries its time. A message that does not open with this key, or is stale, is dropped.
+// and carries its time and an id of its own. A message that does not open with this key, is
+// stale, or was taken before (someone who may LISTEN kept a copy and NOTIFYs it again) is dropped.
 // A process checks every PING_MS that it still hears itself, and listens anew when it does not.
 import { randomUUID } from "node:crypto";
 import { sql, type Kysely } from "kysely";
@@ -17,6 +18,7 @@ import pg from "pg";
 import { sealWith, unsealWith } from "../crypto/secret-box";
 import type { DatabaseTarget } from "../db/connect";
 import type { Database } from "../db/schema";
+import { SeenMessages } from "./seen-messages";
 
 /** What a message is about; a handler per topic answers it. */
 export type Topic = "cancel" | "input-answer" | "task" | "tools-changed" | "invalidate";
@@ -31,9 +33,14 @@ type Envelope = {
   /** Pairs an `ask` with its reply. */
   id?: string;
   b?: unknown;
+  /** This message, and no other: a copy sent again is known by it. */
+  m: string;
   /** When it was sent (the sender's clock). */
   at: number;
 };
+
+/** An envelope as a sender writes it; send() gives it its id and time. */
+type Outgoing = Omit<Envelope, "m" | "at">;
 
 export type Handler = (body: unknown, from: string) => unknown;
 
@@ -47,6 +54,8 @@ const MAX_AGE_MS = 5 * 60_000;
 const RECONNECT_MS = { first: 250, max: 10_000 };
 const PING_MS = 20_000;
 const PING_TIMEOUT_MS = 10_000;
+/** Message ids remembered at most (a few MB); past it the freshness window narrows (seen-messages.ts). */
+const MAX_REMEMBERED_IDS = 20_000;
 
 export class ClusterBus {
   private readonly handlers = new Map<Topic, Handler>();
@@ -61,6 +70,8 @@ export class ClusterBus {
   /** When this process last heard itself. */
   private heardSelfAt = 0;
   private warnedUnreadable = false;
+  /** Messages for this process already taken, so that a copy NOTIFYed again is dropped. */
+  private readonly seen = new SeenMessages(MAX_AGE_MS, MAX_REMEMBERED_IDS);
   /** Whether this process hears the others now. */
   listening = false;
 
@@ -110,9 +121,7 @@ export class ClusterBus {
   /** Tells every other process. Best effort: a failure is logged, never thrown at the caller. */
   async broadcast(topic: Topic, body: unknown): Promise<void> {
     if (!this.shared) return;
-    await this.send({ t: topic, f: this.self, b: body, at: Date.now() }).catch((error: unknown) =>
-      this.warn(`broadcasting ${topic}`, error),
-    );
+    await this.send({ t: topic, f: this.self, b: body }).catch((error: unknown) => this.warn(`broadcasting ${topic}`, error));
   }
 
   /**
@@ -132,7 +141,7 @@ export class ClusterBus {
       this.waiting.set(id, finish);
     });
     try {
-      await this.send({ t: topic, f: this.self, to, id, b: body, at: Date.now() });
+      await this.send({ t: topic, f: this.self, to, id, b: body });
     } catch (error) {
       this.warn(`asking ${to} (${topic})`, error);
       this.waiting.get(id)?.(undefined);
@@ -140,8 +149,9 @@ export class ClusterBus {
     return answer;
   }
 
-  private async send(envelope: Envelope): Promise<void> {
+  private async send(outgoing: Outgoing): Promise<void> {
     const channel = await this.channelName();
+    const envelope: Envelope = { ...outgoing, m: randomUUID(), at: Date.now() };
     let payload = sealWith(this.key, JSON.stringify(envelope), channel);
     if (payload.length > MAX_NOTIFY_BYTES) {
       const ref = randomUUID();
@@ -212,7 +222,7 @@ export class ClusterBus {
         this.listenAgain();
         return;
       }
-      this.send({ t: "ping", f: this.self, to: this.self, at: Date.now() }).catch((error: unknown) => this.warn("pinging itself", error));
+      this.send({ t: "ping", f: this.self, to: this.self }).catch((error: unknown) => this.warn("pinging itself", error));
     }, PING_MS);
     this.pinger.unref();
   }
@@ -243,11 +253,13 @@ export class ClusterBus {
     if (!envelope) return;
     if (stored && envelope.to === this.self) await this.db.deleteFrom("cluster_messages").where("id", "=", stored).execute();
     if (envelope.to !== undefined && envelope.to !== this.self) return;
+    // Its own broadcast comes back to it too; only its pings are for it.
+    if (envelope.f === this.self && envelope.t !== "ping") return;
+    if (!this.seen.firstSighting(envelope.m, envelope.at)) return;
     if (envelope.t === "ping") {
       if (envelope.f === this.self) this.heardSelfAt = Date.now();
       return;
     }
-    if (envelope.f === this.self) return;
     try {
       if (envelope.t === "reply") {
         if (envelope.id) this.waiting.get(envelope.id)?.(envelope.b);
@@ -256,13 +268,13 @@ export class ClusterBus {
       const handler = this.handlers.get(envelope.t);
       if (!handler) return;
       const answer = await handler(envelope.b, envelope.f);
-      if (envelope.id) await this.send({ t: "reply", f: this.self, to: envelope.f, id: envelope.id, b: answer ?? null, at: Date.now() });
+      if (envelope.id) await this.send({ t: "reply", f: this.self, to: envelope.f, id: envelope.id, b: answer ?? null });
     } catch (error) {
       this.warn(`handling ${envelope.t} from ${envelope.f}`, error);
     }
   }
 
-  /** A message as sent by a process with this key, recent, and shaped as one; else undefined. */
+  /** A message as sent by a process with this key, recent, and shaped as one (with its id); else undefined. */
   private open(sealed: string): Envelope | undefined {
     let envelope: unknown;
     try {
@@ -275,7 +287,14 @@ export class ClusterBus {
       return undefined;
     }
     const e = envelope as Partial<Envelope> | null;
-    if (typeof e !== "object" || e === null || typeof e.t !== "string" || typeof e.f !== "string" || typeof e.at !== "number")
+    if (
+      typeof e !== "object" ||
+      e === null ||
+      typeof e.t !== "string" ||
+      typeof e.f !== "string" ||
+      typeof e.m !== "string" ||
+      typeof e.at !== "number"
+    )
       return undefined;
     if (Math.abs(Date.now() - e.at) > MAX_AGE_MS) return undefined;
     return e as Envelope;
