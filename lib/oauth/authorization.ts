@@ -103,7 +103,8 @@ export async function beginAuthorization(
       fetchFn: oauthFetch(config, principal),
       skipIssuerMetadataValidation: legacyIssuerAccepted(config),
       // Someone clicked Authorize: they mean the authorization server (a refresh would not widen a
-      // scope, and the connection refreshes by itself), so a refresh token is not used here.
+      // scope, and the connection refreshes by itself), so a refresh token is not used here. It is
+      // the one the server names now: the provider's authorize role discovers afresh.
       forceReauthorization: true,
     });
   } catch (error) {

@@ -13,6 +13,7 @@ export type JournalStep =
   | "client-credentials"
   | "tokens-saved"
   | "invalidated"
+  | "authorization-server-changed"
   | "revoked"
   | "step-up"
   | "request"
@@ -30,6 +31,7 @@ export const JOURNAL_STEP_LABELS: Record<JournalStep, string> = {
   "client-credentials": "Client credentials grant",
   "tokens-saved": "Tokens stored",
   invalidated: "Credentials discarded",
+  "authorization-server-changed": "Authorization server changed",
   revoked: "Authorization revoked",
   "step-up": "More access needed",
   request: "OAuth request",

@@ -29,8 +29,8 @@ export const CLIENT_NAME = "Toolscope";
 
 /** Thrown in the connection role where going on would register a client or ask a person. */
 export class AuthorizationRequired extends Error {
-  constructor() {
-    super("Authorization required: no one has authorized Toolscope at this server yet.");
+  constructor(message = "Authorization required: no one has authorized Toolscope at this server yet.") {
+    super(message);
     this.name = "AuthorizationRequired";
   }
 }
@@ -235,12 +235,18 @@ export class ToolscopeOAuthProvider implements OAuthClientProvider {
 
   async saveDiscoveryState(state: OAuthDiscoveryState): Promise<void> {
     this.discovery = state;
-    if (this.role.kind === "callback") return;
+    // Only a connection keeps it in the grant. An authorization keeps it in its flow, and the
+    // grant gets it with the tokens: one begun and never finished must not leave the grant
+    // naming a server its tokens did not come from.
+    if (this.role.kind !== "connection") return;
     await updateGrant(this.target.serverId, this.target.principal, (grant) => ({ ...grant, discovery: state }));
   }
 
   async discoveryState(): Promise<OAuthDiscoveryState | undefined> {
     if (this.role.kind === "callback") return this.role.flow.discovery;
+    // Someone clicked Authorize: discovery starts afresh, so a server that moved to another
+    // authorization server sends them to the new one (only what this authorization found is reused).
+    if (this.role.kind === "authorize") return this.discovery;
     // Kept once read: the flow stores what this authorization was built on.
     this.discovery ??= (await readGrant(this.target.serverId, this.target.principal))?.discovery;
     return this.discovery;

@@ -12,7 +12,8 @@ import type { Caller } from "@/lib/auth/roles";
 import type { UrlConfig } from "@/lib/mcp/server-config";
 import { transportFetch } from "@/lib/mcp/transport-fetch";
 import { journalFetch, journalFor } from "./journal";
-import { ToolscopeOAuthProvider, type ProviderRole } from "./oauth-provider";
+import { AuthorizationRequired, ToolscopeOAuthProvider, type ProviderRole } from "./oauth-provider";
+import { forgetGrantIfAuthorizationServerChanged } from "./authorization-server-change";
 import { forgetCachedGrant, grantGeneration, SHARED, type Principal } from "./oauth-store";
 import { withClusterLock } from "@/lib/cluster/lock";
 
@@ -83,6 +84,18 @@ export function connectionAuthProvider(config: UrlConfig, principal: Principal):
           return;
         }
         const { resourceMetadataUrl, scope } = extractWWWAuthenticateParams(ctx.response);
+        // Before refreshing: tokens are only refreshed where they came from, and only while the
+        // server still names that authorization server.
+        const change = await forgetGrantIfAuthorizationServerChanged({
+          config,
+          principal,
+          resourceMetadataUrl,
+          fetchFn: oauthFetch(config, principal),
+        });
+        if (change)
+          throw new AuthorizationRequired(
+            `Authorization required: ${config.name} now uses the authorization server ${change.to} (it was ${change.from}); authorize again.`,
+          );
         const result = await auth(provider, {
           serverUrl: ctx.serverUrl,
           ...(resourceMetadataUrl ? { resourceMetadataUrl } : {}),
