@@ -161,7 +161,7 @@ export function AuditDetail({
           data-testid="audit-payload-hidden"
           className="mt-4 rounded-md bg-zinc-50 p-3 text-[12px] text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400"
         >
-          The arguments and result of someone else&apos;s call are shown to auditors and admins only.
+          The arguments, result and error text of someone else&apos;s call are shown to auditors and admins only.
         </p>
       ) : (
         <>

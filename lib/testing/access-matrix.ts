@@ -10,7 +10,8 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditStore } from "@/lib/audit";
-import { auditReaderFor, listAudit } from "@/lib/audit/query";
+import { exportAudit } from "@/lib/audit/export";
+import { auditReaderFor, getAuditEntry, listAudit } from "@/lib/audit/query";
 import { changePerson, invitePerson } from "@/lib/auth/people";
 import { createToken, revokeToken } from "@/lib/auth/personal-tokens";
 import type { Caller, Role } from "@/lib/auth/roles";
@@ -340,6 +341,42 @@ export function describeAccessMatrix(kind: "sqlite" | "postgres"): void {
       expect(search.records.map((r) => r.id)).not.toContain(id);
       const auditorSearch = await listAudit({ limit: 50, q: "Lisbon" }, await auditReaderFor(await callerFor("auditor")));
       expect(auditorSearch.records.map((r) => r.id)).toContain(id);
+    });
+
+    it("a tool's error text is payload: a viewer reads it nowhere, not in the list, the record or an export", async () => {
+      const store = await auditStore();
+      const operator = await callerFor("operator");
+      const leak = "sk-live-error-text-9f3a77";
+      const { id, startedAt } = await store.startInvocation({
+        actor: "olga",
+        actorId: operator.userId,
+        actorName: "Olga",
+        authMethod: "password",
+        clientIp: null,
+        serverId: "open",
+        serverTarget: "http://127.0.0.1:9/mcp",
+        protocolVersion: null,
+        toolName: "leaky_tool",
+        arguments: {},
+      });
+      await store.finishInvocation({
+        id,
+        startedAt,
+        outcome: "protocol_error",
+        errorCode: -32603,
+        errorMessage: `upstream said: key ${leak} rejected`,
+      });
+      const viewer = await auditReaderFor(await callerFor("viewer"));
+      const listed = (await listAudit({ limit: 50 }, viewer)).records.find((r) => r.id === id);
+      expect(listed).toMatchObject({ tool_name: "leaky_tool", outcome: "protocol_error", payload_hidden: true, error_message: null });
+      expect(JSON.stringify((await getAuditEntry(id, viewer)).record)).not.toContain(leak);
+      for (const format of ["jsonl", "csv"] as const) {
+        const text = await new Response(exportAudit({}, viewer, format)).text();
+        expect(text).toContain(id);
+        expect(text).not.toContain(leak);
+      }
+      const auditor = await auditReaderFor(await callerFor("auditor"));
+      expect((await getAuditEntry(id, auditor)).record.error_message).toContain(leak);
     });
 
     it("a server limited to named people or groups is invisible to others", async () => {
