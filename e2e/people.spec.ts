@@ -23,6 +23,9 @@ const OLGA = {
   groups: ["toolscope-operators"],
 };
 const MAL = { sub: "u-mal", email: "mal@elsewhere.example", name: "Mal", password: "mal-passphrase" };
+// The provider asserts (and says it verified) the bootstrap admin's reserved address.
+const CLAIMER = { sub: "u-claimer", email: "Bootstrap@Toolscope.invalid", name: "Claimer", password: "claimer-passphrase" };
+const UNVERIFIED = { sub: "u-eve", email: "eve@example.com", name: "Eve", password: "eve-passphrase", emailVerified: false };
 
 let idp: TestOidcProvider | undefined;
 let server: OwnToolscope | undefined;
@@ -46,7 +49,7 @@ test.beforeAll(async () => {
   adminPassword = /One-time password \(shown only now\): (\S+)/.exec(created.stdout)?.[1] ?? "";
   expect(adminPassword).toMatch(/^\S{20}$/);
 
-  idp = await startOidcProvider({ redirectUris: [`${BASE}/api/auth/callback/sso`], users: [OLGA, MAL] });
+  idp = await startOidcProvider({ redirectUris: [`${BASE}/api/auth/callback/sso`], users: [OLGA, MAL, CLAIMER, UNVERIFIED] });
   server = await startOwnToolscope({
     port: PORT,
     dataDir,
@@ -57,7 +60,8 @@ test.beforeAll(async () => {
       TOOLSCOPE_OIDC_CLIENT_SECRET: idp.clientSecret,
       TOOLSCOPE_OIDC_NAME: "Test IdP",
       TOOLSCOPE_OIDC_SCOPES: "openid email profile groups",
-      TOOLSCOPE_OIDC_ALLOWED_DOMAINS: "example.com",
+      // toolscope.invalid too, so that only the reserved-identity rule can refuse CLAIMER.
+      TOOLSCOPE_OIDC_ALLOWED_DOMAINS: "example.com,toolscope.invalid",
       TOOLSCOPE_OIDC_ROLE_CLAIM: "groups",
       TOOLSCOPE_OIDC_ROLE_MAP: "toolscope-operators=operator",
     },
@@ -69,6 +73,16 @@ test.afterAll(async () => {
   await idp?.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
+
+function userCreate(...args: string[]): ReturnType<typeof spawnSync> {
+  const env: NodeJS.ProcessEnv = { ...process.env, TOOLSCOPE_DATA_DIR: dataDir };
+  delete env.DATABASE_URL;
+  return spawnSync(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/user-create.ts", ...args], {
+    cwd: REPO_ROOT,
+    env,
+    encoding: "utf8",
+  });
+}
 
 function signInWithPassword(browser: Browser, email: string, password: string): Promise<Page> {
   return signIn(browser, BASE, email, password);
@@ -164,4 +178,34 @@ test("an admin revokes a person's token, and the next script call with it gets 4
   // The revocation is itself on the record, naming the admin.
   await admin.goto(`${BASE}/audit?kind=token_revoked`);
   await expect(admin.getByTestId("audit-row").first().getByTestId("audit-actor-name")).toHaveText("Ada Admin");
+});
+
+test("nobody becomes the bootstrap admin by claiming its address, and an unverified address is refused", async ({ browser }) => {
+  const claimer = await signInWithSso(browser, CLAIMER);
+  await expect(claimer).toHaveURL(/\/login\?/);
+  await expect(claimer.getByTestId("sign-in").getByRole("alert")).toContainText("reserved");
+  expect(await (await claimer.request.get(`${BASE}/api/session`)).json()).toMatchObject({ signedIn: false });
+  expect((await claimer.request.get(`${BASE}/api/people`)).status()).toBe(401);
+
+  const eve = await signInWithSso(browser, UNVERIFIED);
+  await expect(eve).toHaveURL(/\/login\?/);
+  await expect(eve.getByTestId("sign-in").getByRole("alert")).toContainText("not verified");
+  expect(await (await eve.request.get(`${BASE}/api/session`)).json()).toMatchObject({ signedIn: false });
+
+  // Nor through an invitation, from the API or the command line.
+  const admin = await signInWithPassword(browser, "ada@example.com", adminPassword);
+  const invited = await admin.request.post(`${BASE}/api/people`, {
+    headers: { origin: BASE },
+    data: { email: "BOOTSTRAP@toolscope.invalid", role: "admin" },
+  });
+  expect(invited.status()).toBe(400);
+  expect(await invited.json()).toMatchObject({
+    error: { code: "bad_request:reserved_email", message: expect.stringContaining("reserved") },
+  });
+  const created = userCreate("--admin", "bootstrap@toolscope.invalid");
+  expect(created.status).toBe(1);
+  expect(created.stderr).toContain("reserved");
+  // The people page lists everyone who exists: nobody with a reserved address among them.
+  const people = (await (await admin.request.get(`${BASE}/api/people`)).json()) as { people: { email: string }[] };
+  expect(people.people.map((p) => p.email)).not.toContainEqual(expect.stringContaining("toolscope.invalid"));
 });

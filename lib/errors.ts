@@ -27,7 +27,9 @@ export type ErrorCode =
   | "not_found:token"
   | "conflict:person"
   | "bad_request:no_account"
+  | "bad_request:reserved_email"
   | "too_many_requests:sign_in"
+  | "too_many_requests:token"
   | "not_found:server"
   | "not_found:tool"
   | "not_found:audit"
@@ -82,7 +84,9 @@ const STATUS: Record<ErrorCode, number> = {
   "not_found:token": 404,
   "conflict:person": 409,
   "bad_request:no_account": 403,
+  "bad_request:reserved_email": 400,
   "too_many_requests:sign_in": 429,
+  "too_many_requests:token": 429,
   "not_found:server": 404,
   "not_found:tool": 404,
   "not_found:audit": 404,
@@ -138,7 +142,9 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   "not_found:token": "There is no personal token with that id.",
   "conflict:person": "A person with that email already exists.",
   "bad_request:no_account": "Only people with an account have personal tokens and sessions; sign in with one.",
+  "bad_request:reserved_email": "That address is reserved by Toolscope for its bootstrap admin.",
   "too_many_requests:sign_in": "Too many sign-in attempts. Wait and try again.",
+  "too_many_requests:token": "Too many failed token attempts from this address. Wait and try again.",
   "not_found:server": "There is no server with that id.",
   "not_found:tool": "That server has no tool with that name.",
   "not_found:audit": "There is no audit record with that id.",

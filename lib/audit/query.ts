@@ -6,7 +6,7 @@ import { AppError } from "@/lib/errors";
 import type { ChainReport } from "./chain";
 import { auditStore } from "./index";
 import type { AuditFilters, AuditRecord } from "./store";
-import { BOOTSTRAP_EMAIL } from "@/lib/auth/mode";
+import { BOOTSTRAP_EMAIL } from "@/lib/auth/reserved-identity";
 import { hiddenFromAudit } from "@/lib/auth/server-access";
 import type { Caller } from "@/lib/auth/roles";
 import { entryFor, mayReadServer, readableFilters, readerOf, type AuditReader } from "./visibility";

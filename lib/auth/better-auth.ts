@@ -5,9 +5,10 @@ import "server-only";
 // role and "banned" fields on each person. It shares Toolscope's database through Kysely.
 // Toolscope calls it from its own routes (lib/auth/*.ts); only the browser legs of single
 // sign-on reach its HTTP handler (lib/server/auth-endpoint.ts).
+import { AsyncLocalStorage } from "node:async_hooks";
 import { kyselyAdapter } from "@better-auth/kysely-adapter";
 import argon2 from "argon2";
-import { betterAuth, type BetterAuthOptions } from "better-auth";
+import { APIError, betterAuth, type BetterAuthOptions } from "better-auth";
 import { admin, genericOAuth } from "better-auth/plugins";
 import { decodeJwt } from "jose";
 import { PostgresAdapter, type Kysely } from "kysely";
@@ -17,6 +18,7 @@ import { processWide } from "@/lib/process-wide";
 import { recordEvent } from "@/lib/audit/events";
 import { accountsNowExist } from "./mode";
 import { authSecret } from "./secret";
+import { isReservedEmail, RESERVED_EMAIL_MESSAGE } from "./reserved-identity";
 import { identityFromClaims } from "./sso-claims";
 
 export const SSO_PROVIDER_ID = "sso";
@@ -80,6 +82,13 @@ function options(db: Kysely<unknown>): BetterAuthOptions {
     // is throttled by lib/auth/throttle.ts, per account and per address.
     rateLimit: { enabled: false },
     databaseHooks: {
+      // The bootstrap account's address, refused on every path that creates or changes a person
+      // (single sign-on, an invitation, the command line, a change of address) but the one that
+      // creates the bootstrap account itself (creatingBootstrapAccount, below).
+      user: {
+        create: { before: async (user) => refuseReserved(user.email) },
+        update: { before: async (user) => refuseReserved(user.email) },
+      },
       session: {
         create: {
           // How the session was signed in, for the audit log of every call it makes.
@@ -111,6 +120,20 @@ function options(db: Kysely<unknown>): BetterAuthOptions {
     },
     plugins: [admin({ defaultRole: "viewer", adminRoles: ["admin"] }), ...(oidc ? [genericOAuth({ config: [ssoProvider(oidc)] })] : [])],
   };
+}
+
+// Set only while lib/auth/session.ts creates the bootstrap account: a marker in this process's
+// own async context, which no request can reach or set.
+const bootstrapAccountCreation = new AsyncLocalStorage<true>();
+
+export function creatingBootstrapAccount<T>(create: () => Promise<T>): Promise<T> {
+  return bootstrapAccountCreation.run(true, create);
+}
+
+async function refuseReserved(email: unknown): Promise<void> {
+  if (typeof email === "string" && isReservedEmail(email) && bootstrapAccountCreation.getStore() !== true) {
+    throw new APIError("BAD_REQUEST", { message: RESERVED_EMAIL_MESSAGE });
+  }
 }
 
 function ssoProvider(oidc: OidcConfig) {

@@ -2,13 +2,16 @@ import "server-only";
 // Who is asking: the front door's second step, after the request guard's checks of host, peer
 // and origin. Credentials, in order: the bootstrap token or a personal token as a bearer
 // (scripts), then better-auth's session cookie (browsers). In local mode everyone who got past
-// the guard (this machine only) is the local user.
+// the guard (this machine only) is the local user. The bootstrap admin is whoever proved the
+// bootstrap token: its bearer, or a session that signing in with it created. Never an email.
 import { AppError } from "@/lib/errors";
-import { BOOTSTRAP_EMAIL, authMode, type AuthMode } from "./mode";
+import { authMode, type AuthMode } from "./mode";
+import { isReservedEmail } from "./reserved-identity";
 import { auth } from "./better-auth";
 import { TOKEN_PREFIX, verifyToken } from "./personal-tokens";
 import { ANONYMOUS, isRole, type AuthMethod, type Caller } from "./roles";
 import { configuredApiToken, timingSafeEqual } from "./bootstrap-token";
+import { bearerFailed, checkBearer } from "./throttle";
 import { appConfig } from "@/lib/config/env";
 
 export type Identified = {
@@ -40,7 +43,9 @@ type Person = { id: string; name: string; email: string; role?: string | null; b
 
 function personCaller(person: Person, clientIp: string | null, extra: Partial<Caller>): Caller {
   if (person.banned) throw new AppError("unauthorized:disabled", `The account ${person.email} is disabled. Ask an admin.`);
-  const bootstrap = person.email === BOOTSTRAP_EMAIL;
+  // The bootstrap account's row (or one made with its address before that was refused) is never
+  // a person: only the bootstrap token's own sign-in acts as it (see identify below).
+  if (isReservedEmail(person.email)) throw new AppError("unauthorized:session", "Sign in as yourself, or with the bootstrap token.");
   let groups: string[] = [];
   try {
     const parsed: unknown = JSON.parse(person.groups ?? "[]");
@@ -50,12 +55,12 @@ function personCaller(person: Person, clientIp: string | null, extra: Partial<Ca
   }
   return {
     ...ANONYMOUS,
-    actor: bootstrap ? BOOTSTRAP.actor : `${person.name} <${person.email}>`,
+    actor: `${person.name} <${person.email}>`,
     clientIp,
-    userId: bootstrap ? null : person.id,
-    name: bootstrap ? BOOTSTRAP.name : person.name,
-    email: bootstrap ? null : person.email,
-    role: bootstrap ? "admin" : isRole(person.role) ? person.role : "viewer",
+    userId: person.id,
+    name: person.name,
+    email: person.email,
+    role: isRole(person.role) ? person.role : "viewer",
     groups,
     authMethod: null,
     ...extra,
@@ -64,6 +69,16 @@ function personCaller(person: Person, clientIp: string | null, extra: Partial<Ca
 
 function bearerOf(headers: Headers): string | undefined {
   return /^Bearer\s+(\S+)\s*$/i.exec(headers.get("authorization") ?? "")?.[1];
+}
+
+async function bearerCaller(bearer: string, clientIp: string | null): Promise<Caller> {
+  const bootstrapToken = configuredApiToken();
+  if (bootstrapToken && timingSafeEqual(bearer, bootstrapToken)) return { ...BOOTSTRAP, clientIp };
+  if (!bearer.startsWith(TOKEN_PREFIX)) {
+    throw new AppError("unauthorized:token", "That bearer token is neither TOOLSCOPE_API_TOKEN nor a personal token (they start with tsk_).");
+  }
+  const { token, owner } = await verifyToken(bearer);
+  return personCaller(owner, clientIp, { authMethod: "personal-token", tokenName: token.name, scopes: token.scopes });
 }
 
 export function localCaller(clientIp: string | null): Identified {
@@ -75,20 +90,13 @@ export async function identify({ headers, clientIp, mode: known }: IdentifyInput
   if (mode === "local") return localCaller(clientIp);
   const bearer = bearerOf(headers);
   if (bearer) {
-    const bootstrapToken = configuredApiToken();
-    if (bootstrapToken && timingSafeEqual(bearer, bootstrapToken)) return { mode, caller: { ...BOOTSTRAP, clientIp }, setCookies: [] };
-    if (!bearer.startsWith(TOKEN_PREFIX)) {
-      throw new AppError(
-        "unauthorized:token",
-        "That bearer token is neither TOOLSCOPE_API_TOKEN nor a personal token (they start with tsk_).",
-      );
+    await checkBearer(clientIp);
+    try {
+      return { mode, caller: await bearerCaller(bearer, clientIp), setCookies: [] };
+    } catch (error) {
+      if (error instanceof AppError && error.status === 401) await bearerFailed(clientIp);
+      throw error;
     }
-    const { token, owner } = await verifyToken(bearer);
-    return {
-      mode,
-      caller: personCaller(owner, clientIp, { authMethod: "personal-token", tokenName: token.name, scopes: token.scopes }),
-      setCookies: [],
-    };
   }
   if (!headers.get("cookie")?.includes(".session_token=")) return { mode, caller: { ...ANONYMOUS, clientIp }, setCookies: [] };
   const instance = await auth();
@@ -102,10 +110,18 @@ export async function identify({ headers, clientIp, mode: known }: IdentifyInput
     throw new AppError("unauthorized:session", "Your session reached its maximum age. Sign in again.");
   }
   const method = (session as { authMethod?: string | null }).authMethod;
+  if (method === "bootstrap-token") {
+    // Signed in with the bootstrap token: valid while that token is still configured.
+    if (!configuredApiToken()) {
+      await (await instance.$context).internalAdapter.deleteSession(session.token);
+      throw new AppError("unauthorized:session", "The bootstrap token this session signed in with is no longer configured.");
+    }
+    return { mode, caller: { ...BOOTSTRAP, clientIp, sessionId: session.id }, setCookies };
+  }
   return {
     mode,
     caller: personCaller(user as Person, clientIp, {
-      authMethod: (method === "sso" || method === "bootstrap-token" ? method : "password") as AuthMethod,
+      authMethod: (method === "sso" ? method : "password") as AuthMethod,
       sessionId: session.id,
     }),
     setCookies,

@@ -10,11 +10,9 @@ import { configuredApiToken } from "@/lib/auth/bootstrap-token";
 import { appConfig } from "@/lib/config/env";
 import { database } from "@/lib/db";
 import { processWide } from "@/lib/process-wide";
+import { BOOTSTRAP_EMAIL } from "./reserved-identity";
 
 export type AuthMode = "local" | "token" | "accounts";
-
-/** The account a browser signed in with the bootstrap token acts as; not a person. */
-export const BOOTSTRAP_EMAIL = "bootstrap@toolscope.invalid";
 
 /** How often a process not yet in accounts mode looks for a first account created elsewhere (the CLI). */
 const RECHECK_MS = 1_000;

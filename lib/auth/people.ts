@@ -7,7 +7,8 @@ import { recordEvent } from "@/lib/audit/events";
 import { database } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { adminApi, auth } from "./better-auth";
-import { accountsNowExist, BOOTSTRAP_EMAIL } from "./mode";
+import { accountsNowExist } from "./mode";
+import { BOOTSTRAP_EMAIL, isReservedEmail, RESERVED_EMAIL_MESSAGE } from "./reserved-identity";
 import type { Person } from "./people-shape";
 import { isRole, type Caller, type Role } from "./roles";
 
@@ -78,6 +79,7 @@ export async function invitePerson(
   by: Caller | { actor: string; clientIp: null },
 ): Promise<{ person: Person; password: string | null }> {
   const email = input.email.trim().toLowerCase();
+  if (isReservedEmail(email)) throw new AppError("bad_request:reserved_email", RESERVED_EMAIL_MESSAGE);
   const db = await database();
   if (await db.selectFrom("auth_user").select("id").where("email", "=", email).executeTakeFirst()) {
     throw new AppError("conflict:person", `${email} already has an account.`);

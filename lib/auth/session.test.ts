@@ -12,7 +12,7 @@ import { changePerson, invitePerson } from "./people";
 import { createToken } from "./personal-tokens";
 import type { Caller } from "./roles";
 import { signIn, signOut, signOutEverywhere } from "./session";
-import { ACCOUNT_FAILURES } from "./throttle";
+import { ACCOUNT_FAILURES, BEARER_FAILURES } from "./throttle";
 
 const savedEnv = { ...process.env };
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-session-"));
@@ -121,5 +121,70 @@ describe("sign-in throttling", () => {
     expect(await refusal(signIn({ email: "nobody@example.com", password: "x" }, from("10.9.9.10")))).toMatchObject({
       code: "unauthorized:credentials",
     });
+    // Everyone behind one proxy shares that address: a correct password still gets in from it.
+    const { password } = people["ana@example.com"]!;
+    expect(await refusal(signIn({ email: "ana@example.com", password }, from("10.9.9.9")))).toBeNull();
+    expect(await refusal(signIn({ email: "ana@example.com", password: "wrong" }, from("10.9.9.9")))).toMatchObject({
+      code: "too_many_requests:sign_in",
+    });
+  });
+
+  it(`refuses bearer tokens from an address after ${BEARER_FAILURES} failed ones, before checking them`, async () => {
+    const bearer = (token: string, ip: string) =>
+      refusal(identify({ headers: new Headers({ authorization: `Bearer ${token}` }), clientIp: ip }));
+    for (let i = 0; i < BEARER_FAILURES; i++) {
+      expect(await bearer(i % 2 ? `guess-${i}` : `tsk_guess${i}`, "10.7.7.7")).toMatchObject({
+        code: expect.stringMatching(/^unauthorized:/),
+      });
+    }
+    expect(await bearer("bootstrap-secret", "10.7.7.7")).toMatchObject({
+      code: "too_many_requests:token",
+      headers: { "retry-after": expect.stringMatching(/^\d+$/) },
+    });
+    // Elsewhere the same token works.
+    expect(await bearer("bootstrap-secret", "10.7.7.8")).toBeNull();
+  });
+});
+
+describe("the bootstrap admin's reserved identity", () => {
+  it("nobody can be invited with it, in any letter case", async () => {
+    for (const email of ["bootstrap@toolscope.invalid", "BOOTSTRAP@Toolscope.Invalid", "eve@toolscope.invalid"]) {
+      const refused = await refusal(invitePerson({ email, role: "viewer", password: "generate" }, { actor: "test", clientIp: null }));
+      expect(refused).toMatchObject({ code: "bad_request:reserved_email" });
+    }
+    expect(await (await database()).selectFrom("auth_user").select("id").where("email", "=", "eve@toolscope.invalid").execute()).toEqual(
+      [],
+    );
+  });
+
+  it("is the bootstrap admin only when signed in with the token, and not once the token is gone", async () => {
+    const cookie = cookieOf((await signIn({ token: "bootstrap-secret" }, from("10.0.0.6"))).setCookies);
+    const bootstrap = await who(cookie);
+    expect(bootstrap).toMatchObject({ actor: "bootstrap token", authMethod: "bootstrap-token", userId: null });
+    // A session of the bootstrap account that the token did not make (as a single sign-on that
+    // asserted its address once could) is nobody's: it is refused, not made an admin.
+    const db = await database();
+    const session = await db
+      .selectFrom("auth_session")
+      .select(["id", "userId"])
+      .where("id", "=", bootstrap.sessionId!)
+      .executeTakeFirstOrThrow();
+    await db.updateTable("auth_session").set({ authMethod: "sso" }).where("id", "=", session.id).execute();
+    expect(await refusal(identify({ headers: new Headers({ cookie }), clientIp: null }))).toMatchObject({ code: "unauthorized:session" });
+    // Nor is a personal token of that account.
+    const { secret } = await createToken(session.userId, { name: "claimed", scopes: ["call"], expiresInDays: 1 });
+    expect(await refusal(identify({ headers: new Headers({ authorization: `Bearer ${secret}` }), clientIp: "10.0.0.6" }))).toMatchObject({
+      code: "unauthorized:session",
+    });
+    // A token session lasts only as long as TOOLSCOPE_API_TOKEN does.
+    const again = cookieOf((await signIn({ token: "bootstrap-secret" }, from("10.0.0.6"))).setCookies);
+    delete process.env.TOOLSCOPE_API_TOKEN;
+    try {
+      expect(await refusal(identify({ headers: new Headers({ cookie: again }), clientIp: null }))).toMatchObject({
+        code: "unauthorized:session",
+      });
+    } finally {
+      process.env.TOOLSCOPE_API_TOKEN = "bootstrap-secret";
+    }
   });
 });

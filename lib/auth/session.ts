@@ -9,13 +9,14 @@ import { recordEvent } from "@/lib/audit/events";
 import { appConfig } from "@/lib/config/env";
 import { database } from "@/lib/db";
 import { AppError } from "@/lib/errors";
-import { adminApi, auth } from "./better-auth";
-import { authMode, BOOTSTRAP_EMAIL } from "./mode";
+import { adminApi, auth, creatingBootstrapAccount } from "./better-auth";
+import { authMode } from "./mode";
+import { BOOTSTRAP_EMAIL } from "./reserved-identity";
 import { permissionsOf, type Caller } from "./roles";
 import type { SessionSummary } from "./people-shape";
 import type { SessionState } from "./session-state";
 import { configuredApiToken, timingSafeEqual } from "./bootstrap-token";
-import { checkSignIn, signInFailed, signInSucceeded } from "./throttle";
+import { checkSignIn, signInFailed, signInSucceeded, ThrottledError } from "./throttle";
 
 export async function sessionState(caller: Caller): Promise<SessionState> {
   const mode = await authMode();
@@ -48,7 +49,7 @@ export type SignedIn = { setCookies: string[] };
 
 export async function signIn(input: SignInInput, request: { headers: Headers; clientIp: string | null }): Promise<SignedIn> {
   const account = "token" in input ? "bootstrap-token" : input.email;
-  await checkSignIn(account, request.clientIp);
+  const { addressWaitSeconds } = await checkSignIn(account, request.clientIp);
   try {
     const signedIn = "token" in input ? await signInWithToken(input.token, request) : await signInWithPassword(input, request);
     await signInSucceeded(account);
@@ -57,6 +58,8 @@ export async function signIn(input: SignInInput, request: { headers: Headers; cl
     if (error instanceof AppError && error.status === 401) {
       await signInFailed(account, request.clientIp);
       await recordEvent("sign_in_failed", { actor: "anonymous", clientIp: request.clientIp }, { subject: account, reason: error.code });
+      // From an address out of attempts only a correct password gets through; a wrong one is told to wait.
+      if (addressWaitSeconds > 0) throw new ThrottledError(addressWaitSeconds);
     }
     throw error;
   }
@@ -94,8 +97,11 @@ async function bootstrapAccountId(): Promise<string> {
   const db = await database();
   const existing = await db.selectFrom("auth_user").select("id").where("email", "=", BOOTSTRAP_EMAIL).executeTakeFirst();
   if (existing) return existing.id;
+  // The user hooks in lib/auth/better-auth.ts refuse the reserved address to everyone else.
   const instance = await auth();
-  const { user } = await (await adminApi()).createUser({ body: { email: BOOTSTRAP_EMAIL, name: "Bootstrap admin" } });
+  const { user } = await creatingBootstrapAccount(async () =>
+    (await adminApi()).createUser({ body: { email: BOOTSTRAP_EMAIL, name: "Bootstrap admin" } }),
+  );
   await (await instance.$context).internalAdapter.updateUser(user.id, { role: "admin" });
   return user.id;
 }

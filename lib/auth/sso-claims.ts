@@ -2,6 +2,7 @@
 // they are in (for per-server access), and their role when TOOLSCOPE_OIDC_ROLE_CLAIM names
 // the claim that carries it. Pure, so every provider's shape can be tested as data.
 import type { OidcConfig } from "@/lib/config/env";
+import { isReservedEmail, RESERVED_EMAIL_MESSAGE } from "./reserved-identity";
 import { isRole, type Role } from "./roles";
 
 export type SsoIdentity =
@@ -27,6 +28,16 @@ const ROLE_RANK: Record<Role, number> = { viewer: 0, auditor: 1, operator: 2, ad
 export function identityFromClaims(profile: Record<string, unknown>, oidc: OidcConfig): SsoIdentity {
   const email = typeof profile.email === "string" ? profile.email.trim().toLowerCase() : "";
   if (!email) return { ok: false, message: "The identity provider did not say who you are (no email claim). Ask for the email scope." };
+  if (isReservedEmail(email)) return { ok: false, message: RESERVED_EMAIL_MESSAGE };
+  const emailVerified = profile.email_verified === true || profile.email_verified === "true";
+  // An address the provider has not verified is only a name the person typed there.
+  if (!emailVerified && !oidc.allowUnverifiedEmail) {
+    return {
+      ok: false,
+      message:
+        "The identity provider has not verified your email address (email_verified is not true). Verify it there, then sign in again.",
+    };
+  }
   const domain = email.slice(email.lastIndexOf("@") + 1);
   if (oidc.allowedDomains.length > 0 && !oidc.allowedDomains.includes(domain)) {
     return { ok: false, message: `Accounts at ${domain} may not sign in to this Toolscope.` };
@@ -43,7 +54,7 @@ export function identityFromClaims(profile: Record<string, unknown>, oidc: OidcC
   const user: Extract<SsoIdentity, { ok: true }>["user"] = {
     name,
     email,
-    emailVerified: profile.email_verified === true || profile.email_verified === "true",
+    emailVerified,
     groups: JSON.stringify(groups),
   };
   if (oidc.roleClaim) {

@@ -1,15 +1,22 @@
 import "server-only";
-// Sign-in throttling, per account and per address (rate-limiter-flexible): failed attempts are
-// counted, and once either count is spent the next attempt is refused with 429 and Retry-After
-// before a password is even checked. A success clears the account's count. Counts are shared by
-// every replica on PostgreSQL (lib/cluster/shared-limiter.ts); on SQLite they live in this
-// process's memory, and a restart forgives.
+// Throttling of failed authentication (rate-limiter-flexible). Only failures are counted.
+// - A password sign-in, per account and per client address. An account out of attempts is
+//   refused with 429 and Retry-After before its password is checked. An address out of attempts
+//   is not: everyone behind one reverse proxy or NAT shares it, so a correct password still goes
+//   through and only a wrong one is answered 429. The per-account count is what stops guessing.
+// - A bearer token, per client address: a token is the whole credential, with no account to
+//   count against, so an address out of attempts is refused before its token is checked.
+// A success clears the account's count. Counts are shared by every replica on PostgreSQL
+// (lib/cluster/shared-limiter.ts); on SQLite they live in this process's memory, and a restart
+// forgives. The client address is the proxy-aware one (lib/server/client-address.ts).
 import { limiterKey, sharedLimiter } from "@/lib/cluster/shared-limiter";
 import { AppError } from "@/lib/errors";
 
 /** Failed sign-ins allowed per account, and per client address, in WINDOW_S. */
 export const ACCOUNT_FAILURES = 5;
 export const ADDRESS_FAILURES = 20;
+/** Failed bearer authentications allowed per client address, in WINDOW_S. */
+export const BEARER_FAILURES = 20;
 const WINDOW_S = 15 * 60;
 
 async function limiters() {
@@ -20,9 +27,20 @@ async function limiters() {
   return { account, address };
 }
 
+/** Bearer failures share the address table, under keys of their own. */
+function bearerLimiter() {
+  return sharedLimiter({ table: "rate_limit_sign_in_address", points: BEARER_FAILURES, duration: WINDOW_S });
+}
+
 export class ThrottledError extends AppError {
-  constructor(readonly retryAfterSeconds: number) {
-    super("too_many_requests:sign_in", `Too many failed sign-in attempts. Try again in ${Math.ceil(retryAfterSeconds / 60)} minute(s).`);
+  constructor(
+    readonly retryAfterSeconds: number,
+    what: "sign-in" | "token" = "sign-in",
+  ) {
+    super(
+      what === "token" ? "too_many_requests:token" : "too_many_requests:sign_in",
+      `Too many failed ${what === "token" ? "token" : "sign-in"} attempts from here. Try again in ${Math.ceil(retryAfterSeconds / 60)} minute(s).`,
+    );
     this.headers["retry-after"] = String(retryAfterSeconds);
   }
 }
@@ -31,17 +49,22 @@ function keys(account: string, address: string | null): { account: string; addre
   return { account: limiterKey(account.trim().toLowerCase()), address: limiterKey(address ?? "unknown") };
 }
 
-/** Throws ThrottledError when the account or the address has no attempts left. */
-export async function checkSignIn(account: string, address: string | null): Promise<void> {
+function waitSeconds(state: { consumedPoints: number; msBeforeNext: number } | null, points: number): number {
+  return state && state.consumedPoints >= points ? Math.max(1, Math.ceil(state.msBeforeNext / 1000)) : 0;
+}
+
+/**
+ * Throws ThrottledError when the account has no attempts left. Otherwise answers how long the
+ * address must wait (0: it may still fail): a sign-in from a spent address goes on, and only a
+ * failure is turned into ThrottledError (see throttledFailure).
+ */
+export async function checkSignIn(account: string, address: string | null): Promise<{ addressWaitSeconds: number }> {
   const k = keys(account, address);
   const { account: byAccountLimiter, address: byAddressLimiter } = await limiters();
   const [byAccount, byAddress] = await Promise.all([byAccountLimiter.get(k.account), byAddressLimiter.get(k.address)]);
-  const spent = [
-    byAccount && byAccount.consumedPoints >= ACCOUNT_FAILURES ? byAccount.msBeforeNext : 0,
-    byAddress && byAddress.consumedPoints >= ADDRESS_FAILURES ? byAddress.msBeforeNext : 0,
-  ];
-  const waitMs = Math.max(...spent);
-  if (waitMs > 0) throw new ThrottledError(Math.max(1, Math.ceil(waitMs / 1000)));
+  const accountWait = waitSeconds(byAccount, ACCOUNT_FAILURES);
+  if (accountWait > 0) throw new ThrottledError(accountWait);
+  return { addressWaitSeconds: waitSeconds(byAddress, ADDRESS_FAILURES) };
 }
 
 export async function signInFailed(account: string, address: string | null): Promise<void> {
@@ -53,4 +76,16 @@ export async function signInFailed(account: string, address: string | null): Pro
 
 export async function signInSucceeded(account: string): Promise<void> {
   await (await limiters()).account.delete(keys(account, null).account);
+}
+
+const bearerKey = (address: string | null): string => limiterKey(`bearer:${address ?? "unknown"}`);
+
+/** Throws ThrottledError when the address has spent its failed bearer authentications. */
+export async function checkBearer(address: string | null): Promise<void> {
+  const wait = waitSeconds(await (await bearerLimiter()).get(bearerKey(address)), BEARER_FAILURES);
+  if (wait > 0) throw new ThrottledError(wait, "token");
+}
+
+export async function bearerFailed(address: string | null): Promise<void> {
+  await (await bearerLimiter()).consume(bearerKey(address)).catch(() => undefined);
 }

@@ -7,6 +7,16 @@ import { z } from "zod";
 import { DEFAULT_MAX_RESULT_BYTES } from "@/lib/audit/store";
 import { isRole, ROLES, type Role } from "@/lib/auth/roles";
 import { allowEntryProblem } from "@/lib/net/outbound-policy";
+import proxyaddr from "proxy-addr";
+
+function proxyListProblem(entries: string[]): string | undefined {
+  try {
+    proxyaddr.compile(entries);
+    return undefined;
+  } catch (error) {
+    return `TOOLSCOPE_TRUSTED_PROXIES: ${error instanceof Error ? error.message : String(error)}`;
+  }
+}
 
 const boolish = z.enum(["1", "0", "true", "false", "on", "off", "yes", "no"]).transform((v) => ["1", "true", "on", "yes"].includes(v));
 
@@ -54,6 +64,23 @@ const EnvSchema = z.object({
       }
     }, "TOOLSCOPE_AUDIT_REDACT_KEYS must be a valid regular expression"),
   TOOLSCOPE_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** The bootstrap admin's token (lib/auth/bootstrap-token.ts reads it): long enough that guessing it is hopeless. */
+  TOOLSCOPE_API_TOKEN: z
+    .string()
+    .refine((v) => v === "" || v.trim().length >= 16, "TOOLSCOPE_API_TOKEN must be at least 16 characters (e.g. openssl rand -hex 24)")
+    .optional(),
+  /** Reverse proxies whose forwarded client address is believed: addresses, CIDR ranges, loopback/linklocal/uniquelocal. */
+  TOOLSCOPE_TRUSTED_PROXIES: z
+    .string()
+    .optional()
+    .superRefine((v, context) => {
+      const problem = proxyListProblem(list(v));
+      if (problem) context.addIssue({ code: "custom", message: problem });
+    }),
+  TOOLSCOPE_CLIENT_IP_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]+$/, "TOOLSCOPE_CLIENT_IP_HEADER must be a header name, e.g. x-forwarded-for or x-real-ip")
+    .default("x-forwarded-for"),
   TOOLSCOPE_AUTH_SECRET: z.string().min(32, "TOOLSCOPE_AUTH_SECRET must be at least 32 characters").optional(),
   TOOLSCOPE_SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(525_600).default(720),
   TOOLSCOPE_SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(8_760).default(168),
@@ -67,6 +94,7 @@ const EnvSchema = z.object({
   TOOLSCOPE_OIDC_ROLE_MAP: z.string().optional(),
   TOOLSCOPE_OIDC_GROUPS_CLAIM: z.string().min(1).default("groups"),
   TOOLSCOPE_OIDC_DEFAULT_ROLE: z.enum(ROLES).default("viewer"),
+  TOOLSCOPE_OIDC_ALLOW_UNVERIFIED_EMAIL: z.enum(["on", "off"]).default("off"),
   TOOLSCOPE_SECRET_KEY: z.string().min(32, "TOOLSCOPE_SECRET_KEY must be at least 32 characters").optional(),
   TOOLSCOPE_OAUTH_CLIENT_METADATA_URL: z
     .url({ protocol: /^https$/ })
@@ -123,6 +151,8 @@ export type OidcConfig = {
   roleMap: Record<string, Role>;
   groupsClaim: string;
   defaultRole: Role;
+  /** Let people in whose address the provider does not say it verified (`email_verified`); off unless the operator turns it on. */
+  allowUnverifiedEmail: boolean;
 };
 
 export type AppConfig = {
@@ -152,6 +182,8 @@ export type AppConfig = {
    */
   oauthClientMetadataUrl: string | undefined;
   stdio: StdioSetting;
+  /** Which proxies' forwarded client address to believe, and from which header (lib/server/client-address.ts). */
+  clientAddress: { trustedProxies: string[]; header: string };
   /** Addresses, CIDR ranges and host names the outbound guard lets through (lib/net/outbound-policy.ts). */
   outboundAllow: string[];
   /** 0 turns a limit off. */
@@ -202,14 +234,20 @@ function oidcConfig(env: z.infer<typeof EnvSchema>): OidcConfig | undefined {
     roleMap: roleMap(env.TOOLSCOPE_OIDC_ROLE_MAP),
     groupsClaim: env.TOOLSCOPE_OIDC_GROUPS_CLAIM,
     defaultRole: env.TOOLSCOPE_OIDC_DEFAULT_ROLE,
+    allowUnverifiedEmail: env.TOOLSCOPE_OIDC_ALLOW_UNVERIFIED_EMAIL === "on",
   };
 }
 
 let cached: AppConfig | undefined;
 
 export function appConfig(): AppConfig {
-  if (cached) return cached;
-  const parsed = EnvSchema.safeParse(process.env);
+  cached ??= configFrom(process.env);
+  return cached;
+}
+
+/** The configuration these variables make; throws a message naming each bad one. */
+export function configFrom(variables: Record<string, string | undefined>): AppConfig {
+  const parsed = EnvSchema.safeParse(variables);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
     throw new Error(`Toolscope's configuration is invalid:\n${problems}`);
@@ -218,7 +256,7 @@ export function appConfig(): AppConfig {
   const port = env.TOOLSCOPE_PORT ?? env.PORT ?? 3000;
   const urlHost = env.TOOLSCOPE_HOST === "0.0.0.0" || env.TOOLSCOPE_HOST === "::" ? "127.0.0.1" : env.TOOLSCOPE_HOST;
   const publicUrl = (env.TOOLSCOPE_PUBLIC_URL ?? `http://${urlHost.includes(":") ? `[${urlHost}]` : urlHost}:${port}`).replace(/\/+$/, "");
-  cached = {
+  return {
     dataDir: path.resolve(env.TOOLSCOPE_DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     demoServer: env.TOOLSCOPE_DEMO_SERVER,
@@ -253,6 +291,7 @@ export function appConfig(): AppConfig {
         .filter((words) => words.length > 0),
     },
     outboundAllow: list(env.TOOLSCOPE_OUTBOUND_ALLOW),
+    clientAddress: { trustedProxies: list(env.TOOLSCOPE_TRUSTED_PROXIES), header: env.TOOLSCOPE_CLIENT_IP_HEADER },
     limits: {
       callsPerMinute: env.TOOLSCOPE_RATE_CALLS_PER_MINUTE,
       concurrentPerPerson: env.TOOLSCOPE_CONCURRENT_CALLS_PER_PERSON,
@@ -266,7 +305,6 @@ export function appConfig(): AppConfig {
         ? path.resolve("mcp.json")
         : undefined,
   };
-  return cached;
 }
 
 /**

@@ -24,6 +24,7 @@ import { CSP_HEADER, securityHeaders } from "@/lib/http/security-headers";
 import { isDraining } from "./draining";
 import { serveMetrics, serveReadiness } from "./operator-endpoints";
 import { REPLICA_HEADER, replicaName } from "./replica";
+import { clientAddress } from "./client-address";
 
 /**
  * Prometheus's scrape path, answered by the front door behind the API's auth (lib/metrics). It
@@ -139,7 +140,7 @@ async function admit(
   };
   let identified;
   try {
-    const clientIp = request.socket.remoteAddress ?? null;
+    const clientIp = clientAddress(request);
     // Local mode asks nothing of the request (the guard has kept it to this machine): no headers to copy.
     identified = mode === "local" ? localCaller(clientIp) : await identify({ headers: requestHeaders(request), clientIp, mode });
   } catch (error) {
