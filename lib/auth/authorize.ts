@@ -36,8 +36,8 @@ export function decide(access: Access, caller: Caller): Decision {
     return { ok: false, status: 401, code: "unauthorized:token", message: "Sign in first, or send `Authorization: Bearer <token>`." };
   }
   if (access === "signed-in") return { ok: true };
-  if (access === "account") {
-    // A token must not mint a wider one, nor read or end its owner's sessions.
+  if (access === "no-token" || access === "account") {
+    // A token must not mint a wider one, revoke its owner's others, nor read or end their sessions.
     if (caller.scopes !== null) {
       return {
         ok: false,
@@ -46,6 +46,7 @@ export function decide(access: Access, caller: Caller): Decision {
         message: "Personal tokens cannot manage tokens, sessions or passwords: sign in to do that.",
       };
     }
+    if (access === "no-token") return { ok: true };
     return caller.userId
       ? { ok: true }
       : {

@@ -75,7 +75,10 @@ async function bearerCaller(bearer: string, clientIp: string | null): Promise<Ca
   const bootstrapToken = configuredApiToken();
   if (bootstrapToken && timingSafeEqual(bearer, bootstrapToken)) return { ...BOOTSTRAP, clientIp };
   if (!bearer.startsWith(TOKEN_PREFIX)) {
-    throw new AppError("unauthorized:token", "That bearer token is neither TOOLSCOPE_API_TOKEN nor a personal token (they start with tsk_).");
+    throw new AppError(
+      "unauthorized:token",
+      "That bearer token is neither TOOLSCOPE_API_TOKEN nor a personal token (they start with tsk_).",
+    );
   }
   const { token, owner } = await verifyToken(bearer);
   return personCaller(owner, clientIp, { authMethod: "personal-token", tokenName: token.name, scopes: token.scopes });
@@ -94,7 +97,9 @@ export async function identify({ headers, clientIp, mode: known }: IdentifyInput
     try {
       return { mode, caller: await bearerCaller(bearer, clientIp), setCookies: [] };
     } catch (error) {
-      if (error instanceof AppError && error.status === 401) await bearerFailed(clientIp);
+      // A guess, not a real token that was revoked or has expired (a script still using one is
+      // no attacker, and must not lock out everyone else at its address).
+      if (error instanceof AppError && error.code === "unauthorized:token") await bearerFailed(clientIp);
       throw error;
     }
   }

@@ -5,7 +5,8 @@ import "server-only";
 //   is not: everyone behind one reverse proxy or NAT shares it, so a correct password still goes
 //   through and only a wrong one is answered 429. The per-account count is what stops guessing.
 // - A bearer token, per client address: a token is the whole credential, with no account to
-//   count against, so an address out of attempts is refused before its token is checked.
+//   count against, so an address out of attempts is refused before its token is checked. Only
+//   guesses count (a token Toolscope does not know), not a revoked or expired one.
 // A success clears the account's count. Counts are shared by every replica on PostgreSQL
 // (lib/cluster/shared-limiter.ts); on SQLite they live in this process's memory, and a restart
 // forgives. The client address is the proxy-aware one (lib/server/client-address.ts).

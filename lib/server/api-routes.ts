@@ -7,10 +7,11 @@ export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /**
  * Who may use a route with a method: anyone ("public": signing in, health), anyone signed in
- * ("signed-in"), a person with an account ("account": their tokens and sessions), or a caller
- * whose role (and token scope) grants the permission.
+ * ("signed-in"), anyone signed in other than with a personal token ("no-token": revoking a
+ * token, whoever's it is), a person with an account ("account": their tokens and sessions), or
+ * a caller whose role (and token scope) grants the permission.
  */
-export type Access = "public" | "signed-in" | "account" | Permission;
+export type Access = "public" | "signed-in" | "no-token" | "account" | Permission;
 
 export type ApiRoute = {
   /** Path segments; `:name` matches one segment (percent-decoded). */
@@ -43,7 +44,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     access: { GET: "public", POST: "public" },
   },
   { pattern: "/api/tokens", methods: ["GET", "POST"], servedBy: "next", access: { GET: "account", POST: "account" } },
-  { pattern: "/api/tokens/:tokenId", methods: ["DELETE"], servedBy: "next", access: { DELETE: "signed-in" } },
+  { pattern: "/api/tokens/:tokenId", methods: ["DELETE"], servedBy: "next", access: { DELETE: "no-token" } },
   { pattern: "/api/people", methods: ["GET", "POST"], servedBy: "next", access: { GET: "people:manage", POST: "people:manage" } },
   { pattern: "/api/people/:userId", methods: ["PATCH"], servedBy: "next", access: { PATCH: "people:manage" } },
   { pattern: "/api/people/:userId/sessions", methods: ["DELETE"], servedBy: "next", access: { DELETE: "people:manage" } },

@@ -24,7 +24,7 @@ const POSTGRES_URL = process.env.TOOLSCOPE_TEST_POSTGRES_URL ?? "postgres://post
 const BOOTSTRAP = "access-matrix-bootstrap-token";
 
 /** Who may use each route with each method; `scope`: the least personal-token scope that may (null: no token may). */
-type Rule = "public" | "signed-in" | "account" | { roles: Role[]; scope: "read" | "call" | null };
+type Rule = "public" | "signed-in" | "no-token" | "account" | { roles: Role[]; scope: "read" | "call" | null };
 const EVERYONE: Role[] = ["viewer", "operator", "auditor", "admin"];
 const CALLERS_OF_TOOLS: Role[] = ["operator", "admin"];
 const read: Rule = { roles: EVERYONE, scope: "read" };
@@ -46,7 +46,7 @@ const RULES: Record<string, Rule> = {
   "POST /api/auth/callback/:providerId": "public",
   "GET /api/tokens": "account",
   "POST /api/tokens": "account",
-  "DELETE /api/tokens/:tokenId": "signed-in",
+  "DELETE /api/tokens/:tokenId": "no-token",
   "GET /api/people": admin,
   "POST /api/people": admin,
   "PATCH /api/people/:userId": admin,
@@ -126,6 +126,8 @@ function verdict(rule: Rule, who: Who): "pass" | Denial {
   if (rule === "public") return "pass";
   if (who.role === null) return { status: 401, code: "unauthorized:token" };
   if (rule === "signed-in") return "pass";
+  // Signed in by anything but a personal token: no token manages tokens.
+  if (rule === "no-token") return who.scope ? { status: 403, code: "forbidden:scope" } : "pass";
   if (rule === "account") {
     if (!who.account) return { status: 403, code: "bad_request:no_account" };
     // A token cannot make a token (a read token would mint a call token) or touch sessions.
