@@ -10,7 +10,7 @@ import { appConfig } from "@/lib/config/env";
 import { isLoopbackHost } from "@/lib/http/request-guard";
 import { createFrontDoor, createUpgradeDoor, type NextHandler, type UpgradeHandler } from "@/lib/server/front-door";
 import { markFrontDoorOpen } from "@/lib/server/front-door-marker";
-import { drain } from "@/lib/server/shutdown";
+import { stopOnSignals } from "@/lib/server/shutdown";
 import { startup } from "@/lib/startup";
 import { handleSandboxRequest } from "@/lib/apps/sandbox-server";
 import { sandboxState } from "@/lib/apps/sandbox-state";
@@ -85,22 +85,5 @@ if (sandbox.off) {
   });
 }
 
-// A graceful stop (lib/server/shutdown.ts): no new work, calls in flight finish up to the grace
-// period, the rest are interrupted and recorded so. A second signal stops waiting; a third exits.
-let signals = 0;
-let hurry: () => void = () => undefined;
-const hurried = new Promise<void>((resolve) => (hurry = resolve));
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, () => {
-    signals++;
-    if (signals === 2) hurry();
-    if (signals > 2) process.exit(1);
-    if (signals > 1) return;
-    console.log(`[toolscope] ${signal}: shutting down`);
-    // Whatever happens, the process goes: the grace period, interrupting, closing, and a margin.
-    setTimeout(() => process.exit(1), config.replica.shutdownGraceMs + 15_000).unref();
-    drain([server, sandboxServer], hurried)
-      .catch((error: unknown) => console.error("[toolscope] shutdown failed:", error))
-      .finally(() => process.exit(0));
-  });
-}
+// A graceful stop on SIGTERM or SIGINT (lib/server/shutdown.ts).
+stopOnSignals([server, sandboxServer]);

@@ -22,7 +22,7 @@ import { listAllTools, MAX_LIST_PAGES, type InvalidTool, type ToolList } from ".
 import { describeServerTarget, publicConfig, scrubSecrets, type ServerConfig } from "./server-config";
 import { lintTools, type ToolLint } from "./tool-lint";
 import { ToolListFilter } from "./tool-list-filter";
-import { stdioTransport, transportPlan, urlTransport, type ActiveTransport } from "./transports";
+import { closeTransport, stdioTransport, transportPlan, urlTransport, type ActiveTransport } from "./transports";
 import type { ServerSnapshot, ServerStatus, ToolCatalog } from "./types";
 import type { ServerSource } from "./registry";
 import { ToolscopeClient } from "./toolscope-client";
@@ -68,9 +68,11 @@ const AS_SENT: StandardSchemaV1<unknown> = { "~standard": { version: 1, vendor: 
 /** A connect under way: what close() must stop, or its process runs until the connect times out. */
 type Attempt = { client: Client; transport: Transport };
 
-/** Ends an attempt's process (or the version probe's, which the transport's close aborts). */
+/** Ends an attempt's process, or the connected one's (or the version probe's, which the transport's close aborts). */
 async function stopAttempt({ client, transport }: Attempt): Promise<void> {
-  await Promise.all([client.close().catch(() => undefined), transport.close().catch(() => undefined)]);
+  // The transport first: the client's close closes it too, and the process must still be known.
+  const ending = closeTransport(transport);
+  await Promise.all([client.close().catch(() => undefined), ending]);
 }
 
 /** `announced`: the list was refreshed because the server said it changed (notifications/tools/list_changed). */
@@ -97,6 +99,8 @@ export class ServerConnection {
   private readonly listeners = new Set<(event: ConnectionEvent) => void>();
   /** One per client: sets malformed tools aside before the SDK's strict decoder sees them. */
   private readonly filters = new WeakMap<Client, ToolListFilter>();
+  /** Each client's own transport, so that close() can wait for a stdio server's process to be gone. */
+  private readonly transports = new WeakMap<Client, Transport>();
   /** The server's last 401 or 403 challenge: what it asked for. */
   private challenge: Challenge | undefined;
   /** The server asked for OAuth, or tokens were sent: the connection is an authorized one. */
@@ -226,6 +230,7 @@ export class ServerConnection {
           });
     const filter = new ToolListFilter();
     this.filters.set(client, filter);
+    this.transports.set(client, transport);
     const attempt: Attempt = { client, transport };
     this.attempt = attempt;
     try {
@@ -579,7 +584,7 @@ export class ServerConnection {
     return this.client?.getNegotiatedProtocolVersion() ?? null;
   }
 
-  /** Closes the connection for good (the server was removed or reconfigured). */
+  /** Closes the connection for good (the server was removed or reconfigured, Toolscope stops); a stdio server's process is gone when it resolves. */
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.retryTimer);
@@ -589,6 +594,10 @@ export class ServerConnection {
     this.attempt = undefined;
     this.setStatus("closed");
     this.listeners.clear();
-    await Promise.all([client?.close().catch(() => undefined), attempt && stopAttempt(attempt)]);
+    const transport = client && this.transports.get(client);
+    await Promise.all([
+      client && transport ? stopAttempt({ client, transport }) : client?.close().catch(() => undefined),
+      attempt && stopAttempt(attempt),
+    ]);
   }
 }

@@ -26,11 +26,14 @@ type Pool = {
   /** The registry's list the pool was last brought in line with, and the connections for it. */
   syncedWith?: RegisteredServer[];
   list?: ServerConnection[];
+  /** Toolscope is stopping: its connections are closed and no other is opened (no server started). */
+  closing?: boolean;
 };
 const pool = processWide<Pool>("connections", () => ({ byId: new Map(), personal: new Map(), lastUsed: new Map() }));
 
 /** Every registered server's connection, in registry order, created (and connecting) on first use. */
 export async function allConnections(): Promise<ServerConnection[]> {
+  if (pool.closing) return pool.list ?? [];
   const servers = await registeredServers();
   // The registry answers the same list until it changes: nothing to bring in line (every call asks).
   if (pool.syncedWith === servers && pool.list) return pool.list;
@@ -165,6 +168,17 @@ function announcingChanges(connection: ServerConnection): ServerConnection {
 export async function refreshToolsOf(serverId: string): Promise<void> {
   const connections = [pool.byId.get(serverId)?.connection, ...[...pool.personal.values()].filter((c) => c.config.id === serverId)];
   await Promise.all(connections.map((connection) => connection?.refreshListedTools()));
+}
+
+/**
+ * Closes every connection this process holds and opens no other: Toolscope stops. Resolves once
+ * each is closed, each stdio server's process gone (stdin closed, then SIGTERM, then SIGKILL).
+ */
+export async function closeAllConnections(): Promise<void> {
+  pool.closing = true;
+  clearInterval(pool.sweeper);
+  const connections = [...[...pool.byId.values()].map((entry) => entry.connection), ...pool.personal.values()];
+  await Promise.all(connections.map((connection) => connection.close()));
 }
 
 /** How many connections this process holds, by state (/metrics). */

@@ -11,6 +11,31 @@ import { watchChallenges, type ChallengeListener } from "@/lib/oauth/challenges"
 
 export type ActiveTransport = "stdio" | "streamable-http" | "sse";
 
+/** After the SDK's close has sent SIGKILL, how long a stdio server's process may take to be gone. */
+const KILLED_WITHIN_MS = 1_000;
+
+/**
+ * Closes a transport and, for a stdio server, resolves only once its process is gone. The SDK's
+ * close ends stdin, waits up to 2 s, sends SIGTERM, waits up to 2 s more, sends SIGKILL and
+ * returns without waiting: a Toolscope that exited then would leave the process behind.
+ */
+export async function closeTransport(transport: Transport): Promise<void> {
+  // Read before closing: the SDK forgets the process as it starts to close it.
+  const pid = transport instanceof StdioClientTransport ? transport.pid : null;
+  await transport.close().catch(() => undefined);
+  if (pid === null) return;
+  // Signal 0 only asks; this process reaps its child meanwhile (a zombie would still answer).
+  const deadline = Date.now() + KILLED_WITHIN_MS;
+  while (Date.now() < deadline) {
+    try {
+      process.kill(pid, 0);
+    } catch {
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 export function stdioTransport(config: StdioConfig, onStderr: (chunk: string) => void): StdioClientTransport {
   const transport = new StdioClientTransport({
     command: config.command,
