@@ -23,6 +23,7 @@ const AnswerSchema = z.object({
     content: z.record(z.string(), z.unknown()).optional(),
     text: z.string().optional(),
   }),
+  answerer: z.string().nullable().default(null),
 });
 const ServerSchema = z.object({ serverId: z.string() });
 // The caller as the asking process identified it (lib/auth): only passed on, for the connection it reaches.
@@ -45,7 +46,7 @@ export function installClusterHandlers(bus: ClusterBus): void {
   });
   bus.handle("input-answer", (body) => {
     const parsed = AnswerSchema.safeParse(body);
-    return parsed.success && answerUserInput(parsed.data.serverId, parsed.data.id, parsed.data.answer);
+    return parsed.success && answerUserInput(parsed.data.serverId, parsed.data.id, parsed.data.answer, parsed.data.answerer);
   });
   bus.handle("task", async (body) => {
     const parsed = TaskSchema.safeParse(body);

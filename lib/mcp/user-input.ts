@@ -6,7 +6,9 @@ import "server-only";
 // on its own (2025 server-to-client requests), through the newest call in flight on that
 // server that has one. A call with no interactor (a script using the API) has no one to
 // ask: the request is declined. A request's id names the process that waits for the answer,
-// so that an answer posted to another Toolscope process on the same database reaches it.
+// so that an answer posted to another Toolscope process on the same database reaches it. Only
+// the one who made the call may answer (its answerer: their person id, else the bootstrap
+// token or the local user): knowing a request's id is not enough.
 import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 import { processInstance } from "@/lib/audit/instances";
@@ -20,13 +22,16 @@ export type Interactor = (request: UserInputRequest) => void;
 /** How long a person has to answer before the request is cancelled. */
 const ANSWER_TIMEOUT_MS = 10 * 60_000;
 
-type Pending = { serverId: string; resolve: (answer: UserAnswer | undefined) => void };
+type Pending = { serverId: string; answerer: string | null; resolve: (answer: UserAnswer | undefined) => void };
 
-/** An interactor and whose call it serves (a person's id; null in local mode or for a token without one). */
-type Active = { interactor: Interactor; owner: string | null };
+/**
+ * An interactor and whose call it serves: `owner`, a person's id (null in local mode or for a
+ * token without one), picks the person's own OAuth connection; `answerer` may answer.
+ */
+type Active = { interactor: Interactor; owner: string | null; answerer: string | null };
 type State = { pending: Map<string, Pending>; active: Map<string, Active[]> };
 const state = processWide<State>("user-input", () => ({ pending: new Map(), active: new Map() }));
-const context = processWide("user-input-context", () => new AsyncLocalStorage<Interactor>());
+const context = processWide("user-input-context", () => new AsyncLocalStorage<Active>());
 
 /** Runs a call with someone to ask, for the requests the server makes during it. */
 export async function withInteractor<T>(
@@ -34,13 +39,14 @@ export async function withInteractor<T>(
   interactor: Interactor,
   run: () => Promise<T>,
   owner: string | null = null,
+  answerer: string | null = null,
 ): Promise<T> {
   const list = state.active.get(serverId) ?? [];
-  const entry = { interactor, owner };
+  const entry = { interactor, owner, answerer };
   list.push(entry);
   state.active.set(serverId, list);
   try {
-    return await context.run(interactor, run);
+    return await context.run(entry, run);
   } finally {
     list.splice(list.indexOf(entry), 1);
     if (list.length === 0) state.active.delete(serverId);
@@ -61,13 +67,13 @@ export function requestUserInput(
   signal?: AbortSignal,
   owner?: string,
 ): Promise<UserAnswer | null | undefined> {
-  const interactor =
+  const entry =
     context.getStore() ??
     state.active
       .get(serverId)
-      ?.filter((entry) => owner === undefined || entry.owner === owner)
-      .at(-1)?.interactor;
-  if (!interactor) return Promise.resolve(null);
+      ?.filter((active) => owner === undefined || active.owner === owner)
+      .at(-1);
+  if (!entry) return Promise.resolve(null);
   const id = `${processInstance().id}.${randomUUID()}`;
   return new Promise((resolve) => {
     const finish = (answer: UserAnswer | undefined): void => {
@@ -80,24 +86,27 @@ export function requestUserInput(
     const timer = setTimeout(() => finish(undefined), ANSWER_TIMEOUT_MS);
     timer.unref();
     signal?.addEventListener("abort", onAbort, { once: true });
-    state.pending.set(id, { serverId, resolve: finish });
-    interactor({ id, serverId, kind, params });
+    state.pending.set(id, { serverId, answerer: entry.answerer, resolve: finish });
+    entry.interactor({ id, serverId, kind, params });
   });
 }
 
-/** Delivers the user's answer here; false when no such request is waiting (answered, expired, or another server's). */
-export function answerUserInput(serverId: string, id: string, answer: UserAnswer): boolean {
+/**
+ * Delivers the user's answer here; false when no such request is waiting (answered, expired,
+ * another server's) or it is someone else's to answer (not told apart from none).
+ */
+export function answerUserInput(serverId: string, id: string, answer: UserAnswer, answerer: string | null = null): boolean {
   const pending = state.pending.get(id);
-  if (!pending || pending.serverId !== serverId) return false;
+  if (!pending || pending.serverId !== serverId || pending.answerer !== answerer) return false;
   pending.resolve(answer);
   return true;
 }
 
 /** Delivers the user's answer to the process that waits for it, this one or another (see above). */
-export async function answerAnywhere(serverId: string, id: string, answer: UserAnswer): Promise<boolean> {
-  if (answerUserInput(serverId, id, answer)) return true;
+export async function answerAnywhere(serverId: string, id: string, answer: UserAnswer, answerer: string): Promise<boolean> {
+  if (answerUserInput(serverId, id, answer, answerer)) return true;
   const bus = clusterBus();
   const waiter = id.split(".")[0];
   if (!bus?.shared || !waiter || waiter === bus.self || !/^[0-9a-f]{24}$/.test(waiter)) return false;
-  return (await bus.ask(waiter, "input-answer", { serverId, id, answer })) === true;
+  return (await bus.ask(waiter, "input-answer", { serverId, id, answer, answerer })) === true;
 }

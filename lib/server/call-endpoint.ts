@@ -91,6 +91,7 @@ async function answerCall(
           onprogress: (progress) => stream.send("progress", progress),
         }),
       caller.userId,
+      ownerOf(caller),
     );
     stream.send("result", result);
   } catch (error) {

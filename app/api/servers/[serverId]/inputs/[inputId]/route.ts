@@ -3,6 +3,8 @@ import { AppError } from "@/lib/errors";
 import { parseBody } from "@/lib/http/parse-body";
 import { respond } from "@/lib/http/respond";
 import { answerAnywhere } from "@/lib/mcp/user-input";
+import { ownerOf } from "@/lib/calls/in-flight";
+import { callerOf } from "@/lib/http/caller";
 
 export const dynamic = "force-dynamic";
 
@@ -17,7 +19,7 @@ export async function POST(request: Request, { params }: { params: Promise<{ ser
   const { serverId, inputId } = await params;
   return respond(async () => {
     const answer = await parseBody(request, AnswerSchema);
-    if (!(await answerAnywhere(serverId, inputId, answer))) throw new AppError("not_found:input");
+    if (!(await answerAnywhere(serverId, inputId, answer, ownerOf(callerOf(request))))) throw new AppError("not_found:input");
     return { delivered: true };
   });
 }
