@@ -50,6 +50,8 @@ export function AccountPanel(): ReactNode {
   const [scopes, setScopes] = useState<TokenScope[]>(["read"]);
   const [expiry, setExpiry] = useState<number | null>(90);
   const [passwords, setPasswords] = useState({ currentPassword: "", newPassword: "" });
+  // What someone who knew the old password may have opened with it: ended by default, tokens on request.
+  const [afterChange, setAfterChange] = useState({ signOutOtherSessions: true, revokeTokens: false });
   const [passwordNote, setPasswordNote] = useState<string | null>(null);
 
   const createToken = (event: FormEvent): void => {
@@ -68,9 +70,22 @@ export function AccountPanel(): ReactNode {
     event.preventDefault();
     setPasswordNote(null);
     void act(async () => {
-      await fetchJson("/api/account/password", { method: "POST", body: JSON.stringify(passwords) });
+      const answer = await fetchJson<{ sessionsEnded: boolean; tokensRevoked: number }>("/api/account/password", {
+        method: "POST",
+        body: JSON.stringify({ ...passwords, ...afterChange }),
+      });
       setPasswords({ currentPassword: "", newPassword: "" });
-      setPasswordNote("Password changed. Your other sessions were signed out.");
+      setPasswordNote(
+        [
+          "Password changed.",
+          answer.sessionsEnded ? "Your other sessions were signed out." : "Your other sessions stay signed in.",
+          afterChange.revokeTokens
+            ? `${answer.tokensRevoked} personal token${answer.tokensRevoked === 1 ? " was" : "s were"} revoked.`
+            : "",
+        ]
+          .filter(Boolean)
+          .join(" "),
+      );
     });
   };
 
@@ -232,6 +247,26 @@ export function AccountPanel(): ReactNode {
             <button type="submit" disabled={!passwords.currentPassword || passwords.newPassword.length < 10} className={BUTTON_PRIMARY}>
               Change password
             </button>
+            <fieldset className="w-full text-[13px]">
+              <legend className="sr-only">When the password changes</legend>
+              <label className="mr-5 inline-flex items-center gap-1.5">
+                <input
+                  type="checkbox"
+                  checked={afterChange.signOutOtherSessions}
+                  onChange={(e) => setAfterChange((a) => ({ ...a, signOutOtherSessions: e.target.checked }))}
+                />
+                Sign out my other sessions
+              </label>
+              <label className="inline-flex items-center gap-1.5">
+                <input
+                  type="checkbox"
+                  data-testid="revoke-tokens-on-password-change"
+                  checked={afterChange.revokeTokens}
+                  onChange={(e) => setAfterChange((a) => ({ ...a, revokeTokens: e.target.checked }))}
+                />
+                Revoke my personal tokens ({tokens.filter((t) => !t.revokedAt).length} active)
+              </label>
+            </fieldset>
           </form>
           {passwordNote && <p className="mt-2 text-[13px] text-emerald-700 dark:text-emerald-400">{passwordNote}</p>}
         </section>

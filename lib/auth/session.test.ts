@@ -11,7 +11,7 @@ import { identify } from "./identify";
 import { changePerson, invitePerson } from "./people";
 import { createToken } from "./personal-tokens";
 import type { Caller } from "./roles";
-import { signIn, signOut, signOutEverywhere } from "./session";
+import { changePassword, signIn, signOut, signOutEverywhere } from "./session";
 import { ACCOUNT_FAILURES, BEARER_FAILURES } from "./throttle";
 
 const savedEnv = { ...process.env };
@@ -96,6 +96,37 @@ describe("sessions", () => {
     const caller = await who(cookieOf(setCookies));
     expect(caller).toMatchObject({ actor: "bootstrap token", role: "admin", authMethod: "bootstrap-token", userId: null });
     expect(await refusal(signIn({ token: "not-it" }, from("10.0.0.5")))).toMatchObject({ code: "unauthorized:token" });
+  });
+});
+
+describe("changing a password", () => {
+  it("can end the other sessions and revoke the personal tokens, or leave them", async () => {
+    const { email, password } = { email: "ben@example.com", password: people["ben@example.com"]!.password };
+    const here = cookieOf((await signIn({ email, password }, from("10.0.0.7"))).setCookies);
+    const elsewhere = cookieOf((await signIn({ email, password }, from("10.0.0.8"))).setCookies);
+    const { secret } = await createToken(people[email]!.id, { name: "nightly", scopes: ["read"], expiresInDays: 1 });
+    const bearer = (token: string) => identify({ headers: new Headers({ authorization: `Bearer ${token}` }), clientIp: "10.0.0.7" });
+
+    // Keeping everything: the other session and the token still work.
+    const kept = await changePassword(
+      await who(here),
+      { currentPassword: password, newPassword: "second-password-1", signOutOtherSessions: false, revokeTokens: false },
+      new Headers({ cookie: here }),
+    );
+    expect(kept).toMatchObject({ sessionsEnded: false, tokensRevoked: 0 });
+    expect((await who(elsewhere)).email).toBe(email);
+    expect((await bearer(secret)).caller.email).toBe(email);
+
+    // Ending everything someone with the old password may have opened.
+    const ended = await changePassword(
+      await who(here),
+      { currentPassword: "second-password-1", newPassword: "third-password-1", revokeTokens: true },
+      new Headers({ cookie: here }),
+    );
+    expect(ended).toMatchObject({ sessionsEnded: true, tokensRevoked: 1 });
+    expect((await who(elsewhere)).role).toBeNull();
+    expect(await refusal(bearer(secret))).toMatchObject({ code: "unauthorized:token_revoked" });
+    people[email]!.password = "third-password-1";
   });
 });
 

@@ -16,6 +16,7 @@ import { permissionsOf, type Caller } from "./roles";
 import type { SessionSummary } from "./people-shape";
 import type { SessionState } from "./session-state";
 import { configuredApiToken, timingSafeEqual } from "./bootstrap-token";
+import { listTokens, revokeToken } from "./personal-tokens";
 import { checkSignIn, signInFailed, signInSucceeded, ThrottledError } from "./throttle";
 
 export async function sessionState(caller: Caller): Promise<SessionState> {
@@ -147,22 +148,45 @@ export async function signOutEverywhere(caller: Caller, headers: Headers): Promi
   return { setCookies: answer.getSetCookie() };
 }
 
-/** Changes the caller's password (the current one is asked for) and ends their other sessions. */
+export type PasswordChange = {
+  currentPassword: string;
+  newPassword: string;
+  /** End every other session of the account (the default: a password changes when it may be known). */
+  signOutOtherSessions?: boolean;
+  /** Revoke every personal token of the account too (scripts using them stop working). */
+  revokeTokens?: boolean;
+};
+
+/**
+ * Changes the caller's password (the current one is asked for), and as they choose ends their
+ * other sessions and revokes their personal tokens: what someone who knew the old password may
+ * have opened with it.
+ */
 export async function changePassword(
   caller: Caller,
-  input: { currentPassword: string; newPassword: string },
+  input: PasswordChange,
   headers: Headers,
-): Promise<SignedIn> {
+): Promise<SignedIn & { sessionsEnded: boolean; tokensRevoked: number }> {
   if (!caller.userId || caller.authMethod === "personal-token") throw new AppError("bad_request:no_account");
+  const userId = caller.userId;
   const instance = await auth();
+  const signOutOtherSessions = input.signOutOtherSessions ?? true;
   try {
     const { headers: answer } = await instance.api.changePassword({
-      body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: true },
+      body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: signOutOtherSessions },
       headers,
       returnHeaders: true,
     });
-    await recordEvent("person_changed", caller, { subject: caller.userId, password: "changed" });
-    return { setCookies: answer.getSetCookie() };
+    await recordEvent("person_changed", caller, { subject: userId, password: "changed" });
+    let tokensRevoked = 0;
+    if (input.revokeTokens) {
+      for (const token of await listTokens(userId)) {
+        if (token.revokedAt || !(await revokeToken(token.id, userId))) continue;
+        tokensRevoked++;
+        await recordEvent("token_revoked", caller, { subject: token.id, name: token.name, owner: userId, reason: "password changed" });
+      }
+    }
+    return { setCookies: answer.getSetCookie(), sessionsEnded: signOutOtherSessions, tokensRevoked };
   } catch (error) {
     if (error instanceof APIError && error.statusCode < 500) {
       throw new AppError("bad_request:body", error.message || "The password could not be changed.");
