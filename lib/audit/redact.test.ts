@@ -178,3 +178,25 @@ describe("redactMeta", () => {
     expect(redactMeta({ ssn: "123-45-6789" }, /^ssn$/i)).toEqual({ ssn: REDACTED });
   });
 });
+
+describe("the secret values a redaction takes out", () => {
+  it("are handed back from the same walk: schema secrets, secret keys, connection passwords, _meta", () => {
+    const schema = {
+      type: "object",
+      properties: { password: { type: "string", format: "password" }, signing: { type: "object", writeOnly: true } },
+    };
+    const found = new Set<string>();
+    const args = {
+      password: "hunter22",
+      signing: { key: "k-123456", rounds: 4 },
+      apiKey: "sk-abcdef",
+      pin: 123456,
+      remember: true,
+      dsn: "postgres://ada:s3cret-pw@db/x",
+      note: "kept",
+    };
+    redactArguments(args, schema, undefined, found);
+    redactMeta({ progressToken: "p-1", authorization: "Bearer tok-9", "com.example/trace": "t-1" }, undefined, found);
+    expect([...found].sort()).toEqual(["123456", "4", "Bearer tok-9", "hunter22", "k-123456", "s3cret-pw", "sk-abcdef"]);
+  });
+});

@@ -1,6 +1,8 @@
 // Removes secrets from tool arguments before they are stored: values the tool's schema
 // marks writeOnly or format "password", values under keys that look like secrets, and the
 // password of any connection string (scheme://user:password@host) inside a string value.
+// The same walk hands back the values it took out, so that what a server echoes of them can
+// be taken out of its answer too (redact-echoes.ts): what is a secret is decided here, once.
 import { MAX_ARGUMENT_DEPTH } from "@/lib/calls/argument-depth";
 
 // Matched anywhere in a key: these are unlikely to sit inside an ordinary word.
@@ -38,9 +40,16 @@ export function containsRedacted(value: unknown): boolean {
   return false;
 }
 
-/** Text with the password of every connection string in it replaced: "postgres://ada:hunter2@db/x" → "postgres://ada:[redacted]@db/x". */
-export function redactConnectionStrings(text: string): string {
-  return text.includes("://") ? text.replace(CONNECTION_PASSWORD, `$1${REDACTED}@`) : text;
+/**
+ * Text with the password of every connection string in it replaced: "postgres://ada:hunter2@db/x"
+ * → "postgres://ada:[redacted]@db/x". `found` collects the passwords taken out.
+ */
+export function redactConnectionStrings(text: string, found?: Set<string>): string {
+  if (!text.includes("://")) return text;
+  return text.replace(CONNECTION_PASSWORD, (match: string, authority: string) => {
+    found?.add(match.slice(authority.length, -1));
+    return `${authority}${REDACTED}@`;
+  });
 }
 
 type Schema = { [key: string]: unknown };
@@ -70,16 +79,30 @@ function branches(schema: Schema, root: Schema): Schema[] {
   return [resolved, ...variants.map((v) => resolveRef(v, root))];
 }
 
-type Walk = { root: Schema; extraKeys: RegExp | undefined };
+/** `found`: where the walk puts the values it redacts, as text (a number as JSON writes it). */
+type Walk = { root: Schema; extraKeys: RegExp | undefined; found: Set<string> | undefined };
+
+/** A secret value's scalars, all of them secret (a writeOnly object's fields, a secret key's list). */
+function collect(value: unknown, found: Set<string>, depth: number): void {
+  if (depth > MAX_ARGUMENT_DEPTH) return;
+  if (typeof value === "string") found.add(value);
+  else if (typeof value === "number" && Number.isFinite(value)) found.add(String(value));
+  else if (typeof value === "object" && value !== null) for (const child of Object.values(value)) collect(child, found, depth + 1);
+}
+
+function secret(value: unknown, walk: Walk, depth: number): string {
+  if (walk.found) collect(value, walk.found, depth);
+  return REDACTED;
+}
 
 /** `underSecretKey`: the value sits under a secret-looking key, so its scalars (and an array's) are secrets. */
 function redactValue(value: unknown, schemas: Schema[], walk: Walk, depth: number, underSecretKey: boolean): unknown {
   // Calls refuse anything deeper than MAX_ARGUMENT_DEPTH first; should a deeper value reach
   // here anyway, it is not stored unread.
   if (depth > MAX_ARGUMENT_DEPTH) return REDACTED;
-  if (schemas.some(isSecretSchema)) return REDACTED;
-  if (underSecretKey && value !== null && typeof value !== "object") return REDACTED;
-  if (typeof value === "string") return redactConnectionStrings(value);
+  if (schemas.some(isSecretSchema)) return secret(value, walk, depth);
+  if (underSecretKey && value !== null && typeof value !== "object") return secret(value, walk, depth);
+  if (typeof value === "string") return redactConnectionStrings(value, walk.found);
   if (Array.isArray(value)) {
     const itemSchemas = schemas.flatMap((s) => (isObject(s.items) ? branches(s.items, walk.root) : []));
     return value.map((item) => redactValue(item, itemSchemas, walk, depth + 1, underSecretKey));
@@ -98,18 +121,21 @@ function redactValue(value: unknown, schemas: Schema[], walk: Walk, depth: numbe
   return out;
 }
 
-/** Tool arguments as they are stored; `extraKeys` (TOOLSCOPE_AUDIT_REDACT_KEYS) names more secret keys. */
-export function redactArguments(args: unknown, inputSchema: unknown, extraKeys?: RegExp): unknown {
+/**
+ * Tool arguments as they are stored; `extraKeys` (TOOLSCOPE_AUDIT_REDACT_KEYS) names more secret
+ * keys. `found` collects the secret values taken out (for redact-echoes.ts).
+ */
+export function redactArguments(args: unknown, inputSchema: unknown, extraKeys?: RegExp, found?: Set<string>): unknown {
   const root = isObject(inputSchema) ? inputSchema : {};
-  return redactValue(args, branches(root, root), { root, extraKeys }, 0, false);
+  return redactValue(args, branches(root, root), { root, extraKeys, found }, 0, false);
 }
 
 /**
  * A request's _meta as it is stored: values under secret-looking keys redacted like arguments'.
  * `progressToken` is the protocol's own correlation id, not a secret, and is kept.
  */
-export function redactMeta(meta: Record<string, unknown>, extraKeys?: RegExp): Record<string, unknown> {
+export function redactMeta(meta: Record<string, unknown>, extraKeys?: RegExp, found?: Set<string>): Record<string, unknown> {
   const { progressToken, ...rest } = meta;
-  const redacted = redactArguments(rest, undefined, extraKeys) as Record<string, unknown>;
+  const redacted = redactArguments(rest, undefined, extraKeys, found) as Record<string, unknown>;
   return progressToken === undefined ? redacted : { progressToken, ...redacted };
 }

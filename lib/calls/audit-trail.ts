@@ -1,9 +1,12 @@
 import "server-only";
 // The audit record of one call: opened (pending) before anything is sent to the server, and
 // completed exactly once with the call's response. Only the pipeline (run-call.ts) and the
-// task runner, which completes a task's record later, write records.
+// task runner, which completes a task's record later, write records. What the server answered
+// has the call's secrets taken out (call-secrets.ts) before it is written, indexed or returned:
+// the caller is shown what the log keeps.
 import { auditStore } from "@/lib/audit";
 import { redactArguments, redactMeta } from "@/lib/audit/redact";
+import type { EchoRedactor } from "@/lib/audit/redact-echoes";
 import { viaColumn, type CallVia } from "@/lib/audit/via";
 import { appConfig } from "@/lib/config/env";
 import type { ServerConnection } from "@/lib/mcp/connection";
@@ -11,6 +14,7 @@ import { actorOf } from "@/lib/auth/roles";
 import type { Caller, InvocationResponse, Tool } from "@/lib/mcp/types";
 import { countCall, timeAuditWrite } from "@/lib/metrics/metrics";
 import { inSpan } from "@/lib/telemetry/tracing";
+import { callSecrets } from "./call-secrets";
 
 export type OpenRecord = {
   auditId: string;
@@ -18,6 +22,8 @@ export type OpenRecord = {
   tool: Tool | undefined;
   protocolVersion: string | null;
   serverId: string;
+  /** Takes the call's secrets out of whatever the server sends back. */
+  echoes: EchoRedactor;
 };
 
 export async function openRecord(
@@ -34,6 +40,11 @@ export async function openRecord(
   const tool = connection.findTool(call.toolName);
   const protocolVersion = connection.protocolVersion();
   const redactKeys = appConfig().audit.redactKeys;
+  // Filled by the redaction of the arguments and _meta below: the values it took out.
+  const given = new Set<string>();
+  const requestMeta = call.meta && redactMeta(call.meta, redactKeys, given);
+  const args = redactArguments(call.arguments, tool?.inputSchema, redactKeys, given);
+  const echoes = await callSecrets(connection, given);
   const store = await auditStore();
   const { id: auditId, startedAt } = await inSpan("audit.open", {}, () =>
     timeAuditWrite("open", () =>
@@ -42,23 +53,29 @@ export async function openRecord(
         clientIp: call.caller.clientIp,
         reason: call.reason ?? null,
         via: viaColumn(call.via),
-        requestMeta: call.meta && redactMeta(call.meta, redactKeys),
+        requestMeta,
         serverId: connection.config.id,
         serverTarget: connection.target,
         protocolVersion,
         toolName: call.toolName,
-        arguments: redactArguments(call.arguments, tool?.inputSchema, redactKeys),
+        arguments: args,
       }),
     ),
   );
-  return { auditId, startedAt, tool, protocolVersion, serverId: connection.config.id };
+  return { auditId, startedAt, tool, protocolVersion, serverId: connection.config.id, echoes };
 }
 
 /** The response without its timing and record: what the pipeline decided. */
 export type Settlement = Omit<InvocationResponse, "durationMs" | "auditId" | "protocolVersion">;
 
-/** Completes the record with the call's settlement and answers with the full response. */
-export async function completeRecord(record: OpenRecord, settlement: Settlement): Promise<InvocationResponse> {
+/** The settlement with the call's secrets replaced wherever the server put them (result, raw answer, error, data). */
+function withoutEchoes({ status, ...rest }: Settlement, echoes: EchoRedactor): Settlement {
+  return echoes.active ? { status, ...echoes.value(rest) } : { status, ...rest };
+}
+
+/** Completes the record with the call's settlement (its secrets taken out) and answers with the full response. */
+export async function completeRecord(record: OpenRecord, answered: Settlement): Promise<InvocationResponse> {
+  const settlement = withoutEchoes(answered, record.echoes);
   const problems = settlement.problems ?? [];
   const store = await auditStore();
   await inSpan("audit.complete", { attributes: { "toolscope.audit.id": record.auditId } }, () =>

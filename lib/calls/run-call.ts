@@ -144,7 +144,7 @@ async function forwardAudited(request: CallRequest, connection: ServerConnection
 }
 
 function send(request: CallRequest): Forward {
-  return ({ connection, signal }) =>
+  return ({ connection, record, signal }) =>
     inSpan(
       `tools/call ${request.toolName}`,
       {
@@ -156,8 +156,19 @@ function send(request: CallRequest): Forward {
           "toolscope.server.id": request.serverId,
         },
       },
-      () => connection.callTool(request.toolName, request.arguments, { signal, onprogress: request.onprogress, meta: request.meta }),
+      () =>
+        connection.callTool(request.toolName, request.arguments, {
+          signal,
+          onprogress: progressShown(request, record),
+          meta: request.meta,
+        }),
     );
+}
+
+/** Progress as the caller sees it: a message that echoes a secret is redacted like the answer. */
+function progressShown(request: CallRequest, record: OpenRecord): CallOptions["onprogress"] {
+  const onprogress = request.onprogress;
+  return onprogress && ((progress) => onprogress(record.echoes.value(progress)));
 }
 
 function notify(request: CallRequest): Forward {

@@ -3,6 +3,7 @@
 // plus an id, a display name and whether the server's annotations are trusted.
 import { z } from "zod";
 import { redactConnectionStrings } from "@/lib/audit/redact";
+import { MIN_SECRET_LENGTH } from "@/lib/audit/redact-echoes";
 
 export const ServerIdSchema = z
   .string()
@@ -150,11 +151,11 @@ export function publicConfig(config: ServerConfig): PublicServerConfig {
 const SCRUBBED = "<redacted>";
 
 /**
- * Text about a server (an error message, stderr) with its secrets taken out: header and env
- * values, and the values in its URL's query. Connection errors quote the URL or echo what a
- * server printed, and they are shown to every browser and kept in the audit log.
+ * A server's secrets: header and env values (and the credential after a "Bearer " scheme), the
+ * values in its URL's query, its OAuth client secret or key. The browser never sees them; what
+ * a tool echoes of them is redacted from its answer (lib/calls/call-secrets.ts).
  */
-export function scrubSecrets(config: ServerConfig, text: string): string {
+export function serverSecretValues(config: ServerConfig): string[] {
   const secrets = new Set<string>();
   const values = config.transport === "stdio" ? Object.values(config.env) : Object.values(config.headers);
   for (const value of values) {
@@ -167,10 +168,20 @@ export function scrubSecrets(config: ServerConfig, text: string): string {
     if (config.oauth?.clientSecret) secrets.add(config.oauth.clientSecret);
     if (config.oauth?.privateKey) secrets.add(config.oauth.privateKey);
   }
+  return [...secrets];
+}
+
+/**
+ * Text about a server (an error message, stderr) with its secrets taken out. Connection errors
+ * quote the URL or echo what a server printed, and they are shown to every browser and kept in
+ * the audit log.
+ */
+export function scrubSecrets(config: ServerConfig, text: string): string {
   let scrubbed = text;
   // Longest first, so a secret that contains another is replaced whole; short values (a
   // "1", a "json") would blank out ordinary words and are not secrets anyone relies on.
-  for (const secret of [...secrets].filter((v) => v.length >= 6).sort((a, b) => b.length - a.length)) {
+  const secrets = serverSecretValues(config).filter((v) => v.length >= MIN_SECRET_LENGTH);
+  for (const secret of secrets.sort((a, b) => b.length - a.length)) {
     scrubbed = scrubbed.split(secret).join(SCRUBBED);
     const encoded = encodeURIComponent(secret);
     if (encoded !== secret) scrubbed = scrubbed.split(encoded).join(SCRUBBED);
