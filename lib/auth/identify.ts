@@ -11,7 +11,7 @@ import { auth } from "./better-auth";
 import { TOKEN_PREFIX, verifyToken } from "./personal-tokens";
 import { ANONYMOUS, isRole, type AuthMethod, type Caller } from "./roles";
 import { configuredApiToken, timingSafeEqual } from "./bootstrap-token";
-import { bearerFailed, checkBearer } from "./throttle";
+import { bearerFailed, bearerThrottled } from "./throttle";
 import { appConfig } from "@/lib/config/env";
 
 export type Identified = {
@@ -93,13 +93,20 @@ export async function identify({ headers, clientIp, mode: known }: IdentifyInput
   if (mode === "local") return localCaller(clientIp);
   const bearer = bearerOf(headers);
   if (bearer) {
-    await checkBearer(clientIp);
+    // Personal tokens are random enough that guessing one is hopeless, so a script that has one
+    // is never held up by others' failures at its address; only TOOLSCOPE_API_TOKEN, which a
+    // person chose, is refused unchecked from an address out of attempts.
+    const throttled = await bearerThrottled(clientIp);
+    if (throttled && !bearer.startsWith(TOKEN_PREFIX)) throw throttled;
     try {
       return { mode, caller: await bearerCaller(bearer, clientIp), setCookies: [] };
     } catch (error) {
       // A guess, not a real token that was revoked or has expired (a script still using one is
       // no attacker, and must not lock out everyone else at its address).
-      if (error instanceof AppError && error.code === "unauthorized:token") await bearerFailed(clientIp);
+      if (error instanceof AppError && error.code === "unauthorized:token") {
+        await bearerFailed(clientIp);
+        throw throttled ?? error;
+      }
       throw error;
     }
   }

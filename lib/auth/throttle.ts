@@ -4,9 +4,11 @@ import "server-only";
 //   refused with 429 and Retry-After before its password is checked. An address out of attempts
 //   is not: everyone behind one reverse proxy or NAT shares it, so a correct password still goes
 //   through and only a wrong one is answered 429. The per-account count is what stops guessing.
-// - A bearer token, per client address: a token is the whole credential, with no account to
-//   count against, so an address out of attempts is refused before its token is checked. Only
-//   guesses count (a token Toolscope does not know), not a revoked or expired one.
+// - A bearer token, per client address, counting only guesses (a token Toolscope does not know,
+//   not a revoked or expired one). TOOLSCOPE_API_TOKEN is the whole credential, chosen by a
+//   person, with no account to count against: from an address out of attempts it is refused
+//   unchecked. A personal token is random and cannot be guessed, so one is still checked and a
+//   valid one gets through: a script is not held up by others' failures (lib/auth/identify.ts).
 // A success clears the account's count. Counts are shared by every replica on PostgreSQL
 // (lib/cluster/shared-limiter.ts); on SQLite they live in this process's memory, and a restart
 // forgives. The client address is the proxy-aware one (lib/server/client-address.ts).
@@ -81,10 +83,10 @@ export async function signInSucceeded(account: string): Promise<void> {
 
 const bearerKey = (address: string | null): string => limiterKey(`bearer:${address ?? "unknown"}`);
 
-/** Throws ThrottledError when the address has spent its failed bearer authentications. */
-export async function checkBearer(address: string | null): Promise<void> {
+/** The refusal for an address that has spent its failed bearer authentications; undefined while it has some left. */
+export async function bearerThrottled(address: string | null): Promise<ThrottledError | undefined> {
   const wait = waitSeconds(await (await bearerLimiter()).get(bearerKey(address)), BEARER_FAILURES);
-  if (wait > 0) throw new ThrottledError(wait, "token");
+  return wait > 0 ? new ThrottledError(wait, "token") : undefined;
 }
 
 export async function bearerFailed(address: string | null): Promise<void> {

@@ -23,7 +23,9 @@ let sessionCookie = "";
 
 beforeAll(async () => {
   for (const name of Object.keys(process.env)) if (name.startsWith("TOOLSCOPE_") || name === "DATABASE_URL") delete process.env[name];
-  Object.assign(process.env, { TOOLSCOPE_DEMO_SERVER: "off", TOOLSCOPE_DATA_DIR: dataDir });
+  // The tests' requests come through a trusted proxy (this machine) that names each client: the
+  // matrix's many wrong tokens come from many clients, as they would, and none is throttled.
+  Object.assign(process.env, { TOOLSCOPE_DEMO_SERVER: "off", TOOLSCOPE_DATA_DIR: dataDir, TOOLSCOPE_TRUSTED_PROXIES: "loopback" });
   door = await startFrontDoor();
 });
 
@@ -47,9 +49,13 @@ type Answer = RawAnswer;
 const send = (method: string, pathname: string, headers: Record<string, string>): Promise<Answer> =>
   sendRaw(door.base, method, pathname, headers);
 
+let clients = 0;
+/** Another client behind the trusted proxy each time. */
+const nextClient = (): string => `198.51.${Math.floor(clients / 250) % 250}.${(clients++ % 250) + 1}`;
+
 const CREDENTIALS = {
   none: () => ({}),
-  "wrong token": () => ({ authorization: "Bearer not-the-token" }),
+  "wrong token": () => ({ authorization: "Bearer not-the-token", "x-forwarded-for": nextClient() }),
   "right token": () => ({ authorization: `Bearer ${TOKEN}` }),
   "session cookie": () => ({ cookie: sessionCookie }),
   "foreign Host": () => ({ host: "evil.example", authorization: `Bearer ${TOKEN}` }),
@@ -67,7 +73,7 @@ function passed(route: (typeof API_ROUTES)[number], method: string, actor: strin
   if (ACCOUNT_ONLY.has(route.pattern) && !(route.pattern === "/api/session" && method !== "DELETE")) {
     if (actor !== "anonymous") return { status: 403, body: { error: { code: "bad_request:no_account" } } };
   }
-  if (route.servedBy === "next") return { status: 418, body: { servedBy: "next", caller: { actor, clientIp: "127.0.0.1" } } };
+  if (route.servedBy === "next") return { status: 418, body: { servedBy: "next", caller: { actor, clientIp: expect.any(String) } } };
   // Single sign-on is not configured here: better-auth knows no such provider.
   if (route.servedBy === "better-auth") return { status: expect.toBeOneOf([302, 400, 404, 415]) };
   if (route.pattern.startsWith("/api/calls")) return { status: 404, body: { error: { code: "not_found:call" } } };
@@ -117,6 +123,35 @@ describe.each([false, true])("the front door, TOOLSCOPE_API_TOKEN set: %s", (tok
     else if (tokenSet && credential === "wrong token") {
       expect(answer).toMatchObject({ status: 302, location: "/login?next=%2Fservers%3Fx%3D1&reason=unauthorized%3Atoken" });
     } else expect(answer.status).toBe(418);
+  });
+});
+
+describe("the client's address, behind a trusted proxy", () => {
+  beforeAll(() => {
+    process.env.TOOLSCOPE_API_TOKEN = TOKEN;
+  });
+
+  it("is the one the proxy names; its wrong tokens are throttled, not everyone else's right ones", async () => {
+    const seen = await send("GET", "/servers", { host: "127.0.0.1", authorization: `Bearer ${TOKEN}`, "x-forwarded-for": "203.0.113.5" });
+    expect(seen).toMatchObject({ status: 418, body: { caller: { clientIp: "203.0.113.5" } } });
+    const guess = () =>
+      send("GET", "/api/servers", { host: "127.0.0.1", authorization: "Bearer guess", "x-forwarded-for": "203.0.113.66" });
+    for (let i = 0; i < 20; i++) expect(await guess()).toMatchObject({ status: 401, body: { error: { code: "unauthorized:token" } } });
+    const throttled = await guess();
+    expect(throttled).toMatchObject({ status: 429, body: { error: { code: "too_many_requests:token" } } });
+    // The right token from that client waits too; from the next client behind the proxy it goes through.
+    const fromThere = await send("GET", "/servers", {
+      host: "127.0.0.1",
+      authorization: `Bearer ${TOKEN}`,
+      "x-forwarded-for": "203.0.113.66",
+    });
+    expect(fromThere).toMatchObject({ status: 429, body: { error: { code: "too_many_requests:token" } } });
+    const fromNext = await send("GET", "/servers", {
+      host: "127.0.0.1",
+      authorization: `Bearer ${TOKEN}`,
+      "x-forwarded-for": "203.0.113.67",
+    });
+    expect(fromNext).toMatchObject({ status: 418, body: { caller: { clientIp: "203.0.113.67" } } });
   });
 });
 
