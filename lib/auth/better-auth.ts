@@ -123,8 +123,9 @@ function options(db: Kysely<unknown>): BetterAuthOptions {
 }
 
 // Set only while lib/auth/session.ts creates the bootstrap account: a marker in this process's
-// own async context, which no request can reach or set.
-const bootstrapAccountCreation = new AsyncLocalStorage<true>();
+// own async context, which no request can reach or set. One per process: the better-auth
+// instance (and its hooks) may come from another copy of lib/ than the caller's.
+const bootstrapAccountCreation = processWide("bootstrap-account-creation", () => new AsyncLocalStorage<true>());
 
 export function creatingBootstrapAccount<T>(create: () => Promise<T>): Promise<T> {
   return bootstrapAccountCreation.run(true, create);

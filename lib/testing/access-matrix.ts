@@ -315,21 +315,24 @@ export function describeAccessMatrix(kind: "sqlite" | "postgres"): void {
   });
 
   describe(`what each sees, people in ${kind}`, () => {
-    it("only an auditor, an admin or the caller reads a call's arguments; everyone reads its metadata", async () => {
-      const store = await auditStore();
-      const operator = await callerFor("operator");
-      const { id, startedAt } = await store.startInvocation({
+    /** A call by Olga, the operator, on the open server, as the pipeline opens its record. */
+    const startOlgasCall = async (toolName: string, args: Record<string, unknown>) =>
+      (await auditStore()).startInvocation({
         actor: "olga",
-        actorId: operator.userId,
+        actorId: (await callerFor("operator")).userId,
         actorName: "Olga",
         authMethod: "password",
         clientIp: null,
         serverId: "open",
         serverTarget: "http://127.0.0.1:9/mcp",
         protocolVersion: null,
-        toolName: "secret_tool",
-        arguments: { password: "hunter2-but-redacted", city: "Lisbon" },
+        toolName,
+        arguments: args,
       });
+
+    it("only an auditor, an admin or the caller reads a call's arguments; everyone reads its metadata", async () => {
+      const store = await auditStore();
+      const { id, startedAt } = await startOlgasCall("secret_tool", { password: "hunter2-but-redacted", city: "Lisbon" });
       await store.finishInvocation({ id, startedAt, outcome: "ok", result: { content: [{ type: "text", text: "Lisbon is sunny" }] } });
       const seen = async (role: Role) => {
         const { records } = await listAudit({ limit: 50 }, await auditReaderFor(await callerFor(role)));
@@ -347,20 +350,8 @@ export function describeAccessMatrix(kind: "sqlite" | "postgres"): void {
 
     it("a tool's error text is payload: a viewer reads it nowhere, not in the list, the record or an export", async () => {
       const store = await auditStore();
-      const operator = await callerFor("operator");
       const leak = "sk-live-error-text-9f3a77";
-      const { id, startedAt } = await store.startInvocation({
-        actor: "olga",
-        actorId: operator.userId,
-        actorName: "Olga",
-        authMethod: "password",
-        clientIp: null,
-        serverId: "open",
-        serverTarget: "http://127.0.0.1:9/mcp",
-        protocolVersion: null,
-        toolName: "leaky_tool",
-        arguments: {},
-      });
+      const { id, startedAt } = await startOlgasCall("leaky_tool", {});
       await store.finishInvocation({
         id,
         startedAt,
