@@ -6,7 +6,10 @@ import { BUTTON_PRIMARY, BUTTON_SECONDARY, ERROR_NOTE, INPUT } from "@/component
 import { useState, type FormEvent, type ReactNode } from "react";
 import { fetchJson } from "@/lib/client/fetch-json";
 import type { ServerSnapshot } from "@/lib/mcp/types";
+import { parseCommandLine, type ServerDraft } from "@/lib/mcp/paste";
 import { OAuthSettingsFields, oauthFromForm } from "./oauth-settings-fields";
+import { ConnectionTestButton } from "./connection-test-button";
+import { PasteServer } from "./paste-server";
 
 type Transport = "stdio" | "auto" | "streamable-http" | "sse";
 
@@ -48,10 +51,20 @@ export function ServerForm({
   const [transport, setTransport] = useState<Transport>(existing?.transport ?? "stdio");
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  // What the paste box made of the pasted text: the fields below start from it (re-mounted by `filled`).
+  const [draft, setDraft] = useState<ServerDraft | null>(null);
+  const [filled, setFilled] = useState(0);
+  const stdioDraft = draft?.transport === "stdio" ? draft : null;
+  const httpDraft = draft && draft.transport !== "stdio" ? draft : null;
+  const takeDraft = (next: ServerDraft): void => {
+    setDraft(next);
+    setTransport(next.transport);
+    setFilled((n) => n + 1);
+  };
 
-  const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
+  /** The request body the form describes (what POST and PUT take), or why it describes none. */
+  const bodyOf = (element: HTMLFormElement): { id: string; body: Record<string, unknown> } | { problem: string } => {
+    const form = new FormData(element);
     const text = (name: string): string => String(form.get(name) ?? "").trim();
     const timeout = text("timeoutMs");
     const body: Record<string, unknown> = {
@@ -61,15 +74,20 @@ export function ServerForm({
       ...(timeout ? { timeoutMs: Number(timeout) } : {}),
     };
     if (transport === "stdio") {
-      Object.assign(body, {
-        command: text("command"),
-        args: String(form.get("args") ?? "")
-          .split("\n")
-          .map((a) => a.trim())
-          .filter(Boolean),
-        env: parsePairs(String(form.get("env") ?? ""), "=", knownEnv),
-        ...(text("cwd") ? { cwd: text("cwd") } : {}),
-      });
+      let command = text("command");
+      let args = String(form.get("args") ?? "")
+        .split("\n")
+        .map((a) => a.trim())
+        .filter(Boolean);
+      let env = parsePairs(String(form.get("env") ?? ""), "=", knownEnv);
+      // A whole command line typed into Command is split as a shell would, as the paste box does.
+      const line = args.length === 0 && /\s/.test(command) ? parseCommandLine(command) : null;
+      if (line?.kind === "error") return { problem: line.message };
+      if (line?.kind === "servers" && line.servers[0]?.transport === "stdio") {
+        ({ command, args } = line.servers[0]);
+        env = { ...line.servers[0].env, ...env };
+      }
+      Object.assign(body, { command, args, env, ...(text("cwd") ? { cwd: text("cwd") } : {}) });
     } else {
       const oauth = oauthFromForm(form, config && config.transport !== "stdio" ? config.oauth : null);
       Object.assign(body, {
@@ -78,11 +96,22 @@ export function ServerForm({
         ...(oauth ? { oauth } : {}),
       });
     }
+    return { id: text("id"), body };
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
+    event.preventDefault();
+    const built = bodyOf(event.currentTarget);
+    if ("problem" in built) {
+      setError(built.problem);
+      return;
+    }
     setSaving(true);
     setError(null);
     try {
-      if (existing) await fetchJson(`/api/servers/${encodeURIComponent(existing.id)}`, { method: "PUT", body: JSON.stringify(body) });
-      else await fetchJson("/api/servers", { method: "POST", body: JSON.stringify({ id: text("id"), ...body }) });
+      if (existing) {
+        await fetchJson(`/api/servers/${encodeURIComponent(existing.id)}`, { method: "PUT", body: JSON.stringify(built.body) });
+      } else await fetchJson("/api/servers", { method: "POST", body: JSON.stringify({ id: built.id, ...built.body }) });
       onSaved();
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
@@ -97,132 +126,159 @@ export function ServerForm({
       data-testid="server-form"
       aria-label={existing ? "Edit server" : "Add a server"}
     >
-      <div className="grid grid-cols-2 gap-4">
-        <label>
-          <span className={LABEL}>Id</span>
-          <input
-            name="id"
-            required
-            defaultValue={existing?.id}
-            readOnly={!!existing}
-            placeholder="e.g. github"
-            pattern="[a-z0-9][a-z0-9_\-]{0,62}"
-            className={INPUT}
-          />
-        </label>
-        <label>
-          <span className={LABEL}>Name</span>
-          <input name="name" defaultValue={existing?.name} placeholder="Shown in the UI" className={INPUT} />
-        </label>
-      </div>
-      <label className="block">
-        <span className={LABEL}>Transport</span>
-        <select name="transport" value={transport} onChange={(e) => setTransport(e.target.value as Transport)} className={INPUT}>
-          {(Object.keys(TRANSPORT_LABEL) as Transport[]).map((t) => (
-            <option key={t} value={t}>
-              {TRANSPORT_LABEL[t]}
-            </option>
-          ))}
-        </select>
-      </label>
-      {transport === "stdio" ? (
-        <>
-          <label className="block">
-            <span className={LABEL}>Command</span>
+      {!existing && <PasteServer onDraft={takeDraft} onAdded={onSaved} />}
+      <div key={filled} className="space-y-4">
+        <div className="grid grid-cols-2 gap-4">
+          <label>
+            <span className={LABEL}>Id</span>
             <input
-              name="command"
+              name="id"
               required
-              defaultValue={config?.transport === "stdio" ? config.command : ""}
-              placeholder="npx"
-              className={`${INPUT} font-mono`}
+              defaultValue={existing?.id ?? draft?.id}
+              readOnly={!!existing}
+              placeholder="e.g. github"
+              pattern="[a-z0-9][a-z0-9_\-]{0,62}"
+              className={INPUT}
             />
           </label>
-          <label className="block">
-            <span className={LABEL}>Arguments, one per line</span>
-            <textarea
-              name="args"
-              rows={3}
-              defaultValue={config?.transport === "stdio" ? config.args.join("\n") : ""}
-              className={`${INPUT} font-mono`}
-            />
+          <label>
+            <span className={LABEL}>Name</span>
+            <input name="name" defaultValue={existing?.name ?? draft?.name} placeholder="Shown in the UI" className={INPUT} />
           </label>
-          <label className="block">
-            <span className={LABEL}>Environment, KEY=value per line</span>
-            <textarea
-              name="env"
-              rows={3}
-              defaultValue={knownEnv.map((k) => `${k}=`).join("\n")}
-              placeholder="API_KEY=…"
-              className={`${INPUT} font-mono`}
-            />
-            {knownEnv.length > 0 && (
+        </div>
+        <label className="block">
+          <span className={LABEL}>Transport</span>
+          <select name="transport" value={transport} onChange={(e) => setTransport(e.target.value as Transport)} className={INPUT}>
+            {(Object.keys(TRANSPORT_LABEL) as Transport[]).map((t) => (
+              <option key={t} value={t}>
+                {TRANSPORT_LABEL[t]}
+              </option>
+            ))}
+          </select>
+        </label>
+        {transport === "stdio" ? (
+          <>
+            <label className="block">
+              <span className={LABEL}>Command</span>
+              <input
+                name="command"
+                required
+                defaultValue={config?.transport === "stdio" ? config.command : (stdioDraft?.command ?? "")}
+                placeholder="npx"
+                className={`${INPUT} font-mono`}
+              />
+            </label>
+            <label className="block">
+              <span className={LABEL}>Arguments, one per line</span>
+              <textarea
+                name="args"
+                rows={3}
+                defaultValue={config?.transport === "stdio" ? config.args.join("\n") : (stdioDraft?.args.join("\n") ?? "")}
+                className={`${INPUT} font-mono`}
+              />
+            </label>
+            <label className="block">
+              <span className={LABEL}>Environment, KEY=value per line</span>
+              <textarea
+                name="env"
+                rows={3}
+                defaultValue={
+                  stdioDraft
+                    ? Object.entries(stdioDraft.env)
+                        .map(([k, v]) => `${k}=${v}`)
+                        .join("\n")
+                    : knownEnv.map((k) => `${k}=`).join("\n")
+                }
+                placeholder="API_KEY=…"
+                className={`${INPUT} font-mono`}
+              />
+              {knownEnv.length > 0 && (
+                <span className="mt-1 block text-xs text-zinc-500">
+                  Stored values are not shown; a key left blank keeps its value, a deleted line removes it.
+                </span>
+              )}
+            </label>
+            <label className="block">
+              <span className={LABEL}>Working directory (optional)</span>
+              <input
+                name="cwd"
+                defaultValue={config?.transport === "stdio" ? (config.cwd ?? "") : (stdioDraft?.cwd ?? "")}
+                className={`${INPUT} font-mono`}
+              />
+            </label>
+          </>
+        ) : (
+          <>
+            <label className="block">
+              <span className={LABEL}>URL</span>
+              <input
+                name="url"
+                type="url"
+                required
+                defaultValue={config && config.transport !== "stdio" ? config.url : (httpDraft?.url ?? "")}
+                placeholder="http://127.0.0.1:3001/mcp"
+                className={`${INPUT} font-mono`}
+              />
+            </label>
+            <label className="block">
+              <span className={LABEL}>Headers, Name: value per line</span>
+              <textarea
+                name="headers"
+                rows={2}
+                defaultValue={
+                  httpDraft
+                    ? Object.entries(httpDraft.headers)
+                        .map(([k, v]) => `${k}: ${v}`)
+                        .join("\n")
+                    : knownHeaders.map((h) => `${h}:`).join("\n")
+                }
+                placeholder="Authorization: Bearer …"
+                className={`${INPUT} font-mono`}
+              />
               <span className="mt-1 block text-xs text-zinc-500">
-                Stored values are not shown; a key left blank keeps its value, a deleted line removes it.
+                Kept on Toolscope&apos;s server and never shown again{knownHeaders.length > 0 ? "; a name left blank keeps its value" : ""}.
               </span>
-            )}
+            </label>
+            <OAuthSettingsFields existing={config && config.transport !== "stdio" ? config.oauth : null} />
+          </>
+        )}
+        <div className="flex items-center gap-6">
+          <label className="flex items-center gap-2 text-[13px]">
+            <input type="checkbox" name="trusted" defaultChecked={existing?.trusted} className="size-4 accent-indigo-600" />
+            Trust this server&apos;s annotations
           </label>
-          <label className="block">
-            <span className={LABEL}>Working directory (optional)</span>
-            <input name="cwd" defaultValue={config?.transport === "stdio" ? (config.cwd ?? "") : ""} className={`${INPUT} font-mono`} />
-          </label>
-        </>
-      ) : (
-        <>
-          <label className="block">
-            <span className={LABEL}>URL</span>
+          <label className="flex items-center gap-2 text-[13px]">
+            Timeout
             <input
-              name="url"
-              type="url"
-              required
-              defaultValue={config && config.transport !== "stdio" ? config.url : ""}
-              placeholder="http://127.0.0.1:3001/mcp"
-              className={`${INPUT} font-mono`}
+              name="timeoutMs"
+              type="number"
+              min={100}
+              step={100}
+              placeholder="60000"
+              defaultValue={existing?.timeoutMs ?? undefined}
+              className={`${INPUT} max-w-28`}
             />
+            ms
           </label>
-          <label className="block">
-            <span className={LABEL}>Headers, Name: value per line</span>
-            <textarea
-              name="headers"
-              rows={2}
-              defaultValue={knownHeaders.map((h) => `${h}:`).join("\n")}
-              placeholder="Authorization: Bearer …"
-              className={`${INPUT} font-mono`}
-            />
-            <span className="mt-1 block text-xs text-zinc-500">
-              Kept on Toolscope&apos;s server and never shown again{knownHeaders.length > 0 ? "; a name left blank keeps its value" : ""}.
-            </span>
-          </label>
-          <OAuthSettingsFields existing={config && config.transport !== "stdio" ? config.oauth : null} />
-        </>
-      )}
-      <div className="flex items-center gap-6">
-        <label className="flex items-center gap-2 text-[13px]">
-          <input type="checkbox" name="trusted" defaultChecked={existing?.trusted} className="size-4 accent-indigo-600" />
-          Trust this server&apos;s annotations
-        </label>
-        <label className="flex items-center gap-2 text-[13px]">
-          Timeout
-          <input
-            name="timeoutMs"
-            type="number"
-            min={100}
-            step={100}
-            placeholder="60000"
-            defaultValue={existing?.timeoutMs ?? undefined}
-            className={`${INPUT} max-w-28`}
-          />
-          ms
-        </label>
+        </div>
       </div>
       {error && (
         <p role="alert" className={ERROR_NOTE} data-testid="server-form-error">
           {error}
         </p>
       )}
-      <div className="flex gap-2">
+      <div className="flex flex-wrap gap-2">
         <button type="submit" disabled={saving} className={BUTTON_PRIMARY}>
           {existing ? "Save" : "Add server"}
         </button>
+        {!existing && (
+          <ConnectionTestButton
+            body={(element) => {
+              const built = bodyOf(element);
+              return "problem" in built ? built : { ...built.body, id: built.id || undefined };
+            }}
+          />
+        )}
         <button type="button" onClick={onCancel} className={BUTTON_SECONDARY}>
           Cancel
         </button>
