@@ -54,7 +54,7 @@ function described(config: ServerConfig): Record<string, unknown> {
 }
 
 /** Refuses a stdio command that this Toolscope does not start for servers added through the UI or API. */
-async function assertStdioAllowed(config: ServerConfig): Promise<void> {
+export async function assertStdioAllowed(config: ServerConfig): Promise<void> {
   if (config.transport !== "stdio") return;
   const decision = await stdioAllowed(config);
   if (!decision.allowed) throw new AppError("forbidden:stdio", decision.reason);

@@ -74,6 +74,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { pattern: "/api/collections/:collectionId/run", methods: ["POST"], servedBy: "next", access: { POST: "tools:call" } },
   { pattern: "/api/collections/:collectionId/export", methods: ["GET"], servedBy: "next", access: { GET: "catalog:read" } },
   { pattern: "/api/servers", methods: ["GET", "POST"], servedBy: "next", access: { GET: "catalog:read", POST: "servers:manage" } },
+  // Connects to a server as it would be added, without saving it: it may start a command.
+  { pattern: "/api/connection-tests", methods: ["POST"], servedBy: "next", access: { POST: "servers:manage" } },
   // Its export carries the servers' secrets (headers, environment).
   {
     pattern: "/api/servers/mcp.json",

@@ -73,6 +73,7 @@ const RULES: Record<string, Rule> = {
   "GET /api/collections/:collectionId/export": read,
   "GET /api/servers": read,
   "POST /api/servers": admin,
+  "POST /api/connection-tests": admin,
   "GET /api/servers/mcp.json": admin,
   "POST /api/servers/mcp.json": admin,
   "GET /api/servers/:serverId": read,

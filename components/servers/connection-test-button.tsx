@@ -1,0 +1,70 @@
+"use client";
+
+// "Test connection": connects to the server the form describes without saving it, and says
+// what answered (name, version, protocol revision, tools) or why nothing did.
+import { useState, type MouseEvent, type ReactNode } from "react";
+import { BUTTON_SECONDARY } from "@/components/ui/classes";
+import { fetchJson } from "@/lib/client/fetch-json";
+
+type ConnectionTest =
+  | {
+      ok: true;
+      serverInfo: { name: string; version: string; title?: string } | null;
+      protocolVersion: string | null;
+      toolCount: number;
+      invalidToolCount: number;
+    }
+  | { ok: false; error: string };
+
+type Outcome = { kind: "idle" } | { kind: "testing" } | { kind: "done"; test: ConnectionTest } | { kind: "error"; message: string };
+
+function describe(test: Extract<ConnectionTest, { ok: true }>): string {
+  const server = test.serverInfo ? `${test.serverInfo.title ?? test.serverInfo.name} ${test.serverInfo.version}` : "The server";
+  const tools = `${test.toolCount} tool${test.toolCount === 1 ? "" : "s"}${test.invalidToolCount ? ` (and ${test.invalidToolCount} invalid)` : ""}`;
+  return `Connected: ${server}${test.protocolVersion ? `, protocol ${test.protocolVersion}` : ""}, ${tools}.`;
+}
+
+export function ConnectionTestButton({
+  body,
+}: {
+  /** The body the form describes, or why it describes none. */
+  body: (form: HTMLFormElement) => Record<string, unknown> | { problem: string };
+}): ReactNode {
+  const [outcome, setOutcome] = useState<Outcome>({ kind: "idle" });
+
+  const run = async (event: MouseEvent<HTMLButtonElement>): Promise<void> => {
+    const form = event.currentTarget.form;
+    if (!form) return;
+    const built = body(form);
+    if ("problem" in built && typeof built.problem === "string") {
+      setOutcome({ kind: "error", message: built.problem });
+      return;
+    }
+    setOutcome({ kind: "testing" });
+    try {
+      setOutcome({
+        kind: "done",
+        test: await fetchJson<ConnectionTest>("/api/connection-tests", { method: "POST", body: JSON.stringify(built) }),
+      });
+    } catch (err) {
+      setOutcome({ kind: "error", message: err instanceof Error ? err.message : String(err) });
+    }
+  };
+
+  const failed = outcome.kind === "error" || (outcome.kind === "done" && !outcome.test.ok);
+  return (
+    <>
+      <button type="button" onClick={(e) => void run(e)} disabled={outcome.kind === "testing"} className={BUTTON_SECONDARY}>
+        {outcome.kind === "testing" ? "Testing…" : "Test connection"}
+      </button>
+      <p
+        className={`basis-full text-[13px] break-words ${failed ? "text-rose-700 dark:text-rose-400" : "text-emerald-700 dark:text-emerald-400"}`}
+        aria-live="polite"
+        data-testid="connection-test-result"
+      >
+        {outcome.kind === "error" && outcome.message}
+        {outcome.kind === "done" && (outcome.test.ok ? describe(outcome.test) : `Could not connect: ${outcome.test.error}`)}
+      </p>
+    </>
+  );
+}
