@@ -3,6 +3,8 @@ import "server-only";
 // long-running server process and are shared by every browser tab and API caller, so that
 // list_changed, progress and server-initiated requests have somewhere to arrive. A dead
 // server is reconnected with backoff and never affects the others.
+import { explainConnectFailure, plainText, type ServerEnd, type TransportFailure } from "./connect-failure";
+import { stdioEnvironment } from "./stdio-env";
 import { pathToFileURL } from "node:url";
 import {
   Client,
@@ -141,7 +143,8 @@ export class ServerConnection {
 
   private setStatus(status: ServerStatus, error?: string): void {
     this.status = status;
-    this.error = error === undefined ? undefined : scrubSecrets(this.config, error);
+    // Never markup in a status: a server's HTML error page is named, not shown.
+    this.error = error === undefined ? undefined : scrubSecrets(this.config, plainText(error));
     this.emit({ type: "status", snapshot: this.snapshot() });
   }
 
@@ -258,6 +261,7 @@ export class ServerConnection {
       }
     }
     const reasons: string[] = [];
+    const failures: TransportFailure[] = [];
     const plan = transportPlan(this.config);
     for (let i = 0; i < plan.length; i++) {
       const kind = plan[i]!;
@@ -296,10 +300,11 @@ export class ServerConnection {
           i--; // the same transport again, now accepting it
           continue;
         }
-        reasons.push(`${kind}: ${error instanceof Error ? error.message : String(error)}`);
+        failures.push({ transport: kind, error });
       }
     }
-    const reason = this.describeExit(reasons.join(" · "));
+    // A passing refresh failure says so itself; otherwise one line a person can act on.
+    const reason = reasons.length > 0 ? this.describeExit(reasons.join(" · ")) : explainConnectFailure(this.serverEnd(), failures);
     this.fail(reason);
     throw new AppError("unavailable:server", `Could not connect to ${this.config.name}: ${reason}`);
   }
@@ -399,6 +404,12 @@ export class ServerConnection {
         this.keepListening(client, subscription, attempt + 1);
       }
     });
+  }
+
+  /** The server's end of the connection, as a failure to connect is explained (connect-failure.ts). */
+  private serverEnd(): ServerEnd {
+    if (this.config.transport !== "stdio") return { transport: "url", url: this.config.url, timeoutMs: CONNECT_TIMEOUT_MS };
+    return { transport: "stdio", command: this.config.command, path: stdioEnvironment(this.config.env).PATH, stderrTail: this.stderrTail };
   }
 
   private describeExit(reason: string): string {
