@@ -21,7 +21,8 @@ import { connectionFor } from "@/lib/mcp/pool";
 import type { Caller, InvocationResponse } from "@/lib/mcp/types";
 import { processWide } from "@/lib/process-wide";
 import { classifyCallError } from "./classify-error";
-import { cancelCall, isInterruption } from "./in-flight";
+import { can } from "@/lib/auth/roles";
+import { cancelCall, isInterruption, ownerOf } from "./in-flight";
 import { enforceToolPolicy } from "./enforce-policy";
 import { otherProcessThatOpened } from "./record-owner";
 import { runCall } from "./run-call";
@@ -38,7 +39,8 @@ const TaskSchema = z.looseObject({
 export type TaskInfo = z.infer<typeof TaskSchema>;
 const CreateTaskResultSchema = z.looseObject({ task: TaskSchema });
 
-type RunningTask = { response: Promise<InvocationResponse>; auditId: string };
+/** `owner`: who started it (lib/calls/in-flight.ts ownerOf): only they, or who may read every payload or cancel every call, reach it. */
+type RunningTask = { response: Promise<InvocationResponse>; auditId: string; owner: string };
 const running = processWide("tasks-running", () => new Map<string, RunningTask>());
 const RESULT_KEPT_MS = 10 * 60_000;
 /** How long a task without a ttl is followed. */
@@ -102,7 +104,7 @@ export async function startToolTask(input: {
       // Kept a while after it ends, for the browser's GET of the result that follows its last poll.
       const forget = (): void => void setTimeout(() => running.delete(id), RESULT_KEPT_MS).unref();
       response.finally(forget).catch(() => undefined);
-      running.set(id, { response, auditId: record.auditId });
+      running.set(id, { response, auditId: record.auditId, owner: ownerOf(input.caller) });
       created({ task, auditId: record.auditId });
       return followTask(connection, task, signal);
     },
@@ -222,6 +224,8 @@ export async function getToolTaskResult(ref: TaskRef, caller: Caller, signal?: A
     if (ref.auditId) return recordedResult(ref.serverId, ref.auditId, caller, signal);
     throw new AppError("not_found:task");
   }
+  // The result is the call's payload: its caller's, or for those who read every payload (as the audit log decides).
+  if (task.owner !== ownerOf(caller) && !can(caller, "audit:payloads")) throw new AppError("not_found:task");
   if (!signal) return task.response;
   return Promise.race([
     task.response,
@@ -248,8 +252,11 @@ async function recordedResult(serverId: string, auditId: string, caller: Caller,
 export async function cancelToolTask(ref: TaskRef, caller?: Caller): Promise<{ task: TaskInfo }> {
   const elsewhere = await askFollower("cancel", ref, caller);
   if (elsewhere) return elsewhere;
-  const task = await askAboutTask(await taskCapableConnection(ref.serverId, caller), "tasks/cancel", ref.taskId);
   const followed = running.get(key(ref.serverId, ref.taskId));
-  if (followed) cancelCall(followed.auditId);
+  // As for a call's Cancel: its caller, or an admin; anyone else is told there is no such task.
+  const by = caller ? { owner: ownerOf(caller), isAdmin: can(caller, "people:manage") } : undefined;
+  if (followed && by && !by.isAdmin && by.owner !== followed.owner) throw new AppError("not_found:task");
+  const task = await askAboutTask(await taskCapableConnection(ref.serverId, caller), "tasks/cancel", ref.taskId);
+  if (followed) cancelCall(followed.auditId, by);
   return { task };
 }
