@@ -29,7 +29,7 @@ import type { ServerSnapshot, ServerStatus, ToolCatalog } from "./types";
 import type { ServerSource } from "./registry";
 import { ToolscopeClient } from "./toolscope-client";
 import { declaresXMcpHeader } from "./x-mcp-header";
-import { requestUserInput } from "./user-input";
+import { outsideAnyCall, requestUserInput } from "./user-input";
 import type { Challenge } from "@/lib/oauth/challenges";
 import { readGrant, SHARED, type Principal } from "@/lib/oauth/oauth-store";
 import { journalFor } from "@/lib/oauth/journal";
@@ -157,7 +157,8 @@ export class ServerConnection {
     if (this.status === "failed" && Date.now() < this.nextAttemptAt) {
       throw new AppError("unavailable:server", `${this.config.name} is not connected: ${this.error ?? "unknown error"}`);
     }
-    this.connecting = this.connect().finally(() => {
+    // Opened outside the asking call's context: a stdio process or stream it starts is no one call's (user-input.ts).
+    this.connecting = outsideAnyCall(() => this.connect()).finally(() => {
       this.connecting = undefined;
     });
     return this.connecting;

@@ -41,4 +41,35 @@ describe("answers to a request for input", () => {
       "bootstrap token",
     );
   });
+
+  it("a request that comes on its own, while several people's calls run, is declined rather than shown to one of them", async () => {
+    const shown: string[] = [];
+    let release: () => void = () => undefined;
+    const running = new Promise<void>((resolve) => (release = resolve));
+    const call = (who: string) =>
+      withInteractor(
+        "shared",
+        () => shown.push(who),
+        () => running,
+        who,
+        who,
+      );
+    const calls = [call("user-ada"), call("user-bob")];
+    // Not inside either call's context: a 2025 server's request arriving on the connection.
+    expect(await requestUserInput("shared", "elicitation", {})).toBeNull();
+    expect(shown).toEqual([]);
+    release();
+    await Promise.all(calls);
+    // With one person's calls under way, theirs it is.
+    const one = withInteractor(
+      "shared",
+      () => shown.push("user-ada"),
+      () => new Promise((r) => setTimeout(r, 20)),
+      "user-ada",
+      "user-ada",
+    );
+    void requestUserInput("shared", "elicitation", {});
+    await one;
+    expect(shown).toEqual(["user-ada"]);
+  });
 });

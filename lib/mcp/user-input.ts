@@ -53,6 +53,26 @@ export async function withInteractor<T>(
   }
 }
 
+/**
+ * Whose call a request belongs to. Inside a call that is still running (the SDK fulfils the
+ * request in the call's own async context), its caller. A request that came on its own is asked
+ * of the calls in flight on the server only if they are all one answerer's: with several people's
+ * calls under way nobody can tell whose it is, and it is declined rather than shown to the wrong
+ * person. (Connections are opened outside any call's context, see outsideAnyCall, so that what a
+ * server sends on its own never inherits the context of the call that happened to connect it.)
+ */
+function whomToAsk(serverId: string, owner: string | undefined): Active | undefined {
+  const active = (state.active.get(serverId) ?? []).filter((entry) => owner === undefined || entry.owner === owner);
+  const stored = context.getStore();
+  if (stored && active.includes(stored)) return stored;
+  return new Set(active.map((entry) => entry.answerer)).size === 1 ? active.at(-1) : undefined;
+}
+
+/** Runs `open` outside any call's context: what it sets up (a process, a stream) belongs to no one call. */
+export function outsideAnyCall<T>(open: () => T): T {
+  return context.exit(open);
+}
+
 export type UserAnswer = { action: "accept" | "decline" | "cancel"; content?: Record<string, unknown>; text?: string };
 
 /**
@@ -67,12 +87,7 @@ export function requestUserInput(
   signal?: AbortSignal,
   owner?: string,
 ): Promise<UserAnswer | null | undefined> {
-  const entry =
-    context.getStore() ??
-    state.active
-      .get(serverId)
-      ?.filter((active) => owner === undefined || active.owner === owner)
-      .at(-1);
+  const entry = whomToAsk(serverId, owner);
   if (!entry) return Promise.resolve(null);
   const id = `${processInstance().id}.${randomUUID()}`;
   return new Promise((resolve) => {
