@@ -145,8 +145,9 @@ export function AuditDetail({
           {record.chain_seq === null ? (
             "not chained yet (pending)"
           ) : (
-            <span className="font-mono text-[11px]" title={`previous ${record.prev_hash}`}>
-              #{record.chain_seq} · {record.hash?.slice(0, 16)}…
+            <span className="font-mono text-[11px]" title={record.prev_hash ? `previous ${record.prev_hash}` : undefined}>
+              #{record.chain_seq}
+              {record.hash ? ` · ${record.hash.slice(0, 16)}…` : " · hash shown with the payload"}
             </span>
           )}
         </Row>

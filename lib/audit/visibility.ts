@@ -1,7 +1,7 @@
 // What of the audit log a reader sees. Everyone who may read the log sees every record's
 // metadata (who, when, which tool, the outcome); a call's payload only its caller, auditors and
 // admins. Payload is everything the caller sent and everything the target server answered:
-// arguments, request _meta, the result and its digest, and the error text (a tool's error or a
+// arguments, request _meta, the result and its digest (and the chain hashes that cover them), and the error text (a tool's error or a
 // JSON-RPC error message can quote a secret as easily as a result can). Text search looks inside payloads, so for other
 // readers it covers only their own calls: it must not become a way to probe others' payloads.
 import { can, type Caller } from "@/lib/auth/roles";
@@ -39,5 +39,16 @@ export function readableFilters<F extends AuditFilters>(filters: F, reader: Audi
 export function entryFor(record: AuditRecord, reader: AuditReader): AuditEntry {
   const entry = toEntry(record);
   if (mayReadPayload(record, reader)) return entry;
-  return { ...entry, arguments: null, result: null, request_meta: null, error_message: null, result_sha256: null, payload_hidden: true };
+  // The chain's hashes cover the payload too: with them a reader could test guesses of it offline.
+  return {
+    ...entry,
+    arguments: null,
+    result: null,
+    request_meta: null,
+    error_message: null,
+    result_sha256: null,
+    hash: null,
+    prev_hash: null,
+    payload_hidden: true,
+  };
 }

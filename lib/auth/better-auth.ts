@@ -182,7 +182,10 @@ async function syncFromProvider(
   } catch {
     // No readable id token: nothing to sync from.
   }
-  const identity = identityFromClaims({ email: person.email, ...claims }, oidc);
+  // Who may come in was decided at sign-in (validateUserInfo, on the id token and userinfo
+  // together); here only what the id token says of names, groups and role. Its address was
+  // verified then, even when only userinfo said so.
+  const identity = identityFromClaims({ ...claims, email: person.email, email_verified: true }, oidc);
   if (!identity.ok) return { ...person, groups: [] };
   const update = { name: identity.user.name, groups: identity.user.groups, ...(identity.user.role ? { role: identity.user.role } : {}) };
   await db.updateTable("auth_user").set(update).where("id", "=", userId).execute();

@@ -11,6 +11,8 @@ import { ServerConnection } from "./connection";
 import { entryToConfig, type McpJsonEntry } from "./mcp-json";
 import { assertStdioAllowed } from "./servers";
 import type { ServerSnapshot } from "./types";
+import { clearJournals } from "@/lib/oauth/journal";
+import { forgetServer } from "@/lib/oauth/oauth-store";
 
 export type ConnectionTest =
   | {
@@ -49,5 +51,8 @@ export async function testConnection(entry: McpJsonEntry & { id?: string }): Pro
     return { ok: false, status: "failed", error: snapshot.error ?? (error instanceof Error ? error.message : String(error)) };
   } finally {
     await connection.close();
+    // An OAuth discovery (or a client-credentials grant) made on the way is the throwaway id's: gone with it.
+    await forgetServer(id).catch(() => undefined);
+    clearJournals(id);
   }
 }

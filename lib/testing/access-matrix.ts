@@ -362,7 +362,13 @@ export function describeAccessMatrix(kind: "sqlite" | "postgres"): void {
       });
       const viewer = await auditReaderFor(await callerFor("viewer"));
       const listed = (await listAudit({ limit: 50 }, viewer)).records.find((r) => r.id === id);
-      expect(listed).toMatchObject({ tool_name: "leaky_tool", outcome: "protocol_error", payload_hidden: true, error_message: null });
+      expect(listed).toMatchObject({
+        tool_name: "leaky_tool",
+        outcome: "protocol_error",
+        payload_hidden: true,
+        error_message: null,
+        hash: null,
+      });
       expect(JSON.stringify((await getAuditEntry(id, viewer)).record)).not.toContain(leak);
       for (const format of ["jsonl", "csv"] as const) {
         const text = await new Response(exportAudit({}, viewer, format)).text();
