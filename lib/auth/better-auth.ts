@@ -23,6 +23,13 @@ import { identityFromClaims } from "./sso-claims";
 
 export const SSO_PROVIDER_ID = "sso";
 export const AUTH_BASE_PATH = "/api/auth";
+/**
+ * The client's address as the front door decided it (lib/server/client-address.ts, trusted
+ * proxies included), set on every request it passes on; any copy a client sent is replaced. The
+ * only header better-auth reads an address from, for the sessions it records.
+ */
+export const CLIENT_ADDRESS_HEADER = "x-toolscope-client-address";
+
 /** better-auth's session cookie is `<prefix>.session_token` (with `__Secure-` over https). */
 export const COOKIE_PREFIX = "toolscope";
 
@@ -69,7 +76,10 @@ function options(db: Kysely<unknown>): BetterAuthOptions {
       // older than TOOLSCOPE_SESSION_MAX_HOURS however active.
       expiresIn: config.auth.sessionIdleMinutes * 60,
       updateAge: Math.min(config.auth.sessionIdleMinutes * 60, 300),
-      additionalFields: { authMethod: { type: "string", required: false, input: false } },
+      additionalFields: {
+        authMethod: { type: "string", required: false, input: false },
+        bootstrapTokenDigest: { type: "string", required: false, input: false },
+      },
     },
     account: { modelName: "auth_account", accountLinking: { enabled: false } },
     verification: { modelName: "auth_verification" },
@@ -77,6 +87,8 @@ function options(db: Kysely<unknown>): BetterAuthOptions {
       cookiePrefix: COOKIE_PREFIX,
       useSecureCookies: secure,
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure },
+      // Not X-Forwarded-For, which any client can write: the front door's own finding.
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
     },
     // The front door already refuses cross-origin requests that change anything, and sign-in
     // is throttled by lib/auth/throttle.ts, per account and per address.

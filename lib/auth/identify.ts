@@ -10,7 +10,7 @@ import { isReservedEmail } from "./reserved-identity";
 import { auth } from "./better-auth";
 import { TOKEN_PREFIX, verifyToken } from "./personal-tokens";
 import { ANONYMOUS, isRole, type AuthMethod, type Caller } from "./roles";
-import { configuredApiToken, timingSafeEqual } from "./bootstrap-token";
+import { bootstrapTokenDigest, configuredApiToken, timingSafeEqual } from "./bootstrap-token";
 import { bearerFailed, bearerThrottled } from "./throttle";
 import { appConfig } from "@/lib/config/env";
 
@@ -123,10 +123,17 @@ export async function identify({ headers, clientIp, mode: known }: IdentifyInput
   }
   const method = (session as { authMethod?: string | null }).authMethod;
   if (method === "bootstrap-token") {
-    // Signed in with the bootstrap token: valid while that token is still configured.
-    if (!configuredApiToken()) {
-      await (await instance.$context).internalAdapter.deleteSession(session.token);
-      throw new AppError("unauthorized:session", "The bootstrap token this session signed in with is no longer configured.");
+    // Signed in with the bootstrap token: valid while that very token is still configured (a
+    // replaced token, say a leaked one, ends every session made with the old one).
+    const context = await instance.$context;
+    const token = configuredApiToken();
+    const digest = (session as { bootstrapTokenDigest?: string | null }).bootstrapTokenDigest;
+    if (!token || !digest || !timingSafeEqual(digest, bootstrapTokenDigest(token, context.secret))) {
+      await context.internalAdapter.deleteSession(session.token);
+      throw new AppError(
+        "unauthorized:session",
+        "The bootstrap token this session signed in with is no longer the configured one. Sign in again.",
+      );
     }
     return { mode, caller: { ...BOOTSTRAP, clientIp, sessionId: session.id }, setCookies };
   }

@@ -11,7 +11,8 @@ import { identify } from "./identify";
 import { changePerson, invitePerson } from "./people";
 import { createToken } from "./personal-tokens";
 import type { Caller } from "./roles";
-import { changePassword, signIn, signOut, signOutEverywhere } from "./session";
+import { changePassword, listSessions, signIn, signOut, signOutEverywhere } from "./session";
+import { CLIENT_ADDRESS_HEADER } from "./better-auth";
 import { ACCOUNT_FAILURES, BEARER_FAILURES } from "./throttle";
 
 const savedEnv = { ...process.env };
@@ -96,6 +97,17 @@ describe("sessions", () => {
     const caller = await who(cookieOf(setCookies));
     expect(caller).toMatchObject({ actor: "bootstrap token", role: "admin", authMethod: "bootstrap-token", userId: null });
     expect(await refusal(signIn({ token: "not-it" }, from("10.0.0.5")))).toMatchObject({ code: "unauthorized:token" });
+  });
+});
+
+describe("the address a session records", () => {
+  it("is the one the front door found, not an X-Forwarded-For the client wrote", async () => {
+    const { password } = people["ana@example.com"]!;
+    const headers = new Headers({ "user-agent": "vitest", "x-forwarded-for": "6.6.6.6", [CLIENT_ADDRESS_HEADER]: "198.51.100.9" });
+    const cookie = cookieOf((await signIn({ email: "ana@example.com", password }, { headers, clientIp: "198.51.100.9" })).setCookies);
+    const caller = await who(cookie);
+    const mine = (await listSessions(caller)).find((s) => s.current);
+    expect(mine?.ipAddress).toBe("198.51.100.9");
   });
 });
 
@@ -211,13 +223,21 @@ describe("the bootstrap admin's reserved identity", () => {
     expect(await refusal(identify({ headers: new Headers({ authorization: `Bearer ${secret}` }), clientIp: "10.0.0.6" }))).toMatchObject({
       code: "unauthorized:session",
     });
-    // A token session lasts only as long as TOOLSCOPE_API_TOKEN does.
+    // A token session lasts only as long as TOOLSCOPE_API_TOKEN does, and that same token.
     const again = cookieOf((await signIn({ token: "bootstrap-secret" }, from("10.0.0.6"))).setCookies);
+    const rotated = cookieOf((await signIn({ token: "bootstrap-secret" }, from("10.0.0.6"))).setCookies);
     delete process.env.TOOLSCOPE_API_TOKEN;
     try {
       expect(await refusal(identify({ headers: new Headers({ cookie: again }), clientIp: null }))).toMatchObject({
         code: "unauthorized:session",
       });
+      // Replaced (as a leaked token is): sessions made with the old one end.
+      process.env.TOOLSCOPE_API_TOKEN = "a-new-bootstrap-secret";
+      expect(await refusal(identify({ headers: new Headers({ cookie: rotated }), clientIp: null }))).toMatchObject({
+        code: "unauthorized:session",
+      });
+      const fresh = cookieOf((await signIn({ token: "a-new-bootstrap-secret" }, from("10.0.0.6"))).setCookies);
+      expect(await who(fresh)).toMatchObject({ actor: "bootstrap token" });
     } finally {
       process.env.TOOLSCOPE_API_TOKEN = "bootstrap-secret";
     }

@@ -15,7 +15,7 @@ import { BOOTSTRAP_EMAIL } from "./reserved-identity";
 import { permissionsOf, type Caller } from "./roles";
 import type { SessionSummary } from "./people-shape";
 import type { SessionState } from "./session-state";
-import { configuredApiToken, timingSafeEqual } from "./bootstrap-token";
+import { bootstrapTokenDigest, configuredApiToken, timingSafeEqual } from "./bootstrap-token";
 import { listTokens, revokeToken } from "./personal-tokens";
 import { checkSignIn, signInFailed, signInSucceeded, ThrottledError } from "./throttle";
 
@@ -113,6 +113,7 @@ async function signInWithToken(token: string, request: { headers: Headers; clien
   const context = await (await auth()).$context;
   const session = await context.internalAdapter.createSession(await bootstrapAccountId(), false, {
     authMethod: "bootstrap-token",
+    bootstrapTokenDigest: bootstrapTokenDigest(expected, context.secret),
     ipAddress: request.clientIp ?? "",
     userAgent: request.headers.get("user-agent") ?? "",
   });

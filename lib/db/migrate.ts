@@ -16,6 +16,7 @@ import * as savedCalls from "./migrations/0012-saved-calls";
 import * as clusterMessages from "./migrations/0013-cluster-messages";
 import * as rateLimits from "./migrations/0014-rate-limits";
 import * as auditVia from "./migrations/0015-audit-via";
+import * as bootstrapSessionToken from "./migrations/0016-bootstrap-session-token";
 
 export const MIGRATIONS: Record<string, Migration> = {
   "0001-audit-log": auditLog,
@@ -33,6 +34,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0013-cluster-messages": clusterMessages,
   "0014-rate-limits": rateLimits,
   "0015-audit-via": auditVia,
+  "0016-bootstrap-session-token": bootstrapSessionToken,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

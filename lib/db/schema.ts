@@ -118,6 +118,8 @@ export interface AuthSessionTable {
   userId: string;
   impersonatedBy: string | null;
   authMethod: string | null;
+  /** For a session signed in with the bootstrap token: a keyed digest of that token (migration 0016). */
+  bootstrapTokenDigest: string | null;
 }
 
 export interface AuthAccountTable {

@@ -25,6 +25,7 @@ import { isDraining } from "./draining";
 import { serveMetrics, serveReadiness } from "./operator-endpoints";
 import { REPLICA_HEADER, replicaName } from "./replica";
 import { clientAddress } from "./client-address";
+import { CLIENT_ADDRESS_HEADER } from "@/lib/auth/better-auth";
 
 /**
  * Prometheus's scrape path, answered by the front door behind the API's auth (lib/metrics). It
@@ -322,4 +323,6 @@ function bodyRefusal(request: http.IncomingMessage, readWhole: boolean): AppErro
 /** Route handlers read the caller from here; whatever a client sent under that name is replaced. */
 function stampCaller(request: http.IncomingMessage, caller: Caller): void {
   request.headers[CALLER_HEADER] = JSON.stringify(caller);
+  if (caller.clientIp) request.headers[CLIENT_ADDRESS_HEADER] = caller.clientIp;
+  else delete request.headers[CLIENT_ADDRESS_HEADER];
 }
