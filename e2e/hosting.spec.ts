@@ -56,7 +56,7 @@ test("an admin cannot add a command through the UI when hosted, and is told why"
   const form = page.getByTestId("server-form");
   await form.getByLabel("Id", { exact: true }).fill("shell");
   await form.getByLabel("Transport").selectOption("stdio");
-  await form.getByRole("textbox", { name: "Command" }).fill("bash");
+  await form.getByRole("textbox", { name: "Command", exact: true }).fill("bash");
   await form.getByLabel("Arguments, one per line").fill("-c\nid");
   await form.getByRole("button", { name: "Add server" }).click();
   await expect(page.getByTestId("server-form-error")).toContainText("does not start commands added through the UI or API");
