@@ -58,7 +58,7 @@ export function ConnectionTestButton({
         {outcome.kind === "testing" ? "Testing…" : "Test connection"}
       </button>
       <p
-        className={`basis-full text-[13px] break-words ${failed ? "text-rose-700 dark:text-rose-400" : "text-emerald-700 dark:text-emerald-400"}`}
+        className={`order-last basis-full text-[13px] break-words ${failed ? "text-rose-700 dark:text-rose-400" : "text-emerald-700 dark:text-emerald-400"}`}
         aria-live="polite"
         data-testid="connection-test-result"
       >
