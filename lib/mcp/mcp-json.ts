@@ -5,7 +5,8 @@ import { z } from "zod";
 import { describeIssues } from "@/lib/http/zod-issues";
 import { ServerConfigSchema, ServerIdSchema, type OAuthSettings, type ServerConfig } from "./server-config";
 
-const TYPE_TO_TRANSPORT: Record<string, ServerConfig["transport"]> = {
+/** The `type` (or `transport`) names clients write, as Toolscope's transports. */
+export const TYPE_TO_TRANSPORT: Record<string, ServerConfig["transport"]> = {
   stdio: "stdio",
   sse: "sse",
   http: "streamable-http",

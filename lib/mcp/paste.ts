@@ -5,6 +5,7 @@
 // the command itself, with no shell, so pipes, redirections and `&&` are refused with a reason.
 // Pure and client-safe: the add-server form fills its fields from it as the person types.
 import { parse as parseShellWords, type ParseEntry } from "shell-quote";
+import { TYPE_TO_TRANSPORT } from "./mcp-json";
 
 /** One server as the add-server form holds it (lib/mcp/server-config.ts has the stored shape). */
 export type ServerDraft =
@@ -183,16 +184,6 @@ type JsonEntry = {
   name?: unknown;
 };
 
-const TRANSPORTS: Record<string, "stdio" | "auto" | "streamable-http" | "sse"> = {
-  stdio: "stdio",
-  sse: "sse",
-  http: "streamable-http",
-  "streamable-http": "streamable-http",
-  streamableHttp: "streamable-http",
-  streamable_http: "streamable-http",
-  auto: "auto",
-};
-
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
 function strings(value: unknown): Record<string, string> {
@@ -203,7 +194,7 @@ function draftOf(key: string, entry: JsonEntry): ServerDraft | string {
   const name = typeof entry.name === "string" ? entry.name : key;
   const url = typeof entry.url === "string" ? entry.url : typeof entry.serverUrl === "string" ? entry.serverUrl : undefined;
   const kind = typeof entry.type === "string" ? entry.type : typeof entry.transport === "string" ? entry.transport : undefined;
-  if (kind && !TRANSPORTS[kind]) return `"${key}": unknown transport type "${kind}" (use stdio, http, sse or auto)`;
+  if (kind && !TYPE_TO_TRANSPORT[kind]) return `"${key}": unknown transport type "${kind}" (use stdio, http, sse or auto)`;
   if (typeof entry.command === "string") {
     if (url) return `"${key}": it has both a command and a url; keep only one`;
     // Some snippets put the whole command line in "command".
@@ -220,7 +211,7 @@ function draftOf(key: string, entry: JsonEntry): ServerDraft | string {
     return { id: idFrom(key), name, transport: "stdio", command, args, env, ...(typeof entry.cwd === "string" ? { cwd: entry.cwd } : {}) };
   }
   if (url) {
-    const declared = kind ? TRANSPORTS[kind] : undefined;
+    const declared = kind ? TYPE_TO_TRANSPORT[kind] : undefined;
     return { id: idFrom(key), name, transport: declared && declared !== "stdio" ? declared : "auto", url, headers: strings(entry.headers) };
   }
   return `"${key}": it needs a command (stdio) or a url (HTTP)`;
