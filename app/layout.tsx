@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { AppHeader } from "@/components/app-header";
 import { ViewerProvider } from "@/components/auth/viewer";
 import { CommandPalette } from "@/components/catalog/command-palette";
+import { SkipLink } from "@/components/ui/skip-link";
 import { THEME_BOOTSTRAP_SCRIPT } from "@/components/ui/theme";
 import { sessionState } from "@/lib/auth/session";
 import { pageCaller } from "@/lib/http/page-caller";
@@ -20,15 +21,18 @@ export default async function RootLayout({ children }: { children: ReactNode }):
   const viewer = await sessionState(await pageCaller());
   const nonce = await pageNonce();
   return (
-    <html lang="en" className={`${inter.variable} ${jetbrainsMono.variable}`} suppressHydrationWarning>
+    <html lang="en" data-auth-mode={viewer.mode} className={`${inter.variable} ${jetbrainsMono.variable}`} suppressHydrationWarning>
       <head>
         {/* Applies the saved theme before first paint, so dark mode never flashes light. */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_BOOTSTRAP_SCRIPT }} />
       </head>
       <body className="flex h-full flex-col font-sans">
         <ViewerProvider viewer={viewer}>
+          <SkipLink />
           <AppHeader viewer={viewer} />
-          <div className="min-h-0 flex-1">{children}</div>
+          <main id="main" tabIndex={-1} className="min-h-0 flex-1 outline-none">
+            {children}
+          </main>
           {viewer.signedIn && <CommandPalette />}
         </ViewerProvider>
       </body>

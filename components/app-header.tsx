@@ -8,15 +8,15 @@ import { ThemeToggle } from "./ui/theme-toggle";
 export function AppHeader({ viewer }: { viewer: SessionState }): ReactNode {
   const can = (permission: SessionState["permissions"][number]) => viewer.permissions.includes(permission);
   return (
-    <header className="flex h-11 shrink-0 items-center gap-6 border-b border-zinc-200 bg-white px-4 dark:border-zinc-800 dark:bg-zinc-950">
-      <Link href="/" className="flex items-center gap-2 text-sm font-semibold tracking-tight">
+    <header className="flex h-11 shrink-0 items-center gap-3 border-b border-zinc-200 bg-white px-3 sm:gap-6 sm:px-4 dark:border-zinc-800 dark:bg-zinc-950">
+      <Link href="/" className="flex shrink-0 items-center gap-2 text-sm font-semibold tracking-tight" aria-label="Toolscope home">
         <span aria-hidden className="flex size-5 items-center justify-center rounded bg-indigo-600 text-[11px] font-bold text-white">
           T
         </span>
-        Toolscope
+        <span className="hidden sm:inline">Toolscope</span>
       </Link>
       {viewer.signedIn && (
-        <nav className="flex items-center gap-1 text-[13px]">
+        <nav aria-label="Main" className="-my-2 flex min-w-0 items-center gap-1 overflow-x-auto py-2 text-[13px] whitespace-nowrap">
           <NavLink href="/" match="/servers/">
             Tools
           </NavLink>
@@ -41,7 +41,7 @@ export function AppHeader({ viewer }: { viewer: SessionState }): ReactNode {
           )}
         </nav>
       )}
-      <div className="ml-auto flex items-center gap-2">
+      <div className="ml-auto flex shrink-0 items-center gap-2">
         <PersonMenu />
         <ThemeToggle />
       </div>

@@ -6,6 +6,7 @@ import { Workbench } from "./pages/workbench";
 test("lists the demo tools, runs one from its form, and records it in the audit log", async ({ page }) => {
   const bench = new Workbench(page);
   await page.goto("/");
+  await page.locator('[data-testid=home-server][data-server-id="demo"]').click();
   await expect(page).toHaveURL(/\/servers\/demo$/);
   await expect(bench.count).toHaveText("25 tools");
   await expect(page.getByTestId("protocol-version")).toHaveText("2026-07-28");

@@ -48,7 +48,7 @@ export function useAppToolCalls({
       const visibility = toolVisibility(tool);
       if (!visibility.includes("app")) throw new Error(`"${name}" is not callable by apps (its visibility is ${visibility.join(", ")}).`);
       const why = confirmationReason(tool);
-      if (why && !confirmationSkipped(serverId, trusted)) {
+      if (why && !confirmationSkipped(serverId, trusted, tool)) {
         // One question at a time: an app cannot swap the arguments under the person's eyes.
         if (asking.current) throw new Error("Another call from the app is waiting for the person's confirmation.");
         asking.current = true;

@@ -35,7 +35,7 @@ export function PersonMenu(): ReactNode {
       <span
         data-testid="local-mode"
         title="Local mode: no accounts, no token. Only this machine can reach Toolscope, and you may do everything."
-        className="rounded-full border border-zinc-200 px-2 py-0.5 text-[11px] text-zinc-500 dark:border-zinc-800"
+        className="hidden rounded-full border border-zinc-200 px-2 py-0.5 text-[11px] text-zinc-600 sm:inline dark:border-zinc-800 dark:text-zinc-400"
       >
         Local mode
       </span>

@@ -66,8 +66,10 @@ export function AllServersCatalog(): ReactNode {
           items={shown}
           rowHeight={TOOL_ROW_HEIGHT}
           getKey={(e) => `${e.serverId}/${e.tool.name}`}
-          renderRow={(e) => (
+          label="Tools of every server"
+          renderRow={(e, _index, focusable) => (
             <ToolRow
+              focusable={focusable}
               tool={qualified(e)}
               serverId={e.serverId}
               href={`/servers/${encodeURIComponent(e.serverId)}/tools/${encodeURIComponent(e.tool.name)}`}

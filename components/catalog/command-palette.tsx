@@ -33,9 +33,12 @@ export function CommandPalette(): ReactNode {
   const pendingEnter = useRef(false);
   const latestQuery = useRef("");
   const input = useRef<HTMLInputElement>(null);
+  /** Where focus was when the palette opened: it goes back there when the palette closes. */
+  const returnFocus = useRef<HTMLElement | null>(null);
 
   const jumpTo = useCallback(
     (entry: CatalogEntry): void => {
+      returnFocus.current = null;
       setOpen(false);
       router.push(`/servers/${encodeURIComponent(entry.serverId)}/tools/${encodeURIComponent(entry.tool.name)}`);
     },
@@ -46,7 +49,11 @@ export function CommandPalette(): ReactNode {
     const onKey = (e: KeyboardEvent): void => {
       if (e.key.toLowerCase() === "k" && (e.ctrlKey || e.metaKey)) {
         e.preventDefault();
-        setOpen((o) => !o);
+        setOpen((o) => {
+          if (!o && document.activeElement instanceof HTMLElement && document.activeElement !== document.body)
+            returnFocus.current = document.activeElement;
+          return !o;
+        });
         setQuery("");
         latestQuery.current = "";
         pendingEnter.current = false;
@@ -56,6 +63,18 @@ export function CommandPalette(): ReactNode {
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
   }, []);
+
+  // Closed without jumping (Esc, a click outside, Ctrl+K again): focus returns where it was.
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (open) wasOpen.current = true;
+    else if (wasOpen.current) {
+      wasOpen.current = false;
+      const back = returnFocus.current;
+      returnFocus.current = null;
+      if (back?.isConnected) back.focus();
+    }
+  }, [open]);
 
   // Loaded afresh each time it opens: servers come and go, and catalogs change.
   useEffect(() => {
@@ -105,7 +124,7 @@ export function CommandPalette(): ReactNode {
         aria-modal="true"
         aria-label="Jump to a tool"
         data-testid="command-palette"
-        className="w-[560px] overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-2xl dark:border-zinc-800 dark:bg-zinc-950"
+        className="w-[min(560px,calc(100vw-2rem))] overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-2xl dark:border-zinc-800 dark:bg-zinc-950"
         onMouseDown={(e) => e.stopPropagation()}
       >
         <input
@@ -127,37 +146,45 @@ export function CommandPalette(): ReactNode {
           }}
           placeholder="Jump to any tool of any server…"
           aria-label="Tool to jump to"
+          role="combobox"
+          aria-expanded="true"
+          aria-controls={results.length > 0 ? "palette-results" : undefined}
+          aria-autocomplete="list"
+          aria-activedescendant={results[active] ? `palette-option-${active}` : undefined}
           className="h-12 w-full border-b border-zinc-200 bg-transparent px-4 text-sm outline-none dark:border-zinc-800"
         />
-        <ul role="listbox" className="max-h-96 overflow-y-auto p-1.5">
-          {results.map((entry, i) => (
-            <li
-              key={`${entry.serverId}/${entry.tool.name}`}
-              role="option"
-              aria-selected={i === active}
-              data-server-id={entry.serverId}
-              onMouseEnter={() => setActive(i)}
-              onClick={() => go(entry)}
-              className={`flex cursor-pointer items-center gap-2.5 rounded-md px-2.5 py-2 text-[13px] ${i === active ? "bg-indigo-50 dark:bg-indigo-950/50" : ""}`}
-            >
-              <ToolIcon tool={entry.tool} size={18} serverId={entry.serverId} />
-              <span className="truncate font-medium">{toolDisplayName(entry.tool)}</span>
-              <span className="truncate font-mono text-[11px] text-zinc-500">{entry.tool.name}</span>
-              <span className="ml-auto flex-none rounded border border-zinc-200 px-1.5 font-mono text-[10px] text-zinc-500 dark:border-zinc-800">
-                {entry.serverId}
-              </span>
-            </li>
-          ))}
-          {loadError && (
-            <li role="alert" className="px-3 py-6 text-center text-xs text-rose-600 dark:text-rose-400">
-              Could not load the catalogs: {loadError}
-            </li>
-          )}
-          {!loadError && entries === null && <li className="px-3 py-6 text-center text-xs text-zinc-500">Loading tools…</li>}
-          {!loadError && entries !== null && results.length === 0 && (
-            <li className="px-3 py-6 text-center text-xs text-zinc-500">No tool matches.</li>
-          )}
-        </ul>
+        {results.length > 0 && (
+          <ul role="listbox" id="palette-results" aria-label="Matching tools" className="max-h-96 overflow-y-auto p-1.5">
+            {results.map((entry, i) => (
+              <li
+                key={`${entry.serverId}/${entry.tool.name}`}
+                role="option"
+                id={`palette-option-${i}`}
+                aria-selected={i === active}
+                data-server-id={entry.serverId}
+                onMouseEnter={() => setActive(i)}
+                onClick={() => go(entry)}
+                className={`flex cursor-pointer items-center gap-2.5 rounded-md px-2.5 py-2 text-[13px] ${i === active ? "bg-indigo-50 dark:bg-indigo-950/50" : ""}`}
+              >
+                <ToolIcon tool={entry.tool} size={18} serverId={entry.serverId} />
+                <span className="truncate font-medium">{toolDisplayName(entry.tool)}</span>
+                <span className="truncate font-mono text-[11px] text-zinc-500">{entry.tool.name}</span>
+                <span className="ml-auto flex-none rounded border border-zinc-200 px-1.5 font-mono text-[10px] text-zinc-500 dark:border-zinc-800">
+                  {entry.serverId}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+        {loadError && (
+          <p role="alert" className="px-3 py-6 text-center text-xs text-rose-600 dark:text-rose-400">
+            Could not load the catalogs: {loadError}
+          </p>
+        )}
+        {!loadError && entries === null && <p className="px-3 py-6 text-center text-xs text-zinc-500">Loading tools…</p>}
+        {!loadError && entries !== null && results.length === 0 && (
+          <p className="px-3 py-6 text-center text-xs text-zinc-500">No tool matches.</p>
+        )}
       </div>
     </div>
   );

@@ -9,6 +9,7 @@ import { fetchJson } from "@/lib/client/fetch-json";
 import type { ServerSnapshot } from "@/lib/mcp/types";
 import { useCatalog } from "./catalog-context";
 import { StatusDot } from "./status-dot";
+import { TrustToggle } from "./trust-toggle";
 
 export function ServerSwitcher(): ReactNode {
   const { serverId, data, live } = useCatalog();
@@ -40,15 +41,16 @@ export function ServerSwitcher(): ReactNode {
             </option>
           ))}
         </select>
-        <Link href="/servers" className="text-xs text-zinc-500 hover:text-indigo-600" title="Manage servers">
+        <Link href="/servers" className="text-xs text-zinc-600 hover:text-indigo-600 dark:text-zinc-400" title="Manage servers">
           Manage
         </Link>
       </div>
       {current && (
-        <div className="mt-1 flex items-center gap-2 pl-4 text-[11px] text-zinc-500">
+        <div className="mt-1 flex items-center gap-2 pl-4 text-[11px] text-zinc-600 dark:text-zinc-400">
           <span className="font-mono">{current.protocolVersion ?? "—"}</span>
-          <span>·</span>
+          <span aria-hidden>·</span>
           <span>{current.activeTransport ?? current.transport}</span>
+          <TrustToggle serverId={current.id} serverName={current.name} />
           <span className="ml-auto" title={live ? "Live: list changes arrive as they happen" : "Live updates disconnected"}>
             {live ? "● live" : "○ offline"}
           </span>

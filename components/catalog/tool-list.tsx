@@ -20,7 +20,7 @@ const NOTE = "mx-3 mb-2 rounded-md border p-2 text-xs";
 const ERROR_TONE = "border-rose-200 bg-rose-50 text-rose-700 dark:border-rose-900 dark:bg-rose-950/40 dark:text-rose-300";
 const WARN_TONE = "border-amber-200 bg-amber-50 text-amber-800 dark:border-amber-900 dark:bg-amber-950/40 dark:text-amber-300";
 
-export function ToolList(): ReactNode {
+export function ToolList({ className = "" }: { className?: string }): ReactNode {
   const { serverId, data, error, loading, reload } = useCatalog();
   const params = useParams<{ toolName?: string }>();
   const searchParams = useSearchParams();
@@ -56,10 +56,11 @@ export function ToolList(): ReactNode {
   const highlights = useChangeHighlights(data?.tools);
   const suffix = viewQuery(view);
   const total = listed.length;
+  const appOnly = (data?.tools.length ?? 0) - total;
   const narrowed = deferredQuery !== "" || urlView.filters.length > 0;
 
   return (
-    <aside className="flex min-h-0 w-[340px] shrink-0 flex-col border-r border-zinc-200 dark:border-zinc-800">
+    <nav aria-label="Tool catalog" className={`min-h-0 flex-col border-zinc-200 dark:border-zinc-800 ${className}`}>
       <ServerSwitcher />
       <div className="flex items-center gap-2 border-b border-zinc-200 px-3 py-2 dark:border-zinc-800">
         <input
@@ -82,8 +83,15 @@ export function ToolList(): ReactNode {
         </button>
       </div>
       <FilterBar view={view} onChange={setView} />
-      <div className="flex items-center justify-between px-3 py-1.5 text-[11px] tracking-wide text-zinc-500 uppercase dark:text-zinc-400">
-        <span data-testid="catalog-count">{data ? (narrowed ? `${tools.length} of ${total} tools` : `${total} tools`) : "Tools"}</span>
+      <div className="flex items-center justify-between gap-2 px-3 py-1.5 text-[11px] tracking-wide text-zinc-600 uppercase dark:text-zinc-400">
+        <span>
+          <span data-testid="catalog-count">{data ? (narrowed ? `${tools.length} of ${total} tools` : `${total} tools`) : "Tools"}</span>
+          {appOnly > 0 && (
+            <span data-testid="catalog-hidden" title="Tools only an MCP App may call: the “has an app” filter lists them">
+              {` · ${appOnly} app-only not shown`}
+            </span>
+          )}
+        </span>
         {loading ? <span>Loading…</span> : <UpdatedAt iso={data?.server.toolsUpdatedAt ?? null} />}
       </div>
       {error && (
@@ -127,8 +135,10 @@ export function ToolList(): ReactNode {
           rowHeight={TOOL_ROW_HEIGHT}
           getKey={(tool) => tool.name}
           scrollToIndex={selected ? tools.findIndex((t) => t.name === selected) : undefined}
-          renderRow={(tool) => (
+          label={`Tools of ${data?.server.name ?? serverId}`}
+          renderRow={(tool, _index, focusable) => (
             <ToolRow
+              focusable={focusable}
               tool={tool}
               serverId={serverId}
               href={`/servers/${encodeURIComponent(serverId)}/tools/${encodeURIComponent(tool.name)}${suffix}`}
@@ -141,6 +151,6 @@ export function ToolList(): ReactNode {
         />
       )}
       {data && data.invalid.length > 0 && <InvalidTools invalid={data.invalid} />}
-    </aside>
+    </nav>
   );
 }

@@ -16,10 +16,21 @@ type Props = {
   trusted: boolean;
   warnings: string[] | undefined;
   highlight: "added" | "changed" | undefined;
+  /** Whether this row holds its list's one Tab stop (VirtualList's roving tabindex). */
+  focusable?: boolean;
 };
 
 /** One tool in the catalog: icon, display name and name, one line of description, badges. */
-export const ToolRow = memo(function ToolRow({ tool, serverId, href, active, trusted, warnings, highlight }: Props): ReactNode {
+export const ToolRow = memo(function ToolRow({
+  tool,
+  serverId,
+  href,
+  active,
+  trusted,
+  warnings,
+  highlight,
+  focusable = true,
+}: Props): ReactNode {
   return (
     <Link
       href={href}
@@ -27,8 +38,9 @@ export const ToolRow = memo(function ToolRow({ tool, serverId, href, active, tru
       data-testid="catalog-item"
       data-tool-name={tool.name}
       data-highlight={highlight}
+      tabIndex={focusable ? 0 : -1}
       aria-current={active ? "page" : undefined}
-      className={`flex h-full gap-2.5 overflow-hidden rounded-md px-2 py-2 transition-colors duration-700 ${
+      className={`flex h-full gap-2.5 overflow-hidden rounded-md px-2 py-2 transition-colors outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-inset duration-700 ${
         active
           ? "bg-indigo-50 dark:bg-indigo-950/40"
           : highlight
@@ -42,7 +54,7 @@ export const ToolRow = memo(function ToolRow({ tool, serverId, href, active, tru
           <span className={`truncate text-[13px] font-medium ${active ? "text-indigo-700 dark:text-indigo-300" : ""}`}>
             {toolDisplayName(tool)}
           </span>
-          <span className="truncate font-mono text-[11px] text-zinc-400">{tool.name}</span>
+          <span className="truncate font-mono text-[11px] text-zinc-500 dark:text-zinc-400">{tool.name}</span>
           {highlight && (
             <span className="ml-auto shrink-0 text-[10px] font-medium text-amber-700 uppercase dark:text-amber-400">{highlight}</span>
           )}

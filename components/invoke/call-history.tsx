@@ -8,10 +8,13 @@ import { useCallHistory } from "./session-history";
 export function CallHistory({
   historyKey,
   onRestore,
+  onRunAgain,
   saveAs,
 }: {
   historyKey: string;
   onRestore: (args: Record<string, unknown>) => void;
+  /** Runs an earlier call again with its own arguments; absent when the viewer may not call. */
+  onRunAgain?: ((args: Record<string, unknown>) => void) | undefined;
   /** What "Save" saves for an earlier call's arguments; absent when the viewer may not call. */
   saveAs?: ((args: Record<string, unknown>) => CallToSave) | undefined;
 }): ReactNode {
@@ -22,13 +25,13 @@ export function CallHistory({
       <h2 className="text-[11px] font-medium tracking-wide text-zinc-500 uppercase">Calls to this tool in this session</h2>
       <ul className="mt-2 divide-y divide-zinc-100 rounded-lg border border-zinc-200 text-xs dark:divide-zinc-900 dark:border-zinc-800">
         {history.map((call) => (
-          <li key={call.at} className="flex items-center gap-3 px-3 py-1.5" data-testid="history-item">
+          <li key={call.at} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-1.5" data-testid="history-item">
             <span className="font-mono text-zinc-500">{new Date(call.at).toLocaleTimeString()}</span>
             <span className={`w-32 ${call.status === "failed" ? "text-rose-700 dark:text-rose-400" : outcomeInfo(call.status).text}`}>
               {call.status === "failed" ? "Request failed" : outcomeInfo(call.status).label}
             </span>
             <span className="font-mono text-zinc-500">{call.durationMs === null ? "—" : `${call.durationMs} ms`}</span>
-            <span className="min-w-0 flex-1 truncate font-mono text-zinc-500" title={JSON.stringify(call.args)}>
+            <span className="min-w-0 flex-1 basis-40 truncate font-mono text-zinc-500" title={JSON.stringify(call.args)}>
               {JSON.stringify(call.args)}
             </span>
             <button
@@ -39,6 +42,16 @@ export function CallHistory({
             >
               Restore inputs
             </button>
+            {onRunAgain && (
+              <button
+                type="button"
+                className="text-indigo-600 hover:underline dark:text-indigo-400"
+                onClick={() => onRunAgain(call.args)}
+                data-testid="history-run-again"
+              >
+                Run again as before
+              </button>
+            )}
             {saveAs && (
               <SaveCallButton call={saveAs(call.args)} className="text-indigo-600 hover:underline dark:text-indigo-400" label="Save" />
             )}

@@ -10,6 +10,8 @@ import type { Tool } from "@/lib/mcp/types";
 import { toolDisplayName, toolHints } from "@/lib/tool-hints";
 
 const SKIP_KEY = (serverId: string): string => `toolscope.skip-confirm.${serverId}`;
+const TRUST_KEY = (serverId: string): string => `toolscope.trust.${serverId}`;
+const TOOL_SKIP_KEY = (serverId: string, tool: string): string => `toolscope.skip-confirm.${serverId}/${tool}`;
 
 /** Why a call needs confirming, or null: destructive (declared or by default) or open-world tools. */
 export function confirmationReason(tool: Tool): string | null {
@@ -22,8 +24,47 @@ export function confirmationReason(tool: Tool): string | null {
   return reasons.length ? `This tool ${reasons.join(" and ")}.` : null;
 }
 
-export function confirmationSkipped(serverId: string, trusted: boolean): boolean {
-  return trusted && typeof window !== "undefined" && window.localStorage.getItem(SKIP_KEY(serverId)) === "1";
+/** Whether the tool itself declares `destructiveHint: true` (and is not read-only). */
+function declaresDestructive(tool: Tool): boolean {
+  const h = toolHints(tool);
+  return h.destructive.applies && h.destructive.explicit && h.destructive.value;
+}
+
+function storage(): Storage | null {
+  return typeof window === "undefined" ? null : window.localStorage;
+}
+
+/**
+ * "Trust this server" is a local-mode choice of the one person using this Toolscope (kept in
+ * this browser). Hosted, confirmations follow the server's policy alone, whatever a browser kept.
+ */
+export function localTrustAvailable(): boolean {
+  return typeof document !== "undefined" && document.documentElement.dataset.authMode === "local";
+}
+
+export function serverTrustedHere(serverId: string): boolean {
+  return localTrustAvailable() && storage()?.getItem(TRUST_KEY(serverId)) === "1";
+}
+
+export function setServerTrustedHere(serverId: string, trusted: boolean): void {
+  if (trusted) storage()?.setItem(TRUST_KEY(serverId), "1");
+  else {
+    storage()?.removeItem(TRUST_KEY(serverId));
+    for (const key of Object.keys(storage() ?? {})) if (key.startsWith(`${TOOL_SKIP_KEY(serverId, "")}`)) storage()?.removeItem(key);
+  }
+  window.dispatchEvent(new Event("toolscope:trust"));
+}
+
+/**
+ * Whether to run without asking although confirmationReason names a risk: on a server the
+ * person trusts, only a tool that declares itself destructive still asks (until they say not to
+ * for that tool); otherwise, "don't ask again" for a server whose annotations are trusted.
+ */
+export function confirmationSkipped(serverId: string, trusted: boolean, tool: Tool): boolean {
+  const kept = storage();
+  if (!kept) return false;
+  if (serverTrustedHere(serverId)) return !declaresDestructive(tool) || kept.getItem(TOOL_SKIP_KEY(serverId, tool.name)) === "1";
+  return trusted && kept.getItem(SKIP_KEY(serverId)) === "1";
 }
 
 export function ConfirmCall({
@@ -52,6 +93,7 @@ export function ConfirmCall({
   fromApp?: boolean;
 }): ReactNode {
   const [skip, setSkip] = useState(false);
+  const [trustedHere] = useState(() => serverTrustedHere(serverId));
   const [armed, setArmed] = useState(!fromApp);
   const confirmButton = useRef<HTMLButtonElement>(null);
   const cancelButton = useRef<HTMLButtonElement>(null);
@@ -62,7 +104,7 @@ export function ConfirmCall({
     return () => clearTimeout(timer);
   }, [fromApp]);
   const confirm = (): void => {
-    if (skip) window.localStorage.setItem(SKIP_KEY(serverId), "1");
+    if (skip) window.localStorage.setItem(trustedHere ? TOOL_SKIP_KEY(serverId, tool.name) : SKIP_KEY(serverId), "1");
     onConfirm();
   };
   return (
@@ -86,10 +128,18 @@ export function ConfirmCall({
         </p>
         <p className="mt-3 text-xs font-medium text-zinc-500">Arguments that will be sent</p>
         <JsonView value={args} className="mt-1 max-h-64" testId="confirm-arguments" />
-        {trusted && (
+        {(trusted || trustedHere) && !fromApp && (
           <label className="mt-3 flex items-center gap-2 text-xs text-zinc-600 dark:text-zinc-400">
-            <input type="checkbox" checked={skip} onChange={(e) => setSkip(e.target.checked)} className="size-3.5 accent-indigo-600" />
-            Don&apos;t ask again for {serverName} (a trusted server) in this browser
+            <input
+              type="checkbox"
+              checked={skip}
+              onChange={(e) => setSkip(e.target.checked)}
+              className="size-3.5 accent-indigo-600"
+              data-testid="confirm-skip"
+            />
+            {trustedHere
+              ? `Don't ask again for this tool on ${serverName}`
+              : `Don't ask again for ${serverName} (a trusted server) in this browser`}
           </label>
         )}
         <div className="mt-4 flex justify-end gap-2">

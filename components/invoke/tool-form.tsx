@@ -123,7 +123,8 @@ function SchemaForm({
         idPrefix={`tool-${tool.name}`}
       >
         {!hasFields && <p className="mb-4 text-sm text-zinc-500">This tool takes no parameters.</p>}
-        <div className="flex items-center gap-2 pt-1">
+        {/* Run stays on screen however long the form: the bar sticks to the bottom of the page while the form is in view. */}
+        <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center gap-2 bg-white/95 px-4 py-2 backdrop-blur dark:bg-zinc-950/95">
           <button
             type="submit"
             disabled={running || Boolean(refusal)}

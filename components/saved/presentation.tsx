@@ -73,7 +73,7 @@ export function Presentation({ collection }: { collection: CollectionView }): Re
       setError("Type the secret fields first: a saved call never keeps them, and the placeholder is never sent.");
       return;
     }
-    if (confirmationReason(tool) && !confirmationSkipped(call.serverId, catalog?.server.trusted ?? false)) setConfirming(true);
+    if (confirmationReason(tool) && !confirmationSkipped(call.serverId, catalog?.server.trusted ?? false, tool)) setConfirming(true);
     else void execute();
   }, [call, tool, running, catalog, execute, values]);
 

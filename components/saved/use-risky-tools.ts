@@ -30,7 +30,7 @@ export function useRiskyCalls(calls: SavedCallView[]): Map<string, string> {
         const catalog = catalogs.get(call.serverId);
         const tool = catalog?.tools.find((t) => t.name === call.toolName);
         const reason = tool ? confirmationReason(tool) : null;
-        if (reason && !confirmationSkipped(call.serverId, catalog?.server.trusted ?? false)) next.set(call.id, reason);
+        if (tool && reason && !confirmationSkipped(call.serverId, catalog?.server.trusted ?? false, tool)) next.set(call.id, reason);
       }
       setRisky(next);
     });

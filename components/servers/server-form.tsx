@@ -9,6 +9,8 @@ import type { ServerSnapshot } from "@/lib/mcp/types";
 import { parseCommandLine, type ServerDraft } from "@/lib/mcp/paste";
 import { OAuthSettingsFields, oauthFromForm } from "./oauth-settings-fields";
 import { ConnectionTestButton } from "./connection-test-button";
+import { TrustOnAdd } from "./trust-on-add";
+import { setServerTrustedHere } from "@/components/invoke/confirm-call";
 import { PasteServer } from "./paste-server";
 
 type Transport = "stdio" | "auto" | "streamable-http" | "sse";
@@ -42,7 +44,8 @@ export function ServerForm({
   onCancel,
 }: {
   existing?: ServerSnapshot;
-  onSaved: () => void;
+  /** Called once saved, with the id of the server added or edited (none when a paste added several). */
+  onSaved: (id?: string) => void;
   onCancel: () => void;
 }): ReactNode {
   const config = existing?.config;
@@ -51,6 +54,7 @@ export function ServerForm({
   const [transport, setTransport] = useState<Transport>(existing?.transport ?? "stdio");
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const [trustNew, setTrustNew] = useState(false);
   // What the paste box made of the pasted text: the fields below start from it (re-mounted by `filled`).
   const [draft, setDraft] = useState<ServerDraft | null>(null);
   const [filled, setFilled] = useState(0);
@@ -111,8 +115,11 @@ export function ServerForm({
     try {
       if (existing) {
         await fetchJson(`/api/servers/${encodeURIComponent(existing.id)}`, { method: "PUT", body: JSON.stringify(built.body) });
-      } else await fetchJson("/api/servers", { method: "POST", body: JSON.stringify({ id: built.id, ...built.body }) });
-      onSaved();
+      } else {
+        await fetchJson("/api/servers", { method: "POST", body: JSON.stringify({ id: built.id, ...built.body }) });
+        if (trustNew) setServerTrustedHere(built.id, true);
+      }
+      onSaved(existing ? existing.id : built.id);
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
       setSaving(false);
@@ -126,7 +133,7 @@ export function ServerForm({
       data-testid="server-form"
       aria-label={existing ? "Edit server" : "Add a server"}
     >
-      {!existing && <PasteServer onDraft={takeDraft} onAdded={onSaved} />}
+      {!existing && <PasteServer onDraft={takeDraft} onAdded={() => onSaved()} />}
       <div key={filled} className="space-y-4">
         <div className="grid grid-cols-2 gap-4">
           <label>
@@ -262,6 +269,7 @@ export function ServerForm({
           </label>
         </div>
       </div>
+      {!existing && <TrustOnAdd transport={transport} checked={trustNew} onChange={setTrustNew} />}
       {error && (
         <p role="alert" className={ERROR_NOTE} data-testid="server-form-error">
           {error}

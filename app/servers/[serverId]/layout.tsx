@@ -1,6 +1,6 @@
 import { Suspense, type ReactNode } from "react";
 import { CatalogProvider } from "@/components/catalog/catalog-context";
-import { ToolList } from "@/components/catalog/tool-list";
+import { CatalogShell } from "@/components/catalog/catalog-shell";
 import { OAuthReturnNotice } from "@/components/servers/oauth-return-notice";
 
 export default async function ServerLayout({
@@ -13,15 +13,12 @@ export default async function ServerLayout({
   const { serverId } = await params;
   return (
     <CatalogProvider serverId={serverId}>
-      <div className="flex h-full min-h-0">
-        <ToolList />
-        <main className="min-h-0 min-w-0 flex-1 overflow-y-auto">
-          <Suspense>
-            <OAuthReturnNotice />
-          </Suspense>
-          {children}
-        </main>
-      </div>
+      <CatalogShell>
+        <Suspense>
+          <OAuthReturnNotice />
+        </Suspense>
+        {children}
+      </CatalogShell>
     </CatalogProvider>
   );
 }
