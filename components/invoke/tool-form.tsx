@@ -30,6 +30,7 @@ type Props = {
 };
 
 const MODE_BUTTON = "rounded px-2 py-0.5 text-[11px] font-medium";
+const CONST_DEFAULTS = { constAsDefaults: "always" } as const;
 
 export function ToolForm(props: Props): ReactNode {
   const { tool } = props;
@@ -116,6 +117,9 @@ function SchemaForm({
         onSubmit={(e: IChangeEvent) => onSubmit((e.formData ?? {}) as Record<string, unknown>)}
         noHtml5Validate
         showErrorList="top"
+        // "always": a const is the field's value even where the data held another (a restored
+        // or linked call); the field is read-only (ui-schema.ts), so the user could not fix it.
+        experimental_defaultFormStateBehavior={CONST_DEFAULTS}
         templates={{ ...formTemplates, UnsupportedFieldTemplate, ButtonTemplates: buttonTemplates }}
         widgets={{ TextWidget: SecretAwareTextWidget, SelectWidget }}
         fields={{ NullableField }}
