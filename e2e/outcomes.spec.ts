@@ -19,8 +19,11 @@ test.afterAll(async ({ request }) => {
 });
 
 async function recordOf(request: import("@playwright/test").APIRequestContext, auditId: string) {
-  return ((await (await request.get(`/api/audit/${auditId}`)).json()) as { record: { outcome: string; error_message: string | null } })
-    .record;
+  return (
+    (await (await request.get(`/api/audit/${auditId}`)).json()) as {
+      record: { outcome: string; error_message: string | null; output_verdict: string | null };
+    }
+  ).record;
 }
 
 const ENDINGS = [
@@ -81,6 +84,30 @@ test("Cancel ends the call with a cancelled result", async ({ page, request }) =
   await expect(bench.result).toHaveAttribute("data-status", "cancelled");
   await expect(page.getByTestId("result-status")).toHaveText("Cancelled");
   expect((await recordOf(request, await bench.auditId())).outcome).toBe("cancelled");
+});
+
+test("a result that fails the tool's outputSchema is not a success, here or in the audit log", async ({ page, request }) => {
+  const bench = new Workbench(page);
+  await bench.openTool("broken_structured");
+  await bench.run();
+  await expect(page.getByTestId("result-status")).toHaveText("Result does not match outputSchema");
+  await expect(bench.result).toHaveAttribute("data-outcome", "output_mismatch");
+  await expect(bench.result).not.toContainText("Success");
+  const verdict = page.getByTestId("output-verdict");
+  await expect(verdict).toHaveAttribute("data-verdict", "invalid");
+  await expect(verdict).toContainText("/count must be a whole number");
+  await expect(verdict).toContainText('/status must be one of "ok", "degraded"');
+  await expect(verdict).toContainText('/ has a field "extra" that is not allowed here');
+  const auditId = await bench.auditId();
+  // The record keeps what the server answered (a result, not an error) and the verdict beside it.
+  expect(await recordOf(request, auditId)).toMatchObject({ outcome: "ok", output_verdict: "invalid" });
+
+  await page.goto(`/audit?focus=${auditId}`);
+  const badge = page.locator(`[data-testid=audit-row][data-audit-id="${auditId}"]`).getByTestId("audit-outcome");
+  await expect(badge).toHaveText("Result does not match outputSchema");
+  await page.goto(`/audit/${auditId}`);
+  await expect(page.getByTestId("read-only-outcome")).toHaveText("Result does not match outputSchema");
+  await expect(page.getByTestId("result-status")).toHaveText("Result does not match outputSchema");
 });
 
 test("a server that is down: the call is still a call, audited as unavailable", async ({ page, request }) => {

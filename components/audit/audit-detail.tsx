@@ -47,7 +47,8 @@ export function AuditDetail({
           <p className="text-xs text-zinc-500">
             {isCall ? (
               <>
-                on {record.server_id} · <OutcomeBadge outcome={record.outcome} code={record.error_code} />
+                on {record.server_id} ·{" "}
+                <OutcomeBadge outcome={record.outcome} code={record.error_code} outputVerdict={record.output_verdict} />
               </>
             ) : (
               "account and administration event"

@@ -44,7 +44,7 @@ function Side({ record }: { record: AuditEntry }): ReactNode {
     <div className="min-w-0">
       <p className="text-[12px]">
         <span className="font-mono font-semibold">{record.tool_name}</span> on {record.server_id} ·{" "}
-        <OutcomeBadge outcome={record.outcome} code={record.error_code} />
+        <OutcomeBadge outcome={record.outcome} code={record.error_code} outputVerdict={record.output_verdict} />
       </p>
       <p className="font-mono text-[11px] text-zinc-500">
         {record.id} · {record.started_at} · {record.duration_ms ?? "—"} ms

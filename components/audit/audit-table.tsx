@@ -97,7 +97,7 @@ export function AuditTable({ records, selected, query }: { records: AuditEntry[]
                   )}
                 </td>
                 <td className="px-3 py-2">
-                  <OutcomeBadge outcome={r.outcome} code={r.error_code} />
+                  <OutcomeBadge outcome={r.outcome} code={r.error_code} outputVerdict={r.output_verdict} />
                 </td>
                 <td className="px-3 py-2 text-right font-mono text-xs whitespace-nowrap text-zinc-500">
                   {r.duration_ms === null ? "—" : `${r.duration_ms} ms`}

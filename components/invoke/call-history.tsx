@@ -1,7 +1,7 @@
 "use client";
 
 import type { ReactNode } from "react";
-import { outcomeInfo } from "@/lib/calls/outcomes";
+import { outcomeInfo, shownOutcome } from "@/lib/calls/outcomes";
 import { SaveCallButton, type CallToSave } from "@/components/saved/save-call-dialog";
 import { useCallHistory } from "./session-history";
 
@@ -24,39 +24,42 @@ export function CallHistory({
     <section className="mt-6" aria-label="Earlier calls" data-testid="call-history">
       <h2 className="text-[11px] font-medium tracking-wide text-zinc-500 uppercase">Calls to this tool in this session</h2>
       <ul className="mt-2 divide-y divide-zinc-100 rounded-lg border border-zinc-200 text-xs dark:divide-zinc-900 dark:border-zinc-800">
-        {history.map((call) => (
-          <li key={call.at} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-1.5" data-testid="history-item">
-            <span className="font-mono text-zinc-500">{new Date(call.at).toLocaleTimeString()}</span>
-            <span className={`w-32 ${call.status === "failed" ? "text-rose-700 dark:text-rose-400" : outcomeInfo(call.status).text}`}>
-              {call.status === "failed" ? "Request failed" : outcomeInfo(call.status).label}
-            </span>
-            <span className="font-mono text-zinc-500">{call.durationMs === null ? "—" : `${call.durationMs} ms`}</span>
-            <span className="min-w-0 flex-1 basis-40 truncate font-mono text-zinc-500" title={JSON.stringify(call.args)}>
-              {JSON.stringify(call.args)}
-            </span>
-            <button
-              type="button"
-              className="text-indigo-600 hover:underline dark:text-indigo-400"
-              onClick={() => onRestore(call.args)}
-              data-testid="history-restore"
-            >
-              Restore inputs
-            </button>
-            {onRunAgain && (
+        {history.map((call) => {
+          const outcome = call.status === "failed" ? null : outcomeInfo(shownOutcome(call.status, call.outputVerdict));
+          return (
+            <li key={call.at} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-1.5" data-testid="history-item">
+              <span className="font-mono text-zinc-500">{new Date(call.at).toLocaleTimeString()}</span>
+              <span className={`w-32 ${outcome ? outcome.text : "text-rose-700 dark:text-rose-400"}`}>
+                {outcome ? outcome.label : "Request failed"}
+              </span>
+              <span className="font-mono text-zinc-500">{call.durationMs === null ? "—" : `${call.durationMs} ms`}</span>
+              <span className="min-w-0 flex-1 basis-40 truncate font-mono text-zinc-500" title={JSON.stringify(call.args)}>
+                {JSON.stringify(call.args)}
+              </span>
               <button
                 type="button"
                 className="text-indigo-600 hover:underline dark:text-indigo-400"
-                onClick={() => onRunAgain(call.args)}
-                data-testid="history-run-again"
+                onClick={() => onRestore(call.args)}
+                data-testid="history-restore"
               >
-                Run again as before
+                Restore inputs
               </button>
-            )}
-            {saveAs && (
-              <SaveCallButton call={saveAs(call.args)} className="text-indigo-600 hover:underline dark:text-indigo-400" label="Save" />
-            )}
-          </li>
-        ))}
+              {onRunAgain && (
+                <button
+                  type="button"
+                  className="text-indigo-600 hover:underline dark:text-indigo-400"
+                  onClick={() => onRunAgain(call.args)}
+                  data-testid="history-run-again"
+                >
+                  Run again as before
+                </button>
+              )}
+              {saveAs && (
+                <SaveCallButton call={saveAs(call.args)} className="text-indigo-600 hover:underline dark:text-indigo-400" label="Save" />
+              )}
+            </li>
+          );
+        })}
       </ul>
     </section>
   );

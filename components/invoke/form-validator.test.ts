@@ -1,25 +1,6 @@
-import vm from "node:vm";
-import type { RJSFSchema, ValidatorType } from "@rjsf/utils";
-import type { ValidatorFunctions } from "@rjsf/validator-ajv8";
+import type { RJSFSchema } from "@rjsf/utils";
 import { describe, expect, it } from "vitest";
-import { precompileValidator } from "@/lib/json-schema/precompile-validator";
-import { formValidator, runValidatorModule, validatorScript, type ValidatorModule } from "./form-validator";
-
-// The whole path but the network and the <script> element: the server compiles the schema,
-// the code runs as the browser runs it (a classic script, in a realm of its own, where
-// compiling strings into code is refused as under the production CSP), and RJSF's validator
-// is built on the functions it hands over.
-async function validatorFor(schema: RJSFSchema): Promise<ValidatorType> {
-  const code = await precompileValidator(schema);
-  let validateFns: ValidatorFunctions | undefined;
-  const context = vm.createContext(
-    { loaded: (body: ValidatorModule) => (validateFns = runValidatorModule(body)) },
-    { codeGeneration: { strings: false, wasm: false } },
-  );
-  vm.runInContext(validatorScript(code, "loaded"), context);
-  expect(validateFns).toBeDefined();
-  return formValidator(validateFns!, schema);
-}
+import { compiledValidator as validatorFor } from "./testing/compiled-validator";
 
 const DRAFT_07 = {
   $schema: "http://json-schema.org/draft-07/schema#",

@@ -4,7 +4,7 @@
 // into a CommonJS module; the browser runs it as a script from a blob: URL, which the CSP's
 // 'strict-dynamic' allows because a script inserted it, and wraps its validate functions in
 // RJSF's precompiled validator.
-import type { RJSFSchema, ValidatorType } from "@rjsf/utils";
+import type { CustomValidator, ErrorTransformer, RJSFSchema, UiSchema, ValidationData, ValidatorType } from "@rjsf/utils";
 import type { ValidatorFunctions } from "@rjsf/validator-ajv8";
 import AJV8PrecompiledValidator from "@rjsf/validator-ajv8/lib/precompiledValidator.js";
 import equal from "ajv/dist/runtime/equal.js";
@@ -13,6 +13,7 @@ import validationError from "ajv/dist/runtime/validation_error.js";
 import * as formats from "ajv-formats/dist/formats.js";
 import { useEffect, useMemo, useState } from "react";
 import { ApiError } from "@/lib/client/fetch-json";
+import { selectedBranchErrors } from "./branch-errors";
 
 export type FormValidatorState =
   { status: "preparing" } | { status: "ready"; validator: ValidatorType } | { status: "failed"; reason: string };
@@ -55,9 +56,14 @@ export function validatorScript(code: string, slot: string): string {
 }
 
 /**
- * RJSF's precompiled validator, except that a sub-schema with no compiled function (RJSF's
- * parser does not list every one, and of a recursive schema only the root is compiled) does
- * not match, as RJSF's own validator answers for a schema it cannot compile.
+ * RJSF's precompiled validator, except that
+ * - a sub-schema with no compiled function (RJSF's parser does not list every one, and of a
+ *   recursive schema only the root is compiled) does not match, as RJSF's own validator
+ *   answers for a schema it cannot compile;
+ * - of a oneOf/anyOf, only the errors of the variant the form shows are reported. This is done
+ *   here rather than in the form's `transformErrors` because which variant is shown depends on
+ *   the data, which RJSF does not hand to `transformErrors`; the caller's transform still runs
+ *   after it.
  */
 class FormValidator extends AJV8PrecompiledValidator {
   override isValid(schema: RJSFSchema, formData: unknown, rootSchema: RJSFSchema): boolean {
@@ -66,6 +72,20 @@ class FormValidator extends AJV8PrecompiledValidator {
     } catch {
       return false;
     }
+  }
+
+  override validateFormData(
+    formData: unknown,
+    schema: RJSFSchema,
+    customValidate?: CustomValidator,
+    transformErrors?: ErrorTransformer,
+    uiSchema?: UiSchema,
+  ): ValidationData<unknown> {
+    const transform: ErrorTransformer = (errors, ui) => {
+      const shown = selectedBranchErrors(errors, formData, this.rootSchema, this);
+      return transformErrors ? transformErrors(shown, ui) : shown;
+    };
+    return super.validateFormData(formData, schema, customValidate, transform, uiSchema);
   }
 }
 

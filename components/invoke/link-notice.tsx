@@ -6,6 +6,7 @@ import type { RJSFSchema } from "@rjsf/utils";
 import { useMemo, type ReactNode } from "react";
 import { formSchema } from "@/lib/json-schema/form-schema";
 import type { Tool } from "@/lib/mcp/types";
+import { inPlainWords } from "./form-errors";
 import { useFormValidator } from "./form-validator";
 import type { LinkNotice } from "./use-link-arguments";
 
@@ -24,7 +25,9 @@ export function LinkArgumentsNotice({
   const schema = useMemo(() => formSchema(tool.inputSchema) as RJSFSchema, [tool.inputSchema]);
   const validation = useFormValidator(schema);
   const problems =
-    notice.ok && validation.status === "ready" ? validation.validator.validateFormData(values, schema).errors.map((e) => e.stack) : [];
+    notice.ok && validation.status === "ready"
+      ? validation.validator.validateFormData(values, schema, undefined, inPlainWords).errors.map((e) => e.stack)
+      : [];
   return (
     <div
       role="status"

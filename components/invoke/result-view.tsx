@@ -4,7 +4,7 @@
 import type { ReactNode } from "react";
 import { JsonTree } from "@/components/ui/json-tree";
 import { jsonDiff } from "@/lib/json-diff";
-import { OUTCOME_INFO } from "@/lib/calls/outcomes";
+import { outcomeInfo, shownOutcome } from "@/lib/calls/outcomes";
 import { malformedBlocks } from "@/lib/calls/result-problems";
 import type { CallToolResult, InvocationResponse } from "@/lib/mcp/types";
 import { ContentBlockView } from "./content-block";
@@ -99,12 +99,19 @@ export function ResultView({
   /** Controls shown in the header (Re-run). */
   actions?: ReactNode;
 }): ReactNode {
-  const status = OUTCOME_INFO[response.status];
+  // A success whose structured result fails the tool's outputSchema is shown as its own outcome.
+  const outcome = shownOutcome(response.status, response.outputValidation.verdict);
+  const status = outcomeInfo(outcome);
   const { result, error } = response;
   const malformed = malformedBlocks(response.problems);
   const otherProblems = (response.problems ?? []).filter((p) => !/^content\[\d+\]$/.test(p.path));
   return (
-    <div data-testid="result-panel" data-status={response.status} className="rounded-lg border border-zinc-200 dark:border-zinc-800">
+    <div
+      data-testid="result-panel"
+      data-status={response.status}
+      data-outcome={outcome}
+      className="rounded-lg border border-zinc-200 dark:border-zinc-800"
+    >
       <header className="flex flex-wrap items-center gap-3 border-b border-zinc-200 px-4 py-2.5 dark:border-zinc-800">
         <span data-testid="result-status" className={`rounded border px-1.5 py-0.5 text-xs font-semibold ${status.chip}`}>
           {status.label}

@@ -9,6 +9,8 @@ export type PastCall = {
   at: number;
   args: Record<string, unknown>;
   status: InvocationStatus | "failed";
+  /** The verdict of the output check (InvocationResponse.outputValidation.verdict), to name the outcome as the result view does. */
+  outputVerdict?: string;
   durationMs: number | null;
   auditId: string | null;
 };

@@ -9,6 +9,7 @@ import { formSchema } from "@/lib/json-schema/form-schema";
 import { formUnsupportedReason } from "@/lib/json-schema/form-support";
 import type { Tool } from "@/lib/mcp/types";
 import { FormBoundary } from "./form-boundary";
+import { inPlainWords } from "./form-errors";
 import { uncheckedValidator, useFormValidator } from "./form-validator";
 import { JsonArguments } from "./json-arguments";
 import { NullableField } from "./nullable-field";
@@ -30,6 +31,7 @@ type Props = {
 };
 
 const MODE_BUTTON = "rounded px-2 py-0.5 text-[11px] font-medium";
+const CONST_DEFAULTS = { constAsDefaults: "always" } as const;
 
 export function ToolForm(props: Props): ReactNode {
   const { tool } = props;
@@ -116,6 +118,10 @@ function SchemaForm({
         onSubmit={(e: IChangeEvent) => onSubmit((e.formData ?? {}) as Record<string, unknown>)}
         noHtml5Validate
         showErrorList="top"
+        transformErrors={inPlainWords}
+        // "always": a const is the field's value even where the data held another (a restored
+        // or linked call); the field is read-only (ui-schema.ts), so the user could not fix it.
+        experimental_defaultFormStateBehavior={CONST_DEFAULTS}
         templates={{ ...formTemplates, UnsupportedFieldTemplate, ButtonTemplates: buttonTemplates }}
         widgets={{ TextWidget: SecretAwareTextWidget, SelectWidget }}
         fields={{ NullableField }}

@@ -96,7 +96,14 @@ export function useToolCall({
             });
         setResponse(result);
         setResponseArgs(args);
-        recordCall(historyKey, { at: started, args, status: result.status, durationMs: result.durationMs, auditId: result.auditId });
+        recordCall(historyKey, {
+          at: started,
+          args,
+          status: result.status,
+          durationMs: result.durationMs,
+          auditId: result.auditId,
+          outputVerdict: result.outputValidation.verdict,
+        });
       } catch (error) {
         recordCall(historyKey, {
           at: started,

@@ -4,7 +4,7 @@
 import type { ReactNode } from "react";
 import { ResultView } from "@/components/invoke/result-view";
 import { JsonView } from "@/components/ui/json-view";
-import { outcomeInfo } from "@/lib/calls/outcomes";
+import { outcomeInfo, shownOutcome } from "@/lib/calls/outcomes";
 import { CopyLink } from "./copy-link";
 import type { InvocationResponse } from "@/lib/mcp/types";
 
@@ -14,6 +14,8 @@ export type ReadOnlyCall = {
   toolName: string;
   arguments: unknown;
   outcome: string | null;
+  /** The verdict of Toolscope's check against the tool's outputSchema, when known. */
+  outputVerdict?: string | null | undefined;
   who: string | null;
   when: string | null;
   response: InvocationResponse | null;
@@ -37,7 +39,7 @@ export function ReadOnlyCallView({
   /** Shown instead of the response alone (a saved call's two latest runs). */
   result?: ReactNode;
 }): ReactNode {
-  const info = call.outcome ? outcomeInfo(call.outcome) : null;
+  const info = call.outcome ? outcomeInfo(shownOutcome(call.outcome, call.outputVerdict)) : null;
   return (
     <article className="mx-auto max-w-4xl px-8 py-6" data-testid="read-only-call">
       <header className="flex flex-wrap items-start gap-3">

@@ -1,11 +1,14 @@
 // Whether a saved call's latest run passed its checks, at a glance.
 import type { ReactNode } from "react";
-import { outcomeInfo } from "@/lib/calls/outcomes";
+import { outcomeInfo, shownOutcome } from "@/lib/calls/outcomes";
 import type { RunView } from "@/lib/saved/shapes";
 
-/** A run's outcome in words; "not_run": Toolscope did not send it (a missing secret, a refusal). */
-export function runOutcomeLabel(outcome: string): string {
-  return outcome === "not_run" ? "Not sent" : outcomeInfo(outcome).label;
+/**
+ * A run's outcome in words, read with its output check's verdict when its response is shown;
+ * "not_run": Toolscope did not send it (a missing secret, a refusal).
+ */
+export function runOutcomeLabel(outcome: string, outputVerdict?: string): string {
+  return outcome === "not_run" ? "Not sent" : outcomeInfo(shownOutcome(outcome, outputVerdict)).label;
 }
 
 /** `testId`: "call-status" where it stands for a saved call (its latest run), "run-badge" beside one run. */

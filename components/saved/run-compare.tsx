@@ -16,7 +16,8 @@ function RunSide({ run, label, serverId }: { run: RunView | undefined; label: st
         {run && <RunBadge run={run} />}
         {run && (
           <span className="text-zinc-500">
-            {runOutcomeLabel(run.outcome)} · {new Date(run.startedAt).toLocaleString()} · {run.actorName}
+            {runOutcomeLabel(run.outcome, run.response?.outputValidation.verdict)} · {new Date(run.startedAt).toLocaleString()} ·{" "}
+            {run.actorName}
           </span>
         )}
       </div>

@@ -101,10 +101,36 @@ const RECORD_STATES = {
   },
 } as const satisfies Record<string, OutcomeInfo>;
 
+/**
+ * Outcomes shown but never stored: a stored outcome read together with Toolscope's own check of
+ * the result against the tool's outputSchema, which the record keeps as its verdict. Derived
+ * rather than stored, so that records written before it read the same way and the stored
+ * outcomes (and their hashes) stay what the server answered.
+ */
+const SHOWN_ONLY = {
+  output_mismatch: {
+    label: "Result does not match outputSchema",
+    kind: "protocol",
+    explain: "The tool answered, but its structured result does not follow the outputSchema it declares, as the spec requires of it.",
+    ...ROSE,
+  },
+} as const satisfies Record<string, OutcomeInfo>;
+
 export type CallOutcome = keyof typeof CALL_OUTCOMES;
 export type AuditOutcome = CallOutcome | keyof typeof RECORD_STATES;
+export type ShownOutcome = AuditOutcome | keyof typeof SHOWN_ONLY;
 
 export const OUTCOME_INFO: Record<AuditOutcome, OutcomeInfo> = { ...RECORD_STATES, ...CALL_OUTCOMES };
+const SHOWN_INFO: Record<ShownOutcome, OutcomeInfo> = { ...OUTCOME_INFO, ...SHOWN_ONLY };
+
+/**
+ * What a call is shown as, from its stored outcome and the verdict of the output check: a
+ * success whose result fails the tool's outputSchema is not called a success. (The check
+ * runs only on results that are not tool errors; a malformed result keeps its own name.)
+ */
+export function shownOutcome(outcome: string, outputVerdict: string | null | undefined): string {
+  return outcome === "ok" && outputVerdict === "invalid" ? "output_mismatch" : outcome;
+}
 
 /** Every audit outcome, for filters and query validation: record states first, then call outcomes. */
 export const AUDIT_OUTCOMES = Object.keys(OUTCOME_INFO) as [AuditOutcome, ...AuditOutcome[]];
@@ -113,7 +139,9 @@ export function isAuditOutcome(value: string): value is AuditOutcome {
   return Object.hasOwn(OUTCOME_INFO, value);
 }
 
-/** What to show for an outcome a newer Toolscope may have written. */
+/** What to show for an outcome (stored, or shown: see shownOutcome), or one a newer Toolscope may have written. */
 export function outcomeInfo(outcome: string): OutcomeInfo {
-  return isAuditOutcome(outcome) ? OUTCOME_INFO[outcome] : { label: outcome, kind: "unknown", explain: "", ...GREY };
+  return Object.hasOwn(SHOWN_INFO, outcome)
+    ? SHOWN_INFO[outcome as ShownOutcome]
+    : { label: outcome, kind: "unknown", explain: "", ...GREY };
 }

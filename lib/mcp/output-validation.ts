@@ -1,8 +1,10 @@
 // Toolscope's own check of structuredContent against a tool's outputSchema. The verdict is
-// reported next to the result; a non-conforming result is shown, never thrown away.
-import type { ValidateFunction } from "ajv";
-import { compileSchema, describeErrors } from "@/lib/json-schema/dialect";
-import type { OutputValidation, Tool } from "./types";
+// reported next to the result, each error in plain words at the JSON pointer it is about; a
+// non-conforming result is shown, never thrown away.
+import type { ErrorObject, ValidateFunction } from "ajv";
+import { compileSchema } from "@/lib/json-schema/dialect";
+import { errorWords } from "@/lib/json-schema/error-words";
+import type { OutputValidation, SchemaErrorItem, Tool } from "./types";
 
 const compiled = new WeakMap<object, ValidateFunction | string>();
 
@@ -18,5 +20,14 @@ export function validateOutput(tool: Tool | undefined, structuredContent: unknow
   if (typeof validator === "string") return { verdict: "schema_error", message: `The output schema does not compile: ${validator}` };
   if (structuredContent === undefined)
     return { verdict: "invalid", errors: [{ path: "/", message: "the tool declares an output schema but returned no structuredContent" }] };
-  return validator(structuredContent) ? { verdict: "valid" } : { verdict: "invalid", errors: describeErrors(validator.errors) };
+  return validator(structuredContent) ? { verdict: "valid" } : { verdict: "invalid", errors: inWords(validator.errors) };
+}
+
+function inWords(errors: ErrorObject[] | null | undefined): SchemaErrorItem[] {
+  return (errors ?? []).map((e) => {
+    const missing = e.keyword === "required" ? (e.params as { missingProperty?: unknown }).missingProperty : undefined;
+    // A missing property is reported at its parent; it is the property that is required.
+    const path = typeof missing === "string" ? `${e.instancePath}/${missing.replace(/~/g, "~0").replace(/\//g, "~1")}` : e.instancePath;
+    return { path: path || "/", message: errorWords(e.keyword, e.params) ?? e.message ?? e.keyword };
+  });
 }

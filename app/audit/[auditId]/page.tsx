@@ -28,6 +28,7 @@ export default async function AuditRecordPage({ params }: { params: Promise<{ au
         toolName: record.tool_name,
         arguments: record.payload_hidden ? "(shown to auditors and admins only)" : record.arguments,
         outcome: record.outcome,
+        outputVerdict: record.output_verdict,
         who: record.actor_name ?? record.actor,
         when: record.started_at,
         response,

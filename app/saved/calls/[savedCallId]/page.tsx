@@ -34,6 +34,7 @@ export default async function SavedCallPage({ params }: { params: Promise<{ save
           toolName: call.toolName,
           arguments: call.arguments,
           outcome: latest ? (latest.outcome === "not_run" ? null : latest.outcome) : null,
+          outputVerdict: latest?.response?.outputValidation.verdict,
           who: latest ? `run by ${latest.actorName}` : `saved by ${call.ownerName}`,
           when: latest?.startedAt ?? call.createdAt,
           response: latest?.response ?? null,
