@@ -8,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "./test";
 import { type Browser, type Page } from "@playwright/test";
+import { ServerPage } from "./pages/server-page";
 import { signInWithPassword } from "./sign-in";
 import { startOwnToolscope, type OwnToolscope } from "./own-toolscope";
 
@@ -66,6 +67,8 @@ test("an admin cannot add a command through the UI when hosted, and is told why"
 
 test("an admin's policy on risky tools is what an operator's form enforces, and the reason reaches the audit log", async ({ browser }) => {
   const admin = await signIn(browser, "ada@example.com", passwords.admin!, "/servers/demo");
+  const adminPage = new ServerPage(admin);
+  await adminPage.unfold(adminPage.toolPolicy);
   const editor = admin.getByTestId("tool-policy-editor");
   await editor.getByTestId("policy-destructive-who").selectOption("admins");
   await editor.getByTestId("policy-open-world-reason").check();
@@ -73,7 +76,12 @@ test("an admin's policy on risky tools is what an operator's form enforces, and 
   await expect(editor.getByTestId("policy-save")).toBeDisabled();
   await admin.context().close();
 
-  const operator = await signIn(browser, "olga@example.com", passwords.operator!, "/servers/demo/tools/delete_note");
+  // Only those who may change the policy see it on the server's page; the tool page tells the others.
+  const operator = await signIn(browser, "olga@example.com", passwords.operator!, "/servers/demo");
+  await expect(new ServerPage(operator).overview).toBeVisible();
+  await expect(operator.getByTestId("tool-policy-panel")).toHaveCount(0);
+  await expect(operator.getByTestId("stderr-panel")).toHaveCount(0);
+  await operator.goto(`${BASE}/servers/demo/tools/delete_note`);
   await expect(operator.getByTestId("policy-note")).toContainText("lets only admins call destructive tools");
   await expect(operator.getByTestId("run-button")).toBeDisabled();
 

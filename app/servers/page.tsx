@@ -4,10 +4,12 @@ import { ServerManager } from "@/components/servers/server-manager";
 
 export const metadata: Metadata = { title: "Servers" };
 
-export default function ServersPage(): ReactNode {
+/** `?edit={id}`: opens with that server's form (a failed server's page links here). */
+export default async function ServersPage({ searchParams }: { searchParams: Promise<{ edit?: string | string[] }> }): Promise<ReactNode> {
+  const { edit } = await searchParams;
   return (
     <div className="h-full overflow-y-auto">
-      <ServerManager />
+      <ServerManager editId={typeof edit === "string" ? edit : undefined} />
     </div>
   );
 }

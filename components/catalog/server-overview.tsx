@@ -1,12 +1,15 @@
 "use client";
 
 import type { ReactNode } from "react";
+import { AdminPanel } from "@/components/servers/admin-panel";
 import { AuthorizeButton } from "@/components/servers/authorize-button";
 import { OAuthPanel } from "@/components/servers/oauth-panel";
 import { RpcConsole } from "@/components/servers/rpc-console";
+import { StderrTail } from "@/components/servers/stderr-tail";
 import { ToolPolicyPanel } from "@/components/servers/tool-policy-panel";
 import { Markdown } from "@/components/ui/markdown";
 import { useCatalog } from "./catalog-context";
+import { FailurePanel } from "./failure-panel";
 import { StatusDot } from "./status-dot";
 
 function Row({ label, children }: { label: string; children: ReactNode }): ReactNode {
@@ -24,6 +27,8 @@ export function ServerOverview(): ReactNode {
   if (!data) return <p className="p-8 text-sm text-zinc-500">Connecting…</p>;
   const { server } = data;
   const capabilities = Object.keys(server.capabilities ?? {});
+  // Set while failing, retries included: the page stays on the failure until the server connects.
+  const failing = server.failedAt !== null && (server.status === "failed" || server.status === "connecting");
   return (
     <div className="mx-auto max-w-3xl px-8 py-8" data-testid="server-overview">
       <div className="flex items-center gap-2">
@@ -38,12 +43,15 @@ export function ServerOverview(): ReactNode {
           </span>
         )}
       </div>
-      <p className="mt-1 text-sm text-zinc-500">Pick a tool on the left to see its schema and run it.</p>
+      {server.status === "ready" && (
+        <p className="mt-1 text-sm text-zinc-500">
+          {data.tools.length > 0 ? "Pick a tool on the left to see its schema and run it." : "This server lists no tools."}
+        </p>
+      )}
+      {failing && <FailurePanel server={server} />}
       <dl className="mt-6 rounded-lg border border-zinc-200 px-4 dark:border-zinc-800">
         <Row label="Status">
-          {server.status === "failed" ? (
-            `failed — ${server.error ?? ""}`
-          ) : server.status === "unauthorized" ? (
+          {server.status === "unauthorized" ? (
             <span className="flex flex-wrap items-center gap-3">
               <span data-testid="authorization-required">
                 authorization required{server.oauth?.scope ? ` (scope: ${server.oauth.scope})` : ""}
@@ -76,6 +84,11 @@ export function ServerOverview(): ReactNode {
         </section>
       )}
       <OAuthPanel server={server} />
+      {server.transport === "stdio" && !failing && (
+        <AdminPanel title="stderr" testId="stderr-panel">
+          <StderrTail serverId={server.id} refreshKey={server.status} />
+        </AdminPanel>
+      )}
       <ToolPolicyPanel serverId={server.id} tools={data.tools} />
       {server.status === "ready" && <RpcConsole serverId={server.id} />}
     </div>

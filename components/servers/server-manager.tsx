@@ -4,7 +4,7 @@
 // remove the ones kept in the database; import and export mcp.json.
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, ERROR_NOTE } from "@/components/ui/classes";
 import Link from "next/link";
-import { useCallback, useEffect, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { StatusDot } from "@/components/catalog/status-dot";
 import { fetchJson } from "@/lib/client/fetch-json";
 import type { ServerSnapshot } from "@/lib/mcp/types";
@@ -15,14 +15,21 @@ const SOURCE_LABEL: Record<ServerSnapshot["source"], string> = { builtin: "built
 
 type Mode = { kind: "list" } | { kind: "add" } | { kind: "edit"; server: ServerSnapshot } | { kind: "import" };
 
-export function ServerManager(): ReactNode {
+/** `editId`: a server whose form opens once the list has loaded (a link from its page). */
+export function ServerManager({ editId }: { editId?: string }): ReactNode {
   const [servers, setServers] = useState<ServerSnapshot[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [mode, setMode] = useState<Mode>({ kind: "list" });
+  const linkedEdit = useRef(editId);
 
   const load = useCallback(async () => {
     try {
-      setServers((await fetchJson<{ servers: ServerSnapshot[] }>("/api/servers")).servers);
+      const list = (await fetchJson<{ servers: ServerSnapshot[] }>("/api/servers")).servers;
+      setServers(list);
+      // Once: the list is read again every few seconds, and the form must not reopen after it is closed.
+      const linked = list.find((s) => s.id === linkedEdit.current && s.source === "database");
+      linkedEdit.current = undefined;
+      if (linked) setMode({ kind: "edit", server: linked });
       setError(null);
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));

@@ -2,14 +2,15 @@
 
 // A server's policy on risky tools: who may call destructive and open-world tools, whether
 // such a call needs a typed reason, whether the server's annotations are believed, and
-// per-tool exceptions. Admins edit it; everyone else sees what applies to them.
+// per-tool exceptions. Admins edit it on the server's page; everyone else is told what applies to
+// them on each tool's page, where it matters.
 import { useState, type ReactNode } from "react";
-import { useCan } from "@/components/auth/viewer";
 import { useServerPolicy, type ServerPolicyView } from "@/components/invoke/use-server-policy";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, ERROR_NOTE } from "@/components/ui/classes";
 import { fetchJson } from "@/lib/client/fetch-json";
 import type { Tool } from "@/lib/mcp/types";
 import type { CallingRole, PolicyRule, ServerPolicy } from "@/lib/policy/tool-policy";
+import { AdminPanel } from "./admin-panel";
 
 type Who = "everyone" | "admins";
 
@@ -23,11 +24,6 @@ function whoOf(rule: PolicyRule | undefined): Who {
 function ruleOf(who: Who, reason: boolean): PolicyRule | undefined {
   if (who === "everyone" && !reason) return undefined;
   return { ...(who === "admins" ? { roles: ["admin"] as CallingRole[] } : {}), ...(reason ? { reason: true } : {}) };
-}
-
-function describe(rule: PolicyRule | undefined): string {
-  if (!rule) return "anyone who may call tools";
-  return `${whoOf(rule) === "admins" ? "admins only" : "anyone who may call tools"}${rule.reason ? ", with a reason" : ""}`;
 }
 
 function RuleEditor({
@@ -74,31 +70,19 @@ function RuleEditor({
   );
 }
 
+/** Only for those who may change it (the tool page tells everyone else what applies to them), folded. */
 export function ToolPolicyPanel({ serverId, tools }: { serverId: string; tools: Tool[] }): ReactNode {
-  const view = useServerPolicy(serverId);
-  const canManage = useCan("servers:manage");
-  if (!view) return null;
-  return canManage ? <PolicyEditor key={JSON.stringify(view)} view={view} tools={tools} /> : <PolicySummary view={view} />;
+  return (
+    <AdminPanel title="Tool policy" testId="tool-policy-panel">
+      <PolicyLoader serverId={serverId} tools={tools} />
+    </AdminPanel>
+  );
 }
 
-function PolicySummary({ view }: { view: ServerPolicyView }): ReactNode {
-  const { policy } = view;
-  const exceptions = Object.entries(policy?.tools ?? {});
-  return (
-    <section className="mt-6" data-testid="tool-policy-summary">
-      <h2 className="text-sm font-semibold">Tool policy</h2>
-      <ul className="mt-2 space-y-1 text-[13px] text-zinc-600 dark:text-zinc-300">
-        <li>Destructive tools: {describe(policy?.destructive)}</li>
-        <li>Open-world tools: {describe(policy?.openWorld)}</li>
-        <li>Annotations: {view.annotationsTrusted ? "trusted" : "not trusted, so every tool counts as destructive and open-world"}</li>
-        {exceptions.map(([name, rule]) => (
-          <li key={name}>
-            <code className="font-mono text-xs">{name}</code>: {describe(rule)}
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
+function PolicyLoader({ serverId, tools }: { serverId: string; tools: Tool[] }): ReactNode {
+  const view = useServerPolicy(serverId);
+  if (!view) return <p className="text-[13px] text-zinc-500">Loading…</p>;
+  return <PolicyEditor key={JSON.stringify(view)} view={view} tools={tools} />;
 }
 
 function PolicyEditor({ view, tools }: { view: ServerPolicyView; tools: Tool[] }): ReactNode {
@@ -138,9 +122,8 @@ function PolicyEditor({ view, tools }: { view: ServerPolicyView; tools: Tool[] }
   };
   const trust = policy.trustAnnotations === undefined ? "config" : policy.trustAnnotations ? "trust" : "distrust";
   return (
-    <section className="mt-6 rounded-lg border border-zinc-200 px-4 py-3 dark:border-zinc-800" data-testid="tool-policy-editor">
-      <h2 className="text-sm font-semibold">Tool policy</h2>
-      <p className="mt-0.5 text-xs text-zinc-500">
+    <section data-testid="tool-policy-editor">
+      <p className="text-xs text-zinc-500">
         Enforced for every call, from the form, the API, tasks and the RPC console. A reason is kept in the audit log with the call.
       </p>
       <div className="mt-2 divide-y divide-zinc-100 dark:divide-zinc-900">

@@ -5,6 +5,8 @@ import "server-only";
 // server is reconnected with backoff and never affects the others.
 import { explainConnectFailure, plainText, type ServerEnd, type TransportFailure } from "./connect-failure";
 import { stdioEnvironment } from "./stdio-env";
+import { stderrLogFor, type StderrLine, type StderrLog } from "./stderr-log";
+import { StatusTimes } from "./status-times";
 import { pathToFileURL } from "node:url";
 import {
   Client,
@@ -12,7 +14,6 @@ import {
   SdkError,
   SdkErrorCode,
   InsufficientScopeError,
-  UnauthorizedError,
   type McpSubscription,
   type StandardSchemaV1,
   type Tool,
@@ -24,7 +25,8 @@ import { listAllTools, MAX_LIST_PAGES, type InvalidTool, type ToolList } from ".
 import { describeServerTarget, publicConfig, scrubSecrets, type ServerConfig } from "./server-config";
 import { lintTools, type ToolLint } from "./tool-lint";
 import { ToolListFilter } from "./tool-list-filter";
-import { closeTransport, stdioTransport, transportPlan, urlTransport, type ActiveTransport } from "./transports";
+import { isAuthorizationError } from "./authorization-error";
+import { stdioTransport, stopAttempt, transportPlan, urlTransport, type ActiveTransport, type Attempt } from "./transports";
 import type { ServerSnapshot, ServerStatus, ToolCatalog } from "./types";
 import type { ServerSource } from "./registry";
 import { ToolscopeClient } from "./toolscope-client";
@@ -36,20 +38,9 @@ import { journalFor } from "@/lib/oauth/journal";
 import { sharedAuthorizationInUse } from "@/lib/oauth/oauth-target";
 import { acceptLegacyIssuer, isSameOriginLegacyIssuer, legacyIssuerAccepted } from "@/lib/oauth/legacy-issuer";
 
-/**
- * The server wants an OAuth authorization Toolscope does not have (or no longer has), or a wider
- * one than it has before anything can be listed.
- */
-export function isAuthorizationError(error: unknown): boolean {
-  if (UnauthorizedError.isInstance(error) || InsufficientScopeError.isInstance(error)) return true;
-  if (error instanceof Error && error.name === "AuthorizationRequired") return true;
-  return SdkError.isInstance(error) && error.code === SdkErrorCode.ClientHttpAuthentication;
-}
-
 const CLIENT_INFO = { name: "toolscope", title: "Toolscope", version: "0.1.0" };
 const CONNECT_TIMEOUT_MS = 20_000;
 const PROBE_TIMEOUT_MS = 5_000;
-const STDERR_TAIL_CHARS = 2_000;
 const BACKOFF_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
 
 export type CallOptions = {
@@ -67,16 +58,6 @@ export const MAX_TOTAL_FACTOR = 10;
 /** Takes a result as the server sent it; Toolscope reads it itself. */
 const AS_SENT: StandardSchemaV1<unknown> = { "~standard": { version: 1, vendor: "toolscope", validate: (value) => ({ value }) } };
 
-/** A connect under way: what close() must stop, or its process runs until the connect times out. */
-type Attempt = { client: Client; transport: Transport };
-
-/** Ends an attempt's process, or the connected one's (or the version probe's, which the transport's close aborts). */
-async function stopAttempt({ client, transport }: Attempt): Promise<void> {
-  // The transport first: the client's close closes it too, and the process must still be known.
-  const ending = closeTransport(transport);
-  await Promise.all([client.close().catch(() => undefined), ending]);
-}
-
 /** `announced`: the list was refreshed because the server said it changed (notifications/tools/list_changed). */
 export type ConnectionEvent =
   { type: "status"; snapshot: ServerSnapshot } | { type: "tools"; snapshot: ServerSnapshot; catalog: ToolCatalog; announced: boolean };
@@ -91,7 +72,8 @@ export class ServerConnection {
   private nextAttemptAt = 0;
   private retryTimer: NodeJS.Timeout | undefined;
   private closed = false;
-  private stderrTail = "";
+  private readonly stderr: StderrLog;
+  private readonly times = new StatusTimes();
   private activeTransport: ActiveTransport | undefined;
   private tools: Tool[] = [];
   private invalidTools: InvalidTool[] = [];
@@ -116,7 +98,9 @@ export class ServerConnection {
     private readonly defaultTimeoutMs: number,
     /** Whose OAuth authorization it uses (lib/oauth/oauth-target.ts). */
     readonly principal: Principal = SHARED,
-  ) {}
+  ) {
+    this.stderr = stderrLogFor(config);
+  }
 
   get target(): string {
     return describeServerTarget(this.config);
@@ -143,6 +127,7 @@ export class ServerConnection {
 
   private setStatus(status: ServerStatus, error?: string): void {
     this.status = status;
+    this.times.record(status);
     // Never markup in a status: a server's HTML error page is named, not shown.
     this.error = error === undefined ? undefined : scrubSecrets(this.config, plainText(error));
     this.emit({ type: "status", snapshot: this.snapshot() });
@@ -225,9 +210,7 @@ export class ServerConnection {
     const client = this.newClient();
     const transport: Transport =
       this.config.transport === "stdio"
-        ? stdioTransport(this.config, (chunk) => {
-            this.stderrTail = (this.stderrTail + chunk).slice(-STDERR_TAIL_CHARS);
-          })
+        ? stdioTransport(this.config, (chunk) => this.stderr.append(chunk))
         : urlTransport(this.config, kind === "sse" ? "sse" : "streamable-http", this.principal, (challenge) => {
             this.challenge = challenge;
             this.usesOAuth = true;
@@ -252,7 +235,7 @@ export class ServerConnection {
 
   private async connect(): Promise<Client> {
     this.setStatus("connecting");
-    this.stderrTail = "";
+    this.stderr.started();
     // A command added through the UI or API before Toolscope was hosted is not started once it is.
     if (this.config.transport === "stdio" && this.source === "database") {
       const decision = await stdioAllowed(this.config);
@@ -358,6 +341,17 @@ export class ServerConnection {
     this.ready().catch(() => undefined);
   }
 
+  /** Someone asked to connect now: a failed server skips the wait before its next attempt; a connected one is left alone. */
+  async retryNow(): Promise<void> {
+    if (this.status === "failed") this.nextAttemptAt = 0;
+    await this.ready();
+  }
+
+  /** What a stdio server last wrote to stderr, masked (stderr-log.ts). */
+  stderrLines(): StderrLine[] {
+    return this.stderr.lines();
+  }
+
   /** Whether the server asked for OAuth (and so each person may need their own connection). */
   needsAuthorization(): boolean {
     return this.usesOAuth || this.status === "unauthorized";
@@ -410,11 +404,16 @@ export class ServerConnection {
   /** The server's end of the connection, as a failure to connect is explained (connect-failure.ts). */
   private serverEnd(): ServerEnd {
     if (this.config.transport !== "stdio") return { transport: "url", url: this.config.url, timeoutMs: CONNECT_TIMEOUT_MS };
-    return { transport: "stdio", command: this.config.command, path: stdioEnvironment(this.config.env).PATH, stderrTail: this.stderrTail };
+    return {
+      transport: "stdio",
+      command: this.config.command,
+      path: stdioEnvironment(this.config.env).PATH,
+      stderrTail: this.stderr.currentText(),
+    };
   }
 
   private describeExit(reason: string): string {
-    const tail = this.stderrTail.trim().split("\n").slice(-3).join(" | ");
+    const tail = this.stderr.currentText().trim().split("\n").slice(-3).join(" | ");
     return tail ? `${reason} (stderr: ${tail})` : reason;
   }
 
@@ -576,6 +575,7 @@ export class ServerConnection {
       toolCount: this.tools.length,
       invalidToolCount: this.invalidTools.length,
       toolsUpdatedAt: this.toolsUpdatedAt ? new Date(this.toolsUpdatedAt).toISOString() : null,
+      ...this.times.view(this.status, this.nextAttemptAt || undefined),
       oauth: this.usesOAuth
         ? {
             required: this.status === "unauthorized",

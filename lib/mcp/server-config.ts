@@ -2,7 +2,7 @@
 // HTTP, legacy HTTP+SSE, or "auto", which tries the first and falls back to the second),
 // plus an id, a display name and whether the server's annotations are trusted.
 import { z } from "zod";
-import { redactConnectionStrings } from "@/lib/audit/redact";
+import { redactArguments, redactConnectionStrings } from "@/lib/audit/redact";
 import { MIN_SECRET_LENGTH } from "@/lib/audit/redact-echoes";
 
 export const ServerIdSchema = z
@@ -150,19 +150,47 @@ export function publicConfig(config: ServerConfig): PublicServerConfig {
 
 const SCRUBBED = "<redacted>";
 
+/** A value and, when it is an Authorization-style "Bearer …", the credential alone. */
+function addWithCredential(secrets: Set<string>, value: string): void {
+  secrets.add(value);
+  const credential = /^(?:Bearer|Basic|Token)\s+(.+)$/i.exec(value)?.[1];
+  if (credential) secrets.add(credential);
+}
+
 /**
- * A server's secrets: header and env values (and the credential after a "Bearer " scheme), the
- * values in its URL's query, its OAuth client secret or key. The browser never sees them; what
- * a tool echoes of them is redacted from its answer (lib/calls/call-secrets.ts).
+ * Secrets a command line carries, by the audit log's rules (lib/audit/redact.ts): values named by
+ * a secret-looking name (`--api-key X`, `--token=X`, `-e GITHUB_TOKEN=X`, `--header "Authorization:
+ * Bearer X"`) and the passwords of connection strings.
+ */
+function argumentSecrets(args: readonly string[]): Set<string> {
+  const found = new Set<string>();
+  const named: Record<string, string> = {};
+  args.forEach((arg, i) => {
+    redactConnectionStrings(arg, found);
+    const pair = /^(?:--?)?([A-Za-z][\w.-]*)(?:=|:\s*)(.+)$/s.exec(arg);
+    const flag = /^--?([A-Za-z][\w.-]*)$/.exec(arg);
+    const next = args[i + 1];
+    // Keyed by position too: the same name may come twice with different values.
+    if (pair) named[`${pair[1]}_${i}`] = pair[2]!;
+    else if (flag && next !== undefined && !next.startsWith("-")) named[`${flag[1]}_${i}`] = next;
+  });
+  const secrets = new Set<string>();
+  redactArguments(named, undefined, undefined, secrets);
+  for (const value of secrets) addWithCredential(found, value);
+  return found;
+}
+
+/**
+ * A server's secrets: header and env values (and the credential after a "Bearer " scheme), those its
+ * command line names as secrets, the values in its URL's query, its OAuth client secret or key. The
+ * browser never sees them; what a tool echoes of them is redacted from its answer
+ * (lib/calls/call-secrets.ts), what a stdio server prints of them from its stderr (stderr-log.ts).
  */
 export function serverSecretValues(config: ServerConfig): string[] {
   const secrets = new Set<string>();
   const values = config.transport === "stdio" ? Object.values(config.env) : Object.values(config.headers);
-  for (const value of values) {
-    secrets.add(value);
-    const bearer = /^(?:Bearer|Basic|Token)\s+(.+)$/i.exec(value)?.[1];
-    if (bearer) secrets.add(bearer);
-  }
+  for (const value of values) addWithCredential(secrets, value);
+  if (config.transport === "stdio") for (const value of argumentSecrets(config.args)) secrets.add(value);
   if (config.transport !== "stdio") {
     for (const value of new URL(config.url).searchParams.values()) secrets.add(value);
     if (config.oauth?.clientSecret) secrets.add(config.oauth.clientSecret);

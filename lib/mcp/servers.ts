@@ -9,6 +9,7 @@ import { entryToConfig, parseMcpJson, toMcpJson, type McpJsonEntry } from "./mcp
 import { allConnections, connectionFor, connectionsFor } from "./pool";
 import { registeredServers, serversChanged, serverStore } from "./registry";
 import { describeServerTarget, type ServerConfig } from "./server-config";
+import type { StderrLine } from "./stderr-log";
 import type { ServerSnapshot, ToolsResponse } from "./types";
 import { clearJournals } from "@/lib/oauth/journal";
 import { forgetServer, revokeGrant, SHARED } from "@/lib/oauth/oauth-store";
@@ -30,6 +31,25 @@ export async function serverTools(serverId: string, caller?: Caller): Promise<To
   const connection = await connectionFor(serverId, caller);
   await connection.ready().catch(() => undefined);
   return { server: connection.snapshot(), ...connection.catalog() };
+}
+
+/**
+ * Connects a server now, skipping the wait before its next attempt, and answers with its state
+ * after the attempt (a failure is in the snapshot, as everywhere else). A connected server is left
+ * as it is: this is not a restart.
+ */
+export async function reconnectServer(serverId: string, caller?: Caller): Promise<ServerSnapshot> {
+  const connection = await connectionFor(serverId, caller);
+  await connection.retryNow().catch(() => undefined);
+  return connection.snapshot();
+}
+
+export type StderrView = { serverId: string; lines: StderrLine[] };
+
+/** What a stdio server last wrote to stderr, masked; none for a URL server. */
+export async function serverStderr(serverId: string, caller?: Caller): Promise<StderrView> {
+  const connection = await connectionFor(serverId, caller);
+  return { serverId, lines: connection.stderrLines() };
 }
 
 function toConfig(id: string, entry: McpJsonEntry): ServerConfig {

@@ -1,7 +1,8 @@
 import "server-only";
 // The SDK transports for each kind of server config.
-import { SSEClientTransport, StreamableHTTPClientTransport, type Transport } from "@modelcontextprotocol/client";
+import { SSEClientTransport, StreamableHTTPClientTransport, type Client, type Transport } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import { StringDecoder } from "node:string_decoder";
 import type { StdioConfig, UrlConfig } from "./server-config";
 import { appConfig } from "@/lib/config/env";
 import { stdioEnvironment } from "./stdio-env";
@@ -36,6 +37,16 @@ export async function closeTransport(transport: Transport): Promise<void> {
   }
 }
 
+/** A connect under way: what a connection's close must stop, or its process runs until the connect times out. */
+export type Attempt = { client: Client; transport: Transport };
+
+/** Ends an attempt's process, or the connected one's (or the version probe's, which the transport's close aborts). */
+export async function stopAttempt({ client, transport }: Attempt): Promise<void> {
+  // The transport first: the client's close closes it too, and the process must still be known.
+  const ending = closeTransport(transport);
+  await Promise.all([client.close().catch(() => undefined), ending]);
+}
+
 export function stdioTransport(config: StdioConfig, onStderr: (chunk: string) => void): StdioClientTransport {
   const transport = new StdioClientTransport({
     command: config.command,
@@ -46,7 +57,9 @@ export function stdioTransport(config: StdioConfig, onStderr: (chunk: string) =>
     // The most of one message held in memory (the SDK's default is 10 MB).
     maxBufferSize: appConfig().limits.maxResultBytes,
   });
-  transport.stderr?.on("data", (chunk: Buffer) => onStderr(chunk.toString("utf8")));
+  // One decoder for the stream, so that a character split between two chunks is not garbled.
+  const decoder = new StringDecoder("utf8");
+  transport.stderr?.on("data", (chunk: Buffer) => onStderr(decoder.write(chunk)));
   return transport;
 }
 

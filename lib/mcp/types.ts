@@ -34,6 +34,12 @@ export type ServerSnapshot = {
   toolCount: number;
   invalidToolCount: number;
   toolsUpdatedAt: string | null;
+  /** When the current run of failures began (not the latest retry); null unless failing. */
+  failedAt: string | null;
+  /** When the server last connected and listed its tools. */
+  lastConnectedAt: string | null;
+  /** When the next attempt starts by itself, while failed. */
+  retryAt: string | null;
   /** Set once the server asked for OAuth: whether an authorization is needed, whose, and the scope it named. */
   oauth: { required: boolean; personal: boolean; scope: string | null } | null;
 };

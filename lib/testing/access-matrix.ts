@@ -88,6 +88,9 @@ const RULES: Record<string, Rule> = {
   "GET /api/servers/:serverId/oauth": read,
   "DELETE /api/servers/:serverId/oauth": read,
   "POST /api/servers/:serverId/oauth/authorize": read,
+  "POST /api/servers/:serverId/reconnect": call,
+  // It may hold what a command printed of secrets no config names: as the server's config, admins only.
+  "GET /api/servers/:serverId/stderr": admin,
   "POST /api/servers/:serverId/rpc": call,
   "GET /api/servers/:serverId/tasks/:taskId": call,
   "DELETE /api/servers/:serverId/tasks/:taskId": call,

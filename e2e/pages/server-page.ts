@@ -1,0 +1,37 @@
+// Page object for a server's own page (/servers/{id}): its overview, the failure panel of a
+// server that could not connect, its stderr and the admin-only panels.
+import { expect } from "../test";
+import { type Locator, type Page } from "@playwright/test";
+
+export class ServerPage {
+  readonly overview: Locator;
+  readonly failure: Locator;
+  readonly failureError: Locator;
+  readonly retry: Locator;
+  readonly edit: Locator;
+  readonly stderrLines: Locator;
+  readonly toolPolicy: Locator;
+  readonly stderrPanel: Locator;
+
+  constructor(readonly page: Page) {
+    this.overview = page.getByTestId("server-overview");
+    this.failure = page.getByRole("region", { name: /Could not connect|Connecting again/ });
+    this.failureError = page.getByTestId("failure-error");
+    this.retry = page.getByRole("button", { name: /^Retry/ });
+    this.edit = this.failure.getByRole("link", { name: "Edit" });
+    this.stderrLines = page.getByTestId("stderr-lines");
+    this.toolPolicy = page.getByTestId("tool-policy-panel");
+    this.stderrPanel = page.getByTestId("stderr-panel");
+  }
+
+  async open(serverId: string): Promise<void> {
+    await this.page.goto(`/servers/${encodeURIComponent(serverId)}`);
+    await expect(this.overview).toBeVisible();
+  }
+
+  /** Unfolds an admin-only panel by its summary. */
+  async unfold(panel: Locator): Promise<void> {
+    await panel.locator("summary").click();
+    await expect(panel).toHaveJSProperty("open", true);
+  }
+}
