@@ -8,6 +8,7 @@ import { RpcConsole } from "@/components/servers/rpc-console";
 import { StderrTail } from "@/components/servers/stderr-tail";
 import { ToolPolicyPanel } from "@/components/servers/tool-policy-panel";
 import { Markdown } from "@/components/ui/markdown";
+import { isAppOnly } from "@/lib/mcp/app-ui";
 import { useCatalog } from "./catalog-context";
 import { FailurePanel } from "./failure-panel";
 import { StatusDot } from "./status-dot";
@@ -27,6 +28,8 @@ export function ServerOverview(): ReactNode {
   if (!data) return <p className="p-8 text-sm text-zinc-500">Connecting…</p>;
   const { server } = data;
   const capabilities = Object.keys(server.capabilities ?? {});
+  // The catalog leaves out tools only an MCP App may call; say so, so the two counts agree.
+  const appOnly = data.tools.filter(isAppOnly).length;
   // Set while failing, retries included: the page stays on the failure until the server connects.
   const failing = server.failedAt !== null && (server.status === "failed" || server.status === "connecting");
   return (
@@ -70,6 +73,11 @@ export function ServerOverview(): ReactNode {
         <Row label="Capabilities">{capabilities.length ? capabilities.join(", ") : "—"}</Row>
         <Row label="Tools">
           {data.tools.length}
+          {appOnly > 0 && (
+            <span className="text-zinc-600 dark:text-zinc-400" data-testid="overview-app-only">
+              {` (${appOnly} only for MCP Apps, not listed in the catalog)`}
+            </span>
+          )}
           {data.invalid.length > 0 && <span className="text-rose-600 dark:text-rose-400"> · {data.invalid.length} invalid</span>}
           {Object.keys(data.lint).length > 0 && (
             <span className="text-amber-700 dark:text-amber-400"> · {Object.keys(data.lint).length} with lint warnings</span>
