@@ -49,8 +49,12 @@ export function VirtualList<T>({
       const element = ref.current;
       if (!element) return;
       const top = index * rowHeight;
-      if (top < element.scrollTop || top + rowHeight > element.scrollTop + element.clientHeight)
+      if (top < element.scrollTop || top + rowHeight > element.scrollTop + element.clientHeight) {
         element.scrollTop = top - element.clientHeight * margin;
+        // Render the rows now rather than at the scroll event, so the row a key moved to exists
+        // in the same commit and focus never falls to the page in between.
+        setScrollTop(element.scrollTop);
+      }
     },
     [rowHeight],
   );
