@@ -9,11 +9,11 @@ export function AppHeader({ viewer }: { viewer: SessionState }): ReactNode {
   const can = (permission: SessionState["permissions"][number]) => viewer.permissions.includes(permission);
   return (
     <header className="flex h-11 shrink-0 items-center gap-3 border-b border-zinc-200 bg-white px-3 sm:gap-6 sm:px-4 dark:border-zinc-800 dark:bg-zinc-950">
-      <Link href="/" className="flex shrink-0 items-center gap-2 text-sm font-semibold tracking-tight" aria-label="Toolscope home">
+      <Link href="/" className="flex shrink-0 items-center gap-2 text-sm font-semibold tracking-tight">
         <span aria-hidden className="flex size-5 items-center justify-center rounded bg-indigo-600 text-[11px] font-bold text-white">
           T
         </span>
-        <span className="hidden sm:inline">Toolscope</span>
+        <span className="sr-only sm:not-sr-only">Toolscope</span>
       </Link>
       {viewer.signedIn && (
         <nav aria-label="Main" className="-my-2 flex min-w-0 items-center gap-1 overflow-x-auto py-2 text-[13px] whitespace-nowrap">

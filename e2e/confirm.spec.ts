@@ -82,3 +82,61 @@ test("on a trusted server, 'don't ask again' stops the asking until it is reset"
   await askWeather(bench, "Braga");
   await expect(dialog).toBeVisible();
 });
+
+test("a collection pre-approved for Present runs without dialogs, still audited; a call added later asks", async ({ page, request }) => {
+  const origin = { origin: test.info().project.use.baseURL! };
+  const made = await request.post("/api/collections", { headers: origin, data: { name: "Pre-approved demo" } });
+  const collectionId = ((await made.json()) as { collection: { id: string } }).collection.id;
+  const save = async (name: string, city: string): Promise<void> => {
+    const saved = await request.post("/api/saved-calls", {
+      headers: origin,
+      data: { name, serverId: UNTRUSTED, toolName: "get_weather", arguments: { city }, collectionIds: [collectionId] },
+    });
+    expect(saved.ok(), await saved.text()).toBe(true);
+  };
+  await save("Weather in Oslo", "Oslo");
+  const presentation = page.getByTestId("presentation");
+  const dialog = page.getByTestId("confirm-dialog");
+
+  // Without the approval, Present asks before the open-world call.
+  await page.goto(`/saved/collections/${collectionId}/present`);
+  await expect(presentation.getByTestId("run-button")).toBeEnabled();
+  await presentation.getByTestId("run-button").click();
+  await expect(dialog).toBeVisible();
+  await page.getByTestId("confirm-cancel").click();
+
+  // Approved on the collection page, Present runs straight through and says it is pre-approved.
+  await page.goto(`/saved/collections/${collectionId}`);
+  await page.getByTestId("collection-preapprove").check();
+  await page.getByTestId("collection-present").click();
+  await expect(presentation.getByTestId("presentation-preapproved")).toBeVisible();
+  await expect(presentation.getByTestId("run-button")).toBeEnabled();
+  await presentation.getByTestId("run-button").click();
+  await expect(presentation.getByTestId("result-panel")).toHaveAttribute("data-status", "ok");
+  await expect(dialog).toHaveCount(0);
+  const audited = await request.get(`/api/audit?server=${UNTRUSTED}&tool=get_weather`);
+  expect(JSON.stringify(await audited.json())).toContain("Oslo");
+
+  // A call saved into the collection afterwards is not covered: it still asks, and the page says so.
+  await save("Weather in Bergen", "Bergen");
+  await page.goto(`/saved/collections/${collectionId}`);
+  await expect(page.getByTestId("collection-preapprove-stale")).toContainText("Weather in Bergen");
+  await page.getByTestId("collection-present").click();
+  await expect(presentation.getByTestId("presentation-position")).toHaveText("1 / 2");
+  await expect(presentation.getByTestId("run-button")).toBeEnabled();
+  await page.keyboard.press("ArrowRight");
+  await expect(presentation.getByTestId("presentation-title")).toHaveText("Weather in Bergen");
+  await expect(presentation.getByTestId("run-button")).toBeEnabled();
+  await presentation.getByTestId("run-button").click();
+  await expect(dialog).toBeVisible();
+  await page.getByTestId("confirm-cancel").click();
+
+  // Withdrawn, the first call asks again.
+  await page.goto(`/saved/collections/${collectionId}`);
+  await page.getByTestId("collection-preapprove").uncheck();
+  await page.getByTestId("collection-present").click();
+  await expect(presentation.getByTestId("presentation-preapproved")).toHaveCount(0);
+  await expect(presentation.getByTestId("run-button")).toBeEnabled();
+  await presentation.getByTestId("run-button").click();
+  await expect(dialog).toBeVisible();
+});

@@ -51,14 +51,14 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
           <div className="flex flex-wrap items-start gap-3">
             <div className="min-w-0 flex-1">
               <h1 className="text-lg font-semibold tracking-tight">Audit log</h1>
-              <p className="mt-1 text-sm text-zinc-500">
+              <p className="mt-1 text-sm text-muted">
                 Every tool call made through Toolscope, and who signed in or changed people, tokens and servers, newest first; a call is
                 written before it is sent. Secrets are redacted before storage; each record is chained to the one before it by its hash.
               </p>
             </div>
             <VerifyChain />
             <div className="flex items-center gap-1 text-xs">
-              <span className="text-zinc-500">Export{filtered ? " these" : ""}:</span>
+              <span className="text-muted">Export{filtered ? " these" : ""}:</span>
               <a
                 href={`/api/audit/export${auditQueryString(values, { format: "jsonl" })}`}
                 className="font-medium text-indigo-600 hover:underline dark:text-indigo-400"
@@ -66,7 +66,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
               >
                 JSONL
               </a>
-              <span className="text-zinc-400">·</span>
+              <span className="text-muted">·</span>
               <a
                 href={`/api/audit/export${auditQueryString(values, { format: "csv" })}`}
                 className="font-medium text-indigo-600 hover:underline dark:text-indigo-400"
@@ -82,7 +82,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
               These filters are not valid: {describeIssues(parsed.error)}
             </p>
           ) : page && page.records.length === 0 ? (
-            <p className="mt-10 text-center text-sm text-zinc-500" data-testid="audit-empty">
+            <p className="mt-10 text-center text-sm text-muted" data-testid="audit-empty">
               {filtered || parsed.data.cursor ? "No call matches these filters." : "No tool has been called yet."}
             </p>
           ) : (

@@ -28,11 +28,11 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
       {state.mode === "local" ? (
         <div className="w-[380px] rounded-xl border border-zinc-200 bg-white p-6 text-[13px] shadow-sm dark:border-zinc-800 dark:bg-zinc-950">
           <h1 className="text-base font-semibold tracking-tight">No sign-in needed</h1>
-          <p className="mt-2 text-zinc-500">
+          <p className="mt-2 text-muted">
             Toolscope runs in local mode: no accounts and no token, answering this machine only. Create an account with{" "}
             <code className="font-mono">npm run user:create</code> to host it for a team.
           </p>
-          <Link href={returnTo} className="mt-4 inline-block text-indigo-600 hover:underline">
+          <Link href={returnTo} className="mt-4 inline-block text-indigo-600 hover:underline dark:text-indigo-400">
             Continue →
           </Link>
         </div>

@@ -21,7 +21,7 @@ export default async function SavedPage(): Promise<ReactNode> {
         <div className="flex flex-wrap items-start gap-3">
           <div className="min-w-0 flex-1">
             <h1 className="text-lg font-semibold tracking-tight">Saved calls and collections</h1>
-            <p className="mt-1 text-sm text-zinc-500">
+            <p className="mt-1 text-sm text-muted">
               Calls saved from a tool&apos;s form, the session&apos;s history or the audit log, to run again alone or in collections, with
               checks on their results. Secret values are never saved.
             </p>
@@ -31,11 +31,11 @@ export default async function SavedPage(): Promise<ReactNode> {
 
         <section className="mt-6" aria-label="Collections">
           <div className="flex items-center gap-3">
-            <h2 className="text-[11px] font-semibold tracking-wide text-zinc-500 uppercase">Collections</h2>
+            <h2 className="text-[11px] font-semibold tracking-wide text-muted uppercase">Collections</h2>
             <span className="ml-auto">{mayCall && <NewCollection />}</span>
           </div>
           {collections.length === 0 ? (
-            <p className="mt-3 text-sm text-zinc-500">No collections yet.</p>
+            <p className="mt-3 text-sm text-muted">No collections yet.</p>
           ) : (
             <ul className="mt-2 divide-y divide-zinc-100 rounded-lg border border-zinc-200 dark:divide-zinc-900 dark:border-zinc-800">
               {collections.map((c) => (
@@ -47,9 +47,9 @@ export default async function SavedPage(): Promise<ReactNode> {
                   >
                     <span className="min-w-0 flex-1">
                       <span className="block truncate text-[13px] font-medium">{c.name}</span>
-                      {c.description && <span className="block truncate text-[12px] text-zinc-500">{c.description}</span>}
+                      {c.description && <span className="block truncate text-[12px] text-muted">{c.description}</span>}
                     </span>
-                    <span className="text-[12px] text-zinc-500">
+                    <span className="text-[12px] text-muted">
                       {c.callCount} call{c.callCount === 1 ? "" : "s"} · {c.visibility} · {c.ownerName}
                     </span>
                   </Link>
@@ -60,9 +60,9 @@ export default async function SavedPage(): Promise<ReactNode> {
         </section>
 
         <section className="mt-8" aria-label="Saved calls">
-          <h2 className="text-[11px] font-semibold tracking-wide text-zinc-500 uppercase">Saved calls</h2>
+          <h2 className="text-[11px] font-semibold tracking-wide text-muted uppercase">Saved calls</h2>
           {savedCalls.length === 0 ? (
-            <p className="mt-3 text-sm text-zinc-500">
+            <p className="mt-3 text-sm text-muted">
               Nothing saved yet. Open a tool, fill in its form and press <span className="font-medium">Save</span> next to Run.
             </p>
           ) : (
@@ -76,7 +76,7 @@ export default async function SavedPage(): Promise<ReactNode> {
                   >
                     <span className="min-w-0 flex-1">
                       <span className="block truncate text-[13px] font-medium">{call.name}</span>
-                      <span className="block truncate text-[12px] text-zinc-500">
+                      <span className="block truncate text-[12px] text-muted">
                         <code className="font-mono">{call.toolName}</code> on {call.serverId} · {call.visibility} · {call.ownerName}
                       </span>
                     </span>

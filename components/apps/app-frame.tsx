@@ -150,7 +150,7 @@ export function AppFrame({
       data-testid="app-view"
       className="overflow-hidden rounded-lg border border-zinc-200 dark:border-zinc-800"
     >
-      <header className="flex items-center gap-2 border-b border-zinc-200 px-3 py-1.5 text-[11px] text-zinc-500 dark:border-zinc-800">
+      <header className="flex items-center gap-2 border-b border-zinc-200 px-3 py-1.5 text-[11px] text-muted dark:border-zinc-800">
         <span className="font-medium tracking-wide uppercase">App</span>
         <code className="truncate font-mono">{app?.resourceUri ?? "loading…"}</code>
         <span className="ml-auto" title="The app runs on Toolscope's sandbox origin, with no access to this page">
@@ -182,7 +182,7 @@ export function AppFrame({
             <p className="mt-2 text-[13px] break-all text-zinc-600 dark:text-zinc-300">
               <code className="font-mono">{link.url}</code>
             </p>
-            <p className="mt-1 text-xs text-zinc-500">It opens in a new tab, without this page as its opener.</p>
+            <p className="mt-1 text-xs text-muted">It opens in a new tab, without this page as its opener.</p>
             <div className="mt-4 flex justify-end gap-2">
               <button type="button" className={BUTTON_SECONDARY} onClick={() => link.answer(false)} data-testid="app-link-cancel">
                 Don&apos;t open

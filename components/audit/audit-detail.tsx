@@ -13,7 +13,7 @@ import { ViaSentence } from "./via";
 function Row({ label, children }: { label: string; children: ReactNode }): ReactNode {
   return (
     <div className="grid grid-cols-[120px_1fr] gap-2 border-b border-zinc-100 py-1.5 text-[12px] last:border-0 dark:border-zinc-900">
-      <dt className="text-zinc-500">{label}</dt>
+      <dt className="text-muted">{label}</dt>
       <dd className="min-w-0 break-words">{children}</dd>
     </div>
   );
@@ -44,7 +44,7 @@ export function AuditDetail({
       <div className="flex items-start gap-2">
         <div className="min-w-0 flex-1">
           <h2 className="truncate font-mono text-sm font-semibold">{isCall ? record.tool_name : recordKindLabel(record.kind)}</h2>
-          <p className="text-xs text-zinc-500">
+          <p className="text-xs text-muted">
             {isCall ? (
               <>
                 on {record.server_id} ·{" "}
@@ -91,7 +91,7 @@ export function AuditDetail({
           href={closeHref}
           scroll={false}
           aria-label="Close"
-          className="rounded px-1.5 text-zinc-500 hover:text-zinc-900 dark:hover:text-zinc-100"
+          className="rounded px-1.5 text-muted hover:text-zinc-900 dark:hover:text-zinc-100"
         >
           ✕
         </Link>
@@ -110,12 +110,12 @@ export function AuditDetail({
         <Row label="Duration">{record.duration_ms === null ? "—" : `${record.duration_ms} ms`}</Row>
         <Row label="Actor">
           <span data-testid="audit-detail-actor">{record.actor}</span>
-          {record.client_ip && <span className="text-zinc-500"> from {record.client_ip}</span>}
+          {record.client_ip && <span className="text-muted"> from {record.client_ip}</span>}
         </Row>
         {record.auth_method && (
           <Row label="Signed in by">
             {AUTH_METHOD_LABELS[record.auth_method as AuthMethod] ?? record.auth_method}
-            {record.token_name && <span className="text-zinc-500"> (token “{record.token_name}”)</span>}
+            {record.token_name && <span className="text-muted"> (token “{record.token_name}”)</span>}
           </Row>
         )}
         {record.kind !== "call" && <Row label="Event">{recordKindLabel(record.kind)}</Row>}
@@ -133,7 +133,7 @@ export function AuditDetail({
         )}
         {record.server_id && (
           <Row label="Server">
-            {record.server_id} <span className="font-mono text-zinc-500">{record.server_target}</span>
+            {record.server_id} <span className="font-mono text-muted">{record.server_target}</span>
           </Row>
         )}
         {isCall && (
@@ -155,7 +155,7 @@ export function AuditDetail({
       </dl>
       {!isCall ? (
         <>
-          <h3 className="mt-4 mb-1.5 text-[11px] font-semibold tracking-wide text-zinc-500 uppercase">What changed</h3>
+          <h3 className="mt-4 mb-1.5 text-[11px] font-semibold tracking-wide text-muted uppercase">What changed</h3>
           <JsonView value={record.arguments} testId="audit-event-details" />
         </>
       ) : record.payload_hidden ? (
@@ -167,9 +167,9 @@ export function AuditDetail({
         </p>
       ) : (
         <>
-          <h3 className="mt-4 mb-1.5 text-[11px] font-semibold tracking-wide text-zinc-500 uppercase">Request</h3>
+          <h3 className="mt-4 mb-1.5 text-[11px] font-semibold tracking-wide text-muted uppercase">Request</h3>
           <JsonView value={request} testId="audit-request" />
-          <h3 className="mt-4 mb-1.5 text-[11px] font-semibold tracking-wide text-zinc-500 uppercase">Response</h3>
+          <h3 className="mt-4 mb-1.5 text-[11px] font-semibold tracking-wide text-muted uppercase">Response</h3>
           {record.result_truncated ? (
             <p
               className="rounded-md bg-zinc-50 p-3 text-[12px] text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400"
@@ -181,7 +181,7 @@ export function AuditDetail({
           ) : record.result !== null ? (
             <JsonView value={record.result} testId="audit-response" />
           ) : (
-            <p className="text-[12px] text-zinc-500">
+            <p className="text-[12px] text-muted">
               {record.outcome === "pending" ? "Still running." : "No result: the call did not complete."}
             </p>
           )}

@@ -15,7 +15,7 @@ function short(value: unknown): string {
 export function JsonChanges({ title, changes, testId }: { title: string; changes: JsonChange[]; testId: string }): ReactNode {
   return (
     <section className="mt-5" data-testid={testId}>
-      <h2 className="text-[11px] font-semibold tracking-wide text-zinc-500 uppercase">
+      <h2 className="text-[11px] font-semibold tracking-wide text-muted uppercase">
         {title}: {changes.length === 0 ? "identical" : `${changes.length} difference${changes.length === 1 ? "" : "s"}`}
       </h2>
       {changes.length > 0 && (
@@ -46,12 +46,12 @@ function Side({ record }: { record: AuditEntry }): ReactNode {
         <span className="font-mono font-semibold">{record.tool_name}</span> on {record.server_id} ·{" "}
         <OutcomeBadge outcome={record.outcome} code={record.error_code} outputVerdict={record.output_verdict} />
       </p>
-      <p className="font-mono text-[11px] text-zinc-500">
+      <p className="font-mono text-[11px] text-muted">
         {record.id} · {record.started_at} · {record.duration_ms ?? "—"} ms
       </p>
-      <h3 className="mt-3 mb-1 text-[11px] font-semibold text-zinc-500 uppercase">Arguments</h3>
+      <h3 className="mt-3 mb-1 text-[11px] font-semibold text-muted uppercase">Arguments</h3>
       <JsonView value={record.arguments} />
-      <h3 className="mt-3 mb-1 text-[11px] font-semibold text-zinc-500 uppercase">Result</h3>
+      <h3 className="mt-3 mb-1 text-[11px] font-semibold text-muted uppercase">Result</h3>
       <JsonView
         value={
           record.result_truncated

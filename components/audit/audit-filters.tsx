@@ -35,11 +35,11 @@ export function AuditFilters({ initial, servers, people }: Props): ReactNode {
 
   return (
     <form onSubmit={apply} className="mt-4 flex flex-wrap items-end gap-2" data-testid="audit-filters" role="search">
-      <label className="flex min-w-40 flex-1 flex-col gap-1 text-[11px] font-medium text-zinc-500">
+      <label className="flex min-w-40 flex-1 flex-col gap-1 text-[11px] font-medium text-muted">
         Search arguments, results and errors
         <input type="search" value={values.q} onChange={set("q")} placeholder="e.g. Lisbon" className={FIELD} data-testid="audit-q" />
       </label>
-      <label className="flex flex-col gap-1 text-[11px] font-medium text-zinc-500">
+      <label className="flex flex-col gap-1 text-[11px] font-medium text-muted">
         Server
         <select value={values.server} onChange={set("server")} className={FIELD} data-testid="audit-server">
           <option value="">all</option>
@@ -50,11 +50,11 @@ export function AuditFilters({ initial, servers, people }: Props): ReactNode {
           ))}
         </select>
       </label>
-      <label className="flex flex-col gap-1 text-[11px] font-medium text-zinc-500">
+      <label className="flex flex-col gap-1 text-[11px] font-medium text-muted">
         Tool
         <input value={values.tool} onChange={set("tool")} placeholder="exact name" className={`${FIELD} w-36`} data-testid="audit-tool" />
       </label>
-      <label className="flex flex-col gap-1 text-[11px] font-medium text-zinc-500">
+      <label className="flex flex-col gap-1 text-[11px] font-medium text-muted">
         Outcome
         <select value={values.outcome} onChange={set("outcome")} className={FIELD} data-testid="audit-outcome-filter">
           <option value="">any</option>
@@ -65,7 +65,7 @@ export function AuditFilters({ initial, servers, people }: Props): ReactNode {
           ))}
         </select>
       </label>
-      <label className="flex flex-col gap-1 text-[11px] font-medium text-zinc-500">
+      <label className="flex flex-col gap-1 text-[11px] font-medium text-muted">
         Person
         <select value={values.person} onChange={set("person")} className={`${FIELD} max-w-44`} data-testid="audit-person">
           <option value="">anyone</option>
@@ -76,7 +76,7 @@ export function AuditFilters({ initial, servers, people }: Props): ReactNode {
           ))}
         </select>
       </label>
-      <label className="flex flex-col gap-1 text-[11px] font-medium text-zinc-500">
+      <label className="flex flex-col gap-1 text-[11px] font-medium text-muted">
         Records
         <select value={values.kind} onChange={set("kind")} className={FIELD} data-testid="audit-kind">
           <option value="">all</option>
@@ -89,7 +89,7 @@ export function AuditFilters({ initial, servers, people }: Props): ReactNode {
           ))}
         </select>
       </label>
-      <label className="flex flex-col gap-1 text-[11px] font-medium text-zinc-500">
+      <label className="flex flex-col gap-1 text-[11px] font-medium text-muted">
         Actor
         <input
           value={values.actor}
@@ -101,7 +101,7 @@ export function AuditFilters({ initial, servers, people }: Props): ReactNode {
       </label>
       {/* What to look for on the first row, when and the buttons on the second, rather than wherever they wrap. */}
       <span className="basis-full" aria-hidden="true" />
-      <label className="flex flex-col gap-1 text-[11px] font-medium text-zinc-500">
+      <label className="flex flex-col gap-1 text-[11px] font-medium text-muted">
         Made from
         <select value={values.via} onChange={set("via")} className={FIELD} data-testid="audit-via-filter">
           <option value="">anywhere</option>
@@ -113,11 +113,11 @@ export function AuditFilters({ initial, servers, people }: Props): ReactNode {
           {values.via && !VIA_KINDS.some(([via]) => via === values.via) && <option value={values.via}>{values.via}</option>}
         </select>
       </label>
-      <label className="flex flex-col gap-1 text-[11px] font-medium text-zinc-500">
+      <label className="flex flex-col gap-1 text-[11px] font-medium text-muted">
         From
         <input type="datetime-local" value={values.from} onChange={set("from")} className={FIELD} data-testid="audit-from" />
       </label>
-      <label className="flex flex-col gap-1 text-[11px] font-medium text-zinc-500">
+      <label className="flex flex-col gap-1 text-[11px] font-medium text-muted">
         To
         <input type="datetime-local" value={values.to} onChange={set("to")} className={FIELD} data-testid="audit-to" />
       </label>

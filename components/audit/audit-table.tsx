@@ -25,7 +25,7 @@ export function AuditTable({ records, selected, query }: { records: AuditEntry[]
 
   return (
     <>
-      <div className="mt-3 flex h-7 items-center gap-2 text-xs text-zinc-500">
+      <div className="mt-3 flex h-7 items-center gap-2 text-xs text-muted">
         {ticked.length === 2 ? (
           <Link
             href={`/audit/diff?a=${ticked[1]}&b=${ticked[0]}`}
@@ -40,7 +40,7 @@ export function AuditTable({ records, selected, query }: { records: AuditEntry[]
       </div>
       <div className="mt-1 overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
         <table className="w-full text-left text-[13px]" data-testid="audit-table">
-          <thead className="bg-zinc-50 text-[11px] tracking-wide text-zinc-500 uppercase dark:bg-zinc-900">
+          <thead className="bg-zinc-50 text-[11px] tracking-wide text-muted uppercase dark:bg-zinc-900">
             <tr>
               <th className="w-8 px-3 py-2" aria-label="Compare" />
               <th className="px-3 py-2 font-medium">Started</th>
@@ -75,7 +75,7 @@ export function AuditTable({ records, selected, query }: { records: AuditEntry[]
                     data-testid="audit-tick"
                   />
                 </td>
-                <td className="px-3 py-2 font-mono text-xs whitespace-nowrap text-zinc-500" title={r.id}>
+                <td className="px-3 py-2 font-mono text-xs whitespace-nowrap text-muted" title={r.id}>
                   <Link href={href(r.id)} scroll={false} className="hover:text-indigo-600" data-testid="audit-open">
                     {r.started_at.replace("T", " ").replace(/\.\d+Z$/, "Z")}
                   </Link>
@@ -99,15 +99,15 @@ export function AuditTable({ records, selected, query }: { records: AuditEntry[]
                 <td className="px-3 py-2">
                   <OutcomeBadge outcome={r.outcome} code={r.error_code} outputVerdict={r.output_verdict} />
                 </td>
-                <td className="px-3 py-2 text-right font-mono text-xs whitespace-nowrap text-zinc-500">
+                <td className="px-3 py-2 text-right font-mono text-xs whitespace-nowrap text-muted">
                   {r.duration_ms === null ? "—" : `${r.duration_ms} ms`}
                 </td>
-                <td className="px-3 py-2 text-xs whitespace-nowrap text-zinc-500" title={r.actor}>
+                <td className="px-3 py-2 text-xs whitespace-nowrap text-muted" title={r.actor}>
                   <span className="text-zinc-700 dark:text-zinc-300" data-testid="audit-actor-name">
                     {r.actor_name ?? r.actor}
                   </span>
                   {r.auth_method && (
-                    <span className="ml-1 text-[11px] text-zinc-400">
+                    <span className="ml-1 text-[11px] text-muted">
                       · {AUTH_METHOD_LABELS[r.auth_method as AuthMethod] ?? r.auth_method}
                       {r.token_name ? ` “${r.token_name}”` : ""}
                     </span>
@@ -117,7 +117,7 @@ export function AuditTable({ records, selected, query }: { records: AuditEntry[]
                   className="max-w-xs truncate px-3 py-2 font-mono text-xs text-zinc-600 dark:text-zinc-400"
                   title={JSON.stringify(r.arguments)}
                 >
-                  {r.payload_hidden ? <span className="font-sans text-zinc-400 italic">hidden</span> : summary(r.arguments)}
+                  {r.payload_hidden ? <span className="font-sans text-muted italic">hidden</span> : summary(r.arguments)}
                 </td>
               </tr>
             ))}

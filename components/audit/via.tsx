@@ -9,7 +9,7 @@ export function ViaTag({ via }: { via: string | null }): ReactNode {
   if (!tag) return null;
   return (
     <span
-      className="ml-1.5 rounded border border-zinc-200 px-1 py-px font-sans text-[10px] text-zinc-500 dark:border-zinc-700 dark:text-zinc-400"
+      className="ml-1.5 rounded border border-zinc-200 px-1 py-px font-sans text-[10px] text-muted dark:border-zinc-700 dark:text-zinc-400"
       title={viaSentence(via) ?? undefined}
       data-testid="audit-via"
     >
@@ -25,7 +25,10 @@ export function ViaSentence({ via }: { via: string }): ReactNode {
       {parsed?.kind === "saved" ? (
         <>
           Saved call{" "}
-          <Link href={`/saved/calls/${encodeURIComponent(parsed.savedCallId)}`} className="font-mono text-indigo-600 hover:underline">
+          <Link
+            href={`/saved/calls/${encodeURIComponent(parsed.savedCallId)}`}
+            className="font-mono text-indigo-600 hover:underline dark:text-indigo-400"
+          >
             {parsed.savedCallId}
           </Link>
           , run alone or in a collection

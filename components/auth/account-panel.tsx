@@ -94,7 +94,7 @@ export function AccountPanel(): ReactNode {
     <div className="mx-auto max-w-4xl space-y-5 px-8 py-6">
       <div>
         <h1 className="text-lg font-semibold tracking-tight">{person?.name ?? "Account"}</h1>
-        <p className="text-[13px] text-zinc-500">
+        <p className="text-[13px] text-muted">
           {person?.email} · {person?.role}
         </p>
       </div>
@@ -106,7 +106,7 @@ export function AccountPanel(): ReactNode {
 
       <section className={PANEL_SECTION}>
         <h2 className="text-sm font-semibold">Personal API tokens</h2>
-        <p className="mt-1 text-[13px] text-zinc-500">
+        <p className="mt-1 text-[13px] text-muted">
           For scripts: send <code className="font-mono">Authorization: Bearer &lt;token&gt;</code>. A token acts as you, limited by its
           scopes and by your role; calls it makes are audited under your name and the token&apos;s.
         </p>
@@ -126,7 +126,7 @@ export function AccountPanel(): ReactNode {
               <button type="button" className={BUTTON_SECONDARY} onClick={() => void navigator.clipboard?.writeText(created.secret)}>
                 Copy
               </button>
-              <button type="button" className="text-xs text-zinc-500 hover:underline" onClick={() => setCreated(null)}>
+              <button type="button" className="text-xs text-muted hover:underline" onClick={() => setCreated(null)}>
                 Done
               </button>
             </div>
@@ -206,8 +206,8 @@ export function AccountPanel(): ReactNode {
           {sessions.map((s) => (
             <li key={s.id} className="flex items-center gap-3 py-2">
               <span className="font-medium">{browserOf(s.userAgent)}</span>
-              <span className="text-zinc-500">{s.ipAddress ?? ""}</span>
-              <span className="text-zinc-500">
+              <span className="text-muted">{s.ipAddress ?? ""}</span>
+              <span className="text-muted">
                 signed in {new Date(s.createdAt).toLocaleString()} by {s.authMethod ?? "password"}
               </span>
               {s.current && (

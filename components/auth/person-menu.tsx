@@ -79,7 +79,7 @@ export function PersonMenu(): ReactNode {
         >
           <div className="border-b border-zinc-100 px-3 py-2 dark:border-zinc-900">
             <div className="truncate font-medium">{person.name}</div>
-            <div className="truncate text-xs text-zinc-500">
+            <div className="truncate text-xs text-muted">
               {person.email ?? (person.authMethod === "bootstrap-token" ? "bootstrap token" : "")}
             </div>
           </div>

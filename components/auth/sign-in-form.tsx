@@ -74,13 +74,13 @@ export function SignInForm({ returnTo: requested, offers, notice }: Props): Reac
         </button>
       )}
       {offers.sso && (offers.password || offers.token) && (
-        <div className="my-4 flex items-center gap-3 text-[11px] tracking-wide text-zinc-400 uppercase">
+        <div className="my-4 flex items-center gap-3 text-[11px] tracking-wide text-muted uppercase">
           <span className="h-px flex-1 bg-zinc-200 dark:bg-zinc-800" /> or <span className="h-px flex-1 bg-zinc-200 dark:bg-zinc-800" />
         </div>
       )}
       {useToken ? (
         <>
-          <p className="mt-1 text-[13px] text-zinc-500">The bootstrap token is TOOLSCOPE_API_TOKEN, as set where Toolscope runs.</p>
+          <p className="mt-1 text-[13px] text-muted">The bootstrap token is TOOLSCOPE_API_TOKEN, as set where Toolscope runs.</p>
           <label htmlFor="token" className={LABEL}>
             API token
           </label>
@@ -138,7 +138,7 @@ export function SignInForm({ returnTo: requested, offers, notice }: Props): Reac
         </button>
       )}
       {offers.token && (offers.password || offers.sso) && (
-        <button type="button" onClick={() => setUseToken((t) => !t)} className="mt-3 text-xs text-zinc-500 hover:text-indigo-600">
+        <button type="button" onClick={() => setUseToken((t) => !t)} className="mt-3 text-xs text-muted hover:text-indigo-600">
           {useToken ? "Sign in with an account instead" : "Use the bootstrap token instead"}
         </button>
       )}

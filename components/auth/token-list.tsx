@@ -17,15 +17,15 @@ export function tokenStatus(token: PersonalToken, now = Date.now()): "active" | 
 
 const STATUS_CLASS = {
   active: "bg-emerald-50 text-emerald-700 dark:bg-emerald-950/50 dark:text-emerald-300",
-  revoked: "bg-zinc-100 text-zinc-500 dark:bg-zinc-800 dark:text-zinc-400",
+  revoked: "bg-zinc-100 text-muted dark:bg-zinc-800 dark:text-zinc-400",
   expired: "bg-amber-50 text-amber-700 dark:bg-amber-950/50 dark:text-amber-300",
 };
 
 export function TokenList({ tokens, onRevoke }: { tokens: PersonalToken[]; onRevoke: (token: PersonalToken) => void }): ReactNode {
-  if (tokens.length === 0) return <p className="text-[13px] text-zinc-500">No personal tokens yet.</p>;
+  if (tokens.length === 0) return <p className="text-[13px] text-muted">No personal tokens yet.</p>;
   return (
     <table className="w-full text-left text-[13px]" data-testid="token-list">
-      <thead className="text-[11px] tracking-wide text-zinc-500 uppercase">
+      <thead className="text-[11px] tracking-wide text-muted uppercase">
         <tr>
           <th className="py-1.5 pr-3 font-medium">Name</th>
           <th className="py-1.5 pr-3 font-medium">Scopes</th>
@@ -43,9 +43,9 @@ export function TokenList({ tokens, onRevoke }: { tokens: PersonalToken[]; onRev
             <tr key={token.id} data-testid={`token-${token.name}`}>
               <td className="py-2 pr-3 font-medium">{token.name}</td>
               <td className="py-2 pr-3 font-mono text-xs">{token.scopes.join(", ")}</td>
-              <td className="py-2 pr-3 text-zinc-500">{when(token.createdAt)}</td>
-              <td className="py-2 pr-3 text-zinc-500">{token.expiresAt ? when(token.expiresAt) : "never"}</td>
-              <td className="py-2 pr-3 text-zinc-500">{when(token.lastUsedAt)}</td>
+              <td className="py-2 pr-3 text-muted">{when(token.createdAt)}</td>
+              <td className="py-2 pr-3 text-muted">{token.expiresAt ? when(token.expiresAt) : "never"}</td>
+              <td className="py-2 pr-3 text-muted">{when(token.lastUsedAt)}</td>
               <td className="py-2 pr-3">
                 <span className={`rounded px-1.5 py-px text-[11px] font-medium ${STATUS_CLASS[status]}`}>{status}</span>
               </td>

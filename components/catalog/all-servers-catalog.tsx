@@ -41,7 +41,7 @@ export function AllServersCatalog(): ReactNode {
   return (
     <div className="mx-auto flex h-full max-w-3xl flex-col px-8 py-6">
       <h1 className="text-lg font-semibold tracking-tight">All servers</h1>
-      <p className="mt-1 text-sm text-zinc-500">Every tool of every server, named by server id and tool name.</p>
+      <p className="mt-1 text-sm text-muted">Every tool of every server, named by server id and tool name.</p>
       <input
         type="search"
         value={query}
@@ -51,7 +51,7 @@ export function AllServersCatalog(): ReactNode {
         data-testid="all-filter"
         className="mt-4 h-9 rounded-md border border-zinc-200 bg-zinc-50 px-3 text-[13px] outline-none focus:border-indigo-500 focus:bg-white focus:ring-2 focus:ring-indigo-500/20 dark:border-zinc-800 dark:bg-zinc-900"
       />
-      <p className="mt-2 text-[11px] tracking-wide text-zinc-500 uppercase" data-testid="all-count">
+      <p className="mt-2 text-[11px] tracking-wide text-muted uppercase" data-testid="all-count">
         {entries ? `${shown.length} of ${listed.length} tools` : "Loading…"}
         {failed.length > 0 && ` · not connected: ${failed.map((s) => s.id).join(", ")}`}
       </p>

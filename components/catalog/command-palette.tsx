@@ -168,8 +168,8 @@ export function CommandPalette(): ReactNode {
               >
                 <ToolIcon tool={entry.tool} size={18} serverId={entry.serverId} />
                 <span className="truncate font-medium">{toolDisplayName(entry.tool)}</span>
-                <span className="truncate font-mono text-[11px] text-zinc-500">{entry.tool.name}</span>
-                <span className="ml-auto flex-none rounded border border-zinc-200 px-1.5 font-mono text-[10px] text-zinc-500 dark:border-zinc-800">
+                <span className="truncate font-mono text-[11px] text-muted">{entry.tool.name}</span>
+                <span className="ml-auto flex-none rounded border border-zinc-200 px-1.5 font-mono text-[10px] text-muted dark:border-zinc-800">
                   {entry.serverId}
                 </span>
               </li>
@@ -181,9 +181,9 @@ export function CommandPalette(): ReactNode {
             Could not load the catalogs: {loadError}
           </p>
         )}
-        {!loadError && entries === null && <p className="px-3 py-6 text-center text-xs text-zinc-500">Loading tools…</p>}
+        {!loadError && entries === null && <p className="px-3 py-6 text-center text-xs text-muted">Loading tools…</p>}
         {!loadError && entries !== null && results.length === 0 && (
-          <p className="px-3 py-6 text-center text-xs text-zinc-500">No tool matches.</p>
+          <p className="px-3 py-6 text-center text-xs text-muted">No tool matches.</p>
         )}
       </div>
     </div>

@@ -16,7 +16,7 @@ import { StatusDot } from "./status-dot";
 function Row({ label, children }: { label: string; children: ReactNode }): ReactNode {
   return (
     <div className="grid grid-cols-[160px_1fr] gap-4 border-b border-zinc-100 py-2 text-[13px] last:border-0 dark:border-zinc-900">
-      <dt className="text-zinc-500 dark:text-zinc-400">{label}</dt>
+      <dt className="text-muted">{label}</dt>
       <dd className="min-w-0 break-words">{children}</dd>
     </div>
   );
@@ -25,7 +25,7 @@ function Row({ label, children }: { label: string; children: ReactNode }): React
 export function ServerOverview(): ReactNode {
   const { data, error } = useCatalog();
   if (error) return <p className="p-8 text-sm text-rose-600">{error}</p>;
-  if (!data) return <p className="p-8 text-sm text-zinc-500">Connecting…</p>;
+  if (!data) return <p className="p-8 text-sm text-muted">Connecting…</p>;
   const { server } = data;
   const capabilities = Object.keys(server.capabilities ?? {});
   // The catalog leaves out tools only an MCP App may call; say so, so the two counts agree.
@@ -39,7 +39,7 @@ export function ServerOverview(): ReactNode {
         <h1 className="text-lg font-semibold tracking-tight">{server.serverInfo?.title ?? server.name}</h1>
         {server.protocolVersion && (
           <span
-            className="rounded border border-zinc-200 px-1.5 py-0.5 font-mono text-[11px] text-zinc-500 dark:border-zinc-800"
+            className="rounded border border-zinc-200 px-1.5 py-0.5 font-mono text-[11px] text-muted dark:border-zinc-800"
             data-testid="protocol-version"
           >
             {server.protocolVersion}
@@ -47,7 +47,7 @@ export function ServerOverview(): ReactNode {
         )}
       </div>
       {server.status === "ready" && (
-        <p className="mt-1 text-sm text-zinc-500">
+        <p className="mt-1 text-sm text-muted">
           {data.tools.length > 0 ? "Pick a tool on the left to see its schema and run it." : "This server lists no tools."}
         </p>
       )}

@@ -51,7 +51,7 @@ export function ToolIcon({ tool, size = 20, serverId }: { tool: Tool; size?: num
         aria-hidden
         style={style}
         data-testid="tool-icon-placeholder"
-        className="flex shrink-0 items-center justify-center rounded bg-zinc-100 text-[10px] font-semibold text-zinc-500 uppercase dark:bg-zinc-800 dark:text-zinc-400"
+        className="flex shrink-0 items-center justify-center rounded bg-zinc-100 text-[10px] font-semibold text-muted uppercase dark:bg-zinc-800 dark:text-zinc-400"
       >
         {tool.name.slice(0, 1)}
       </span>

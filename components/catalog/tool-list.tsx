@@ -77,7 +77,7 @@ export function ToolList({ className = "" }: { className?: string }): ReactNode 
           onClick={reload}
           title="Refresh the tool list"
           aria-label="Refresh the tool list"
-          className="flex size-8 shrink-0 items-center justify-center rounded-md text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 dark:hover:bg-zinc-800 dark:hover:text-zinc-100"
+          className="flex size-8 shrink-0 items-center justify-center rounded-md text-muted hover:bg-zinc-100 hover:text-zinc-900 dark:hover:bg-zinc-800 dark:hover:text-zinc-100"
         >
           ↻
         </button>
@@ -125,7 +125,7 @@ export function ToolList({ className = "" }: { className?: string }): ReactNode 
         </p>
       )}
       {data && tools.length === 0 ? (
-        <p className="px-3 py-8 text-center text-xs text-zinc-500">
+        <p className="px-3 py-8 text-center text-xs text-muted">
           {total === 0 ? "This server lists no tools." : "No tool matches the search and filters."}
         </p>
       ) : (

@@ -22,7 +22,7 @@ export function InvalidTools({ invalid }: { invalid: InvalidToolInfo[] }): React
         {invalid.map((tool) => (
           <li key={tool.index} data-testid="invalid-tool">
             <span className="font-mono">{tool.name ?? `#${tool.index + 1} (no name)`}</span>
-            <ul className="mt-0.5 list-disc pl-4 text-zinc-500 dark:text-zinc-400">
+            <ul className="mt-0.5 list-disc pl-4 text-muted">
               {tool.problems.slice(0, 5).map((problem, i) => (
                 <li key={i}>{problem}</li>
               ))}

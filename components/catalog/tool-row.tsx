@@ -54,12 +54,12 @@ export const ToolRow = memo(function ToolRow({
           <span className={`truncate text-[13px] font-medium ${active ? "text-indigo-700 dark:text-indigo-300" : ""}`}>
             {toolDisplayName(tool)}
           </span>
-          <span className="truncate font-mono text-[11px] text-zinc-500 dark:text-zinc-400">{tool.name}</span>
+          <span className="truncate font-mono text-[11px] text-muted">{tool.name}</span>
           {highlight && (
             <span className="ml-auto shrink-0 text-[10px] font-medium text-amber-700 uppercase dark:text-amber-400">{highlight}</span>
           )}
         </span>
-        <span className="mt-0.5 block h-4 truncate text-xs text-zinc-500 dark:text-zinc-400">{tool.description}</span>
+        <span className="mt-0.5 block h-4 truncate text-xs text-muted">{tool.description}</span>
         <span className="mt-1 flex h-[18px] gap-1 overflow-hidden">
           <HintBadges tool={tool} trusted={trusted} />
           {warnings && <LintBadge warnings={warnings} />}

@@ -22,18 +22,18 @@ export function CallHistory({
   if (history.length === 0) return null;
   return (
     <section className="mt-6" aria-label="Earlier calls" data-testid="call-history">
-      <h2 className="text-[11px] font-medium tracking-wide text-zinc-500 uppercase">Calls to this tool in this session</h2>
+      <h2 className="text-[11px] font-medium tracking-wide text-muted uppercase">Calls to this tool in this session</h2>
       <ul className="mt-2 divide-y divide-zinc-100 rounded-lg border border-zinc-200 text-xs dark:divide-zinc-900 dark:border-zinc-800">
         {history.map((call) => {
           const outcome = call.status === "failed" ? null : outcomeInfo(shownOutcome(call.status, call.outputVerdict));
           return (
             <li key={call.at} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-1.5" data-testid="history-item">
-              <span className="font-mono text-zinc-500">{new Date(call.at).toLocaleTimeString()}</span>
+              <span className="font-mono text-muted">{new Date(call.at).toLocaleTimeString()}</span>
               <span className={`w-32 ${outcome ? outcome.text : "text-rose-700 dark:text-rose-400"}`}>
                 {outcome ? outcome.label : "Request failed"}
               </span>
-              <span className="font-mono text-zinc-500">{call.durationMs === null ? "—" : `${call.durationMs} ms`}</span>
-              <span className="min-w-0 flex-1 basis-40 truncate font-mono text-zinc-500" title={JSON.stringify(call.args)}>
+              <span className="font-mono text-muted">{call.durationMs === null ? "—" : `${call.durationMs} ms`}</span>
+              <span className="min-w-0 flex-1 basis-40 truncate font-mono text-muted" title={JSON.stringify(call.args)}>
                 {JSON.stringify(call.args)}
               </span>
               <button

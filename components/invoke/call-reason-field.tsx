@@ -20,7 +20,7 @@ export function CallReasonField({
       <label htmlFor="call-reason" className="block text-xs font-medium text-zinc-700 dark:text-zinc-300">
         Reason for this call <span className="text-rose-600">*</span>
       </label>
-      <p className="mt-0.5 text-xs text-zinc-500">{because} It is kept in the audit log with the call.</p>
+      <p className="mt-0.5 text-xs text-muted">{because} It is kept in the audit log with the call.</p>
       <textarea
         id="call-reason"
         data-testid="call-reason"

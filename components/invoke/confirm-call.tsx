@@ -126,7 +126,7 @@ export function ConfirmCall({
           {reason}
           {!trusted && " Its hints are unverified: the server is not marked trusted."}
         </p>
-        <p className="mt-3 text-xs font-medium text-zinc-500">Arguments that will be sent</p>
+        <p className="mt-3 text-xs font-medium text-muted">Arguments that will be sent</p>
         <JsonView value={args} className="mt-1 max-h-64" testId="confirm-arguments" />
         {(trusted || trustedHere) && !fromApp && (
           <label className="mt-3 flex items-center gap-2 text-xs text-zinc-600 dark:text-zinc-400">

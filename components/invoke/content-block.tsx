@@ -28,7 +28,7 @@ function Annotations({ block }: { block: ContentBlock }): ReactNode {
   const annotations = (block as { annotations?: { audience?: string[]; priority?: number; lastModified?: string } }).annotations;
   if (!annotations) return null;
   return (
-    <div className="mt-1.5 flex flex-wrap gap-1.5 text-[11px] text-zinc-500 dark:text-zinc-400" data-testid="content-annotations">
+    <div className="mt-1.5 flex flex-wrap gap-1.5 text-[11px] text-muted" data-testid="content-annotations">
       {annotations.audience && (
         <span className="rounded bg-zinc-100 px-1.5 py-0.5 dark:bg-zinc-800">audience: {annotations.audience.join(", ")}</span>
       )}
@@ -72,7 +72,7 @@ function Body({ block, serverId }: { block: ContentBlock; serverId: string | und
       if ("text" in resource) {
         return (
           <div data-testid="content-resource-text">
-            <div className="mb-1 font-mono text-xs text-zinc-500">
+            <div className="mb-1 font-mono text-xs text-muted">
               {resource.uri} {resource.mimeType && `· ${resource.mimeType}`}
             </div>
             <ResourceText text={resource.text} mimeType={resource.mimeType} />
@@ -84,7 +84,7 @@ function Body({ block, serverId }: { block: ContentBlock; serverId: string | und
       const fileName = resource.uri.split("/").pop() || "resource.bin";
       return (
         <div data-testid="content-resource-blob" className="rounded-md border border-zinc-200 p-3 text-[13px] dark:border-zinc-800">
-          <div className="font-mono text-xs text-zinc-500">
+          <div className="font-mono text-xs text-muted">
             {resource.uri} · {mime} · {Math.floor((resource.blob.length * 3) / 4).toLocaleString()} bytes
           </div>
           {SAFE_IMAGE.has(mime) && (
@@ -104,7 +104,7 @@ function Body({ block, serverId }: { block: ContentBlock; serverId: string | und
     default:
       return (
         <div data-testid="content-unknown">
-          <p className="mb-1 text-xs text-zinc-500">
+          <p className="mb-1 text-xs text-muted">
             A block of type “{String((block as { type?: unknown }).type)}”, which this revision of the protocol does not define (perhaps a
             newer one does). Shown as sent:
           </p>
@@ -177,7 +177,7 @@ export function ContentBlockView({
   if (malformed !== undefined) return <MalformedBlock block={block} index={index} reason={malformed} />;
   return (
     <section data-testid="content-block" data-type={block.type}>
-      <div className="mb-1 text-[11px] font-medium tracking-wide text-zinc-400 uppercase">
+      <div className="mb-1 text-[11px] font-medium tracking-wide text-muted uppercase">
         {index + 1}. {LABEL[block.type] ?? block.type}
       </div>
       <Body block={block} serverId={serverId} />

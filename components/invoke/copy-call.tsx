@@ -36,7 +36,7 @@ export function CopyCall({
     ["Link", toolLink(window.location.origin, server.id, tool, args, inputSchema)],
   ];
   return (
-    <details className="mt-4 text-xs text-zinc-500">
+    <details className="mt-4 text-xs text-muted">
       <summary className="cursor-pointer select-none hover:text-zinc-800 dark:hover:text-zinc-200">JSON-RPC request and copy</summary>
       <pre
         data-testid="jsonrpc-preview"

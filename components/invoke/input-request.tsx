@@ -110,7 +110,7 @@ export function InputRequestPanel({ request, onDone }: { request: InputRequest; 
             unrenderable(validation.reason)
           ) : validation.status === "preparing" ? (
             <>
-              <p className="mb-3 text-[13px] text-zinc-500" role="status" data-testid="input-preparing">
+              <p className="mb-3 text-[13px] text-muted" role="status" data-testid="input-preparing">
                 Preparing the form…
               </p>
               <div className="flex gap-2">{refuse}</div>
@@ -145,7 +145,7 @@ export function InputRequestPanel({ request, onDone }: { request: InputRequest; 
           <ol className="mt-2 space-y-2 text-[13px]">
             {messagesOf(request.params).map((m, i) => (
               <li key={i} className="rounded-md bg-white p-2 dark:bg-zinc-900">
-                <span className="text-[11px] font-medium text-zinc-500 uppercase">{m.role}</span>
+                <span className="text-[11px] font-medium text-muted uppercase">{m.role}</span>
                 <p className="whitespace-pre-wrap">{m.text}</p>
               </li>
             ))}

@@ -38,7 +38,7 @@ export function NullableField(props: FieldProps): ReactNode {
   const merged = { ...inner, title: label, description: schema.description ?? inner.description } as RJSFSchema;
   return (
     <div className="rjsf-nullable" data-testid="nullable-field">
-      <label className="mb-1 flex items-center gap-1.5 text-[12px] font-normal text-zinc-500">
+      <label className="mb-1 flex items-center gap-1.5 text-[12px] font-normal text-muted">
         <input
           type="checkbox"
           checked={isNull}

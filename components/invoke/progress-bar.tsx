@@ -11,7 +11,7 @@ export function ProgressBar({ progress, elapsedMs }: { progress: Progress | null
       role="status"
       aria-live="polite"
     >
-      <div className="flex items-center justify-between text-xs text-zinc-500">
+      <div className="flex items-center justify-between text-xs text-muted">
         <span data-testid="progress-message">{progress?.message ?? (progress ? `Progress ${progress.progress}` : "Running…")}</span>
         <span className="font-mono">
           {fraction !== undefined && `${Math.round(fraction * 100)} % · `}

@@ -38,10 +38,8 @@ export function ResourceLink({ link, serverId }: { link: Link; serverId: string 
       <div className="flex items-start gap-2">
         <div className="min-w-0 flex-1">
           <div className="font-medium">{link.title ?? link.name}</div>
-          <div className="mt-0.5 font-mono text-xs break-all text-zinc-500">{link.uri}</div>
-          <div className="mt-1 text-xs text-zinc-500">
-            {[link.mimeType, link.description].filter(Boolean).join(" · ") || "resource link"}
-          </div>
+          <div className="mt-0.5 font-mono text-xs break-all text-muted">{link.uri}</div>
+          <div className="mt-1 text-xs text-muted">{[link.mimeType, link.description].filter(Boolean).join(" · ") || "resource link"}</div>
         </div>
         {serverId && !contents && (
           <button
@@ -67,7 +65,7 @@ export function ResourceLink({ link, serverId }: { link: Link; serverId: string 
               {c.text}
             </pre>
           ) : (
-            <span className="text-xs text-zinc-500">
+            <span className="text-xs text-muted">
               {c.mimeType ?? "binary"} · {Math.floor(((c.blob ?? "").length * 3) / 4).toLocaleString()} bytes
             </span>
           )}

@@ -13,7 +13,7 @@ function Verdict({ response }: { response: InvocationResponse }): ReactNode {
   const v = response.outputValidation;
   if (v.verdict === "none") {
     return (
-      <p data-testid="output-verdict" data-verdict="none" className="mt-2 text-xs text-zinc-500">
+      <p data-testid="output-verdict" data-verdict="none" className="mt-2 text-xs text-muted">
         The tool declares no output schema: nothing to check this against.
       </p>
     );
@@ -117,9 +117,9 @@ export function ResultView({
           {status.label}
           {response.status === "protocol_error" && error?.code !== undefined && ` ${error.code}`}
         </span>
-        {status.explain && <span className="text-xs text-zinc-500">{status.explain}</span>}
+        {status.explain && <span className="text-xs text-muted">{status.explain}</span>}
         {actions}
-        <span className="ml-auto flex gap-3 font-mono text-[11px] text-zinc-500">
+        <span className="ml-auto flex gap-3 font-mono text-[11px] text-muted">
           <span data-testid="result-duration">{response.durationMs} ms</span>
           <a href={`/audit?focus=${response.auditId}`} data-testid="result-audit-id" className="hover:text-indigo-600">
             audit {response.auditId}
@@ -147,7 +147,7 @@ export function ResultView({
         )}
         {response.raw !== undefined && (
           <section data-testid="result-raw">
-            <div className="mb-1 text-[11px] font-medium tracking-wide text-zinc-400 uppercase">The answer as sent</div>
+            <div className="mb-1 text-[11px] font-medium tracking-wide text-muted uppercase">The answer as sent</div>
             <JsonTree value={response.raw} />
           </section>
         )}
@@ -161,11 +161,11 @@ export function ResultView({
           />
         ))}
         {result && result.content.length === 0 && result.structuredContent === undefined && (
-          <p className="text-sm text-zinc-500">The result has no content.</p>
+          <p className="text-sm text-muted">The result has no content.</p>
         )}
         {result?.structuredContent !== undefined && (
           <section data-testid="structured-content">
-            <div className="mb-1 text-[11px] font-medium tracking-wide text-zinc-400 uppercase">Structured content</div>
+            <div className="mb-1 text-[11px] font-medium tracking-wide text-muted uppercase">Structured content</div>
             <JsonTree value={result.structuredContent} />
             <Verdict response={response} />
             <TextCopy result={result} />

@@ -21,7 +21,7 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
 
 const PRE =
   "max-h-[480px] overflow-auto rounded-md bg-zinc-50 p-3 font-mono text-[12.5px] leading-relaxed break-words whitespace-pre-wrap dark:bg-zinc-900";
-const TOGGLE = "text-[11px] text-zinc-500 hover:text-indigo-600";
+const TOGGLE = "text-[11px] text-muted hover:text-indigo-600";
 
 export function TextBlock({ text }: { text: string }): ReactNode {
   const json = useMemo(() => parseJson(text), [text]);

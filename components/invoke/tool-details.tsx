@@ -15,9 +15,9 @@ const HINT_ROWS: { key: keyof ReturnType<typeof toolHints>; label: string }[] = 
 function HintRow({ label, hint }: { label: string; hint: Hint }): ReactNode {
   return (
     <tr className="border-b border-zinc-100 last:border-0 dark:border-zinc-900">
-      <td className="py-1 pr-4 text-zinc-500">{label}</td>
+      <td className="py-1 pr-4 text-muted">{label}</td>
       <td className="py-1 pr-4 font-mono">{hint.applies ? String(hint.value) : "—"}</td>
-      <td className="py-1 text-zinc-500">
+      <td className="py-1 text-muted">
         {!hint.applies
           ? "does not apply to a read-only tool"
           : hint.explicit

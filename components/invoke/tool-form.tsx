@@ -55,7 +55,7 @@ export function ToolForm(props: Props): ReactNode {
   );
   return (
     <div>
-      <div className="mb-3 flex items-center gap-1 text-zinc-500" role="group" aria-label="Edit arguments as">
+      <div className="mb-3 flex items-center gap-1 text-muted" role="group" aria-label="Edit arguments as">
         {(["form", "json"] as const).map((m) => (
           <button
             key={m}
@@ -76,7 +76,7 @@ export function ToolForm(props: Props): ReactNode {
       ) : validation.status === "failed" ? (
         json(validation.reason)
       ) : validation.status === "preparing" ? (
-        <p className="py-4 text-sm text-zinc-500" role="status" data-testid="form-preparing">
+        <p className="py-4 text-sm text-muted" role="status" data-testid="form-preparing">
           Preparing the form…
         </p>
       ) : (
@@ -128,7 +128,7 @@ function SchemaForm({
         disabled={running}
         idPrefix={`tool-${tool.name}`}
       >
-        {!hasFields && <p className="mb-4 text-sm text-zinc-500">This tool takes no parameters.</p>}
+        {!hasFields && <p className="mb-4 text-sm text-muted">This tool takes no parameters.</p>}
         {/* Run stays on screen however long the form: the bar sticks to the bottom of the page while the form is in view. */}
         <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center gap-2 bg-white/95 px-4 py-2 backdrop-blur dark:bg-zinc-950/95">
           <button
@@ -139,7 +139,7 @@ function SchemaForm({
             className={BUTTON_PRIMARY}
           >
             {running ? "Running…" : "Run tool"}
-            {!running && <kbd className="ml-1 font-sans text-[10px] text-indigo-200">Ctrl ↵</kbd>}
+            {!running && <kbd className="ml-1 font-sans text-[10px] text-indigo-50">Ctrl ↵</kbd>}
           </button>
           {actions}
         </div>

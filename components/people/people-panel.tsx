@@ -48,7 +48,7 @@ export function PeoplePanel({ ssoName }: { ssoName: string | null }): ReactNode 
     <div className="mx-auto max-w-6xl space-y-5 px-8 py-6">
       <div>
         <h1 className="text-lg font-semibold tracking-tight">People</h1>
-        <p className="text-[13px] text-zinc-500">
+        <p className="text-[13px] text-muted">
           {ROLES.map((role) => (
             <span key={role} className="mr-3">
               <b className="font-medium text-zinc-700 dark:text-zinc-300">{ROLE_LABELS[role]}</b>: {ROLE_SUMMARIES[role]}
@@ -137,7 +137,7 @@ export function PeoplePanel({ ssoName }: { ssoName: string | null }): ReactNode 
 
       <section className={PANEL_SECTION}>
         <table className="w-full text-left text-[13px]" data-testid="people">
-          <thead className="text-[11px] tracking-wide text-zinc-500 uppercase">
+          <thead className="text-[11px] tracking-wide text-muted uppercase">
             <tr>
               <th className="py-1.5 pr-3 font-medium">Person</th>
               <th className="py-1.5 pr-3 font-medium">Role</th>
@@ -153,10 +153,10 @@ export function PeoplePanel({ ssoName }: { ssoName: string | null }): ReactNode 
               const self = person.id === viewer?.person?.id;
               return (
                 <Fragment key={person.id}>
-                  <tr data-testid={`person-${person.email}`} className={person.disabled ? "text-zinc-400" : ""}>
+                  <tr data-testid={`person-${person.email}`} className={person.disabled ? "text-muted" : ""}>
                     <td className="py-2 pr-3">
                       <div className="font-medium">{person.name}</div>
-                      <div className="text-xs text-zinc-500">{person.email}</div>
+                      <div className="text-xs text-muted">{person.email}</div>
                     </td>
                     <td className="py-2 pr-3">
                       <select
@@ -173,19 +173,23 @@ export function PeoplePanel({ ssoName }: { ssoName: string | null }): ReactNode 
                         ))}
                       </select>
                     </td>
-                    <td className="py-2 pr-3 text-zinc-500">
+                    <td className="py-2 pr-3 text-muted">
                       {person.signInMethods.map((m) => (m === "sso" ? (ssoName ?? "SSO") : m)).join(", ") || "—"}
                     </td>
-                    <td className="py-2 pr-3 text-xs text-zinc-500">{person.groups.join(", ") || "—"}</td>
-                    <td className="py-2 pr-3 text-zinc-500">{person.activeSessions}</td>
+                    <td className="py-2 pr-3 text-xs text-muted">{person.groups.join(", ") || "—"}</td>
+                    <td className="py-2 pr-3 text-muted">{person.activeSessions}</td>
                     <td className="py-2 pr-3">{person.disabled ? "disabled" : "active"}</td>
                     <td className="space-x-3 py-2 text-right text-xs whitespace-nowrap">
-                      <button type="button" className="text-indigo-600 hover:underline" onClick={() => showTokens(person)}>
+                      <button
+                        type="button"
+                        className="text-indigo-600 hover:underline dark:text-indigo-400"
+                        onClick={() => showTokens(person)}
+                      >
                         Tokens
                       </button>
                       <button
                         type="button"
-                        className="text-indigo-600 hover:underline disabled:opacity-40"
+                        className="text-indigo-600 hover:underline dark:text-indigo-400 disabled:opacity-40"
                         disabled={person.activeSessions === 0}
                         onClick={() =>
                           void act(() => fetchJson(`/api/people/${encodeURIComponent(person.id)}/sessions`, { method: "DELETE" }))

@@ -40,7 +40,7 @@ export function ChecksEditor({
   };
   return (
     <fieldset className="space-y-2 text-[13px]" data-testid="checks-editor">
-      <legend className="mb-1 text-xs font-medium text-zinc-500">Checks on the result (every one must hold for a run to pass)</legend>
+      <legend className="mb-1 text-xs font-medium text-muted">Checks on the result (every one must hold for a run to pass)</legend>
       <label className="flex items-center gap-2">
         <input
           type="checkbox"
@@ -51,7 +51,7 @@ export function ChecksEditor({
         />
         Succeeds: not a tool error, a protocol error or a call that never completed
       </label>
-      <label className={`flex items-center gap-2 ${hasOutputSchema ? "" : "text-zinc-400"}`}>
+      <label className={`flex items-center gap-2 ${hasOutputSchema ? "" : "text-muted"}`}>
         <input
           type="checkbox"
           checked={has("output_schema")}
@@ -92,7 +92,7 @@ export function ChecksEditor({
               <span className="min-w-0 flex-1 truncate">{describeCheck(check)}</span>
               <button
                 type="button"
-                className="text-zinc-500 hover:text-rose-600"
+                className="text-muted hover:text-rose-600"
                 aria-label={`Remove the check ${describeCheck(check)}`}
                 onClick={() => onChange(checks.filter((c) => c !== check))}
               >

@@ -13,6 +13,8 @@ import { CopyLink } from "./copy-link";
 import { RunBadge } from "./run-badge";
 import { RunCompare } from "./run-compare";
 import { missingSecrets, SecretValuesForm, type SecretValues } from "./secret-values";
+import { usePreapproval } from "./preapproval";
+import { PreapproveToggle } from "./preapprove-toggle";
 import { useRiskyCalls } from "./use-risky-tools";
 import { describeCheck } from "@/lib/saved/checks";
 
@@ -33,6 +35,7 @@ export function CollectionView({ initial }: { initial: Collection }): ReactNode 
   const [confirm, setConfirm] = useState<Confirm | null>(null);
   const [open, setOpen] = useState<Set<string>>(new Set());
   const risky = useRiskyCalls(collection.calls);
+  const approval = usePreapproval(collection.id);
   const base = `/api/collections/${encodeURIComponent(collection.id)}`;
 
   const refresh = useCallback(async () => {
@@ -70,7 +73,7 @@ export function CollectionView({ initial }: { initial: Collection }): ReactNode 
     const reasons = ids.flatMap((id) => {
       const why = risky.get(id);
       const call = collection.calls.find((c) => c.id === id);
-      return why && call ? [{ name: call.name, reason: why }] : [];
+      return why && call && !approval.covers(call) ? [{ name: call.name, reason: why }] : [];
     });
     if (reasons.length) setConfirm({ ids, all, reasons });
     else void run(ids, all);
@@ -105,7 +108,7 @@ export function CollectionView({ initial }: { initial: Collection }): ReactNode 
     <div className="mx-auto max-w-5xl px-8 py-6" data-testid="collection-view">
       <div className="flex flex-wrap items-start gap-3">
         <div className="min-w-0 flex-1">
-          <p className="text-xs text-zinc-500">
+          <p className="text-xs text-muted">
             <Link href="/saved" className="hover:underline">
               Saved
             </Link>{" "}
@@ -114,7 +117,7 @@ export function CollectionView({ initial }: { initial: Collection }): ReactNode 
           <h1 className="text-lg font-semibold tracking-tight" data-testid="collection-name">
             {collection.name}
           </h1>
-          <p className="mt-0.5 text-[12px] text-zinc-500">
+          <p className="mt-0.5 text-[12px] text-muted">
             {collection.calls.length} call{collection.calls.length === 1 ? "" : "s"} ·{" "}
             {collection.visibility === "shared" ? "shared" : "private"} · by {collection.ownerName}
             {collection.hiddenCalls > 0 && ` · ${collection.hiddenCalls} more you may not see`}
@@ -152,7 +155,7 @@ export function CollectionView({ initial }: { initial: Collection }): ReactNode 
       {mayCall && (
         <div className="mt-4 space-y-3">
           <SecretValuesForm calls={collection.calls} values={secrets} onChange={setSecrets} />
-          <label className="flex items-center gap-2 text-xs text-zinc-500">
+          <label className="flex items-center gap-2 text-xs text-muted">
             Reason
             <input
               value={reason}
@@ -162,6 +165,7 @@ export function CollectionView({ initial }: { initial: Collection }): ReactNode 
               data-testid="collection-reason"
             />
           </label>
+          <PreapproveToggle collectionId={collection.id} calls={collection.calls} risky={risky} approval={approval} />
         </div>
       )}
       {summary && (
@@ -180,7 +184,7 @@ export function CollectionView({ initial }: { initial: Collection }): ReactNode 
       )}
 
       {collection.calls.length === 0 ? (
-        <p className="mt-10 text-center text-sm text-zinc-500">
+        <p className="mt-10 text-center text-sm text-muted">
           No calls yet. Save one from a tool&apos;s form (Save, next to Run) and pick this collection.
         </p>
       ) : (
@@ -274,17 +278,17 @@ function CallCard(props: {
   return (
     <li className="rounded-lg border border-zinc-200 dark:border-zinc-800" data-testid="collection-call" data-name={call.name}>
       <div className="flex flex-wrap items-center gap-3 px-4 py-2.5">
-        <span className="w-5 text-right font-mono text-[11px] text-zinc-400">{props.index + 1}</span>
+        <span className="w-5 text-right font-mono text-[11px] text-muted">{props.index + 1}</span>
         <button type="button" onClick={props.onToggle} className="min-w-0 flex-1 text-left" aria-expanded={props.open}>
           <span className="block truncate text-[13px] font-medium">{call.name}</span>
-          <span className="block truncate text-[11px] text-zinc-500">
+          <span className="block truncate text-[11px] text-muted">
             <code className="font-mono">{call.toolName}</code> on {call.serverId}
             {call.checks.length > 0 && ` · ${call.checks.map(describeCheck).join(" · ")}`}
           </span>
         </button>
         <RunBadge run={latest} testId="call-status" />
         {latest?.durationMs !== null && latest?.durationMs !== undefined && (
-          <span className="font-mono text-[11px] text-zinc-500">{latest.durationMs} ms</span>
+          <span className="font-mono text-[11px] text-muted">{latest.durationMs} ms</span>
         )}
         <Link
           href={`/saved/calls/${call.id}`}

@@ -75,12 +75,12 @@ export function EditSavedCall({ call }: { call: SavedCallView }): ReactNode {
       data-testid="saved-call-editor"
     >
       <div className="flex gap-3">
-        <label className="block flex-1 text-xs font-medium text-zinc-500">
+        <label className="block flex-1 text-xs font-medium text-muted">
           Name
           <input value={name} onChange={(e) => setName(e.target.value)} className={`${INPUT} mt-1`} />
         </label>
         {viewer?.mode === "accounts" && (
-          <label className="block w-40 text-xs font-medium text-zinc-500">
+          <label className="block w-40 text-xs font-medium text-muted">
             Who sees it
             <select value={visibility} onChange={(e) => setVisibility(e.target.value as Visibility)} className={`${INPUT} mt-1`}>
               <option value="private">Only me</option>
@@ -89,7 +89,7 @@ export function EditSavedCall({ call }: { call: SavedCallView }): ReactNode {
           </label>
         )}
       </div>
-      <label className="block text-xs font-medium text-zinc-500">
+      <label className="block text-xs font-medium text-muted">
         Note
         <textarea value={note} onChange={(e) => setNote(e.target.value)} rows={2} className={`${INPUT} mt-1`} />
       </label>

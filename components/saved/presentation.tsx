@@ -16,6 +16,7 @@ import { runChecks } from "@/lib/saved/checks";
 import { withoutSecrets } from "@/lib/saved/secret-fields";
 import { containsRedacted } from "@/lib/audit/redact";
 import type { CollectionView } from "@/lib/saved/shapes";
+import { usePreapproval } from "./preapproval";
 import { toolDisplayName } from "@/lib/tool-hints";
 
 function typing(target: EventTarget | null): boolean {
@@ -38,6 +39,7 @@ export function Presentation({ collection }: { collection: CollectionView }): Re
   const catalog = call ? catalogs.get(call.serverId) : undefined;
   const tool = call ? catalog?.tools.find((t) => t.name === call.toolName) : undefined;
   const back = `/saved/collections/${collection.id}`;
+  const approval = usePreapproval(collection.id);
 
   useEffect(() => {
     for (const serverId of new Set(collection.calls.map((c) => c.serverId)))
@@ -73,9 +75,10 @@ export function Presentation({ collection }: { collection: CollectionView }): Re
       setError("Type the secret fields first: a saved call never keeps them, and the placeholder is never sent.");
       return;
     }
-    if (confirmationReason(tool) && !confirmationSkipped(call.serverId, catalog?.server.trusted ?? false, tool)) setConfirming(true);
+    const asks = confirmationReason(tool) && !confirmationSkipped(call.serverId, catalog?.server.trusted ?? false, tool);
+    if (asks && !approval.covers(call)) setConfirming(true);
     else void execute();
-  }, [call, tool, running, catalog, execute, values]);
+  }, [call, tool, running, catalog, execute, values, approval]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent): void => {
@@ -107,24 +110,32 @@ export function Presentation({ collection }: { collection: CollectionView }): Re
   return (
     <div className="fixed inset-0 z-40 flex flex-col bg-white text-zinc-900 dark:bg-zinc-950 dark:text-zinc-100" data-testid="presentation">
       <header className="flex items-center gap-4 border-b border-zinc-200 px-8 py-3 dark:border-zinc-800">
-        <span className="text-sm font-medium text-zinc-500">{collection.name}</span>
-        <span className="font-mono text-sm text-zinc-500" data-testid="presentation-position">
+        <span className="text-sm font-medium text-muted">{collection.name}</span>
+        <span className="font-mono text-sm text-muted" data-testid="presentation-position">
           {collection.calls.length ? `${index + 1} / ${collection.calls.length}` : "0 / 0"}
         </span>
-        <span className="ml-auto text-xs text-zinc-400">→ next · ← previous · Enter run · Esc leave</span>
-        <Link href={back} className="text-xs text-zinc-500 hover:underline">
+        {approval.count > 0 && (
+          <span
+            className="rounded-full border border-emerald-300 px-2 py-0.5 text-[11px] text-emerald-800 dark:border-emerald-800 dark:text-emerald-300"
+            data-testid="presentation-preapproved"
+          >
+            Pre-approved
+          </span>
+        )}
+        <span className="ml-auto text-xs text-muted">→ next · ← previous · Enter run · Esc leave</span>
+        <Link href={back} className="text-xs text-muted hover:underline">
           Leave
         </Link>
       </header>
       {!call ? (
-        <p className="m-auto text-xl text-zinc-500">This collection has no calls you may see.</p>
+        <p className="m-auto text-xl text-muted">This collection has no calls you may see.</p>
       ) : (
         <div className="grid min-h-0 flex-1 grid-cols-2 gap-8 overflow-hidden px-8 py-6">
           <section className="min-h-0 overflow-y-auto" aria-label="Call">
             <h1 className="text-3xl font-semibold tracking-tight" data-testid="presentation-title">
               {call.name}
             </h1>
-            <p className="mt-2 text-lg text-zinc-500">
+            <p className="mt-2 text-lg text-muted">
               {tool ? toolDisplayName(tool) : call.toolName} · {catalog?.server.name ?? call.serverId}
             </p>
             {call.note && <p className="mt-3 text-lg text-zinc-600 dark:text-zinc-300">{call.note}</p>}
@@ -139,7 +150,7 @@ export function Presentation({ collection }: { collection: CollectionView }): Re
                   running={running}
                 />
               ) : (
-                <p className="text-zinc-500">{catalog === null ? `${call.serverId} cannot be reached.` : "Loading the tool…"}</p>
+                <p className="text-muted">{catalog === null ? `${call.serverId} cannot be reached.` : "Loading the tool…"}</p>
               )}
             </div>
           </section>
@@ -158,7 +169,7 @@ export function Presentation({ collection }: { collection: CollectionView }): Re
                 <ResultView response={response} serverId={call.serverId} />
               </div>
             ) : (
-              <p className="mt-24 text-center text-xl text-zinc-400">{running ? "Running…" : "Press Enter to run"}</p>
+              <p className="mt-24 text-center text-xl text-muted">{running ? "Running…" : "Press Enter to run"}</p>
             )}
           </section>
         </div>

@@ -24,7 +24,7 @@ export type ReadOnlyCall = {
 };
 
 function Label({ children }: { children: ReactNode }): ReactNode {
-  return <h2 className="mt-6 mb-2 text-[11px] font-semibold tracking-wide text-zinc-500 uppercase">{children}</h2>;
+  return <h2 className="mt-6 mb-2 text-[11px] font-semibold tracking-wide text-muted uppercase">{children}</h2>;
 }
 
 export function ReadOnlyCallView({
@@ -47,7 +47,7 @@ export function ReadOnlyCallView({
           <h1 className="text-lg font-semibold tracking-tight" data-testid="read-only-title">
             {call.title}
           </h1>
-          <p className="mt-1 text-[13px] text-zinc-500">
+          <p className="mt-1 text-[13px] text-muted">
             <code className="font-mono">{call.toolName}</code> on {call.serverId}
             {info && (
               <>

@@ -18,7 +18,7 @@ export function RunBadge({ run, testId = "run-badge" }: { run: RunView | undefin
       <span
         data-testid={testId}
         data-state="none"
-        className="rounded border border-zinc-200 px-1.5 py-0.5 text-[11px] text-zinc-500 dark:border-zinc-800"
+        className="rounded border border-zinc-200 px-1.5 py-0.5 text-[11px] text-muted dark:border-zinc-800"
       >
         Not run yet
       </span>

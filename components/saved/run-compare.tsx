@@ -15,14 +15,14 @@ function RunSide({ run, label, serverId }: { run: RunView | undefined; label: st
         <span className="font-semibold">{label}</span>
         {run && <RunBadge run={run} />}
         {run && (
-          <span className="text-zinc-500">
+          <span className="text-muted">
             {runOutcomeLabel(run.outcome, run.response?.outputValidation.verdict)} · {new Date(run.startedAt).toLocaleString()} ·{" "}
             {run.actorName}
           </span>
         )}
       </div>
       {!run ? (
-        <p className="text-[12px] text-zinc-500">None yet.</p>
+        <p className="text-[12px] text-muted">None yet.</p>
       ) : run.response ? (
         <ResultView response={run.response} serverId={serverId} />
       ) : (
@@ -45,7 +45,7 @@ export function RunChecks({ run }: { run: RunView }): ReactNode {
           data-passed={c.passed}
           className={c.passed ? "text-emerald-700 dark:text-emerald-400" : "text-rose-700 dark:text-rose-400"}
         >
-          {c.passed ? "✓" : "✕"} {describeCheck(c.check)} <span className="text-zinc-500">— {c.message}</span>
+          {c.passed ? "✓" : "✕"} {describeCheck(c.check)} <span className="text-muted">— {c.message}</span>
         </li>
       ))}
     </ul>
@@ -67,7 +67,7 @@ export function RunCompare({ runs, serverId }: { runs: RunView[]; serverId: stri
         />
       ) : (
         previous && (
-          <p className="text-[12px] text-zinc-500" data-testid="run-diff-none">
+          <p className="text-[12px] text-muted" data-testid="run-diff-none">
             The previous run has no result to compare with.
           </p>
         )

@@ -98,7 +98,7 @@ export function SaveCallDialog({ call, onClose }: { call: CallToSave; onClose: (
         <h2 id="save-call-title" className="text-base font-semibold">
           Save this call
         </h2>
-        <p className="mt-1 text-[12px] text-zinc-500">
+        <p className="mt-1 text-[12px] text-muted">
           <code className="font-mono">{call.toolName}</code> on {call.serverId}. Secret values (password and write-only fields,
           secret-looking keys) are never stored: they are asked for when the call runs.
         </p>
@@ -136,7 +136,7 @@ export function SaveCallDialog({ call, onClose }: { call: CallToSave; onClose: (
               void save();
             }}
           >
-            <label className="block text-xs font-medium text-zinc-500">
+            <label className="block text-xs font-medium text-muted">
               Name
               <input
                 ref={nameInput}
@@ -147,7 +147,7 @@ export function SaveCallDialog({ call, onClose }: { call: CallToSave; onClose: (
                 data-testid="save-call-name"
               />
             </label>
-            <label className="block text-xs font-medium text-zinc-500">
+            <label className="block text-xs font-medium text-muted">
               Note
               <textarea
                 value={note}
@@ -158,7 +158,7 @@ export function SaveCallDialog({ call, onClose }: { call: CallToSave; onClose: (
               />
             </label>
             <div className="flex gap-3">
-              <label className="block flex-1 text-xs font-medium text-zinc-500">
+              <label className="block flex-1 text-xs font-medium text-muted">
                 Collection
                 <select
                   value={collection}
@@ -177,7 +177,7 @@ export function SaveCallDialog({ call, onClose }: { call: CallToSave; onClose: (
                 </select>
               </label>
               {collection === NEW && (
-                <label className="block flex-1 text-xs font-medium text-zinc-500">
+                <label className="block flex-1 text-xs font-medium text-muted">
                   New collection&apos;s name
                   <input
                     value={newCollection}
@@ -189,7 +189,7 @@ export function SaveCallDialog({ call, onClose }: { call: CallToSave; onClose: (
                 </label>
               )}
               {shared && (
-                <label className="block w-40 text-xs font-medium text-zinc-500">
+                <label className="block w-40 text-xs font-medium text-muted">
                   Who sees it
                   <select
                     value={visibility}

@@ -29,7 +29,7 @@ export function AdminPanel({
     >
       <summary className="cursor-pointer rounded-lg px-4 py-2.5 select-none focus-visible:ring-2 focus-visible:ring-indigo-500/40 focus-visible:outline-none">
         <h2 className="inline text-sm font-semibold">{title}</h2>
-        <span className="ml-2 text-xs text-zinc-500 dark:text-zinc-400">admins only</span>
+        <span className="ml-2 text-xs text-muted">admins only</span>
       </summary>
       {open && <div className="border-t border-zinc-200 px-4 py-3 dark:border-zinc-800">{children}</div>}
     </details>

@@ -58,7 +58,7 @@ export function ImportPanel({ onDone }: { onDone: () => void }): ReactNode {
         <div className="text-[13px]" data-testid="import-result">
           <p>Imported: {result.imported.length ? result.imported.join(", ") : "none"}</p>
           {result.skipped.length > 0 && (
-            <ul className="mt-1 list-disc pl-5 text-zinc-500">
+            <ul className="mt-1 list-disc pl-5 text-muted">
               {result.skipped.map((s) => (
                 <li key={s.id}>
                   <span className="font-mono">{s.id || "(document)"}</span>: {s.reason}

@@ -20,7 +20,7 @@ const VIA: Record<string, string> = {
 function Fact({ label, children }: { label: string; children: ReactNode }): ReactNode {
   return (
     <div className="grid grid-cols-[160px_1fr] gap-4 border-b border-zinc-100 py-1.5 text-[13px] last:border-0 dark:border-zinc-900">
-      <dt className="text-zinc-500 dark:text-zinc-400">{label}</dt>
+      <dt className="text-muted">{label}</dt>
       <dd className="min-w-0 font-mono text-xs break-words">{children}</dd>
     </div>
   );
@@ -38,7 +38,7 @@ function Headers({ title, headers }: { title: string; headers: Record<string, st
   if (!headers || Object.keys(headers).length === 0) return null;
   return (
     <div>
-      <div className="text-[11px] tracking-wide text-zinc-500 uppercase">{title}</div>
+      <div className="text-[11px] tracking-wide text-muted uppercase">{title}</div>
       <pre className="mt-0.5 font-mono text-[11px] whitespace-pre-wrap text-zinc-700 dark:text-zinc-300">
         {Object.entries(headers)
           .map(([k, v]) => `${k}: ${v}`)
@@ -52,7 +52,7 @@ function Body({ title, text }: { title: string; text: string | undefined }): Rea
   if (!text) return null;
   return (
     <div>
-      <div className="text-[11px] tracking-wide text-zinc-500 uppercase">{title}</div>
+      <div className="text-[11px] tracking-wide text-muted uppercase">{title}</div>
       <pre className="mt-0.5 max-h-64 overflow-auto rounded bg-zinc-50 p-2 font-mono text-[11px] whitespace-pre-wrap text-zinc-700 dark:bg-zinc-900 dark:text-zinc-300">
         {text}
       </pre>
@@ -66,7 +66,7 @@ function JournalRow({ entry }: { entry: JournalEntry }): ReactNode {
   const head = (
     <span className="flex min-w-0 items-baseline gap-2">
       <span className={`size-1.5 shrink-0 translate-y-[-1px] rounded-full ${entry.ok ? "bg-emerald-500" : "bg-rose-500"}`} aria-hidden />
-      <span className="w-16 shrink-0 font-mono text-[11px] text-zinc-400">{new Date(entry.at).toLocaleTimeString("en-GB")}</span>
+      <span className="w-16 shrink-0 font-mono text-[11px] text-muted">{new Date(entry.at).toLocaleTimeString("en-GB")}</span>
       <span className="w-56 shrink-0 font-medium">{JOURNAL_STEP_LABELS[entry.step]}</span>
       <span className={`min-w-0 truncate ${entry.ok ? "text-zinc-600 dark:text-zinc-400" : "text-rose-700 dark:text-rose-400"}`}>
         {http ? `${http.method} ${http.url} · ` : ""}
@@ -168,7 +168,7 @@ export function OAuthPanel({ server }: { server: ServerSnapshot }): ReactNode {
           )}
         </div>
       </div>
-      <p className="mt-1 text-[13px] text-zinc-500 dark:text-zinc-400">
+      <p className="mt-1 text-[13px] text-muted">
         {view?.grant === "client_credentials"
           ? "Toolscope authorizes as a client of its own (client credentials): no one is asked."
           : shared
@@ -195,7 +195,7 @@ export function OAuthPanel({ server }: { server: ServerSnapshot }): ReactNode {
       )}
       {view && view.journal.length > 0 && (
         <div className="mt-4">
-          <h3 className="text-[11px] font-medium tracking-wide text-zinc-500 uppercase">What happened</h3>
+          <h3 className="text-[11px] font-medium tracking-wide text-muted uppercase">What happened</h3>
           <ol
             className="mt-1 divide-y divide-zinc-100 rounded-lg border border-zinc-200 dark:divide-zinc-900 dark:border-zinc-800"
             data-testid="oauth-journal"

@@ -9,7 +9,7 @@ import { INPUT } from "@/components/ui/classes";
 import type { PublicOAuthSettings } from "@/lib/mcp/server-config";
 
 const LABEL = "mb-1 block text-[13px] font-medium text-zinc-700 dark:text-zinc-300";
-const HELP = "mt-1 block text-xs text-zinc-500";
+const HELP = "mt-1 block text-xs text-muted";
 const ALGORITHMS = ["ES256", "ES384", "ES512", "RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "EdDSA"];
 
 /** The `oauth` entry of a server body from the form, or undefined when nothing is set. Secrets left blank are null: keep. */

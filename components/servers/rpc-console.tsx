@@ -45,7 +45,7 @@ export function RpcConsole({ serverId }: { serverId: string }): ReactNode {
   return (
     <section className="mt-8" data-testid="rpc-console" aria-label="JSON-RPC console">
       <h2 className="text-sm font-semibold">JSON-RPC console</h2>
-      <p className="mt-1 text-xs text-zinc-500">
+      <p className="mt-1 text-xs text-muted">
         Sends any method to this server as it is and shows the raw answer. tools/call sent here is audited.
       </p>
       <div className="mt-3 flex gap-2">

@@ -200,7 +200,7 @@ export function ServerForm({
                 className={`${INPUT} font-mono`}
               />
               {knownEnv.length > 0 && (
-                <span className="mt-1 block text-xs text-zinc-500">
+                <span className="mt-1 block text-xs text-muted">
                   Stored values are not shown; a key left blank keeps its value, a deleted line removes it.
                 </span>
               )}
@@ -242,7 +242,7 @@ export function ServerForm({
                 placeholder="Authorization: Bearer …"
                 className={`${INPUT} font-mono`}
               />
-              <span className="mt-1 block text-xs text-zinc-500">
+              <span className="mt-1 block text-xs text-muted">
                 Kept on Toolscope&apos;s server and never shown again{knownHeaders.length > 0 ? "; a name left blank keeps its value" : ""}.
               </span>
             </label>

@@ -75,7 +75,7 @@ export function ServerManager({ editId }: { editId?: string }): ReactNode {
           </button>
         </div>
       </div>
-      <p className="mt-1 text-sm text-zinc-500">
+      <p className="mt-1 text-sm text-muted">
         Servers come from Toolscope itself (the demo), from an mcp.json config file, or are added here.
       </p>
 
@@ -102,7 +102,7 @@ export function ServerManager({ editId }: { editId?: string }): ReactNode {
 
       <div className="mt-6 overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
         <table className="w-full text-left text-[13px]" data-testid="server-table">
-          <thead className="bg-zinc-50 text-[11px] tracking-wide text-zinc-500 uppercase dark:bg-zinc-900">
+          <thead className="bg-zinc-50 text-[11px] tracking-wide text-muted uppercase dark:bg-zinc-900">
             <tr>
               <th className="px-3 py-2 font-medium">Server</th>
               <th className="px-3 py-2 font-medium">Transport</th>
@@ -120,12 +120,12 @@ export function ServerManager({ editId }: { editId?: string }): ReactNode {
                   <Link href={`/servers/${encodeURIComponent(s.id)}`} className="font-medium hover:text-indigo-600">
                     {s.name}
                   </Link>
-                  <div className="font-mono text-[11px] text-zinc-500">{s.id}</div>
+                  <div className="font-mono text-[11px] text-muted">{s.id}</div>
                 </td>
                 <td className="px-3 py-2">
                   {s.transport}
-                  {s.transport === "auto" && s.activeTransport && <span className="text-zinc-500"> → {s.activeTransport}</span>}
-                  <div className="max-w-64 truncate font-mono text-[11px] text-zinc-500" title={s.target}>
+                  {s.transport === "auto" && s.activeTransport && <span className="text-muted"> → {s.activeTransport}</span>}
+                  <div className="max-w-64 truncate font-mono text-[11px] text-muted" title={s.target}>
                     {s.target}
                   </div>
                 </td>
@@ -144,7 +144,7 @@ export function ServerManager({ editId }: { editId?: string }): ReactNode {
                   {s.toolCount}
                   {s.invalidToolCount > 0 && <span className="text-rose-600"> +{s.invalidToolCount} invalid</span>}
                 </td>
-                <td className="px-3 py-2 text-zinc-500">{SOURCE_LABEL[s.source]}</td>
+                <td className="px-3 py-2 text-muted">{SOURCE_LABEL[s.source]}</td>
                 <td className="px-3 py-2 text-right whitespace-nowrap">
                   {s.source === "database" && (
                     <>
@@ -169,7 +169,7 @@ export function ServerManager({ editId }: { editId?: string }): ReactNode {
             ))}
           </tbody>
         </table>
-        {servers?.length === 0 && <p className="p-6 text-center text-sm text-zinc-500">No servers yet. Add one, or import an mcp.json.</p>}
+        {servers?.length === 0 && <p className="p-6 text-center text-sm text-muted">No servers yet. Add one, or import an mcp.json.</p>}
       </div>
     </div>
   );

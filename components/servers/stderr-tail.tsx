@@ -45,7 +45,7 @@ export function StderrTail({ serverId, refreshKey }: { serverId: string; refresh
         </button>
       </div>
       {error && <p className={`${ERROR_NOTE} mt-2`}>{error}</p>}
-      {lines && lines.length === 0 && <p className="mt-2 text-[13px] text-zinc-500">Nothing written to stderr.</p>}
+      {lines && lines.length === 0 && <p className="mt-2 text-[13px] text-muted">Nothing written to stderr.</p>}
       {lines && lines.length > 0 && (
         <pre
           ref={box}
@@ -56,7 +56,7 @@ export function StderrTail({ serverId, refreshKey }: { serverId: string; refresh
         >
           {lines.map((line, i) => (
             <span key={i} className="block">
-              <time dateTime={line.at} className="mr-2 text-zinc-500 dark:text-zinc-400">
+              <time dateTime={line.at} className="mr-2 text-muted">
                 {new Date(line.at).toLocaleTimeString()}
               </time>
               {line.text}

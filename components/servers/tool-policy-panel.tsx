@@ -81,7 +81,7 @@ export function ToolPolicyPanel({ serverId, tools }: { serverId: string; tools: 
 
 function PolicyLoader({ serverId, tools }: { serverId: string; tools: Tool[] }): ReactNode {
   const view = useServerPolicy(serverId);
-  if (!view) return <p className="text-[13px] text-zinc-500">Loading…</p>;
+  if (!view) return <p className="text-[13px] text-muted">Loading…</p>;
   return <PolicyEditor key={JSON.stringify(view)} view={view} tools={tools} />;
 }
 
@@ -123,7 +123,7 @@ function PolicyEditor({ view, tools }: { view: ServerPolicyView; tools: Tool[] }
   const trust = policy.trustAnnotations === undefined ? "config" : policy.trustAnnotations ? "trust" : "distrust";
   return (
     <section data-testid="tool-policy-editor">
-      <p className="text-xs text-zinc-500">
+      <p className="text-xs text-muted">
         Enforced for every call, from the form, the API, tasks and the RPC console. A reason is kept in the audit log with the call.
       </p>
       <div className="mt-2 divide-y divide-zinc-100 dark:divide-zinc-900">
@@ -160,7 +160,7 @@ function PolicyEditor({ view, tools }: { view: ServerPolicyView; tools: Tool[] }
             </div>
             <button
               type="button"
-              className="text-xs text-zinc-500 hover:text-rose-600"
+              className="text-xs text-muted hover:text-rose-600"
               onClick={() => setTool(name, null)}
               aria-label={`Remove the exception for ${name}`}
             >

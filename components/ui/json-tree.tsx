@@ -55,7 +55,7 @@ function Node({ name, value, depth, last }: { name?: string; value: unknown; dep
       aria-expanded={open}
       aria-label={open ? "Collapse" : "Expand"}
       data-testid="json-toggle"
-      className="absolute -left-4 w-4 text-center text-zinc-400 select-none hover:text-indigo-600"
+      className="absolute -left-4 w-4 text-center text-muted select-none hover:text-indigo-600"
     >
       {open ? "▾" : "▸"}
     </button>

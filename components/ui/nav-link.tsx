@@ -21,7 +21,7 @@ export function NavLink({
     <Link
       href={href}
       aria-current={active ? "page" : undefined}
-      className={`rounded-md px-2 py-1 ${active ? "bg-zinc-100 font-medium text-zinc-900 dark:bg-zinc-800 dark:text-zinc-100" : "text-zinc-500 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100"}`}
+      className={`rounded-md px-2 py-1 ${active ? "bg-zinc-100 font-medium text-zinc-900 dark:bg-zinc-800 dark:text-zinc-100" : "text-muted hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100"}`}
     >
       {children}
     </Link>

@@ -31,7 +31,7 @@ export function ThemeToggle(): ReactNode {
       title={`${LABEL[choice]} (click to change)`}
       aria-label={LABEL[choice]}
       data-testid="theme-toggle"
-      className="flex h-7 w-7 items-center justify-center rounded-md text-sm text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100"
+      className="flex h-7 w-7 items-center justify-center rounded-md text-sm text-muted hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100"
     >
       {GLYPH[choice]}
     </button>

@@ -34,7 +34,7 @@ const ORANGE = {
   chip: "text-orange-800 bg-orange-50 border-orange-200 dark:text-orange-300 dark:bg-orange-950/40 dark:border-orange-900",
 };
 const GREY = {
-  text: "text-zinc-500 dark:text-zinc-400",
+  text: "text-muted",
   chip: "text-zinc-700 bg-zinc-100 border-zinc-300 dark:text-zinc-300 dark:bg-zinc-900 dark:border-zinc-700",
 };
 const FUCHSIA = {

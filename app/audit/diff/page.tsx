@@ -22,7 +22,7 @@ export default async function AuditDiffPage({ searchParams }: { searchParams: Pr
   return (
     <div className="h-full overflow-y-auto">
       <div className="mx-auto max-w-6xl px-8 py-6">
-        <Link href="/audit" className="text-xs text-zinc-500 hover:text-indigo-600">
+        <Link href="/audit" className="text-xs text-muted hover:text-indigo-600">
           ← Audit log
         </Link>
         <h1 className="mt-1 text-lg font-semibold tracking-tight">Compare two calls</h1>

@@ -56,7 +56,7 @@ export default async function SavedCallPage({ params }: { params: Promise<{ save
         }
       >
         {call.note && <p className="mt-3 text-[13px] whitespace-pre-wrap text-zinc-600 dark:text-zinc-300">{call.note}</p>}
-        <p className="mt-2 text-[12px] text-zinc-500">
+        <p className="mt-2 text-[12px] text-muted">
           Saved by {call.ownerName} · {call.visibility === "shared" ? "shared with everyone" : "private"}
           {call.secretFields.length > 0 && (
             <>

@@ -1,0 +1,156 @@
+// Every page Toolscope serves, in light and in dark, at 1280 and 390 px wide, checked by axe-core:
+// no serious or critical violation, a <main> landmark, and nothing that scrolls sideways on a phone. The local pages run against the suite's own Toolscope (demo
+// server, no sign-in); sign-in, People and Account against a hosted one with a first admin made
+// on the command line, as the README says.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./test";
+import { startOwnToolscope, type OwnToolscope } from "./own-toolscope";
+import { Workbench } from "./pages/workbench";
+
+const PORT = Number(process.env.TOOLSCOPE_E2E_A11Y_PORT ?? 3197);
+const REPO_ROOT = path.resolve(import.meta.dirname, "..");
+const THEMES = ["light", "dark"] as const;
+
+/** The serious and critical findings on the page as it is now, one line each, with where. */
+async function seriousFindings(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .flatMap((v) =>
+      v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(" ")} — ${n.failureSummary?.split("\n").slice(1).join(" ").trim()}`),
+    );
+}
+
+/** At a laptop's width and at a phone's (390 px): axe finds nothing serious, nothing scrolls sideways. */
+async function expectAccessible(page: Page, name: string, theme: (typeof THEMES)[number]): Promise<void> {
+  await expect(page.locator("html")).toHaveClass(theme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+  await expect(page.getByRole("main"), `${name} has a <main> landmark`).toHaveCount(1);
+  const wide = page.viewportSize() ?? { width: 1280, height: 720 };
+  expect.soft(await seriousFindings(page), `${name} in ${theme}`).toEqual([]);
+  await page.setViewportSize({ width: 390, height: 800 });
+  try {
+    await expect.soft
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), {
+        message: `${name} in ${theme} scrolls sideways at 390 px`,
+        timeout: 2_000,
+      })
+      .toBeLessThanOrEqual(0);
+    expect.soft(await seriousFindings(page), `${name} in ${theme} at 390 px`).toEqual([]);
+  } finally {
+    await page.setViewportSize(wide);
+  }
+}
+
+test.describe("local pages", () => {
+  let collectionId = "";
+
+  test.beforeAll(async ({ request }) => {
+    const headers = { origin: test.info().project.use.baseURL! };
+    const made = await request.post("/api/collections", { headers, data: { name: "Accessibility tour" } });
+    expect(made.ok(), await made.text()).toBe(true);
+    collectionId = ((await made.json()) as { collection: { id: string } }).collection.id;
+    const saved = await request.post("/api/saved-calls", {
+      headers,
+      data: {
+        name: "Weather in Oslo",
+        serverId: "demo",
+        toolName: "get_weather",
+        arguments: { city: "Oslo" },
+        collectionIds: [collectionId],
+      },
+    });
+    expect(saved.ok(), await saved.text()).toBe(true);
+  });
+
+  for (const theme of THEMES) {
+    test(`every local page in ${theme}`, async ({ page }) => {
+      test.setTimeout(120_000);
+      await page.emulateMedia({ colorScheme: theme });
+      const bench = new Workbench(page);
+
+      // The tool page with a result first: its call gives the audit record to look at.
+      await bench.openTool("get_weather");
+      await bench.field("city").fill("Oslo");
+      await bench.run();
+      const confirm = page.getByTestId("confirm-run");
+      if (await confirm.isVisible().catch(() => false)) await confirm.click();
+      await expect(bench.result).toHaveAttribute("data-status", "ok");
+      await expectAccessible(page, "tool page with a result", theme);
+
+      const pages: [string, string][] = [
+        ["home", "/"],
+        ["servers", "/servers"],
+        ["catalog", "/servers/demo"],
+        ["all tools", "/tools"],
+        ["audit list", "/audit"],
+        ["saved calls", "/saved"],
+        ["collection", `/saved/collections/${collectionId}`],
+        ["presentation", `/saved/collections/${collectionId}/present`],
+      ];
+      for (const [name, url] of pages) {
+        await page.goto(url);
+        await page.waitForLoadState("load");
+        await expectAccessible(page, name, theme);
+      }
+      await page.goto("/audit");
+      const auditId = (await page.getByTestId("audit-row").first().getAttribute("data-audit-id")) ?? "";
+      expect(auditId, "an audit record to open").not.toBe("");
+      await page.goto(`/audit/${auditId}`);
+      await expectAccessible(page, "audit record", theme);
+      await page.goto("/servers");
+      await page.getByTestId("add-server").click();
+      await expectAccessible(page, "add server", theme);
+    });
+  }
+});
+
+test.describe("hosted pages", () => {
+  test.describe.configure({ mode: "serial" });
+  let server: OwnToolscope | undefined;
+  let dataDir = "";
+  let password = "";
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-a11y-"));
+    const env: NodeJS.ProcessEnv = { ...process.env, TOOLSCOPE_DATA_DIR: dataDir };
+    delete env.DATABASE_URL;
+    const created = spawnSync(
+      process.execPath,
+      ["--conditions=react-server", "--import", "tsx", "scripts/user-create.ts", "--admin", "ada@example.com", "--name", "Ada Admin"],
+      { cwd: REPO_ROOT, env, encoding: "utf8" },
+    );
+    expect(created.status, created.stderr).toBe(0);
+    password = /One-time password \(shown only now\): (\S+)/.exec(created.stdout)?.[1] ?? "";
+    server = await startOwnToolscope({ port: PORT, dataDir });
+  });
+
+  test.afterAll(async () => {
+    await server?.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  for (const theme of THEMES) {
+    test(`sign-in, People and Account in ${theme}`, async ({ browser }) => {
+      const context = await browser.newContext({ colorScheme: theme });
+      const page = await context.newPage();
+      const base = server!.baseUrl;
+      await page.goto(`${base}/people`);
+      await expect(page).toHaveURL(/\/login\?/);
+      await expectAccessible(page, "sign-in", theme);
+      await page.getByLabel("Email").fill("ada@example.com");
+      await page.getByLabel("Password").fill(password);
+      await page.getByRole("button", { name: "Sign in", exact: true }).click();
+      await page.waitForURL(`${base}/people`, { waitUntil: "load" });
+      await expectAccessible(page, "people", theme);
+      await page.goto(`${base}/account`);
+      await expectAccessible(page, "account", theme);
+      await context.close();
+    });
+  }
+});
