@@ -47,9 +47,9 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
   return (
     <div className="flex h-full min-h-0">
       <div className="min-w-0 flex-1 overflow-y-auto">
-        <div className="mx-auto max-w-6xl px-8 py-6">
+        <div className="mx-auto max-w-6xl px-4 sm:px-8 py-6">
           <div className="flex flex-wrap items-start gap-3">
-            <div className="min-w-0 flex-1">
+            <div className="min-w-[16rem] flex-1">
               <h1 className="text-lg font-semibold tracking-tight">Audit log</h1>
               <p className="mt-1 text-sm text-muted">
                 Every tool call made through Toolscope, and who signed in or changed people, tokens and servers, newest first; a call is

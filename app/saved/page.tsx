@@ -17,7 +17,7 @@ export default async function SavedPage(): Promise<ReactNode> {
   const mayCall = can(caller, "tools:call");
   return (
     <div className="h-full overflow-y-auto">
-      <div className="mx-auto max-w-5xl px-8 py-6">
+      <div className="mx-auto max-w-5xl px-4 sm:px-8 py-6">
         <div className="flex flex-wrap items-start gap-3">
           <div className="min-w-0 flex-1">
             <h1 className="text-lg font-semibold tracking-tight">Saved calls and collections</h1>

@@ -91,7 +91,7 @@ export function AccountPanel(): ReactNode {
 
   const person = viewer?.person;
   return (
-    <div className="mx-auto max-w-4xl space-y-5 px-8 py-6">
+    <div className="mx-auto max-w-4xl space-y-5 px-4 sm:px-8 py-6">
       <div>
         <h1 className="text-lg font-semibold tracking-tight">{person?.name ?? "Account"}</h1>
         <p className="text-[13px] text-muted">

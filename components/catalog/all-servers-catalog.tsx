@@ -39,7 +39,7 @@ export function AllServersCatalog(): ReactNode {
   const shown = useMemo(() => searchTools(index, query).map((t) => byQualified.get(t.name)!), [index, query, byQualified]);
 
   return (
-    <div className="mx-auto flex h-full max-w-3xl flex-col px-8 py-6">
+    <div className="mx-auto flex h-full max-w-3xl flex-col px-4 sm:px-8 py-6">
       <h1 className="text-lg font-semibold tracking-tight">All servers</h1>
       <p className="mt-1 text-sm text-muted">Every tool of every server, named by server id and tool name.</p>
       <input

@@ -33,7 +33,7 @@ export function ServerOverview(): ReactNode {
   // Set while failing, retries included: the page stays on the failure until the server connects.
   const failing = server.failedAt !== null && (server.status === "failed" || server.status === "connecting");
   return (
-    <div className="mx-auto max-w-3xl px-8 py-8" data-testid="server-overview">
+    <div className="mx-auto max-w-3xl px-4 sm:px-8 py-8" data-testid="server-overview">
       <div className="flex items-center gap-2">
         <StatusDot status={server.status} />
         <h1 className="text-lg font-semibold tracking-tight">{server.serverInfo?.title ?? server.name}</h1>

@@ -64,7 +64,7 @@ export function Welcome({ servers, canManage, canAudit }: { servers: ServerSnaps
             )}
           </section>
 
-          <section aria-labelledby="servers-heading">
+          <section aria-labelledby="servers-heading" className="order-first lg:order-none">
             <h2 id="servers-heading" className="text-sm font-semibold">
               Servers
             </h2>

@@ -45,7 +45,7 @@ export function PeoplePanel({ ssoName }: { ssoName: string | null }): ReactNode 
   };
 
   return (
-    <div className="mx-auto max-w-6xl space-y-5 px-8 py-6">
+    <div className="mx-auto max-w-6xl space-y-5 px-4 sm:px-8 py-6">
       <div>
         <h1 className="text-lg font-semibold tracking-tight">People</h1>
         <p className="text-[13px] text-muted">

@@ -105,9 +105,9 @@ export function CollectionView({ initial }: { initial: Collection }): ReactNode 
   const needSecrets = collection.calls.some((c) => missingSecrets(c, secrets).length > 0);
 
   return (
-    <div className="mx-auto max-w-5xl px-8 py-6" data-testid="collection-view">
+    <div className="mx-auto max-w-5xl px-4 sm:px-8 py-6" data-testid="collection-view">
       <div className="flex flex-wrap items-start gap-3">
-        <div className="min-w-0 flex-1">
+        <div className="min-w-[16rem] flex-1">
           <p className="text-xs text-muted">
             <Link href="/saved" className="hover:underline">
               Saved

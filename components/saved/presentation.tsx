@@ -109,7 +109,7 @@ export function Presentation({ collection }: { collection: CollectionView }): Re
   const checks = call && response && call.checks.length ? runChecks(call.checks, response) : null;
   return (
     <div className="fixed inset-0 z-40 flex flex-col bg-white text-zinc-900 dark:bg-zinc-950 dark:text-zinc-100" data-testid="presentation">
-      <header className="flex items-center gap-4 border-b border-zinc-200 px-8 py-3 dark:border-zinc-800">
+      <header className="flex flex-wrap items-center gap-x-4 gap-y-1 border-b border-zinc-200 px-4 py-3 sm:px-8 dark:border-zinc-800">
         <span className="text-sm font-medium text-muted">{collection.name}</span>
         <span className="font-mono text-sm text-muted" data-testid="presentation-position">
           {collection.calls.length ? `${index + 1} / ${collection.calls.length}` : "0 / 0"}
@@ -130,7 +130,7 @@ export function Presentation({ collection }: { collection: CollectionView }): Re
       {!call ? (
         <p className="m-auto text-xl text-muted">This collection has no calls you may see.</p>
       ) : (
-        <div className="grid min-h-0 flex-1 grid-cols-2 gap-8 overflow-hidden px-8 py-6">
+        <div className="grid min-h-0 flex-1 grid-cols-1 gap-8 overflow-y-auto px-4 py-6 sm:px-8 lg:grid-cols-2 lg:overflow-hidden">
           <section className="min-h-0 overflow-y-auto" aria-label="Call">
             <h1 className="text-3xl font-semibold tracking-tight" data-testid="presentation-title">
               {call.name}

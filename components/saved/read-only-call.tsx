@@ -41,7 +41,7 @@ export function ReadOnlyCallView({
 }): ReactNode {
   const info = call.outcome ? outcomeInfo(shownOutcome(call.outcome, call.outputVerdict)) : null;
   return (
-    <article className="mx-auto max-w-4xl px-8 py-6" data-testid="read-only-call">
+    <article className="mx-auto max-w-4xl px-4 sm:px-8 py-6" data-testid="read-only-call">
       <header className="flex flex-wrap items-start gap-3">
         <div className="min-w-0 flex-1">
           <h1 className="text-lg font-semibold tracking-tight" data-testid="read-only-title">

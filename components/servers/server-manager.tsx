@@ -60,10 +60,10 @@ export function ServerManager({ editId }: { editId?: string }): ReactNode {
   };
 
   return (
-    <div className="mx-auto max-w-5xl px-8 py-6">
-      <div className="flex items-center gap-2">
-        <h1 className="text-lg font-semibold tracking-tight">Servers</h1>
-        <div className="ml-auto flex gap-2">
+    <div className="mx-auto max-w-5xl px-4 sm:px-8 py-6">
+      <div className="flex flex-wrap items-center gap-2">
+        <h1 className="mr-auto text-lg font-semibold tracking-tight">Servers</h1>
+        <div className="flex flex-wrap gap-2">
           <a href="/api/servers/mcp.json" download="mcp.json" className={BUTTON_SECONDARY} data-testid="export-servers">
             Export mcp.json
           </a>

@@ -21,7 +21,7 @@ export default async function AuditDiffPage({ searchParams }: { searchParams: Pr
   const [left, right] = await Promise.all([load(a), load(b)]);
   return (
     <div className="h-full overflow-y-auto">
-      <div className="mx-auto max-w-6xl px-8 py-6">
+      <div className="mx-auto max-w-6xl px-4 sm:px-8 py-6">
         <Link href="/audit" className="text-xs text-muted hover:text-indigo-600">
           ← Audit log
         </Link>
