@@ -40,7 +40,20 @@ export function summarize() {
     if ((playwright.errors ?? []).length > 0) failed++;
   } else if (checks?.some((c) => c.name === "browser tests")) failed++;
 
-  return `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`;
+  const flaky = playwright?.stats?.flaky ?? 0;
+  return `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}${flaky ? ` (${flaky} passed on a retry)` : ""}`;
+}
+
+/** The browser tests that failed first and passed on their retry, as "file › title". */
+export function flakyTests() {
+  const found = [];
+  const walk = (suite, trail) => {
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests ?? []) if (t.status === "flaky") found.push([...trail, spec.title].filter(Boolean).join(" › "));
+    for (const child of suite.suites ?? []) walk(child, [...trail, child.title]);
+  };
+  for (const suite of readJson("playwright.json")?.suites ?? []) walk(suite, [suite.title]);
+  return found;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) process.stdout.write(`${summarize()}\n`);

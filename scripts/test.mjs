@@ -6,14 +6,17 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { ensureBuild, ensureDependencies, log, root, run } from "./lib/prepare.mjs";
-import { summarize } from "./summarize.mjs";
+import { flakyTests, summarize } from "./summarize.mjs";
 
 const results = path.join(root, "test-results");
 fs.rmSync(results, { recursive: true, force: true });
 fs.mkdirSync(results, { recursive: true });
 const checks = [];
+let stageStart = Date.now();
 const record = (name, code) => {
-  checks.push({ name, ok: code === 0 });
+  const seconds = Math.round((Date.now() - stageStart) / 1000);
+  stageStart = Date.now();
+  checks.push({ name, ok: code === 0, seconds });
   fs.writeFileSync(path.join(results, "checks.json"), JSON.stringify(checks, null, 2));
   if (code !== 0) log(`✗ ${name} failed`);
 };
@@ -65,6 +68,9 @@ if (build === 0) {
 }
 
 const line = summarize();
+log(`Stage times: ${checks.map((c) => `${c.name} ${c.seconds} s`).join(" · ")}`);
+const flaky = flakyTests();
+if (flaky.length) log(`Passed only on a retry (timing under load; look at these): ${flaky.join("; ")}`);
 log(
   checks.every((c) => c.ok)
     ? "All checks passed."
