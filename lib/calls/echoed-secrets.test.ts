@@ -12,6 +12,7 @@ import {
   callEveryTool,
   expectAnswersRedacted,
   expectAuditRedacted,
+  inputAndTaskAnswers,
   savedCallRuns,
   secretsIn,
   startEchoScenario,
@@ -22,11 +23,13 @@ const savedEnv = { ...process.env };
 let scenario: EchoScenario;
 let answers: string[];
 let runs: string;
+let onTheWay: Awaited<ReturnType<typeof inputAndTaskAnswers>>;
 
 beforeAll(async () => {
   scenario = await startEchoScenario({});
   answers = await callEveryTool(scenario);
   runs = await savedCallRuns(scenario);
+  onTheWay = await inputAndTaskAnswers(scenario);
 });
 
 afterAll(async () => {
@@ -58,6 +61,15 @@ function everyRow(): string {
 describe("secrets a server echoes back, on SQLite", () => {
   it("are redacted in what each call answers: result, tool error, JSON-RPC error, malformed result, progress, console", () => {
     expectAnswersRedacted(answers);
+  });
+
+  it("are redacted in a request for input the page is shown, and in a task's status message", () => {
+    for (const text of [...onTheWay.asked, ...onTheWay.tasks]) expect(secretsIn(text), text).toEqual([]);
+    for (const text of onTheWay.asked) {
+      const input = (JSON.parse(text) as { event: string; data: { params: { message: string } } }[])[1]!.data;
+      expect(input.params.message).toBe("Confirm: You sent [redacted] and [redacted] and [redacted]; I hold [redacted].");
+    }
+    for (const text of onTheWay.tasks) expect(text).toContain("Working on [redacted] with [redacted]");
   });
 
   it("are redacted in saved calls' runs", () => {

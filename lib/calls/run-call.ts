@@ -1,4 +1,5 @@
 import "server-only";
+import type { EchoRedactor } from "@/lib/audit/redact-echoes";
 // The call pipeline: every tool call, whoever makes it (the form, a script, a task, the RPC
 // console, a replay), goes through runCall, which
 //   0. refuses every call while this process shuts down (lib/server/shutdown.ts);
@@ -49,8 +50,12 @@ export type CallRequest = {
   /** Aborted when the caller goes away (hangs up, closes the stream): the call is cancelled. */
   signal?: AbortSignal | undefined;
   onprogress?: CallOptions["onprogress"] | undefined;
-  /** Called once the record is open, with its id: from then on cancelCall(auditId) cancels the call. */
-  onStarted?: ((auditId: string) => void) | undefined;
+  /**
+   * Called once the record is open, with its id (from then on cancelCall(auditId) cancels the
+   * call) and the redactor of the call's secrets, for what the server sends the caller on the way
+   * (requests for input).
+   */
+  onStarted?: ((auditId: string, echoes: EchoRedactor) => void) | undefined;
   /** "notification": sent without an id, so the server never answers. */
   delivery?: "request" | "notification";
   forward?: Forward;
@@ -121,7 +126,7 @@ async function forwardAudited(request: CallRequest, connection: ServerConnection
     cancel: () => cancel.abort(),
   });
   try {
-    request.onStarted?.(record.auditId);
+    request.onStarted?.(record.auditId, record.echoes);
     const forward = request.forward ?? (request.delivery === "notification" ? notify(request) : send(request));
     const answer = await forward({ connection, record, signal });
     // Awaited here, not returned as a promise: the call stays tracked until its record is written.

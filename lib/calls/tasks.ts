@@ -20,6 +20,8 @@ import type { ServerConnection } from "@/lib/mcp/connection";
 import { connectionFor } from "@/lib/mcp/pool";
 import type { Caller, InvocationResponse } from "@/lib/mcp/types";
 import { processWide } from "@/lib/process-wide";
+import type { EchoRedactor } from "@/lib/audit/redact-echoes";
+import { callSecrets } from "./call-secrets";
 import { classifyCallError } from "./classify-error";
 import { can } from "@/lib/auth/roles";
 import { cancelCall, isInterruption, ownerOf } from "./in-flight";
@@ -40,7 +42,7 @@ export type TaskInfo = z.infer<typeof TaskSchema>;
 const CreateTaskResultSchema = z.looseObject({ task: TaskSchema });
 
 /** `owner`: who started it (lib/calls/in-flight.ts ownerOf): only they, or who may read every payload or cancel every call, reach it. */
-type RunningTask = { response: Promise<InvocationResponse>; auditId: string; owner: string };
+type RunningTask = { response: Promise<InvocationResponse>; auditId: string; owner: string; echoes: EchoRedactor };
 const running = processWide("tasks-running", () => new Map<string, RunningTask>());
 const RESULT_KEPT_MS = 10 * 60_000;
 /** How long a task without a ttl is followed. */
@@ -104,8 +106,8 @@ export async function startToolTask(input: {
       // Kept a while after it ends, for the browser's GET of the result that follows its last poll.
       const forget = (): void => void setTimeout(() => running.delete(id), RESULT_KEPT_MS).unref();
       response.finally(forget).catch(() => undefined);
-      running.set(id, { response, auditId: record.auditId, owner: ownerOf(input.caller) });
-      created({ task, auditId: record.auditId });
+      running.set(id, { response, auditId: record.auditId, owner: ownerOf(input.caller), echoes: record.echoes });
+      created({ task: record.echoes.value(task), auditId: record.auditId });
       return followTask(connection, task, signal);
     },
   });
@@ -202,12 +204,20 @@ export async function answerTaskQuestion(op: TaskOp, ref: TaskRef, caller: Calle
   }
 }
 
+/**
+ * A task as its caller sees it: a status message that quotes a secret is redacted like the
+ * call's answer (the call's own secrets when this process follows it, else the server's).
+ */
+async function shownTask(ref: TaskRef, connection: ServerConnection, task: TaskInfo): Promise<TaskInfo> {
+  const echoes = running.get(key(ref.serverId, ref.taskId))?.echoes ?? (await callSecrets(connection, []));
+  return echoes.value(task);
+}
+
 export async function getToolTask(ref: TaskRef, caller?: Caller): Promise<{ task: TaskInfo }> {
-  return (
-    (await askFollower("get", ref, caller)) ?? {
-      task: await askAboutTask(await taskCapableConnection(ref.serverId, caller), "tasks/get", ref.taskId),
-    }
-  );
+  const elsewhere = await askFollower("get", ref, caller);
+  if (elsewhere) return elsewhere;
+  const connection = await taskCapableConnection(ref.serverId, caller);
+  return { task: await shownTask(ref, connection, await askAboutTask(connection, "tasks/get", ref.taskId)) };
 }
 
 /** How often the audit record of a task another process follows is read, waiting for its result. */
@@ -256,7 +266,8 @@ export async function cancelToolTask(ref: TaskRef, caller?: Caller): Promise<{ t
   // As for a call's Cancel: its caller, or an admin; anyone else is told there is no such task.
   const by = caller ? { owner: ownerOf(caller), isAdmin: can(caller, "people:manage") } : undefined;
   if (followed && by && !by.isAdmin && by.owner !== followed.owner) throw new AppError("not_found:task");
-  const task = await askAboutTask(await taskCapableConnection(ref.serverId, caller), "tasks/cancel", ref.taskId);
+  const connection = await taskCapableConnection(ref.serverId, caller);
+  const task = await shownTask(ref, connection, await askAboutTask(connection, "tasks/cancel", ref.taskId));
   if (followed) cancelCall(followed.auditId, by);
   return { task };
 }

@@ -7,6 +7,7 @@ import "server-only";
 // `input` (a server's request for input) and then one `result`. Either way the call goes
 // through runCall, and the caller hanging up cancels it on the server.
 import type http from "node:http";
+import type { EchoRedactor } from "@/lib/audit/redact-echoes";
 import { rawRpc, RawRpcSchema } from "@/lib/calls/console";
 import { can } from "@/lib/auth/roles";
 import { cancelAnywhere, ownerOf } from "@/lib/calls/in-flight";
@@ -79,15 +80,20 @@ async function answerCall(
     return;
   }
   const stream = eventStream(response);
+  // A server's request for input is redacted like its answer: it may quote a secret it was given.
+  let echoes: EchoRedactor | undefined;
   try {
     const result = await withInteractor(
       params.serverId,
-      (input) => stream.send("input", input),
+      (input) => stream.send("input", echoes ? { ...input, params: echoes.value(input.params) } : input),
       () =>
         runCall({
           ...call,
           signal: hangUp,
-          onStarted: (auditId) => stream.send("started", { auditId }),
+          onStarted: (auditId, redactor) => {
+            echoes = redactor;
+            stream.send("started", { auditId });
+          },
           onprogress: (progress) => stream.send("progress", progress),
         }),
       caller.userId,

@@ -222,3 +222,69 @@ export async function savedCallRuns(scenario: EchoScenario): Promise<string> {
   const views = await Promise.all(ids.map((id) => getSavedCall(id, scenario.caller)));
   return JSON.stringify({ report, views });
 }
+
+/**
+ * What the server sends on the way, on both servers: `ask`'s request for input, streamed to the
+ * page and declined there, and `slow` run as a task, whose status is polled until it completes.
+ * Returns [the ask streams' events, the task answers] per server, as text.
+ */
+export async function inputAndTaskAnswers(scenario: EchoScenario): Promise<{ asked: string[]; tasks: string[] }> {
+  const { readSse } = await import("@/lib/client/read-sse");
+  const answerRoute = await import("@/app/api/servers/[serverId]/inputs/[inputId]/route");
+  const startRoute = await import("@/app/api/servers/[serverId]/tools/[toolName]/tasks/route");
+  const taskRoute = await import("@/app/api/servers/[serverId]/tasks/[taskId]/route");
+  const asked: string[] = [];
+  const tasks: string[] = [];
+  for (const server of SERVERS) {
+    const response = await fetch(`${scenario.door.base}/api/servers/${server}/tools/ask/call`, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "text/event-stream" },
+      body: JSON.stringify({ arguments: ARGS }),
+    });
+    const events: SseEvent[] = [];
+    for await (const event of readSse(response.body!)) {
+      events.push(event);
+      if (event.event !== "input") continue;
+      const inputId = (event.data as { id: string }).id;
+      const answered = await answerRoute.POST(
+        new Request(`${scenario.door.base}/api/servers/${server}/inputs/${inputId}`, {
+          method: "POST",
+          headers: { ...headers(scenario.caller), "content-type": "application/json" },
+          body: JSON.stringify({ action: "decline" }),
+        }),
+        { params: Promise.resolve({ serverId: server, inputId }) },
+      );
+      expect(answered.status, await answered.clone().text()).toBe(200);
+    }
+    expect(events.map((e) => e.event)).toEqual(["started", "input", "result"]);
+    asked.push(JSON.stringify(events));
+
+    const started = await startRoute.POST(
+      new Request(`${scenario.door.base}/api/servers/${server}/tools/slow/tasks`, {
+        method: "POST",
+        headers: { ...headers(scenario.caller), "content-type": "application/json" },
+        body: JSON.stringify({ arguments: ARGS }),
+      }),
+      { params: Promise.resolve({ serverId: server, toolName: "slow" }) },
+    );
+    const start = await started.text();
+    expect(started.status, start).toBe(201);
+    const { task, auditId } = JSON.parse(start) as { task: { taskId: string }; auditId: string };
+    const polls = [start];
+    for (let status = "working"; status === "working";) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const polled = await taskRoute.GET(
+        new Request(`${scenario.door.base}/api/servers/${server}/tasks/${task.taskId}?auditId=${auditId}`, {
+          headers: headers(scenario.caller),
+        }),
+        { params: Promise.resolve({ serverId: server, taskId: task.taskId }) },
+      );
+      const text = await polled.text();
+      expect(polled.status, text).toBe(200);
+      polls.push(text);
+      status = (JSON.parse(text) as { task: { status: string } }).task.status;
+    }
+    tasks.push(polls.join("\n"));
+  }
+  return { asked, tasks };
+}
