@@ -12,7 +12,7 @@ import { changePerson, invitePerson } from "./people";
 import { createToken } from "./personal-tokens";
 import type { Caller } from "./roles";
 import { changePassword, listSessions, signIn, signOut, signOutEverywhere } from "./session";
-import { CLIENT_ADDRESS_HEADER } from "./better-auth";
+import { auth, CLIENT_ADDRESS_HEADER } from "./better-auth";
 import { ACCOUNT_FAILURES, BEARER_FAILURES } from "./throttle";
 
 const savedEnv = { ...process.env };
@@ -202,6 +202,18 @@ describe("the bootstrap admin's reserved identity", () => {
     expect(await (await database()).selectFrom("auth_user").select("id").where("email", "=", "eve@toolscope.invalid").execute()).toEqual(
       [],
     );
+  });
+
+  it("no person's address can be changed to it, through better-auth's own writes", async () => {
+    const { person } = await invitePerson(
+      { email: "ren@example.com", role: "viewer", password: "generate" },
+      { actor: "test", clientIp: null },
+    );
+    const { internalAdapter } = await (await auth()).$context;
+    for (const email of ["bootstrap@toolscope.invalid", "Bootstrap@Toolscope.Invalid", "ren@toolscope.invalid"])
+      await expect(internalAdapter.updateUser(person.id, { email })).rejects.toThrow(/reserved/i);
+    const row = await (await database()).selectFrom("auth_user").select("email").where("id", "=", person.id).executeTakeFirstOrThrow();
+    expect(row.email).toBe("ren@example.com");
   });
 
   it("is the bootstrap admin only when signed in with the token, and not once the token is gone", async () => {
