@@ -60,3 +60,28 @@ test("the result's JSON, raw text and structured content mask an echoed secret, 
   await expect(page.getByTestId("content-json")).toContainText(NOTE);
   await expectMasked(page.getByTestId("result-panel"), "the audit record page");
 });
+
+test("a tool error, a JSON-RPC error and a request for input mask an echoed secret too", async ({ page }) => {
+  const bench = new Workbench(page);
+  for (const [tool, status, where] of [
+    ["fail", "tool_error", "the tool error"],
+    ["refuse", "protocol_error", "the JSON-RPC error"],
+  ] as const) {
+    await bench.openTool(tool, SERVER);
+    await bench.field("password").fill(PASSWORD);
+    await bench.run();
+    await expect(bench.result).toHaveAttribute("data-status", status);
+    await expectMasked(bench.result, where);
+  }
+
+  // The server asks for input, quoting the password and its key in its message and schema.
+  await bench.openTool("ask", SERVER);
+  await bench.field("password").fill(PASSWORD);
+  await bench.runButton.click();
+  const ask = page.getByTestId("input-request");
+  await expect(ask.getByTestId("input-message")).toContainText("Confirm: You sent [redacted]");
+  await expectMasked(ask, "the request for input");
+  await ask.getByTestId("input-decline").click();
+  await expect(bench.result).toHaveAttribute("data-status", "ok");
+  await expect(bench.result).toContainText('Answered {"action":"decline"}');
+});
