@@ -14,6 +14,11 @@ describe("configFrom", () => {
     expect(() => configFrom({})).not.toThrow();
   });
 
+  it("takes a variable set to nothing as not set: PORT= serves on 3000, not on a random port", () => {
+    expect(configFrom({ PORT: "", TOOLSCOPE_PORT: "" }).publicUrl).toBe("http://127.0.0.1:3000");
+    expect(configFrom({ PORT: "4000", TOOLSCOPE_PORT: "" }).publicUrl).toBe("http://127.0.0.1:4000");
+  });
+
   it("reads the trusted proxies and the client address header, and refuses what does not parse", () => {
     expect(configFrom({}).clientAddress).toEqual({ trustedProxies: [], header: "x-forwarded-for" });
     expect(

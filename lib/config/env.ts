@@ -247,7 +247,10 @@ export function appConfig(): AppConfig {
 
 /** The configuration these variables make; throws a message naming each bad one. */
 export function configFrom(variables: Record<string, string | undefined>): AppConfig {
-  const parsed = EnvSchema.safeParse(variables);
+  // A variable set to nothing (`PORT=` in a shell or an .env file) is not set: "" would otherwise
+  // coerce to port 0, a random port, or fail a length rule with a puzzling message.
+  const given = Object.fromEntries(Object.entries(variables).filter(([, value]) => value !== ""));
+  const parsed = EnvSchema.safeParse(given);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
     throw new Error(`Toolscope's configuration is invalid:\n${problems}`);
