@@ -249,10 +249,12 @@ export function ServerForm({
             <OAuthSettingsFields existing={config && config.transport !== "stdio" ? config.oauth : null} />
           </>
         )}
-        <div className="flex items-center gap-6">
+        <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
           <label className="flex items-center gap-2 text-[13px]">
             <input type="checkbox" name="trusted" defaultChecked={existing?.trusted} className="size-4 accent-indigo-600" />
-            Trust this server&apos;s annotations
+            <span>
+              Believe its tool annotations <span className="text-muted">(its read-only and destructive hints are taken at their word)</span>
+            </span>
           </label>
           <label className="flex items-center gap-2 text-[13px]">
             Timeout

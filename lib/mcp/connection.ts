@@ -40,7 +40,11 @@ import { acceptLegacyIssuer, isSameOriginLegacyIssuer, legacyIssuerAccepted } fr
 
 const CLIENT_INFO = { name: "toolscope", title: "Toolscope", version: "0.1.0" };
 const CONNECT_TIMEOUT_MS = 20_000;
-const PROBE_TIMEOUT_MS = 5_000;
+// How long the revision probe waits before settling for a 2025-era session. Over stdio the probe
+// starts a second copy of the server, which on a busy machine (node --import tsx compiling on 2
+// shared cores) took over 5 s and quietly downgraded a 2026-07-28 server; a server that answers
+// at all answers well inside this.
+const PROBE_TIMEOUT_MS = 15_000;
 const BACKOFF_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
 
 export type CallOptions = {
