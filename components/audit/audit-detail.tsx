@@ -5,7 +5,7 @@ import { recordKindLabel } from "@/lib/audit/event-kinds";
 import { AUTH_METHOD_LABELS, type AuthMethod } from "@/lib/auth/roles";
 import type { ReactNode } from "react";
 import { JsonView } from "@/components/ui/json-view";
-import type { AuditEntry } from "@/lib/audit/query";
+import type { AuditEntry } from "@/lib/audit/entry";
 import { SaveCallButton } from "@/components/saved/save-call-dialog";
 import { OutcomeBadge } from "./outcome-badge";
 import { ViaSentence } from "./via";

@@ -2,7 +2,7 @@
 // by path, then both in full.
 import type { ReactNode } from "react";
 import { JsonView } from "@/components/ui/json-view";
-import type { AuditEntry } from "@/lib/audit/query";
+import type { AuditEntry } from "@/lib/audit/entry";
 import { jsonDiff, type JsonChange } from "@/lib/json-diff";
 import { OutcomeBadge } from "./outcome-badge";
 

@@ -7,7 +7,7 @@ import { AUTH_METHOD_LABELS, type AuthMethod } from "@/lib/auth/roles";
 import { recordKindLabel } from "@/lib/audit/event-kinds";
 import { useRouter } from "next/navigation";
 import { useState, type ReactNode } from "react";
-import type { AuditEntry } from "@/lib/audit/query";
+import type { AuditEntry } from "@/lib/audit/entry";
 import { OutcomeBadge } from "./outcome-badge";
 import { ViaTag } from "./via";
 

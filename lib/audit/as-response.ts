@@ -4,7 +4,7 @@
 import { isAuditOutcome } from "@/lib/calls/outcomes";
 import type { CallOutcome } from "@/lib/calls/outcomes";
 import type { CallToolResult, InvocationResponse, OutputValidation } from "@/lib/mcp/types";
-import type { AuditEntry } from "./query";
+import type { AuditEntry } from "./entry";
 
 function verdictOf(stored: string | null): OutputValidation {
   if (stored === "valid") return { verdict: "valid" };

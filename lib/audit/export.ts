@@ -2,7 +2,7 @@ import "server-only";
 // The filtered audit log as a download, streamed page by page so that a million records
 // never sit in memory: JSONL (one record a line, as the API returns them) or CSV.
 import { auditStore } from "./index";
-import type { AuditEntry } from "./query";
+import type { AuditEntry } from "./entry";
 import { entryFor, readableFilters, type AuditReader } from "./visibility";
 import { RECORD_COLUMNS, type AuditFilters } from "./store";
 

@@ -5,7 +5,8 @@ import { database } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import type { ChainReport } from "./chain";
 import { auditStore } from "./index";
-import type { AuditFilters, AuditRecord } from "./store";
+import { toEntry, type AuditEntry } from "./entry";
+import type { AuditFilters } from "./store";
 import { BOOTSTRAP_EMAIL } from "@/lib/auth/reserved-identity";
 import { hiddenFromAudit } from "@/lib/auth/server-access";
 import type { Caller } from "@/lib/auth/roles";
@@ -14,38 +15,6 @@ import { entryFor, mayReadServer, readableFilters, readerOf, type AuditReader } 
 /** What of the log this caller reads (lib/audit/visibility.ts). */
 export async function auditReaderFor(caller: Caller): Promise<AuditReader> {
   return readerOf(caller, await hiddenFromAudit(caller));
-}
-
-export type AuditEntry = Omit<AuditRecord, "arguments" | "result" | "request_meta" | "result_truncated"> & {
-  arguments: unknown;
-  result: unknown;
-  request_meta: unknown;
-  result_truncated: boolean;
-  /** The call's arguments, result and _meta are withheld from this reader (lib/audit/visibility.ts). */
-  payload_hidden?: true;
-};
-
-function parse(json: string | null): unknown {
-  if (json === null) return null;
-  try {
-    return JSON.parse(json);
-  } catch {
-    return json;
-  }
-}
-
-export function toEntry(record: AuditRecord): AuditEntry {
-  return {
-    ...record,
-    duration_ms: record.duration_ms === null ? null : Number(record.duration_ms),
-    error_code: record.error_code === null ? null : Number(record.error_code),
-    result_size: record.result_size === null ? null : Number(record.result_size),
-    chain_seq: record.chain_seq === null ? null : Number(record.chain_seq),
-    arguments: parse(record.arguments),
-    result: parse(record.result),
-    request_meta: parse(record.request_meta),
-    result_truncated: Number(record.result_truncated) === 1,
-  };
 }
 
 export async function listAudit(

@@ -5,8 +5,11 @@ import { randomBytes } from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
 import { runWrite } from "../db/run-queries";
 import type { AuditLogTable, Database, InvocationOutcome, OutputVerdict } from "../db/schema";
+import type { AuditInstance } from "./instances";
 import { jsonDigest } from "./json-digest";
-import type { Liveness } from "./liveness";
+
+/** This process's row among the audit log's writers (liveness.ts), which a record waits for. */
+type ProcessRegistration = { registered(): Promise<void>; readonly instance: AuditInstance | null };
 
 /** A record as the API, exports and the hash chain see it: the columns below. */
 export type AuditRecord = Pick<Selectable<AuditLogTable>, (typeof RECORD_COLUMNS)[number]>;
@@ -148,7 +151,7 @@ export type FinishInvocation = {
 export class AuditRecords {
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly liveness: Liveness,
+    private readonly liveness: ProcessRegistration,
     /** Results larger than this (UTF-8 JSON bytes) are not stored; their size and SHA-256 are. */
     private readonly maxResultBytes: number,
     /** Writes and reads who acted (migration 0009); false: as Toolscope did before it. */

@@ -6,7 +6,7 @@
 // readers it covers only their own calls: it must not become a way to probe others' payloads.
 import { can, type Caller } from "@/lib/auth/roles";
 import type { AuditFilters } from "./filters";
-import { toEntry, type AuditEntry } from "./query";
+import { toEntry, type AuditEntry } from "./entry";
 import type { AuditRecord } from "./records";
 
 export type AuditReader = {

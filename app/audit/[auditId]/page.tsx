@@ -4,7 +4,8 @@ import { notFound } from "next/navigation";
 import type { ReactNode } from "react";
 import { ReadOnlyCallView } from "@/components/saved/read-only-call";
 import { responseOfRecord } from "@/lib/audit/as-response";
-import { auditReaderFor, getAuditEntry, type AuditEntry } from "@/lib/audit/query";
+import type { AuditEntry } from "@/lib/audit/entry";
+import { auditReaderFor, getAuditEntry } from "@/lib/audit/query";
 import { pageCaller } from "@/lib/http/page-caller";
 
 export const dynamic = "force-dynamic";
