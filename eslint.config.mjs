@@ -1,6 +1,62 @@
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 
+// The rooms of lib/, lowest first (docs/architecture.md draws them): a room imports only from
+// rooms before it, so no two import each other and each can be read, tested and changed with
+// only what lies below it in mind. A room is a folder, or one file standing alone.
+export const LAYERS = [
+  "errors",
+  "process-wide",
+  "megabytes",
+  "json-diff",
+  "tool-hints",
+  "json-schema",
+  "net",
+  "telemetry",
+  "metrics",
+  "draining",
+  "domain",
+  "config",
+  "http",
+  "client",
+  "demo-server",
+  "crypto",
+  "db",
+  "cluster",
+  "audit",
+  "auth",
+  "oauth",
+  "mcp",
+  "policy",
+  "apps",
+  "catalog",
+  "health",
+  "calls",
+  "saved",
+  "server",
+  "retention",
+  "startup",
+];
+
+const SINGLE_FILES = new Set([
+  "errors",
+  "process-wide",
+  "megabytes",
+  "json-diff",
+  "tool-hints",
+  "draining",
+  "health",
+  "retention",
+  "startup",
+]);
+const roomPath = (room) => `./lib/${room}${SINGLE_FILES.has(room) ? ".ts" : ""}`;
+
+const layering = LAYERS.map((room, index) => ({
+  target: roomPath(room),
+  from: LAYERS.slice(index + 1).map(roomPath),
+  message: `lib/${room} sits below these rooms and may not import them (eslint.config.mjs LAYERS; docs/architecture.md).`,
+}));
+
 const config = [
   ...nextVitals,
   ...nextTs,
@@ -25,6 +81,26 @@ const config = [
       "@typescript-eslint/no-unused-vars": [
         "error",
         { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" },
+      ],
+    },
+  },
+  {
+    // Product code only: tests may reach any room (and test/ fixtures) to set a scene up.
+    files: ["lib/**/*.ts", "lib/**/*.tsx"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "import/no-restricted-paths": [
+        "error",
+        {
+          zones: [
+            ...layering,
+            {
+              target: "./lib",
+              from: ["./app", "./components", "./test", "./e2e"],
+              message: "lib/ is the product's server side: it imports no page, component or test code.",
+            },
+          ],
+        },
       ],
     },
   },

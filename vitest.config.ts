@@ -6,11 +6,11 @@ export default defineConfig({
     alias: {
       "@": path.resolve(import.meta.dirname),
       // lib/ modules start with `import "server-only"`, which throws outside Next's server build.
-      "server-only": path.resolve(import.meta.dirname, "lib/testing/server-only-stub.ts"),
+      "server-only": path.resolve(import.meta.dirname, "test/server-only-stub.ts"),
     },
   },
   test: {
-    include: ["lib/**/*.test.ts", "components/**/*.test.ts", "app/**/*.test.ts", "scripts/**/*.test.ts"],
+    include: ["lib/**/*.test.ts", "components/**/*.test.ts", "app/**/*.test.ts", "scripts/**/*.test.ts", "test/**/*.test.ts"],
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 30_000,

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Welcome } from "@/components/home/welcome";
-import { permissionsOf } from "@/lib/auth/roles";
+import { permissionsOf } from "@/lib/domain/roles";
 import { pageCaller } from "@/lib/http/page-caller";
 import { listServerSnapshots } from "@/lib/mcp/servers";
 

@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import type { BrowserContext, Page } from "@playwright/test";
 import { expect, test } from "./test";
-import { startHttpFixture, type HttpFixture } from "../lib/testing/fixtures/spawn";
+import { startHttpFixture, type HttpFixture } from "../test/fixtures/spawn";
 import { startOwnToolscope, type OwnToolscope } from "./own-toolscope";
 import { Workbench } from "./pages/workbench";
 import { selfSignedCertificate, startTlsProxy, type TlsProxy } from "./tls-proxy";

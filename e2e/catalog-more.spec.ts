@@ -4,7 +4,7 @@
 import { expect, test } from "./test";
 import { type Locator } from "@playwright/test";
 import { WEATHER_ICONS } from "../lib/demo-server/icons";
-import { stdioCommand } from "../lib/testing/fixtures/spawn";
+import { stdioCommand } from "../test/fixtures/spawn";
 import { Workbench } from "./pages/workbench";
 
 test.beforeAll(async ({ request }) => {

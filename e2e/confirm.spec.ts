@@ -2,8 +2,8 @@
 // for a trusted server can the user stop being asked (remembered in this browser).
 import { expect, test } from "./test";
 import { type Page } from "@playwright/test";
-import { REPO_ROOT } from "../lib/testing/fixtures/spawn";
-import { DEMO_CLI } from "../lib/testing/demo-client";
+import { REPO_ROOT } from "../test/fixtures/spawn";
+import { DEMO_CLI } from "../test/demo-client";
 import { Workbench } from "./pages/workbench";
 
 // The demo server, added a second time without `trusted`.

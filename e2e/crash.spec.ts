@@ -6,7 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "./test";
-import { stdioCommand } from "../lib/testing/fixtures/spawn";
+import { stdioCommand } from "../test/fixtures/spawn";
 import { startOwnToolscope, type OwnToolscope } from "./own-toolscope";
 
 const PORT = Number(process.env.TOOLSCOPE_E2E_CRASH_PORT ?? 3191);

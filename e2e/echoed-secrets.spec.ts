@@ -1,10 +1,10 @@
-// A server that echoes secrets back (issue 28, item 3): lib/testing/fixtures/echo-secrets.ts over
+// A server that echoes secrets back (issue 28, item 3): test/fixtures/echo-secrets.ts over
 // stdio, with its key in its env. A password typed into the form and the server's key come back
 // in the result's text, its JSON and its structuredContent; the result view (the JSON tree, the
 // raw text behind it, structured content) and the audit record show "[redacted]" instead.
 import { expect, test } from "./test";
 import { type Locator } from "@playwright/test";
-import { stdioCommand } from "../lib/testing/fixtures/spawn";
+import { stdioCommand } from "../test/fixtures/spawn";
 import { Workbench } from "./pages/workbench";
 
 const SERVER = "echo-secrets";

@@ -5,7 +5,7 @@
 // plan if it needs arguments the form cannot guess.
 import { expect, test } from "./test";
 import { type Page } from "@playwright/test";
-import { stdioCommand } from "../lib/testing/fixtures/spawn";
+import { stdioCommand } from "../test/fixtures/spawn";
 import { Workbench } from "./pages/workbench";
 
 const SERVER = "everything-ui";

@@ -4,7 +4,7 @@
 // link or an image source. The payloads set window.__pwned or call alert().
 import { expect, test } from "./test";
 import { type Page } from "@playwright/test";
-import { stdioCommand } from "../lib/testing/fixtures/spawn";
+import { stdioCommand } from "../test/fixtures/spawn";
 import { Workbench } from "./pages/workbench";
 
 const SERVER = "hostile";

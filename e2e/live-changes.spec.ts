@@ -3,7 +3,7 @@
 // the refresh.
 import { expect, test } from "./test";
 import { type APIRequestContext } from "@playwright/test";
-import { stdioCommand } from "../lib/testing/fixtures/spawn";
+import { stdioCommand } from "../test/fixtures/spawn";
 import { Workbench } from "./pages/workbench";
 
 test.beforeAll(async ({ request }) => {

@@ -2,7 +2,7 @@
 // while the rest of the catalog works; a server dying mid-call gives a clear error and the
 // other servers carry on.
 import { expect, test } from "./test";
-import { startHttpFixture, stdioCommand, type HttpFixture } from "../lib/testing/fixtures/spawn";
+import { startHttpFixture, stdioCommand, type HttpFixture } from "../test/fixtures/spawn";
 import { Workbench } from "./pages/workbench";
 
 let malformed: HttpFixture;

@@ -1,5 +1,5 @@
 // OAuth to a target server, end to end, against a real authorization server (oidc-provider)
-// and an MCP server that demands its tokens (lib/testing/oauth-mcp-fixture.ts), both started
+// and an MCP server that demands its tokens (test/oauth-mcp-fixture.ts), both started
 // here on loopback: add the server, see "authorization required", authorize in the browser,
 // come back, call tools; the access token expires and is refreshed unnoticed; a 403
 // insufficient_scope leads to a step-up and the call succeeds after it; no token or client
@@ -10,7 +10,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { startOAuthMcpFixture, type OAuthMcpFixture } from "../lib/testing/oauth-mcp-fixture";
+import { startOAuthMcpFixture, type OAuthMcpFixture } from "../test/oauth-mcp-fixture";
 import { startOwnToolscope, type OwnToolscope } from "./own-toolscope";
 import { signInWithPassword } from "./sign-in";
 import { expect, test } from "./test";

@@ -1,9 +1,9 @@
 // Every way a call from the form can end, as the result view shows it and the audit log records
-// it: one tool per ending on a hand-written server (lib/testing/fixtures/failures.ts, over
+// it: one tool per ending on a hand-written server (test/fixtures/failures.ts, over
 // stdio, 300 ms call timeout), and a server that is down. The ending that kills the server runs
 // last.
 import { expect, test } from "./test";
-import { stdioCommand } from "../lib/testing/fixtures/spawn";
+import { stdioCommand } from "../test/fixtures/spawn";
 import { Workbench } from "./pages/workbench";
 
 test.beforeAll(async ({ request }) => {

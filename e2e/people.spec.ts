@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "./test";
 import { type Browser, type Page } from "@playwright/test";
-import { startOidcProvider, type TestOidcProvider } from "../lib/testing/oidc-provider";
+import { startOidcProvider, type TestOidcProvider } from "../test/oidc-provider";
 import { startOwnToolscope, type OwnToolscope } from "./own-toolscope";
 import { signInWithPassword as signIn } from "./sign-in";
 

@@ -2,7 +2,7 @@
 // shown, an HTML page or an oversized file is refused, a URL no tool lists is not fetched,
 // and a javascript: icon is never used.
 import { expect, test } from "./test";
-import { startHttpFixture, type HttpFixture } from "../lib/testing/fixtures/spawn";
+import { startHttpFixture, type HttpFixture } from "../test/fixtures/spawn";
 import { Workbench } from "./pages/workbench";
 
 let fixture: HttpFixture;

@@ -5,7 +5,7 @@
 // behind a spy that notes the calls it receives and lets only one replica hear its list changes.
 import type { Page, Response } from "@playwright/test";
 import { startDemoHttpServer, type DemoHttpServer } from "../lib/demo-server/http";
-import { stdioCommand } from "../lib/testing/fixtures/spawn";
+import { stdioCommand } from "../test/fixtures/spawn";
 import { startMcpSpy, type McpSpy } from "./mcp-spy";
 import { Workbench } from "./pages/workbench";
 import { startReplicas, type Replicas } from "./replicas";

@@ -2,7 +2,7 @@
 // content checked against its text copy, an output schema with nothing to check, long text,
 // re-run, JSON resources, and schemas the form cannot express falling back to JSON.
 import { expect, test } from "./test";
-import { stdioCommand } from "../lib/testing/fixtures/spawn";
+import { stdioCommand } from "../test/fixtures/spawn";
 import { Workbench } from "./pages/workbench";
 
 const EDGE = "edge-cases";

@@ -2,7 +2,7 @@
 // shows what the command said on stderr with its secrets masked, and no "pick a tool" prompt.
 // The admin-only panels are folded for the local user (the admin) and hold what they did.
 import { expect, test } from "./test";
-import { stdioCommand } from "../lib/testing/fixtures/spawn";
+import { stdioCommand } from "../test/fixtures/spawn";
 import { ServerPage } from "./pages/server-page";
 
 const ENV_SECRET = "loud-env-secret-3e8b1f";

@@ -1,7 +1,7 @@
 // Task-augmented tool calls against server-everything from npm (2025-11-25 tasks): create,
 // poll, fetch the result (audited), and cancel.
 import { expect, test } from "./test";
-import { stdioCommand } from "../lib/testing/fixtures/spawn";
+import { stdioCommand } from "../test/fixtures/spawn";
 
 test.beforeAll(async ({ request }) => {
   const added = await request.post("/api/servers", { data: { id: "everything", ...stdioCommand("everything.ts", "stdio") } });

@@ -2,7 +2,7 @@ import "server-only";
 // Liveness for scripts and the test harness: the database answers, and how each server is.
 import { sql } from "kysely";
 import { database, databaseTarget } from "@/lib/db";
-import { can, type Caller } from "@/lib/auth/roles";
+import { can, type Caller } from "@/lib/domain/roles";
 import { listServerSnapshots } from "@/lib/mcp/servers";
 
 /** Anyone may ask whether Toolscope is up; only a caller who may see servers hears which there are. */

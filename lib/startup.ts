@@ -4,16 +4,16 @@ import "server-only";
 // scheduled, the bus to the other processes on the database starts (lib/cluster), and
 // connections to the configured servers start in the background.
 import { startAuditHeartbeat } from "@/lib/audit";
-import { scheduleRetention } from "@/lib/audit/retention";
+import { scheduleRetention } from "@/lib/retention";
 import { appConfig } from "@/lib/config/env";
 import { database, databaseTarget } from "@/lib/db";
 import { describeTarget } from "@/lib/db/connect";
 import { allConnections, connectionStates } from "@/lib/mcp/pool";
 import { callsInFlight } from "@/lib/calls/in-flight";
 import { startClusterBus } from "@/lib/cluster";
-import { installClusterHandlers } from "@/lib/cluster/handlers";
+import { installClusterHandlers } from "@/lib/server/cluster-handlers";
 import { provideMetricSources } from "@/lib/metrics/metrics";
-import { isDraining } from "@/lib/server/draining";
+import { isDraining } from "@/lib/draining";
 import { replicaName } from "@/lib/server/replica";
 import { startTracing } from "@/lib/telemetry/tracing";
 

@@ -5,7 +5,7 @@
 // their account page). Uses the configured database (TOOLSCOPE_DATA_DIR or DATABASE_URL).
 import { parseArgs } from "node:util";
 import { invitePerson } from "@/lib/auth/people";
-import { isRole, ROLES, type Role } from "@/lib/auth/roles";
+import { isRole, ROLES, type Role } from "@/lib/domain/roles";
 import { databaseTarget } from "@/lib/db";
 import { describeTarget } from "@/lib/db/connect";
 

@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { ImportCollection } from "@/components/saved/import-collection";
 import { NewCollection } from "@/components/saved/new-collection";
 import { RunBadge } from "@/components/saved/run-badge";
-import { can } from "@/lib/auth/roles";
+import { can } from "@/lib/domain/roles";
 import { pageCaller } from "@/lib/http/page-caller";
 import { listSaved } from "@/lib/saved/saved-calls";
 

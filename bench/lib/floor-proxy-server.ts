@@ -7,7 +7,7 @@
 //   (react-server: transport-fetch.ts is server-only code, as it is in Next's server bundle)
 import http from "node:http";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
-import { transportFetch } from "../../lib/mcp/transport-fetch";
+import { transportFetch } from "../../lib/oauth/transport-fetch";
 
 const target = process.argv[2];
 if (!target) throw new Error("usage: floor-proxy-server.ts <demo MCP URL>");

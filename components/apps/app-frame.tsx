@@ -10,7 +10,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from "react"
 import { BUTTON_PRIMARY, BUTTON_SECONDARY } from "@/components/ui/classes";
 import { ApiError, fetchJson } from "@/lib/client/fetch-json";
 import type { ToolApp } from "@/lib/apps/app-resource";
-import type { CallToolResult, Tool } from "@/lib/mcp/types";
+import type { CallToolResult, Tool } from "@/lib/domain/mcp-types";
 
 const MIN_HEIGHT = 120;
 const MAX_HEIGHT = 1600;

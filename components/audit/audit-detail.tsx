@@ -2,7 +2,7 @@
 // the response as received, with replay and the record's place in the hash chain.
 import Link from "next/link";
 import { recordKindLabel } from "@/lib/audit/event-kinds";
-import { AUTH_METHOD_LABELS, type AuthMethod } from "@/lib/auth/roles";
+import { AUTH_METHOD_LABELS, type AuthMethod } from "@/lib/domain/roles";
 import type { ReactNode } from "react";
 import { JsonView } from "@/components/ui/json-view";
 import type { AuditEntry } from "@/lib/audit/entry";

@@ -5,7 +5,7 @@
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY } from "@/components/ui/classes";
-import { AUDIT_OUTCOMES, OUTCOME_INFO } from "@/lib/calls/outcomes";
+import { AUDIT_OUTCOMES, OUTCOME_INFO } from "@/lib/domain/outcomes";
 import { EVENT_KINDS, EVENT_LABELS } from "@/lib/audit/event-kinds";
 import { VIA_KINDS } from "@/lib/audit/via";
 import { auditQueryString, type AuditFilterValues } from "@/lib/audit/query-string";

@@ -3,7 +3,7 @@
 // The audit log's rows, newest first. A row opens its record beside the list; ticking two
 // rows compares them.
 import Link from "next/link";
-import { AUTH_METHOD_LABELS, type AuthMethod } from "@/lib/auth/roles";
+import { AUTH_METHOD_LABELS, type AuthMethod } from "@/lib/domain/roles";
 import { recordKindLabel } from "@/lib/audit/event-kinds";
 import { useRouter } from "next/navigation";
 import { useState, type ReactNode } from "react";

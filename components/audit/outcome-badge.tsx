@@ -1,7 +1,7 @@
 // An audit record's outcome, named and coloured as the one outcome table says, read with the
 // record's verdict on the tool's outputSchema (a success that fails it is not called one).
 import type { ReactNode } from "react";
-import { outcomeInfo, shownOutcome } from "@/lib/calls/outcomes";
+import { outcomeInfo, shownOutcome } from "@/lib/domain/outcomes";
 
 export function OutcomeBadge({
   outcome,

@@ -7,7 +7,7 @@ import { BUTTON_PRIMARY, BUTTON_SECONDARY, ERROR_NOTE, INPUT, PANEL_SECTION } fr
 import { useApiData } from "@/components/ui/use-api-data";
 import type { SessionSummary } from "@/lib/auth/people-shape";
 import type { PersonalToken } from "@/lib/auth/personal-tokens-shape";
-import { TOKEN_SCOPES, type TokenScope } from "@/lib/auth/roles";
+import { TOKEN_SCOPES, type TokenScope } from "@/lib/domain/roles";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { TokenList } from "./token-list";
 import { useViewer } from "./viewer";

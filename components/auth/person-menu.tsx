@@ -4,7 +4,7 @@
 // admins, and signing out. Local mode says so instead: nobody signs in there.
 import Link from "next/link";
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { ROLE_LABELS } from "@/lib/auth/roles";
+import { ROLE_LABELS } from "@/lib/domain/roles";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { useViewer } from "./viewer";
 

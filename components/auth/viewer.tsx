@@ -4,7 +4,7 @@
 // (the server enforces it regardless: lib/auth/authorize.ts).
 import { createContext, useContext, type ReactNode } from "react";
 import { z } from "zod";
-import type { Permission } from "@/lib/auth/roles";
+import type { Permission } from "@/lib/domain/roles";
 import type { SessionState } from "@/lib/auth/session-state";
 
 // The browser runs under a CSP without eval: zod must not even probe for it (the probe is

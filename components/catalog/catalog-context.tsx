@@ -2,7 +2,7 @@
 
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from "react";
 import { fetchJson } from "@/lib/client/fetch-json";
-import type { ServerSnapshot, ToolsResponse } from "@/lib/mcp/types";
+import type { ServerSnapshot, ToolsResponse } from "@/lib/domain/mcp-types";
 
 type CatalogState = {
   serverId: string;

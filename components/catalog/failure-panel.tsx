@@ -9,7 +9,7 @@ import { useCan } from "@/components/auth/viewer";
 import { StderrTail } from "@/components/servers/stderr-tail";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, ERROR_NOTE } from "@/components/ui/classes";
 import { fetchJson } from "@/lib/client/fetch-json";
-import type { ServerSnapshot } from "@/lib/mcp/types";
+import type { ServerSnapshot } from "@/lib/domain/mcp-types";
 
 function When({ iso, none }: { iso: string | null; none: string }): ReactNode {
   if (!iso) return none;

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { toolUi } from "@/lib/mcp/app-ui";
-import type { Tool } from "@/lib/mcp/types";
+import type { Tool } from "@/lib/domain/mcp-types";
 import { toolHints, type Hint } from "@/lib/tool-hints";
 
 type Tone = "green" | "red" | "blue" | "amber" | "zinc";

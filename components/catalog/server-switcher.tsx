@@ -6,7 +6,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useState, type ReactNode } from "react";
 import { fetchJson } from "@/lib/client/fetch-json";
-import type { ServerSnapshot } from "@/lib/mcp/types";
+import type { ServerSnapshot } from "@/lib/domain/mcp-types";
 import { useCatalog } from "./catalog-context";
 import { StatusDot } from "./status-dot";
 import { TrustToggle } from "./trust-toggle";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { ServerStatus } from "@/lib/mcp/types";
+import type { ServerStatus } from "@/lib/domain/mcp-types";
 
 const COLOR: Record<ServerStatus, string> = {
   ready: "bg-emerald-500",

@@ -5,7 +5,7 @@
 "use client";
 
 import { useState, type ReactNode } from "react";
-import type { Tool } from "@/lib/mcp/types";
+import type { Tool } from "@/lib/domain/mcp-types";
 
 type Icon = NonNullable<Tool["icons"]>[number];
 

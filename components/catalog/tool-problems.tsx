@@ -1,7 +1,7 @@
 // What is wrong with a server's tools: lint warnings on a usable tool, and the tools that
 // failed validation altogether (listed with the reasons, never offered to run).
 import type { ReactNode } from "react";
-import type { InvalidToolInfo } from "@/lib/mcp/types";
+import type { InvalidToolInfo } from "@/lib/domain/mcp-types";
 import { Badge } from "./hint-badges";
 
 export function LintBadge({ warnings }: { warnings: string[] }): ReactNode {

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { memo, type ReactNode } from "react";
-import type { Tool } from "@/lib/mcp/types";
+import type { Tool } from "@/lib/domain/mcp-types";
 import { toolDisplayName } from "@/lib/tool-hints";
 import { HintBadges } from "./hint-badges";
 import { LintBadge } from "./tool-problems";

@@ -3,7 +3,7 @@
 // Which tools were added or changed by the last refresh of the list (list_changed), and which
 // were removed, for a few seconds, so the eye catches what moved.
 import { useEffect, useRef, useState } from "react";
-import type { Tool } from "@/lib/mcp/types";
+import type { Tool } from "@/lib/domain/mcp-types";
 
 const HIGHLIGHT_MS = 5_000;
 

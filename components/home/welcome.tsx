@@ -3,7 +3,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { StatusDot } from "@/components/catalog/status-dot";
-import type { ServerSnapshot } from "@/lib/mcp/types";
+import type { ServerSnapshot } from "@/lib/domain/mcp-types";
 import { AddServerHere } from "./add-server-here";
 
 type Start = { href: string; title: string; text: string; testId: string };

@@ -1,7 +1,7 @@
 "use client";
 
 import type { ReactNode } from "react";
-import { outcomeInfo, shownOutcome } from "@/lib/calls/outcomes";
+import { outcomeInfo, shownOutcome } from "@/lib/domain/outcomes";
 import { SaveCallButton, type CallToSave } from "@/components/saved/save-call-dialog";
 import { useCallHistory } from "./session-history";
 

@@ -1,7 +1,7 @@
 // The call as something to paste elsewhere: the JSON-RPC request, curl against Toolscope's
 // API (works for every server), curl against the server itself (HTTP servers), and the
 // TypeScript SDK code that makes the same call.
-import type { PublicServerConfig } from "@/lib/mcp/server-config";
+import type { PublicServerConfig } from "@/lib/domain/server-config";
 
 const shellQuote = (text: string): string => `'${text.replace(/'/g, `'\\''`)}'`;
 

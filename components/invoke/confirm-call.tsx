@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY } from "@/components/ui/classes";
 import { JsonView } from "@/components/ui/json-view";
-import type { Tool } from "@/lib/mcp/types";
+import type { Tool } from "@/lib/domain/mcp-types";
 import { toolDisplayName, toolHints } from "@/lib/tool-hints";
 
 const SKIP_KEY = (serverId: string): string => `toolscope.skip-confirm.${serverId}`;

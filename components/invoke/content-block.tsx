@@ -2,7 +2,7 @@
 // server and is untrusted: text is rendered as text, media only through <img>/<audio>
 // with data: URIs of known-safe types, links are shown, never followed automatically.
 import type { ReactNode } from "react";
-import type { CallToolResult } from "@/lib/mcp/types";
+import type { CallToolResult } from "@/lib/domain/mcp-types";
 import { JsonTree } from "@/components/ui/json-tree";
 import { Markdown } from "@/components/ui/markdown";
 import { ResourceLink } from "./resource-link";

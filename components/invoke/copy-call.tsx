@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, type ReactNode } from "react";
-import type { ServerSnapshot } from "@/lib/mcp/types";
+import type { ServerSnapshot } from "@/lib/domain/mcp-types";
 import { jsonRpcSnippet, serverCurl, toolscopeCurl, typescriptSnippet } from "./call-snippets";
 import { toolLink } from "./use-link-arguments";
 

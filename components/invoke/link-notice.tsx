@@ -5,7 +5,7 @@
 import type { RJSFSchema } from "@rjsf/utils";
 import { useMemo, type ReactNode } from "react";
 import { formSchema } from "@/lib/json-schema/form-schema";
-import type { Tool } from "@/lib/mcp/types";
+import type { Tool } from "@/lib/domain/mcp-types";
 import { inPlainWords } from "./form-errors";
 import { useFormValidator } from "./form-validator";
 import type { LinkNotice } from "./use-link-arguments";

@@ -4,9 +4,9 @@
 import type { ReactNode } from "react";
 import { JsonTree } from "@/components/ui/json-tree";
 import { jsonDiff } from "@/lib/json-diff";
-import { outcomeInfo, shownOutcome } from "@/lib/calls/outcomes";
-import { malformedBlocks } from "@/lib/calls/result-problems";
-import type { CallToolResult, InvocationResponse } from "@/lib/mcp/types";
+import { outcomeInfo, shownOutcome } from "@/lib/domain/outcomes";
+import { malformedBlocks } from "@/lib/domain/result-problems";
+import type { CallToolResult, InvocationResponse } from "@/lib/domain/mcp-types";
 import { ContentBlockView } from "./content-block";
 
 function Verdict({ response }: { response: InvocationResponse }): ReactNode {

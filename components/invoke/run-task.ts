@@ -2,7 +2,7 @@
 // asks for, then fetch the call's response. cancelTask ends it as "cancelled" (the response
 // still comes); aborting the signal stops waiting and cancels the task on the server.
 import { fetchJson } from "@/lib/client/fetch-json";
-import type { InvocationResponse } from "@/lib/mcp/types";
+import type { InvocationResponse } from "@/lib/domain/mcp-types";
 
 export type TaskStatus = { taskId: string; status: string; statusMessage?: string; pollInterval?: number };
 /** A task and the audit record of the call that created it (which says which Toolscope process follows it). */

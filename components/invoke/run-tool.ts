@@ -4,7 +4,7 @@
 // hangs up, which cancels it on the server too, but leaves no result to show.
 import { ApiError } from "@/lib/client/fetch-json";
 import { readSse } from "@/lib/client/read-sse";
-import type { InvocationResponse } from "@/lib/mcp/types";
+import type { InvocationResponse } from "@/lib/domain/mcp-types";
 
 export type Progress = { progress: number; total?: number; message?: string };
 

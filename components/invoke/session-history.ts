@@ -3,7 +3,7 @@
 // The calls made to each tool in this browser session, kept across navigation between tools
 // (module state, not React state), so an earlier call's inputs are one click away.
 import { useSyncExternalStore } from "react";
-import type { InvocationStatus } from "@/lib/mcp/types";
+import type { InvocationStatus } from "@/lib/domain/mcp-types";
 
 export type PastCall = {
   at: number;

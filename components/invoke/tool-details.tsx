@@ -2,7 +2,7 @@
 // from (declared, or the spec's default), lint findings, and its input and output schemas.
 import type { ReactNode } from "react";
 import { JsonView } from "@/components/ui/json-view";
-import type { Tool } from "@/lib/mcp/types";
+import type { Tool } from "@/lib/domain/mcp-types";
 import { toolHints, type Hint } from "@/lib/tool-hints";
 
 const HINT_ROWS: { key: keyof ReturnType<typeof toolHints>; label: string }[] = [

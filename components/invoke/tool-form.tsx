@@ -7,7 +7,7 @@ import type { RJSFSchema, ValidatorType } from "@rjsf/utils";
 import { useMemo, useState, type ReactNode } from "react";
 import { formSchema } from "@/lib/json-schema/form-schema";
 import { formUnsupportedReason } from "@/lib/json-schema/form-support";
-import type { Tool } from "@/lib/mcp/types";
+import type { Tool } from "@/lib/domain/mcp-types";
 import { FormBoundary } from "./form-boundary";
 import { inPlainWords } from "./form-errors";
 import { uncheckedValidator, useFormValidator } from "./form-validator";

@@ -6,7 +6,7 @@ import { HintBadges } from "@/components/catalog/hint-badges";
 import { ToolIcon } from "@/components/catalog/tool-icon";
 import { LintBadge } from "@/components/catalog/tool-problems";
 import { Markdown } from "@/components/ui/markdown";
-import type { Tool } from "@/lib/mcp/types";
+import type { Tool } from "@/lib/domain/mcp-types";
 import { toolDisplayName } from "@/lib/tool-hints";
 
 export function ToolHeader({

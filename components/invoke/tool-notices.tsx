@@ -3,7 +3,7 @@
 // What the page says before the form: arguments restored from the audit log or a link, and why
 // this person may not run the tool.
 import type { ReactNode } from "react";
-import type { Tool } from "@/lib/mcp/types";
+import type { Tool } from "@/lib/domain/mcp-types";
 import { LinkArgumentsNotice } from "./link-notice";
 import type { useLinkArguments } from "./use-link-arguments";
 import type { useReplay } from "./use-replay";

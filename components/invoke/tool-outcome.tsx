@@ -7,7 +7,7 @@ import { AppFrame } from "@/components/apps/app-frame";
 import type { useAppToolCalls } from "@/components/apps/use-app-tool-calls";
 import type { CallToSave } from "@/components/saved/save-call-dialog";
 import { toolUi } from "@/lib/mcp/app-ui";
-import type { Tool } from "@/lib/mcp/types";
+import type { Tool } from "@/lib/domain/mcp-types";
 import { AuthorizationPrompt, callAuthorization } from "./authorization-prompt";
 import { CallHistory } from "./call-history";
 import { InputRequestPanel } from "./input-request";

@@ -6,7 +6,7 @@
 // redacted, so a link never carries one; they come back as "[redacted]" to type again.
 import { useSearchParams } from "next/navigation";
 import { useEffect, useState } from "react";
-import { containsRedacted, redactArguments } from "@/lib/audit/redact";
+import { containsRedacted, redactArguments } from "@/lib/domain/redact";
 
 export type LinkNotice = { ok: true; redacted: boolean } | { ok: false; error: string };
 

@@ -6,7 +6,7 @@
 // must be stable (a state setter), or the record would be fetched on every render.
 import { useSearchParams } from "next/navigation";
 import { useEffect, useState } from "react";
-import { containsRedacted } from "@/lib/audit/redact";
+import { containsRedacted } from "@/lib/domain/redact";
 import { fetchJson } from "@/lib/client/fetch-json";
 
 export type ReplayNotice = { auditId: string; redacted: boolean } | { auditId: string; error: string };

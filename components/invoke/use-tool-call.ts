@@ -5,7 +5,7 @@
 // and recording each call in the session's history happen here, so the page only lays out.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiError } from "@/lib/client/fetch-json";
-import type { InvocationResponse } from "@/lib/mcp/types";
+import type { InvocationResponse } from "@/lib/domain/mcp-types";
 import { recordCall } from "./session-history";
 import { cancelTask, runToolAsTask } from "./run-task";
 import { cancelCall, runTool, type InputRequest, type Progress } from "./run-tool";

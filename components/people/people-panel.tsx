@@ -9,7 +9,7 @@ import { BUTTON_PRIMARY, ERROR_NOTE, INPUT, PANEL_SECTION } from "@/components/u
 import { useApiData } from "@/components/ui/use-api-data";
 import type { Person } from "@/lib/auth/people-shape";
 import type { PersonalToken } from "@/lib/auth/personal-tokens-shape";
-import { ROLE_LABELS, ROLE_SUMMARIES, ROLES, type Role } from "@/lib/auth/roles";
+import { ROLE_LABELS, ROLE_SUMMARIES, ROLES, type Role } from "@/lib/domain/roles";
 import { fetchJson } from "@/lib/client/fetch-json";
 
 const loadPeople = async (): Promise<Person[]> => (await fetchJson<{ people: Person[] }>("/api/people")).people;

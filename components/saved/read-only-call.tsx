@@ -4,9 +4,9 @@
 import type { ReactNode } from "react";
 import { ResultView } from "@/components/invoke/result-view";
 import { JsonView } from "@/components/ui/json-view";
-import { outcomeInfo, shownOutcome } from "@/lib/calls/outcomes";
+import { outcomeInfo, shownOutcome } from "@/lib/domain/outcomes";
 import { CopyLink } from "./copy-link";
-import type { InvocationResponse } from "@/lib/mcp/types";
+import type { InvocationResponse } from "@/lib/domain/mcp-types";
 
 export type ReadOnlyCall = {
   title: string;

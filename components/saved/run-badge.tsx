@@ -1,6 +1,6 @@
 // Whether a saved call's latest run passed its checks, at a glance.
 import type { ReactNode } from "react";
-import { outcomeInfo, shownOutcome } from "@/lib/calls/outcomes";
+import { outcomeInfo, shownOutcome } from "@/lib/domain/outcomes";
 import type { RunView } from "@/lib/saved/shapes";
 
 /**

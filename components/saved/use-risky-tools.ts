@@ -5,7 +5,7 @@
 import { useEffect, useState } from "react";
 import { confirmationReason, confirmationSkipped } from "@/components/invoke/confirm-call";
 import { fetchJson } from "@/lib/client/fetch-json";
-import type { ToolsResponse } from "@/lib/mcp/types";
+import type { ToolsResponse } from "@/lib/domain/mcp-types";
 import type { SavedCallView } from "@/lib/saved/shapes";
 
 /** savedCallId → why it needs confirming. */

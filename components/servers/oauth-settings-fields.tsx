@@ -6,7 +6,7 @@
 // secrets are never shown; a blank secret field keeps the stored one.
 import type { ReactNode } from "react";
 import { INPUT } from "@/components/ui/classes";
-import type { PublicOAuthSettings } from "@/lib/mcp/server-config";
+import type { PublicOAuthSettings } from "@/lib/domain/server-config";
 
 const LABEL = "mb-1 block text-[13px] font-medium text-zinc-700 dark:text-zinc-300";
 const HELP = "mt-1 block text-xs text-muted";

@@ -5,7 +5,7 @@
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, ERROR_NOTE, INPUT } from "@/components/ui/classes";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { fetchJson } from "@/lib/client/fetch-json";
-import type { ServerSnapshot } from "@/lib/mcp/types";
+import type { ServerSnapshot } from "@/lib/domain/mcp-types";
 import { parseCommandLine, type ServerDraft } from "@/lib/mcp/paste";
 import { OAuthSettingsFields, oauthFromForm } from "./oauth-settings-fields";
 import { ConnectionTestButton } from "./connection-test-button";

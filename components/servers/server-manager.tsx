@@ -7,7 +7,7 @@ import Link from "next/link";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { StatusDot } from "@/components/catalog/status-dot";
 import { fetchJson } from "@/lib/client/fetch-json";
-import type { ServerSnapshot } from "@/lib/mcp/types";
+import type { ServerSnapshot } from "@/lib/domain/mcp-types";
 import { ImportPanel } from "./import-panel";
 import { ServerForm } from "./server-form";
 

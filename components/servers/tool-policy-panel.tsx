@@ -8,7 +8,7 @@ import { useState, type ReactNode } from "react";
 import { useServerPolicy, type ServerPolicyView } from "@/components/invoke/use-server-policy";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, ERROR_NOTE } from "@/components/ui/classes";
 import { fetchJson } from "@/lib/client/fetch-json";
-import type { Tool } from "@/lib/mcp/types";
+import type { Tool } from "@/lib/domain/mcp-types";
 import type { CallingRole, PolicyRule, ServerPolicy } from "@/lib/policy/tool-policy";
 import { AdminPanel } from "./admin-panel";
 

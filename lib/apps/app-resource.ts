@@ -3,7 +3,7 @@ import "server-only";
 // with resources/read through Toolscope's connection (the browser never talks to the server),
 // the CSP and permissions it declares, and where the sandbox is.
 import { z } from "zod";
-import type { Caller } from "@/lib/auth/roles";
+import type { Caller } from "@/lib/domain/roles";
 import { appConfig } from "@/lib/config/env";
 import { AppError } from "@/lib/errors";
 import { toolUi } from "@/lib/mcp/app-ui";

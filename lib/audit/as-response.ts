@@ -1,9 +1,9 @@
 // An audit record read back as the response the workbench shows (saved runs, the read-only
 // record page): the stored result, its outcome and error, and the output check's verdict.
 // The verdict's details are not stored, so an "invalid" one carries no list. Client-safe.
-import { isAuditOutcome } from "@/lib/calls/outcomes";
-import type { CallOutcome } from "@/lib/calls/outcomes";
-import type { CallToolResult, InvocationResponse, OutputValidation } from "@/lib/mcp/types";
+import { isAuditOutcome } from "@/lib/domain/outcomes";
+import type { CallOutcome } from "@/lib/domain/outcomes";
+import type { CallToolResult, InvocationResponse, OutputValidation } from "@/lib/domain/mcp-types";
 import type { AuditEntry } from "./entry";
 
 function verdictOf(stored: string | null): OutputValidation {

@@ -3,8 +3,8 @@ import "server-only";
 // changed a person's role, created or revoked a token, changed a server. They are records of
 // their own kind in the same hash chain as tool calls, so an auditor sees who changed what and
 // nobody can quietly remove it.
-import type { Caller } from "@/lib/auth/roles";
-import { actorOf } from "@/lib/auth/roles";
+import type { Caller } from "@/lib/domain/roles";
+import { actorOf } from "@/lib/domain/roles";
 import { auditStore } from "./index";
 
 import type { EventKind } from "./event-kinds";

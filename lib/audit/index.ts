@@ -5,7 +5,7 @@ import { appConfig } from "@/lib/config/env";
 import { database } from "@/lib/db";
 import type { Database } from "@/lib/db/schema";
 import { processWide } from "@/lib/process-wide";
-import { HEARTBEAT_MS } from "./instances";
+import { HEARTBEAT_MS } from "../cluster/instances";
 import { createAuditStore, type AuditStore } from "./store";
 
 /**

@@ -6,7 +6,7 @@ import type { Kysely } from "kysely";
 import { runWrite } from "../db/run-queries";
 import type { Database } from "../db/schema";
 import type { AuditChain } from "./chain-store";
-import { isGone, processInstance, type AuditInstance } from "./instances";
+import { isGone, processInstance, type AuditInstance } from "../cluster/instances";
 
 export class Liveness {
   /** Who judges whether other processes are gone. */

@@ -1,7 +1,7 @@
 // The audit API's query parameters, shared by the list and the export routes (and the
 // audit page, which builds the same query string).
 import { z } from "zod";
-import { AUDIT_OUTCOMES } from "@/lib/calls/outcomes";
+import { AUDIT_OUTCOMES } from "@/lib/domain/outcomes";
 import type { AuditFilters } from "./store";
 import { VIA_FILTER, VIA_PART_MAX } from "./via";
 

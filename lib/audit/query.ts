@@ -5,17 +5,10 @@ import { database } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import type { ChainReport } from "./chain";
 import { auditStore } from "./index";
-import { toEntry, type AuditEntry } from "./entry";
+import type { AuditEntry } from "./entry";
 import type { AuditFilters } from "./store";
-import { BOOTSTRAP_EMAIL } from "@/lib/auth/reserved-identity";
-import { hiddenFromAudit } from "@/lib/auth/server-access";
-import type { Caller } from "@/lib/auth/roles";
-import { entryFor, mayReadServer, readableFilters, readerOf, type AuditReader } from "./visibility";
-
-/** What of the log this caller reads (lib/audit/visibility.ts). */
-export async function auditReaderFor(caller: Caller): Promise<AuditReader> {
-  return readerOf(caller, await hiddenFromAudit(caller));
-}
+import { BOOTSTRAP_EMAIL } from "@/lib/domain/reserved-identity";
+import { entryFor, mayReadServer, readableFilters, type AuditReader } from "./visibility";
 
 export async function listAudit(
   query: AuditFilters & { limit: number; cursor?: string },

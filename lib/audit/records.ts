@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
 import { runWrite } from "../db/run-queries";
 import type { AuditLogTable, Database, InvocationOutcome, OutputVerdict } from "../db/schema";
-import type { AuditInstance } from "./instances";
+import type { AuditInstance } from "../cluster/instances";
 import { jsonDigest } from "./json-digest";
 
 /** This process's row among the audit log's writers (liveness.ts), which a record waits for. */
@@ -73,7 +73,8 @@ export function qualified(columns: readonly RecordColumn[]): `audit_log.${Record
 /** What completing a record sets, besides its place in the chain. */
 export type Completion = Partial<Omit<AuditRecord, "id" | "chain_seq" | "prev_hash" | "hash">>;
 
-export const DEFAULT_MAX_RESULT_BYTES = 256 * 1024;
+/** How much of a result the log keeps by default (TOOLSCOPE_AUDIT_MAX_RESULT_BYTES). */
+export { DEFAULT_MAX_RESULT_BYTES } from "../config/env";
 
 /** The key of the object stored instead of arguments too large to keep (lib/audit/omitted.ts reads it). */
 export const OMITTED_ARGUMENTS = "$toolscope:omitted";
@@ -112,7 +113,7 @@ export function idTimePrefix(time: number): string {
   return time.toString(36).padStart(9, "0");
 }
 
-/** Who acted: the audit log's record of a Caller (lib/auth/roles.ts). */
+/** Who acted: the audit log's record of a Caller (lib/domain/roles.ts). */
 export type Actor = {
   actor: string;
   actorId?: string | null;

@@ -12,7 +12,7 @@ import { openDatabase, type DatabaseTarget } from "@/lib/db/connect";
 import { migrateToLatest, migrator } from "@/lib/db/migrate";
 import type { Database } from "@/lib/db/schema";
 import { explainFirstPage } from "@/bench/lib/audit-queries";
-import { LEASE_MS, processInstance, type AuditInstance } from "./instances";
+import { LEASE_MS, processInstance, type AuditInstance } from "../cluster/instances";
 import { createAuditStore, newAuditId, type AuditFilters } from "./store";
 
 const POSTGRES_URL = process.env.TOOLSCOPE_TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";

@@ -9,7 +9,7 @@ import type { Database } from "../db/schema";
 import { AuditChain } from "./chain-store";
 import type { ChainReport } from "./chain";
 import { RecordFilters, type ListInvocations, type TextSearch } from "./filters";
-import { processInstance, type AuditInstance } from "./instances";
+import { processInstance, type AuditInstance } from "../cluster/instances";
 import { Liveness } from "./liveness";
 import {
   AuditRecords,

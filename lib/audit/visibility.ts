@@ -4,7 +4,7 @@
 // arguments, request _meta, the result and its digest (and the chain hashes that cover them), and the error text (a tool's error or a
 // JSON-RPC error message can quote a secret as easily as a result can). Text search looks inside payloads, so for other
 // readers it covers only their own calls: it must not become a way to probe others' payloads.
-import { can, type Caller } from "@/lib/auth/roles";
+import { can, type Caller } from "@/lib/domain/roles";
 import type { AuditFilters } from "./filters";
 import { toEntry, type AuditEntry } from "./entry";
 import type { AuditRecord } from "./records";
@@ -13,7 +13,7 @@ export type AuditReader = {
   /** Reads every payload (auditors and admins). */
   payloads: boolean;
   userId: string | null;
-  /** Servers the reader may not use (lib/auth/server-access.ts): their records are not shown. */
+  /** Servers the reader may not use (lib/mcp/server-access.ts): their records are not shown. */
   hiddenServers?: ReadonlySet<string>;
 };
 

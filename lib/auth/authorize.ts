@@ -1,9 +1,9 @@
 // The front door's third step: may this caller use this route or page? One table for the API
-// (lib/server/api-routes.ts) and one rule for pages below, applied to every request, so no
+// (lib/http/api-routes.ts) and one rule for pages below, applied to every request, so no
 // route handler or page decides access on its own. Pure.
 import type { ErrorCode } from "@/lib/errors";
-import type { Access } from "@/lib/server/api-routes";
-import { can, ROLE_LABELS, type Caller, type Permission } from "./roles";
+import type { Access } from "@/lib/http/api-routes";
+import { can, ROLE_LABELS, type Caller, type Permission } from "../domain/roles";
 
 export type Decision = { ok: true } | { ok: false; status: 401 | 403; code: ErrorCode; message: string };
 

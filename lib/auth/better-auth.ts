@@ -18,7 +18,7 @@ import { processWide } from "@/lib/process-wide";
 import { recordEvent } from "@/lib/audit/events";
 import { accountsNowExist } from "./mode";
 import { authSecret } from "./secret";
-import { isReservedEmail, RESERVED_EMAIL_MESSAGE } from "./reserved-identity";
+import { isReservedEmail, RESERVED_EMAIL_MESSAGE } from "../domain/reserved-identity";
 import { identityFromClaims } from "./sso-claims";
 
 export const SSO_PROVIDER_ID = "sso";

@@ -6,10 +6,10 @@ import "server-only";
 // bootstrap token: its bearer, or a session that signing in with it created. Never an email.
 import { AppError } from "@/lib/errors";
 import { authMode, type AuthMode } from "./mode";
-import { isReservedEmail } from "./reserved-identity";
+import { isReservedEmail } from "../domain/reserved-identity";
 import { auth } from "./better-auth";
 import { TOKEN_PREFIX, verifyToken } from "./personal-tokens";
-import { ANONYMOUS, isRole, type AuthMethod, type Caller } from "./roles";
+import { ANONYMOUS, isRole, type AuthMethod, type Caller } from "../domain/roles";
 import { bootstrapTokenDigest, configuredApiToken, timingSafeEqual } from "./bootstrap-token";
 import { bearerFailed, bearerThrottled } from "./throttle";
 import { appConfig } from "@/lib/config/env";

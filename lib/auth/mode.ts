@@ -10,7 +10,7 @@ import { configuredApiToken } from "@/lib/auth/bootstrap-token";
 import { appConfig } from "@/lib/config/env";
 import { database } from "@/lib/db";
 import { processWide } from "@/lib/process-wide";
-import { BOOTSTRAP_EMAIL } from "./reserved-identity";
+import { BOOTSTRAP_EMAIL } from "../domain/reserved-identity";
 
 export type AuthMode = "local" | "token" | "accounts";
 

@@ -1,5 +1,5 @@
 // A person and a session as the API answers them. Client-safe.
-import type { Role } from "./roles";
+import type { Role } from "../domain/roles";
 
 export type Person = {
   id: string;

@@ -8,9 +8,9 @@ import { database } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { adminApi, auth } from "./better-auth";
 import { accountsNowExist } from "./mode";
-import { BOOTSTRAP_EMAIL, isReservedEmail, RESERVED_EMAIL_MESSAGE } from "./reserved-identity";
+import { BOOTSTRAP_EMAIL, isReservedEmail, RESERVED_EMAIL_MESSAGE } from "../domain/reserved-identity";
 import type { Person } from "./people-shape";
-import { isRole, type Caller, type Role } from "./roles";
+import { isRole, type Caller, type Role } from "../domain/roles";
 
 export type { Person } from "./people-shape";
 

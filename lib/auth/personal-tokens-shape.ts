@@ -1,5 +1,5 @@
 // A personal token as the API answers it (never its secret). Client-safe.
-import type { TokenScope } from "./roles";
+import type { TokenScope } from "../domain/roles";
 
 export type PersonalToken = {
   id: string;

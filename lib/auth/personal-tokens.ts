@@ -9,7 +9,7 @@ import type { Database } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import { recordEvent } from "@/lib/audit/events";
 import type { PersonalToken } from "./personal-tokens-shape";
-import { can, TOKEN_SCOPES, type Caller, type TokenScope } from "./roles";
+import { can, TOKEN_SCOPES, type Caller, type TokenScope } from "../domain/roles";
 
 export const TOKEN_PREFIX = "tsk_";
 

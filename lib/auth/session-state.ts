@@ -1,5 +1,5 @@
 // What the browser is told about its session (GET /api/session, and the page layout). Client-safe.
-import type { Permission, Role } from "./roles";
+import type { Permission, Role } from "../domain/roles";
 
 export type AuthModeName = "local" | "token" | "accounts";
 

@@ -10,7 +10,7 @@ import { AppError } from "@/lib/errors";
 import { identify } from "./identify";
 import { changePerson, invitePerson } from "./people";
 import { createToken } from "./personal-tokens";
-import type { Caller } from "./roles";
+import type { Caller } from "../domain/roles";
 import { changePassword, listSessions, signIn, signOut, signOutEverywhere } from "./session";
 import { auth, CLIENT_ADDRESS_HEADER } from "./better-auth";
 import { ACCOUNT_FAILURES, BEARER_FAILURES } from "./throttle";

@@ -2,8 +2,8 @@
 // they are in (for per-server access), and their role when TOOLSCOPE_OIDC_ROLE_CLAIM names
 // the claim that carries it. Pure, so every provider's shape can be tested as data.
 import type { OidcConfig } from "@/lib/config/env";
-import { isReservedEmail, RESERVED_EMAIL_MESSAGE } from "./reserved-identity";
-import { isRole, type Role } from "./roles";
+import { isReservedEmail, RESERVED_EMAIL_MESSAGE } from "../domain/reserved-identity";
+import { isRole, type Role } from "../domain/roles";
 
 export type SsoIdentity =
   { ok: true; user: { name: string; email: string; emailVerified: boolean; groups: string; role?: Role } } | { ok: false; message: string };

@@ -5,13 +5,13 @@ import "server-only";
 // has the call's secrets taken out (call-secrets.ts) before it is written, indexed or returned:
 // the caller is shown what the log keeps.
 import { auditStore } from "@/lib/audit";
-import { redactArguments, redactMeta } from "@/lib/audit/redact";
-import type { EchoRedactor } from "@/lib/audit/redact-echoes";
+import { redactArguments, redactMeta } from "@/lib/domain/redact";
+import type { EchoRedactor } from "@/lib/domain/redact-echoes";
 import { viaColumn, type CallVia } from "@/lib/audit/via";
 import { appConfig } from "@/lib/config/env";
 import type { ServerConnection } from "@/lib/mcp/connection";
-import { actorOf } from "@/lib/auth/roles";
-import type { Caller, InvocationResponse, Tool } from "@/lib/mcp/types";
+import { actorOf } from "@/lib/domain/roles";
+import type { Caller, InvocationResponse, Tool } from "@/lib/domain/mcp-types";
 import { countCall, timeAuditWrite } from "@/lib/metrics/metrics";
 import { inSpan } from "@/lib/telemetry/tracing";
 import { callSecrets } from "./call-secrets";

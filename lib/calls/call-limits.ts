@@ -7,9 +7,9 @@ import "server-only";
 import { RateLimiterRes } from "rate-limiter-flexible";
 import { limiterKey, sharedLimiter } from "@/lib/cluster/shared-limiter";
 import { appConfig } from "@/lib/config/env";
-import { isHosted } from "@/lib/config/hosting";
+import { isHosted } from "@/lib/auth/hosting";
 import { AppError } from "@/lib/errors";
-import type { Caller } from "@/lib/mcp/types";
+import type { Caller } from "@/lib/domain/mcp-types";
 import { processWide } from "@/lib/process-wide";
 
 const state = processWide("call-limits", () => ({

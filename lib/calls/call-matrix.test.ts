@@ -1,15 +1,15 @@
 // Every entry path × every way a call can end, against a real server over a real transport
-// (lib/testing/fixtures/failures.ts over Streamable HTTP) and a server that is down: the answer
+// (test/fixtures/failures.ts over Streamable HTTP) and a server that is down: the answer
 // each path gives, and the audit record it leaves. The form and script paths go through the
 // real front door, the console and task paths through their real route handlers.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFrontDoor, type TestFrontDoor } from "@/lib/testing/front-door";
-import { startHttpFixture, type HttpFixture } from "@/lib/testing/fixtures/spawn";
-import { CALLER_HEADER } from "@/lib/server/caller-header";
-import type { CallOutcome } from "./outcomes";
+import { startFrontDoor, type TestFrontDoor } from "@/test/front-door";
+import { startHttpFixture, type HttpFixture } from "@/test/fixtures/spawn";
+import { CALLER_HEADER } from "@/lib/http/caller-header";
+import type { CallOutcome } from "../domain/outcomes";
 
 let fixture: HttpFixture;
 let door: TestFrontDoor;

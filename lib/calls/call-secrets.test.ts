@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ServerConnection } from "@/lib/mcp/connection";
-import type { ServerConfig } from "@/lib/mcp/server-config";
+import type { ServerConfig } from "@/lib/domain/server-config";
 import { callSecrets } from "./call-secrets";
 
 const savedEnv = { ...process.env };

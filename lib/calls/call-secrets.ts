@@ -1,12 +1,12 @@
 import "server-only";
 // The values one call must never store or show again, whatever part of the answer they come
-// back in: those its arguments and _meta gave as secrets (lib/audit/redact.ts decides which),
-// the server's own (its header and env values: lib/mcp/server-config.ts), and the OAuth
+// back in: those its arguments and _meta gave as secrets (lib/domain/redact.ts decides which),
+// the server's own (its header and env values: lib/domain/server-config.ts), and the OAuth
 // tokens its connection sends. A server that echoes one gets it replaced by "[redacted]" in
 // its answer before the audit record is written and before the caller is answered.
-import { echoRedactor, type EchoRedactor } from "@/lib/audit/redact-echoes";
+import { echoRedactor, type EchoRedactor } from "@/lib/domain/redact-echoes";
 import type { ServerConnection } from "@/lib/mcp/connection";
-import { serverSecretValues } from "@/lib/mcp/server-config";
+import { serverSecretValues } from "@/lib/domain/server-config";
 import { readGrant } from "@/lib/oauth/oauth-store";
 
 /** The OAuth tokens the connection sends (a URL server's, for the person or everyone it serves). */

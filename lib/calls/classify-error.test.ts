@@ -2,7 +2,7 @@ import { ProtocolError, SdkError, SdkErrorCode } from "@modelcontextprotocol/cli
 import { describe, expect, it } from "vitest";
 import { AppError } from "@/lib/errors";
 import { classifyCallError, sdkErrorOutcome } from "./classify-error";
-import { CALL_OUTCOMES } from "./outcomes";
+import { CALL_OUTCOMES } from "../domain/outcomes";
 
 describe("classifyCallError", () => {
   it("places every SDK error code in an outcome of the table", () => {

@@ -4,7 +4,7 @@
 // Record below does not compile when the SDK adds one.
 import { InsufficientScopeError, ProtocolError, SdkError, SdkErrorCode, UnauthorizedError } from "@modelcontextprotocol/client";
 import { AppError } from "@/lib/errors";
-import type { CallOutcome } from "./outcomes";
+import type { CallOutcome } from "../domain/outcomes";
 
 export type FailedOutcome = Exclude<CallOutcome, "ok" | "tool_error" | "unanswered">;
 export type ClassifiedError = { status: FailedOutcome; code?: number; message: string; data?: unknown };
@@ -59,7 +59,7 @@ export function classifyCallError(error: unknown, cancelled = false): Classified
     };
   }
   // The server wants an authorization (or a wider one) before the tool runs: the call never ran,
-  // and the browser is told what to ask for (lib/oauth/authorization.ts).
+  // and the browser is told what to ask for (lib/mcp/oauth-authorization.ts).
   if (InsufficientScopeError.isInstance(error)) {
     return {
       status: "unauthorized",

@@ -7,7 +7,7 @@ import "server-only";
 import { z } from "zod";
 import { AppError } from "@/lib/errors";
 import { connectionFor } from "@/lib/mcp/pool";
-import type { Caller, InvocationResponse } from "@/lib/mcp/types";
+import type { Caller, InvocationResponse } from "@/lib/domain/mcp-types";
 import { classifyCallError } from "./classify-error";
 import { runCall } from "./run-call";
 import { CallReasonSchema } from "@/lib/policy/tool-policy";

@@ -1,10 +1,10 @@
 // Secrets a server echoes back (issue 28, item 3), on PostgreSQL (127.0.0.1:5432, a schema of
-// this file's own): the scenario of lib/testing/echoed-secrets.ts, then every row of every table
+// this file's own): the scenario of test/echoed-secrets.ts, then every row of every table
 // of the schema, audit_log's lower-cased search copy (search_text) included.
 import crypto from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { POSTGRES_URL, admin } from "@/lib/testing/app-on-postgres";
+import { POSTGRES_URL, admin } from "@/test/app-on-postgres";
 import {
   NOTE,
   auditAnswers,
@@ -15,7 +15,7 @@ import {
   secretsIn,
   startEchoScenario,
   type EchoScenario,
-} from "@/lib/testing/echoed-secrets";
+} from "@/test/echoed-secrets";
 
 const schema = `echoed_secrets_${crypto.randomBytes(4).toString("hex")}`;
 const savedEnv = { ...process.env };

@@ -1,5 +1,5 @@
 // Secrets a server echoes back (issue 28, item 3), on SQLite: the scenario of
-// lib/testing/echoed-secrets.ts, then every byte of the data dir (the database, its WAL, the
+// test/echoed-secrets.ts, then every byte of the data dir (the database, its WAL, the
 // search index inside it) and every row read back with SQLite itself. The PostgreSQL half is
 // echoed-secrets-postgres.test.ts.
 import fs from "node:fs";
@@ -17,7 +17,7 @@ import {
   secretsIn,
   startEchoScenario,
   type EchoScenario,
-} from "@/lib/testing/echoed-secrets";
+} from "@/test/echoed-secrets";
 
 const savedEnv = { ...process.env };
 let scenario: EchoScenario;

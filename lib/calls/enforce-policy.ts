@@ -4,7 +4,7 @@ import "server-only";
 // the form would have refused it.
 import { AppError } from "@/lib/errors";
 import type { ServerConnection } from "@/lib/mcp/connection";
-import type { Caller } from "@/lib/mcp/types";
+import type { Caller } from "@/lib/domain/mcp-types";
 import { serverPolicy } from "@/lib/policy/policy-store";
 import { callRequirement } from "@/lib/policy/tool-policy";
 

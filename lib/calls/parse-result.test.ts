@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseToolResult } from "./parse-result";
-import { malformedBlocks } from "./result-problems";
+import { malformedBlocks } from "../domain/result-problems";
 
 const png = "iVBORw0KGgo=";
 

@@ -5,7 +5,7 @@
 // for a part that failed, so the success path builds no messages.
 import Ajv, { type ErrorObject, type ValidateFunction } from "ajv";
 import type { CallToolResult } from "@modelcontextprotocol/client";
-import type { ResultProblem } from "./result-problems";
+import type { ResultProblem } from "../domain/result-problems";
 
 export type ParsedResult = {
   /** The result as the server sent it, with `content` always an array (possibly empty). */

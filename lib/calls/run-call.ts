@@ -1,5 +1,5 @@
 import "server-only";
-import type { EchoRedactor } from "@/lib/audit/redact-echoes";
+import type { EchoRedactor } from "@/lib/domain/redact-echoes";
 // The call pipeline: every tool call, whoever makes it (the form, a script, a task, the RPC
 // console, a replay), goes through runCall, which
 //   0. refuses every call while this process shuts down (lib/server/shutdown.ts);
@@ -14,12 +14,12 @@ import type { EchoRedactor } from "@/lib/audit/redact-echoes";
 // Entry points differ only in how they speak HTTP (lib/server/call-endpoint.ts, app/api).
 import { AppError } from "@/lib/errors";
 import { connectionFor } from "@/lib/mcp/pool";
-import { isDraining } from "@/lib/server/draining";
+import { isDraining } from "@/lib/draining";
 import { inSpan, SpanKind, SpanStatusCode } from "@/lib/telemetry/tracing";
 import type { CallOptions, ServerConnection } from "@/lib/mcp/connection";
 import { validateOutput } from "@/lib/mcp/output-validation";
-import type { Caller, InvocationResponse, Tool } from "@/lib/mcp/types";
-import { checkArgumentDepth } from "./argument-depth";
+import type { Caller, InvocationResponse, Tool } from "@/lib/domain/mcp-types";
+import { checkArgumentDepth } from "../domain/argument-depth";
 import { admitCall } from "./call-limits";
 import { enforceToolPolicy } from "./enforce-policy";
 import { toolUi } from "@/lib/mcp/app-ui";

@@ -4,10 +4,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Caller } from "@/lib/auth/roles";
+import type { Caller } from "@/lib/domain/roles";
 import { addServer } from "@/lib/mcp/servers";
 import { closeAllConnections } from "@/lib/mcp/pool";
-import { stdioCommand } from "@/lib/testing/fixtures/spawn";
+import { stdioCommand } from "@/test/fixtures/spawn";
 import { cancelToolTask, getToolTaskResult, startToolTask } from "./tasks";
 
 const savedEnv = { ...process.env };

@@ -18,12 +18,12 @@ import { clusterBus } from "@/lib/cluster";
 import { AppError, errorBody, errorFromElsewhere, nullIfNotFound } from "@/lib/errors";
 import type { ServerConnection } from "@/lib/mcp/connection";
 import { connectionFor } from "@/lib/mcp/pool";
-import type { Caller, InvocationResponse } from "@/lib/mcp/types";
+import type { Caller, InvocationResponse } from "@/lib/domain/mcp-types";
 import { processWide } from "@/lib/process-wide";
-import type { EchoRedactor } from "@/lib/audit/redact-echoes";
+import type { EchoRedactor } from "@/lib/domain/redact-echoes";
 import { callSecrets } from "./call-secrets";
 import { classifyCallError } from "./classify-error";
-import { can } from "@/lib/auth/roles";
+import { can } from "@/lib/domain/roles";
 import { cancelCall, isInterruption, ownerOf } from "./in-flight";
 import { enforceToolPolicy } from "./enforce-policy";
 import { otherProcessThatOpened } from "./record-owner";
@@ -195,7 +195,7 @@ async function askFollower(op: TaskOp, ref: TaskRef, caller: Caller | undefined)
   return answer;
 }
 
-/** Answers another process's question about a task this one follows (lib/cluster/handlers.ts); `ref` names no audit id. */
+/** Answers another process's question about a task this one follows (lib/server/cluster-handlers.ts); `ref` names no audit id. */
 export async function answerTaskQuestion(op: TaskOp, ref: TaskRef, caller: Caller | undefined): Promise<TaskAnswer> {
   try {
     return op === "get" ? await getToolTask(ref, caller) : await cancelToolTask(ref, caller);

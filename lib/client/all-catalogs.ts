@@ -1,7 +1,7 @@
 // Every server's tools, fetched in parallel from Toolscope's API, for the views that span
 // servers (the all-servers list and the Ctrl+K palette). A server that is down or fails to
 // answer is reported apart instead of failing the whole load.
-import type { ServerSnapshot, Tool, ToolsResponse } from "@/lib/mcp/types";
+import type { ServerSnapshot, Tool, ToolsResponse } from "@/lib/domain/mcp-types";
 import { fetchJson } from "./fetch-json";
 
 export type CatalogEntry = { serverId: string; trusted: boolean; tool: Tool; lint: string[] | undefined };

@@ -78,7 +78,7 @@ export class ClusterBus {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly target: DatabaseTarget,
-    /** This process (lib/audit/instances.ts's instance id). */
+    /** This process (lib/cluster/instances.ts's instance id). */
     readonly self: string,
     /** Seals and opens messages (derived from TOOLSCOPE_SECRET_KEY, the same on every replica). */
     private readonly key: Buffer,

@@ -2,7 +2,7 @@ import "server-only";
 // This process's end of the bus between Toolscope processes (bus.ts), one per process, started
 // with Toolscope (lib/startup.ts) once the database is migrated. Before that, and in scripts
 // and tests that never start it, there is no bus: nothing is said to anyone.
-import { processInstance } from "@/lib/audit/instances";
+import { processInstance } from "@/lib/cluster/instances";
 import { secretKeyFor } from "@/lib/crypto/secret-box";
 import { database, databaseTarget } from "@/lib/db";
 import { processWide } from "@/lib/process-wide";

@@ -2,7 +2,7 @@
 // 127.0.0.1:5432 in a schema of its own. Two holders here are two connections of the pool,
 // as two replicas are two connections to the database.
 import { describe, expect, it } from "vitest";
-import { appOnPostgres } from "@/lib/testing/app-on-postgres";
+import { appOnPostgres } from "@/test/app-on-postgres";
 
 appOnPostgres("toolscope_lock");
 

@@ -3,7 +3,7 @@
 import pg from "pg";
 import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { POSTGRES_URL, appOnPostgres } from "@/lib/testing/app-on-postgres";
+import { POSTGRES_URL, appOnPostgres } from "@/test/app-on-postgres";
 
 const { schema } = appOnPostgres("toolscope_limits");
 let otherPool: pg.Pool;

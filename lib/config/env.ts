@@ -4,8 +4,7 @@ import "server-only";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { DEFAULT_MAX_RESULT_BYTES } from "@/lib/audit/store";
-import { isRole, ROLES, type Role } from "@/lib/auth/roles";
+import { isRole, ROLES, type Role } from "@/lib/domain/roles";
 import { allowEntryProblem } from "@/lib/net/outbound-policy";
 import proxyaddr from "proxy-addr";
 
@@ -19,6 +18,9 @@ function proxyListProblem(entries: string[]): string | undefined {
 }
 
 const boolish = z.enum(["1", "0", "true", "false", "on", "off", "yes", "no"]).transform((v) => ["1", "true", "on", "yes"].includes(v));
+
+/** How much of a call's result the audit log keeps, unless TOOLSCOPE_AUDIT_MAX_RESULT_BYTES says otherwise. */
+export const DEFAULT_MAX_RESULT_BYTES = 256 * 1024;
 
 const EnvSchema = z.object({
   TOOLSCOPE_DATA_DIR: z.string().min(1).default("data"),

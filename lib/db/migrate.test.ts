@@ -5,7 +5,7 @@ import { sql, type Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "./connect";
 import { migrateToLatest } from "./migrate";
-import { POSTGRES_URL, admin } from "@/lib/testing/app-on-postgres";
+import { POSTGRES_URL, admin } from "@/test/app-on-postgres";
 
 describe("migrations on PostgreSQL", () => {
   const tag = randomBytes(4).toString("hex");

@@ -1,7 +1,7 @@
 // The database's tables as Kysely sees them. Times are ISO-8601 UTC strings so that the
 // same queries sort and compare identically on SQLite and PostgreSQL.
 import type { Generated } from "kysely";
-import type { AuditOutcome } from "@/lib/calls/outcomes";
+import type { AuditOutcome } from "@/lib/domain/outcomes";
 
 export type InvocationOutcome = AuditOutcome;
 

@@ -3,7 +3,7 @@
 import type { CallToolResult, Tool } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compileSchema } from "@/lib/json-schema/dialect";
-import { connectDemo, type DemoSession, type Era, type TransportKind } from "@/lib/testing/demo-client";
+import { connectDemo, type DemoSession, type Era, type TransportKind } from "@/test/demo-client";
 
 type Expectation = { args: Record<string, unknown>; check: (result: CallToolResult, tool: Tool) => void; protocolError?: number };
 

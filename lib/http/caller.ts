@@ -2,8 +2,8 @@ import "server-only";
 // Who made a request, as the audit log records it: decided by the front door's request guard
 // (lib/server/front-door.ts) and handed to route handlers on a header it overwrites.
 import { AppError } from "@/lib/errors";
-import type { Caller } from "@/lib/mcp/types";
-import { CALLER_HEADER } from "@/lib/server/caller-header";
+import type { Caller } from "@/lib/domain/mcp-types";
+import { CALLER_HEADER } from "@/lib/http/caller-header";
 
 /** The caller of a route that signed-out callers may use too (signing in, the session's state). */
 export function anyCallerOf(request: Request): Caller {

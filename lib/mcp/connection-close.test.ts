@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ServerConnection } from "./connection";
-import { ServerConfigSchema } from "./server-config";
+import { ServerConfigSchema } from "../domain/server-config";
 
 /**
  * argv[1]: the file each process appends its pid to; argv[2]: "silent", "legacy" (refuses

@@ -3,10 +3,10 @@
 // calls running when it finishes, so the check rests on what the server saw overlap, with a
 // wall-clock bound loose enough for a loaded two-core machine (serial calls would need 4.8 s).
 import { afterAll, describe, expect, it } from "vitest";
-import { toolResult } from "@/lib/testing/tool-result";
-import { startHttpFixture, stdioCommand, type HttpFixture } from "@/lib/testing/fixtures/spawn";
+import { toolResult } from "@/test/tool-result";
+import { startHttpFixture, stdioCommand, type HttpFixture } from "@/test/fixtures/spawn";
 import { ServerConnection, type ConnectionEvent } from "./connection";
-import { ServerConfigSchema, type ServerConfig } from "./server-config";
+import { ServerConfigSchema, type ServerConfig } from "../domain/server-config";
 
 const CALLS = 16;
 const SLEEP_MS = 300;

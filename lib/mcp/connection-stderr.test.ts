@@ -2,9 +2,9 @@
 // value, a key on its command line) masked before they are kept; and a server that exits at once:
 // what failed and since when, the wait before its next attempt, and a retry that skips it.
 import { afterEach, describe, expect, it } from "vitest";
-import { stdioCommand } from "@/lib/testing/fixtures/spawn";
+import { stdioCommand } from "@/test/fixtures/spawn";
 import { ServerConnection } from "./connection";
-import { ServerConfigSchema } from "./server-config";
+import { ServerConfigSchema } from "../domain/server-config";
 import { STDERR_LINES } from "./stderr-log";
 
 const ENV_SECRET = "env-secret-5c1d9e";

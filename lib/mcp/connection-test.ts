@@ -10,7 +10,7 @@ import { AppError } from "@/lib/errors";
 import { ServerConnection } from "./connection";
 import { entryToConfig, type McpJsonEntry } from "./mcp-json";
 import { assertStdioAllowed } from "./servers";
-import type { ServerSnapshot } from "./types";
+import type { ServerSnapshot } from "../domain/mcp-types";
 import { clearJournals } from "@/lib/oauth/journal";
 import { forgetServer } from "@/lib/oauth/oauth-store";
 

@@ -4,12 +4,12 @@
 // (ten times the timeout) ends even a call that keeps reporting progress. And, against the
 // probe fixture, whether the server is told to stop a call that timed out.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { toolResult } from "@/lib/testing/tool-result";
-import { DEMO_CLI } from "@/lib/testing/demo-client";
-import { REPO_ROOT, stdioCommand } from "@/lib/testing/fixtures/spawn";
+import { toolResult } from "@/test/tool-result";
+import { DEMO_CLI } from "@/test/demo-client";
+import { REPO_ROOT, stdioCommand } from "@/test/fixtures/spawn";
 import { classifyCallError } from "@/lib/calls/classify-error";
 import { ServerConnection } from "./connection";
-import { ServerConfigSchema } from "./server-config";
+import { ServerConfigSchema } from "../domain/server-config";
 
 type Progress = { progress: number; total?: number; message?: string };
 

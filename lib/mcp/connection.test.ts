@@ -2,14 +2,14 @@
 // transports: the demo server, server-everything from npm, a 2026-07-28-only server, a
 // 2024-11-05 server, a server with malformed tools and one that dies mid-call.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { toolResult } from "@/lib/testing/tool-result";
+import { toolResult } from "@/test/tool-result";
 import { startDemoHttpServer, type DemoHttpServer } from "@/lib/demo-server/http";
-import { DEMO_CLI } from "@/lib/testing/demo-client";
-import { startHttpFixture, stdioCommand, REPO_ROOT, type HttpFixture } from "@/lib/testing/fixtures/spawn";
+import { DEMO_CLI } from "@/test/demo-client";
+import { startHttpFixture, stdioCommand, REPO_ROOT, type HttpFixture } from "@/test/fixtures/spawn";
 import { ServerConnection } from "./connection";
 import { MAX_LIST_PAGES } from "./list-tools";
 import { classifyCallError } from "@/lib/calls/classify-error";
-import { ServerConfigSchema, type ServerConfig } from "./server-config";
+import { ServerConfigSchema, type ServerConfig } from "../domain/server-config";
 import { answerUserInput, withInteractor, type Interactor, type UserAnswer, type UserInputRequest } from "./user-input";
 
 function config(raw: Record<string, unknown>): ServerConfig {

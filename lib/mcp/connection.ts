@@ -19,15 +19,15 @@ import {
   type Tool,
   type Transport,
 } from "@modelcontextprotocol/client";
-import { stdioAllowed } from "@/lib/config/hosting";
+import { stdioAllowed } from "@/lib/auth/hosting";
 import { AppError } from "@/lib/errors";
 import { listAllTools, MAX_LIST_PAGES, type InvalidTool, type ToolList } from "./list-tools";
-import { describeServerTarget, publicConfig, scrubSecrets, type ServerConfig } from "./server-config";
+import { describeServerTarget, publicConfig, scrubSecrets, type ServerConfig } from "../domain/server-config";
 import { lintTools, type ToolLint } from "./tool-lint";
 import { ToolListFilter } from "./tool-list-filter";
 import { isAuthorizationError } from "./authorization-error";
 import { stdioTransport, stopAttempt, transportPlan, urlTransport, type ActiveTransport, type Attempt } from "./transports";
-import type { ServerSnapshot, ServerStatus, ToolCatalog } from "./types";
+import type { ServerSnapshot, ServerStatus, ToolCatalog } from "../domain/mcp-types";
 import type { ServerSource } from "./registry";
 import { ToolscopeClient } from "./toolscope-client";
 import { declaresXMcpHeader } from "./x-mcp-header";

@@ -5,9 +5,9 @@ import "server-only";
 // renders inertly, and only up to a size limit.
 import { AppError } from "@/lib/errors";
 import { processWide } from "@/lib/process-wide";
-import type { Caller } from "@/lib/auth/roles";
+import type { Caller } from "@/lib/domain/roles";
 import { connectionFor } from "./pool";
-import { transportFetch } from "./transport-fetch";
+import { transportFetch } from "../oauth/transport-fetch";
 
 const ALLOWED_TYPES = new Set([
   "image/png",

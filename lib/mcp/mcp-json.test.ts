@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { entryToConfig, parseMcpJson, REDACTED_VALUE, toMcpJson } from "./mcp-json";
-import { scrubSecrets } from "./server-config";
+import { scrubSecrets } from "../domain/server-config";
 
 describe("parseMcpJson", () => {
   it("reads Claude Desktop / Cursor style mcpServers", () => {

@@ -3,7 +3,7 @@
 // optional `type`. Toolscope reads it as config and for import, and writes it for export.
 import { z } from "zod";
 import { describeIssues } from "@/lib/http/zod-issues";
-import { ServerConfigSchema, ServerIdSchema, type OAuthSettings, type ServerConfig } from "./server-config";
+import { ServerConfigSchema, ServerIdSchema, type OAuthSettings, type ServerConfig } from "../domain/server-config";
 
 /** The `type` (or `transport`) names clients write, as Toolscope's transports. */
 export const TYPE_TO_TRANSPORT: Record<string, ServerConfig["transport"]> = {
@@ -31,7 +31,7 @@ export const McpJsonEntrySchema = z
     timeoutMs: z.number().optional(),
     roots: z.array(z.object({ uri: z.string(), name: z.string().optional() })).optional(),
     access: z.object({ people: z.array(z.string()).optional(), groups: z.array(z.string()).optional() }).optional(),
-    /** Toolscope's own: OAuth settings (lib/mcp/server-config.ts, OAuthSettingsSchema). */
+    /** Toolscope's own: OAuth settings (lib/domain/server-config.ts, OAuthSettingsSchema). */
     oauth: z.record(z.string(), z.unknown()).optional(),
   })
   .passthrough();

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { resultTools } from "@/lib/demo-server/tools/results";
 import type { DemoToolContext } from "@/lib/demo-server/types";
 import { validateOutput } from "./output-validation";
-import type { Tool } from "./types";
+import type { Tool } from "../domain/mcp-types";
 
 function demoTool(name: string): { tool: Tool; structuredContent: unknown } {
   const found = resultTools.find((t) => t.definition.name === name);

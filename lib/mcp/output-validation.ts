@@ -4,7 +4,7 @@
 import type { ErrorObject, ValidateFunction } from "ajv";
 import { compileSchema } from "@/lib/json-schema/dialect";
 import { errorWords } from "@/lib/json-schema/error-words";
-import type { OutputValidation, SchemaErrorItem, Tool } from "./types";
+import type { OutputValidation, SchemaErrorItem, Tool } from "../domain/mcp-types";
 
 const compiled = new WeakMap<object, ValidateFunction | string>();
 

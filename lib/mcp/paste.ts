@@ -7,7 +7,7 @@
 import { parse as parseShellWords, type ParseEntry } from "shell-quote";
 import { TYPE_TO_TRANSPORT } from "./mcp-json";
 
-/** One server as the add-server form holds it (lib/mcp/server-config.ts has the stored shape). */
+/** One server as the add-server form holds it (lib/domain/server-config.ts has the stored shape). */
 export type ServerDraft =
   | { id: string; name?: string; transport: "stdio"; command: string; args: string[]; env: Record<string, string>; cwd?: string }
   | { id: string; name?: string; transport: "auto" | "streamable-http" | "sse"; url: string; headers: Record<string, string> };

@@ -6,7 +6,7 @@ import { AppError } from "@/lib/errors";
 import { processWide } from "@/lib/process-wide";
 import { ServerConnection } from "./connection";
 import { registeredServers, type RegisteredServer } from "./registry";
-import type { Caller } from "@/lib/auth/roles";
+import type { Caller } from "@/lib/domain/roles";
 import { principalFor } from "@/lib/oauth/oauth-target";
 import { SHARED, type Principal } from "@/lib/oauth/oauth-store";
 import { clusterBus } from "@/lib/cluster";

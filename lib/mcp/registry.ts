@@ -9,7 +9,7 @@ import { database } from "@/lib/db";
 import { clusterBus } from "@/lib/cluster";
 import { processWide } from "@/lib/process-wide";
 import { parseMcpJson } from "./mcp-json";
-import { ServerConfigSchema, type ServerConfig } from "./server-config";
+import { ServerConfigSchema, type ServerConfig } from "../domain/server-config";
 import { createServerStore, type ServerStore } from "./server-store";
 
 export const DEMO_SERVER_ID = "demo";

@@ -3,10 +3,10 @@
 // over stdio and Streamable HTTP (found by "auto"). The connection must settle on the
 // server's revision, list its tools and call one.
 import { afterAll, describe, expect, it } from "vitest";
-import { toolResult } from "@/lib/testing/tool-result";
-import { startHttpFixture, stdioCommand, type HttpFixture } from "@/lib/testing/fixtures/spawn";
+import { toolResult } from "@/test/tool-result";
+import { startHttpFixture, stdioCommand, type HttpFixture } from "@/test/fixtures/spawn";
 import { ServerConnection } from "./connection";
-import { ServerConfigSchema, type ServerConfig } from "./server-config";
+import { ServerConfigSchema, type ServerConfig } from "../domain/server-config";
 
 const fixtures: HttpFixture[] = [];
 afterAll(() => Promise.all(fixtures.map((fixture) => fixture.stop())));

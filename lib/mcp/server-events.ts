@@ -3,7 +3,7 @@ import "server-only";
 // changes) and `tools` (the refreshed list, after notifications/tools/list_changed). The
 // stream ends when the server is removed or reconfigured; EventSource then reconnects.
 import { sseResponse } from "@/lib/http/sse";
-import type { Caller } from "@/lib/auth/roles";
+import type { Caller } from "@/lib/domain/roles";
 import { connectionFor } from "./pool";
 
 export async function serverEventStream(serverId: string, signal: AbortSignal, caller?: Caller): Promise<Response> {

@@ -5,7 +5,7 @@
 import type { Kysely } from "kysely";
 import { isSealed, seal, unseal } from "@/lib/crypto/secret-box";
 import type { Database } from "../db/schema";
-import { ServerConfigSchema, type ServerConfig } from "./server-config";
+import { ServerConfigSchema, type ServerConfig } from "../domain/server-config";
 
 const purpose = (id: string): string => `server-config:${id}`;
 

@@ -1,16 +1,16 @@
 import "server-only";
 // The servers as the API and the pages see and change them.
 import { recordEvent } from "@/lib/audit/events";
-import { hiddenServerIds } from "@/lib/auth/server-access";
-import type { Caller } from "@/lib/auth/roles";
-import { stdioAllowed } from "@/lib/config/hosting";
+import { hiddenServerIds } from "@/lib/mcp/server-access";
+import type { Caller } from "@/lib/domain/roles";
+import { stdioAllowed } from "@/lib/auth/hosting";
 import { AppError } from "@/lib/errors";
 import { entryToConfig, parseMcpJson, toMcpJson, type McpJsonEntry } from "./mcp-json";
 import { allConnections, connectionFor, connectionsFor } from "./pool";
 import { registeredServers, serversChanged, serverStore } from "./registry";
-import { describeServerTarget, type ServerConfig } from "./server-config";
+import { describeServerTarget, type ServerConfig } from "../domain/server-config";
 import type { StderrLine } from "./stderr-log";
-import type { ServerSnapshot, ToolsResponse } from "./types";
+import type { ServerSnapshot, ToolsResponse } from "../domain/mcp-types";
 import { clearJournals } from "@/lib/oauth/journal";
 import { forgetServer, revokeGrant, SHARED } from "@/lib/oauth/oauth-store";
 

@@ -1,6 +1,6 @@
 // When a connection last worked and since when it has been failing, for a failed server's page:
 // "failing since" is the first failure of a run of them, not the latest retry's.
-import type { ServerStatus } from "./types";
+import type { ServerStatus } from "../domain/mcp-types";
 
 export type StatusTimesView = {
   /** When the current run of failures began; null unless the server is failing. */

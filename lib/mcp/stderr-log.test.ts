@@ -1,7 +1,7 @@
 // The stderr ring: the last lines only, each capped, secrets masked before they are stored, even
 // where a chunk boundary or the cap falls inside one.
 import { describe, expect, it } from "vitest";
-import { ServerConfigSchema } from "./server-config";
+import { ServerConfigSchema } from "../domain/server-config";
 import { StderrLog, stderrLogFor, stderrMask } from "./stderr-log";
 
 const SECRET = "sk-live-4f9a2c77e1";

@@ -1,9 +1,9 @@
 // What a stdio server last wrote to stderr: the last lines it printed, across its restarts, for
 // its page and for the one line that explains a failure. Lines are masked as they are stored,
 // not as they are shown, so that no reader of the buffer ever holds a secret the config gave.
-import { echoRedactor } from "@/lib/audit/redact-echoes";
-import { redactConnectionStrings } from "@/lib/audit/redact";
-import { serverSecretValues, type ServerConfig } from "./server-config";
+import { echoRedactor } from "@/lib/domain/redact-echoes";
+import { redactConnectionStrings } from "@/lib/domain/redact";
+import { serverSecretValues, type ServerConfig } from "../domain/server-config";
 
 export const STDERR_LINES = 200;
 export const STDERR_LINE_CHARS = 1_000;

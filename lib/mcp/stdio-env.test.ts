@@ -3,11 +3,11 @@
 // holds database URLs and tokens). Checked from inside a real child process, the probe
 // fixture, which lists the variables it sees.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { toolResult } from "@/lib/testing/tool-result";
+import { toolResult } from "@/test/tool-result";
 import { DEFAULT_INHERITED_ENV_VARS } from "@modelcontextprotocol/client/stdio";
-import { stdioCommand } from "@/lib/testing/fixtures/spawn";
+import { stdioCommand } from "@/test/fixtures/spawn";
 import { ServerConnection } from "./connection";
-import { ServerConfigSchema } from "./server-config";
+import { ServerConfigSchema } from "../domain/server-config";
 
 const SECRET = "TOOLSCOPE_SECRET_PROBE";
 const CONFIGURED = { PROBE_CONFIGURED: "from the config", TERM: "probe-term" };

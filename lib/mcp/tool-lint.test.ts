@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { lintTools } from "./tool-lint";
-import type { Tool } from "./types";
+import type { Tool } from "../domain/mcp-types";
 
 const tool = (name: string, extra: Partial<Tool> = {}): Tool => ({ name, inputSchema: { type: "object" }, ...extra });
 

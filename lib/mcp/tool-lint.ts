@@ -2,7 +2,7 @@
 // name length and characters, unique names, an object input schema, and schemas that
 // compile in their declared dialect. Findings are warnings: the tool stays usable.
 import { compileSchema } from "@/lib/json-schema/dialect";
-import type { Tool } from "./types";
+import type { Tool } from "../domain/mcp-types";
 import { xMcpHeaderViolation } from "./x-mcp-header";
 
 const NAME_CHARS = /^[A-Za-z0-9_.-]+$/;

@@ -3,7 +3,7 @@ import "server-only";
 import { SSEClientTransport, StreamableHTTPClientTransport, type Client, type Transport } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { StringDecoder } from "node:string_decoder";
-import type { StdioConfig, UrlConfig } from "./server-config";
+import type { StdioConfig, UrlConfig } from "../domain/server-config";
 import { appConfig } from "@/lib/config/env";
 import { stdioEnvironment } from "./stdio-env";
 import { connectionAuthProvider, oauthFetch } from "@/lib/oauth/oauth-target";

@@ -11,7 +11,7 @@ import "server-only";
 // token or the local user): knowing a request's id is not enough.
 import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
-import { processInstance } from "@/lib/audit/instances";
+import { processInstance } from "@/lib/cluster/instances";
 import { clusterBus } from "@/lib/cluster";
 import { processWide } from "@/lib/process-wide";
 

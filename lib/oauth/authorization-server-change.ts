@@ -12,7 +12,7 @@ import {
   resourceUrlFromServerUrl,
   type FetchLike,
 } from "@modelcontextprotocol/client";
-import type { UrlConfig } from "@/lib/mcp/server-config";
+import type { UrlConfig } from "@/lib/domain/server-config";
 import { journalFor } from "./journal";
 import { readGrant, revokeGrant, type Grant, type Principal } from "./oauth-store";
 

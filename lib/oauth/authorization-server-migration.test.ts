@@ -2,20 +2,20 @@
 // suite's auth/authorization-server-migration): its protected resource metadata names AS1, then
 // AS2. Toolscope must stop refreshing at AS1, stop looking authorized, and send the next
 // Authorize to AS2, where it registers afresh rather than bring AS1's client along.
-// Real servers on loopback (lib/testing/oauth-migration-fixture.ts), no mocked fetch.
+// Real servers on loopback (test/oauth-migration-fixture.ts), no mocked fetch.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Caller } from "@/lib/auth/roles";
+import type { Caller } from "@/lib/domain/roles";
 import { connectionFor } from "@/lib/mcp/pool";
 import { addServer, removeServer } from "@/lib/mcp/servers";
 import {
   startAuthorizationServerMigrationFixture,
   type AuthorizationServerMigrationFixture,
   type TestAuthorizationServer,
-} from "@/lib/testing/oauth-migration-fixture";
-import { authorizationView, beginAuthorization, completeAuthorization } from "./authorization";
+} from "@/test/oauth-migration-fixture";
+import { authorizationView, beginAuthorization, completeAuthorization } from "../mcp/oauth-authorization";
 import { readGrant, SHARED } from "./oauth-store";
 
 const savedEnv = { ...process.env };

@@ -7,7 +7,7 @@ import "server-only";
 // origin claims nothing another party controls, so that one case is accepted (and journaled).
 import { IssuerMismatchError } from "@modelcontextprotocol/client";
 import { processWide } from "@/lib/process-wide";
-import type { UrlConfig } from "@/lib/mcp/server-config";
+import type { UrlConfig } from "@/lib/domain/server-config";
 
 const accepted = processWide("oauth-legacy-issuers", () => new Set<string>());
 const key = (config: UrlConfig): string => `${config.id}\n${config.url}`;

@@ -7,7 +7,7 @@ import "server-only";
 //   (no registration happens until someone asks), and an authorization request it is handed
 //   is only noted as "authorization required".
 // - "authorize": someone clicked Authorize. Registers a client if needed and builds the
-//   authorization request; lib/oauth/authorization.ts keeps the verifier for the callback.
+//   authorization request; lib/mcp/oauth-authorization.ts keeps the verifier for the callback.
 // - "callback": the browser came back; the verifier and discovery come from the stored flow.
 import crypto from "node:crypto";
 import {
@@ -20,7 +20,7 @@ import {
   type StoredOAuthClientInformation,
   type StoredOAuthTokens,
 } from "@modelcontextprotocol/client";
-import type { OAuthSettings } from "@/lib/mcp/server-config";
+import type { OAuthSettings } from "@/lib/domain/server-config";
 import type { Journal } from "./journal";
 import { isSecretName, maskValue } from "./mask";
 import { grantGeneration, readClient, readGrant, saveClient, updateGrant, type Flow, type Principal } from "./oauth-store";

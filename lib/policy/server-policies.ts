@@ -1,7 +1,7 @@
 import "server-only";
 // A server's policy on risky tools as the API reads and changes it.
 import { recordEvent } from "@/lib/audit/events";
-import type { Caller } from "@/lib/auth/roles";
+import type { Caller } from "@/lib/domain/roles";
 import { connectionFor } from "@/lib/mcp/pool";
 import { saveServerPolicy, serverPolicy } from "./policy-store";
 import { annotationsTrusted, type ServerPolicy } from "./tool-policy";

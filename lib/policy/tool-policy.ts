@@ -3,7 +3,7 @@
 // which the audit log keeps. One function decides, for the API and for the form alike.
 // Client-safe: the tool panel shows what the pipeline (lib/calls/run-call.ts) will enforce.
 import { z } from "zod";
-import type { Role } from "@/lib/auth/roles";
+import type { Role } from "@/lib/domain/roles";
 
 /** The roles that may call tools at all; a policy narrows them, never widens them. */
 export const CALLING_ROLES = ["operator", "admin"] as const satisfies readonly Role[];

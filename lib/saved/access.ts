@@ -3,7 +3,7 @@ import "server-only";
 // (in local mode, to its one user) and is private to them or shared with everyone who may
 // browse; a saved call of a server hidden from someone is hidden from them too. Its owner
 // changes it; an admin may also change or remove a shared one.
-import { can, type Caller } from "@/lib/auth/roles";
+import { can, type Caller } from "@/lib/domain/roles";
 import { AppError } from "@/lib/errors";
 import type { Visibility } from "./shapes";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { InvocationResponse } from "@/lib/mcp/types";
+import type { InvocationResponse } from "@/lib/domain/mcp-types";
 import { comparableResult, parsePath, readPath, runChecks } from "./checks";
 import { CheckSchema } from "./shapes";
 

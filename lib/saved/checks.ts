@@ -1,8 +1,8 @@
 // Checks on a saved call's result (issue 17): each names what it expected and what it found.
 // Paths are a small, safe subset of JSONPath ($, .name, ["key"], [index]) read against the
 // result as the spec shapes it ({ content, structuredContent, isError }). Pure and client-safe.
-import { outcomeInfo } from "@/lib/calls/outcomes";
-import type { InvocationResponse } from "@/lib/mcp/types";
+import { outcomeInfo } from "@/lib/domain/outcomes";
+import type { InvocationResponse } from "@/lib/domain/mcp-types";
 import type { Check, CheckResult } from "./shapes";
 
 const STEP = /\.([A-Za-z_$][\w$-]*)|\[(\d+)\]|\["((?:[^"\\]|\\.)*)"\]/y;

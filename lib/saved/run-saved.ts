@@ -3,14 +3,14 @@ import "server-only";
 // one call pipeline (runCall: policies, limits, the audit record), is checked against the
 // call's expectations, and is kept as a run pointing at its audit record.
 import type { z } from "zod";
-import { auditReaderFor } from "@/lib/audit/query";
+import { auditReaderFor } from "@/lib/mcp/server-access";
 import { newAuditId } from "@/lib/audit/records";
 import type { AuditReader } from "@/lib/audit/visibility";
-import type { Caller } from "@/lib/auth/roles";
+import type { Caller } from "@/lib/domain/roles";
 import { runCall } from "@/lib/calls/run-call";
 import { AppError, nullIfNotFound } from "@/lib/errors";
 import { jsonDiff } from "@/lib/json-diff";
-import type { InvocationResponse } from "@/lib/mcp/types";
+import type { InvocationResponse } from "@/lib/domain/mcp-types";
 import { comparableResult, runChecks } from "./checks";
 import { getSavedCall, visibleCollection, visibleSavedCall, runView } from "./saved-calls";
 import { collectionCallIds, insertRun, parseStored, previousRun, type RunRow, type SavedCallRow } from "./saved-store";

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditStore } from "@/lib/audit";
-import type { Caller } from "@/lib/auth/roles";
+import type { Caller } from "@/lib/domain/roles";
 import { database } from "@/lib/db";
 import { runCollection, runSavedCall } from "./run-saved";
 import { createCollection, createSavedCall, deleteSavedCall, getCollection, getSavedCall, listSaved, updateSavedCall } from "./saved-calls";

@@ -3,10 +3,11 @@ import "server-only";
 // stored rows under lib/saved/access.ts's rules, and the runs each viewer may read.
 import type { z } from "zod";
 import { responseOfRecord } from "@/lib/audit/as-response";
-import { auditReaderFor, getAuditEntry } from "@/lib/audit/query";
+import { getAuditEntry } from "@/lib/audit/query";
+import { auditReaderFor } from "@/lib/mcp/server-access";
 import type { AuditReader } from "@/lib/audit/visibility";
-import { hiddenServerIds } from "@/lib/auth/server-access";
-import type { Caller } from "@/lib/auth/roles";
+import { hiddenServerIds } from "@/lib/mcp/server-access";
+import type { Caller } from "@/lib/domain/roles";
 import { appConfig } from "@/lib/config/env";
 import { AppError, nullIfNotFound } from "@/lib/errors";
 import { assertMayChange, mayChange, maySee, visibilityFor } from "./access";

@@ -2,7 +2,7 @@
 // (writeOnly or password fields, secret-looking keys, a connection string's password) are
 // left out, each leaving "[redacted]" where it was and its JSON pointer in a list, and are
 // asked for when the call runs. Pure.
-import { REDACTED, containsRedacted, redactArguments } from "@/lib/audit/redact";
+import { REDACTED, containsRedacted, redactArguments } from "@/lib/domain/redact";
 
 function escape(step: string | number): string {
   return String(step).replace(/~/g, "~0").replace(/\//g, "~1");

@@ -1,7 +1,7 @@
 // Saved calls, collections and their runs as the API speaks them (issue 17): one set of zod
 // schemas that the route handlers parse and the pages' fetchers use. Client-safe.
 import { z } from "zod";
-import type { InvocationResponse } from "@/lib/mcp/types";
+import type { InvocationResponse } from "@/lib/domain/mcp-types";
 
 export const VISIBILITIES = ["private", "shared"] as const;
 export type Visibility = (typeof VISIBILITIES)[number];

@@ -1,11 +1,11 @@
 import "server-only";
 // The input schema of the tool a saved call names: which of its values are secrets is decided
 // by it (lib/saved/secret-fields.ts), so a call is saved only once the server's catalog says.
-import { hiddenServerIds } from "@/lib/auth/server-access";
-import type { Caller } from "@/lib/auth/roles";
+import { hiddenServerIds } from "@/lib/mcp/server-access";
+import type { Caller } from "@/lib/domain/roles";
 import { AppError } from "@/lib/errors";
 import { connectionFor } from "@/lib/mcp/pool";
-import type { Tool } from "@/lib/mcp/types";
+import type { Tool } from "@/lib/domain/mcp-types";
 
 const CATALOG_WAIT_MS = 10_000;
 

@@ -2,7 +2,7 @@ import "server-only";
 // Export and import of collections (lib/saved/collection-file.ts). An import saves each call as
 // if it were saved from the form: secrets are left out again by the tool's own schema, so a
 // file edited by hand cannot put a password in the database.
-import type { Caller } from "@/lib/auth/roles";
+import type { Caller } from "@/lib/domain/roles";
 import { appConfig } from "@/lib/config/env";
 import { AppError, nullIfNotFound } from "@/lib/errors";
 import { describeIssues } from "@/lib/http/zod-issues";

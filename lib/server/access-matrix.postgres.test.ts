@@ -1,4 +1,4 @@
-// The access matrix (lib/testing/access-matrix.ts) with people in PostgreSQL.
-import { describeAccessMatrix } from "@/lib/testing/access-matrix";
+// The access matrix (test/access-matrix.ts) with people in PostgreSQL.
+import { describeAccessMatrix } from "@/test/access-matrix";
 
 describeAccessMatrix("postgres");

@@ -7,15 +7,15 @@ import "server-only";
 // `input` (a server's request for input) and then one `result`. Either way the call goes
 // through runCall, and the caller hanging up cancels it on the server.
 import type http from "node:http";
-import type { EchoRedactor } from "@/lib/audit/redact-echoes";
+import type { EchoRedactor } from "@/lib/domain/redact-echoes";
 import { rawRpc, RawRpcSchema } from "@/lib/calls/console";
-import { can } from "@/lib/auth/roles";
+import { can } from "@/lib/domain/roles";
 import { cancelAnywhere, ownerOf } from "@/lib/calls/in-flight";
 import { runCall } from "@/lib/calls/run-call";
 import { AppError, errorBody } from "@/lib/errors";
 import { parseJsonBody } from "@/lib/http/parse-body";
 import { SSE_HEADERS, SSE_KEEPALIVE, SSE_KEEPALIVE_MS, sseEvent } from "@/lib/http/sse";
-import type { Caller } from "@/lib/mcp/types";
+import type { Caller } from "@/lib/domain/mcp-types";
 import { withInteractor } from "@/lib/mcp/user-input";
 import { openEventStream } from "@/lib/metrics/metrics";
 import { inSpan, SpanKind } from "@/lib/telemetry/tracing";

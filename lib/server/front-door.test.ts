@@ -11,8 +11,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { signIn } from "@/lib/auth/session";
-import { sendRaw, startFrontDoor, type RawAnswer, type TestFrontDoor } from "@/lib/testing/front-door";
-import { API_ROUTES } from "./api-routes";
+import { sendRaw, startFrontDoor, type RawAnswer, type TestFrontDoor } from "@/test/front-door";
+import { API_ROUTES } from "../http/api-routes";
 
 const TOKEN = "front-door-test-token";
 let door: TestFrontDoor;

@@ -8,20 +8,20 @@ import http from "node:http";
 import type { Duplex } from "node:stream";
 import { decide, pageAccess } from "@/lib/auth/authorize";
 import { identify, localCaller } from "@/lib/auth/identify";
-import { hiddenServerIds } from "@/lib/auth/server-access";
+import { hiddenServerIds } from "@/lib/mcp/server-access";
 import { authMode } from "@/lib/auth/mode";
-import type { Caller } from "@/lib/auth/roles";
+import type { Caller } from "@/lib/domain/roles";
 import { AppError } from "@/lib/errors";
 import { allowedHostnames, guardRequest } from "@/lib/http/request-guard";
-import { matchApiRoute, type Access, type Method } from "./api-routes";
+import { matchApiRoute, type Access, type Method } from "../http/api-routes";
 import { serveAuth } from "./auth-endpoint";
 import { serveCall, serveCancel, serveConsole } from "./call-endpoint";
-import { CALLER_HEADER } from "./caller-header";
+import { CALLER_HEADER } from "../http/caller-header";
 import { bodyTooLarge, headerValue, sendError, sendJson } from "./node-http";
 import { appConfig } from "@/lib/config/env";
 import { sandboxState } from "@/lib/apps/sandbox-state";
 import { CSP_HEADER, securityHeaders } from "@/lib/http/security-headers";
-import { isDraining } from "./draining";
+import { isDraining } from "../draining";
 import { serveMetrics, serveReadiness } from "./operator-endpoints";
 import { REPLICA_HEADER, replicaName } from "./replica";
 import { clientAddress } from "./client-address";
@@ -232,7 +232,7 @@ export function createFrontDoor(next: NextHandler, options: FrontDoorOptions = {
     if (!admission.ok) return admission.answer(response);
     const { caller, path } = admission;
     stampCaller(request, caller);
-    // A server the caller may not use does not exist for them (lib/auth/server-access.ts).
+    // A server the caller may not use does not exist for them (lib/mcp/server-access.ts).
     const serverId = match?.params.serverId ?? (path.segments[0] === "servers" ? path.segments[1] : undefined);
     if (serverId && (await hiddenServerIds(caller)).has(serverId)) {
       if (path.segments[0] !== "api") return refusedPage(404, `There is no server "${serverId}".`)(response);

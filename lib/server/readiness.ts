@@ -6,7 +6,7 @@ import "server-only";
 import { sql } from "kysely";
 import { clusterBus } from "@/lib/cluster";
 import { database } from "@/lib/db";
-import { isDraining } from "./draining";
+import { isDraining } from "../draining";
 import { replicaName } from "./replica";
 
 export type Readiness = {

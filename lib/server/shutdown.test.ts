@@ -1,14 +1,14 @@
 // Toolscope stopped by SIGTERM or SIGINT (shutdown.ts) with stdio servers connected: by the time
 // its process has exited, no server it started is still running, whether the server stops when
 // its stdin ends (the demo server), only on SIGTERM, or only on SIGKILL. Toolscope runs as a
-// process of its own (lib/testing/toolscope-process.ts), whose children are read before the signal.
+// process of its own (test/toolscope-process.ts), whose children are read before the signal.
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { fixturePath, REPO_ROOT } from "@/lib/testing/fixtures/spawn";
+import { fixturePath, REPO_ROOT } from "@/test/fixtures/spawn";
 
 const STARTUP_TIMEOUT_MS = 60_000;
 const survivors: number[] = [];
@@ -65,7 +65,7 @@ async function startToolscope(name: string): Promise<{ child: ChildProcess; outp
     TOOLSCOPE_CONFIG: path.join(dir, "mcp.json"),
     TOOLSCOPE_SHUTDOWN_GRACE_MS: "1000",
   };
-  const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "lib/testing/toolscope-process.ts"], {
+  const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "test/toolscope-process.ts"], {
     cwd: REPO_ROOT,
     env,
     stdio: ["ignore", "pipe", "pipe"],

@@ -18,7 +18,7 @@ import { database } from "@/lib/db";
 import { closeAllEventStreams } from "@/lib/http/sse";
 import { closeAllConnections } from "@/lib/mcp/pool";
 import { stopTracing } from "@/lib/telemetry/tracing";
-import { drainState } from "./draining";
+import { drainState } from "../draining";
 
 const POLL_MS = 50;
 /** After interrupting: how long the interrupted calls get to write their records and answer. */

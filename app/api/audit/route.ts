@@ -1,4 +1,5 @@
-import { auditReaderFor, listAudit } from "@/lib/audit/query";
+import { listAudit } from "@/lib/audit/query";
+import { auditReaderFor } from "@/lib/mcp/server-access";
 import { callerOf } from "@/lib/http/caller";
 import { AuditListSchema, storeFilters } from "@/lib/audit/query-schema";
 import { respond } from "@/lib/http/respond";

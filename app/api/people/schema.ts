@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ROLES } from "@/lib/auth/roles";
+import { ROLES } from "@/lib/domain/roles";
 
 /** POST /api/people: invite someone, with a one-time password or for single sign-on only. */
 export const InviteBodySchema = z

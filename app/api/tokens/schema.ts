@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { TOKEN_SCOPES } from "@/lib/auth/roles";
+import { TOKEN_SCOPES } from "@/lib/domain/roles";
 
 /** POST /api/tokens: a named token with its scopes, expiring after N days (null: never). */
 export const CreateTokenBodySchema = z

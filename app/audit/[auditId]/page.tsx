@@ -5,7 +5,8 @@ import type { ReactNode } from "react";
 import { ReadOnlyCallView } from "@/components/saved/read-only-call";
 import { responseOfRecord } from "@/lib/audit/as-response";
 import type { AuditEntry } from "@/lib/audit/entry";
-import { auditReaderFor, getAuditEntry } from "@/lib/audit/query";
+import { getAuditEntry } from "@/lib/audit/query";
+import { auditReaderFor } from "@/lib/mcp/server-access";
 import { pageCaller } from "@/lib/http/page-caller";
 
 export const dynamic = "force-dynamic";

@@ -2,7 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { AuditDiff } from "@/components/audit/audit-diff";
-import { auditReaderFor, getAuditEntry } from "@/lib/audit/query";
+import { getAuditEntry } from "@/lib/audit/query";
+import { auditReaderFor } from "@/lib/mcp/server-access";
 import { pageCaller } from "@/lib/http/page-caller";
 
 export const dynamic = "force-dynamic";

@@ -2,7 +2,7 @@
 // page path, not an API one: a person whose session ended meanwhile is sent to sign in and back.
 import { callerOf } from "@/lib/http/caller";
 import { errorBody } from "@/lib/errors";
-import { completeAuthorization } from "@/lib/oauth/authorization";
+import { completeAuthorization } from "@/lib/mcp/oauth-authorization";
 
 export const dynamic = "force-dynamic";
 

@@ -4,7 +4,7 @@
 // restart, a second `npm start` on another port) still has its own calls in flight, and their
 // real outcomes were then lost: a record completed elsewhere is never completed again. Now each
 // process registers itself, keeps a heartbeat, and only the records of processes that are gone
-// are marked (lib/audit/instances.ts says how "gone" is decided).
+// are marked (lib/cluster/instances.ts says how "gone" is decided).
 import type { Kysely } from "kysely";
 
 export async function up(db: Kysely<unknown>): Promise<void> {

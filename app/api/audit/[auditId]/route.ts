@@ -1,4 +1,5 @@
-import { auditReaderFor, getAuditEntry } from "@/lib/audit/query";
+import { getAuditEntry } from "@/lib/audit/query";
+import { auditReaderFor } from "@/lib/mcp/server-access";
 import { callerOf } from "@/lib/http/caller";
 import { respond } from "@/lib/http/respond";
 

@@ -1,5 +1,5 @@
 import { exportAudit } from "@/lib/audit/export";
-import { auditReaderFor } from "@/lib/audit/query";
+import { auditReaderFor } from "@/lib/mcp/server-access";
 import { callerOf } from "@/lib/http/caller";
 import { AuditExportSchema, storeFilters } from "@/lib/audit/query-schema";
 import { respond } from "@/lib/http/respond";

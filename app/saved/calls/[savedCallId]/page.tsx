@@ -6,7 +6,7 @@ import { ReadOnlyCallView } from "@/components/saved/read-only-call";
 import { RunCompare } from "@/components/saved/run-compare";
 import { EditSavedCall } from "@/components/saved/edit-saved-call";
 import { RunSavedCall } from "@/components/saved/run-saved-call";
-import { can } from "@/lib/auth/roles";
+import { can } from "@/lib/domain/roles";
 import { pageCaller } from "@/lib/http/page-caller";
 import { nullIfNotFound } from "@/lib/errors";
 import { describeCheck } from "@/lib/saved/checks";

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { callerOf } from "@/lib/http/caller";
 import { respond } from "@/lib/http/respond";
 import { AppError } from "@/lib/errors";
-import { authorizationView, revokeAuthorization } from "@/lib/oauth/authorization";
+import { authorizationView, revokeAuthorization } from "@/lib/mcp/oauth-authorization";
 
 export const dynamic = "force-dynamic";
 

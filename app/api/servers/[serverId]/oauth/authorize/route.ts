@@ -2,7 +2,7 @@ import { z } from "zod";
 import { callerOf } from "@/lib/http/caller";
 import { parseBody } from "@/lib/http/parse-body";
 import { respond } from "@/lib/http/respond";
-import { beginAuthorization } from "@/lib/oauth/authorization";
+import { beginAuthorization } from "@/lib/mcp/oauth-authorization";
 
 export const dynamic = "force-dynamic";
 

@@ -1,0 +1,149 @@
+// Every API route and the methods it answers: the front door answers a wrong method (405) and
+// an unknown path (404) itself, in JSON, and serves the routes marked "front-door". The rest
+// are Next route handlers under app/api; api-routes.test.ts checks this table against them.
+import type { Permission } from "@/lib/domain/roles";
+
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/**
+ * Who may use a route with a method: anyone ("public": signing in, health), anyone signed in
+ * ("signed-in"), anyone signed in other than with a personal token ("no-token": revoking a
+ * token, whoever's it is), a person with an account ("account": their tokens and sessions), or
+ * a caller whose role (and token scope) grants the permission.
+ */
+export type Access = "public" | "signed-in" | "no-token" | "account" | Permission;
+
+export type ApiRoute = {
+  /** Path segments; `:name` matches one segment (percent-decoded). */
+  pattern: string;
+  methods: readonly Method[];
+  /** Served by the front door itself (calls), by better-auth (the browser legs of single sign-on), or by Next. */
+  servedBy: "next" | "front-door" | "better-auth";
+  /** Who may use it, per method; lib/auth/authorize.ts applies it. */
+  access: Partial<Record<Method, Access>>;
+};
+
+export const API_ROUTES: readonly ApiRoute[] = [
+  { pattern: "/api/health", methods: ["GET"], servedBy: "next", access: { GET: "public" } },
+  // Readiness, apart from liveness (/api/health): 503 while starting, shutting down or cut off from the database.
+  { pattern: "/api/ready", methods: ["GET"], servedBy: "front-door", access: { GET: "public" } },
+  { pattern: "/api/form-validator", methods: ["POST"], servedBy: "next", access: { POST: "catalog:read" } },
+  {
+    pattern: "/api/session",
+    methods: ["GET", "POST", "DELETE"],
+    servedBy: "next",
+    access: { GET: "public", POST: "public", DELETE: "signed-in" },
+  },
+  { pattern: "/api/account/password", methods: ["POST"], servedBy: "next", access: { POST: "account" } },
+  { pattern: "/api/sessions", methods: ["GET", "DELETE"], servedBy: "next", access: { GET: "account", DELETE: "account" } },
+  { pattern: "/api/auth/sign-in/social", methods: ["POST"], servedBy: "better-auth", access: { POST: "public" } },
+  {
+    pattern: "/api/auth/callback/:providerId",
+    methods: ["GET", "POST"],
+    servedBy: "better-auth",
+    access: { GET: "public", POST: "public" },
+  },
+  { pattern: "/api/tokens", methods: ["GET", "POST"], servedBy: "next", access: { GET: "account", POST: "account" } },
+  { pattern: "/api/tokens/:tokenId", methods: ["DELETE"], servedBy: "next", access: { DELETE: "no-token" } },
+  { pattern: "/api/people", methods: ["GET", "POST"], servedBy: "next", access: { GET: "people:manage", POST: "people:manage" } },
+  { pattern: "/api/people/:userId", methods: ["PATCH"], servedBy: "next", access: { PATCH: "people:manage" } },
+  { pattern: "/api/people/:userId/sessions", methods: ["DELETE"], servedBy: "next", access: { DELETE: "people:manage" } },
+  { pattern: "/api/people/:userId/tokens", methods: ["GET"], servedBy: "next", access: { GET: "people:manage" } },
+  { pattern: "/api/audit", methods: ["GET"], servedBy: "next", access: { GET: "audit:read" } },
+  { pattern: "/api/audit/export", methods: ["GET"], servedBy: "next", access: { GET: "audit:read" } },
+  { pattern: "/api/audit/verify", methods: ["GET"], servedBy: "next", access: { GET: "audit:read" } },
+  { pattern: "/api/audit/:auditId", methods: ["GET"], servedBy: "next", access: { GET: "audit:read" } },
+  { pattern: "/api/calls/:auditId", methods: ["DELETE"], servedBy: "front-door", access: { DELETE: "tools:call" } },
+  { pattern: "/api/saved-calls", methods: ["GET", "POST"], servedBy: "next", access: { GET: "catalog:read", POST: "tools:call" } },
+  // Changing or deleting someone else's saved call or collection is refused further in (lib/saved/access.ts).
+  {
+    pattern: "/api/saved-calls/:savedCallId",
+    methods: ["GET", "PUT", "DELETE"],
+    servedBy: "next",
+    access: { GET: "catalog:read", PUT: "tools:call", DELETE: "tools:call" },
+  },
+  { pattern: "/api/saved-calls/:savedCallId/run", methods: ["POST"], servedBy: "next", access: { POST: "tools:call" } },
+  { pattern: "/api/collections", methods: ["GET", "POST"], servedBy: "next", access: { GET: "catalog:read", POST: "tools:call" } },
+  { pattern: "/api/collections/import", methods: ["POST"], servedBy: "next", access: { POST: "tools:call" } },
+  {
+    pattern: "/api/collections/:collectionId",
+    methods: ["GET", "PUT", "DELETE"],
+    servedBy: "next",
+    access: { GET: "catalog:read", PUT: "tools:call", DELETE: "tools:call" },
+  },
+  { pattern: "/api/collections/:collectionId/run", methods: ["POST"], servedBy: "next", access: { POST: "tools:call" } },
+  { pattern: "/api/collections/:collectionId/export", methods: ["GET"], servedBy: "next", access: { GET: "catalog:read" } },
+  { pattern: "/api/servers", methods: ["GET", "POST"], servedBy: "next", access: { GET: "catalog:read", POST: "servers:manage" } },
+  // Connects to a server as it would be added, without saving it: it may start a command.
+  { pattern: "/api/connection-tests", methods: ["POST"], servedBy: "next", access: { POST: "servers:manage" } },
+  // Its export carries the servers' secrets (headers, environment).
+  {
+    pattern: "/api/servers/mcp.json",
+    methods: ["GET", "POST"],
+    servedBy: "next",
+    access: { GET: "servers:manage", POST: "servers:manage" },
+  },
+  {
+    pattern: "/api/servers/:serverId",
+    methods: ["GET", "PUT", "DELETE"],
+    servedBy: "next",
+    access: { GET: "catalog:read", PUT: "servers:manage", DELETE: "servers:manage" },
+  },
+  { pattern: "/api/servers/:serverId/events", methods: ["GET"], servedBy: "next", access: { GET: "catalog:read" } },
+  { pattern: "/api/servers/:serverId/icon", methods: ["GET"], servedBy: "next", access: { GET: "catalog:read" } },
+  { pattern: "/api/servers/:serverId/inputs/:inputId", methods: ["POST"], servedBy: "next", access: { POST: "tools:call" } },
+  {
+    pattern: "/api/servers/:serverId/policy",
+    methods: ["GET", "PUT"],
+    servedBy: "next",
+    access: { GET: "catalog:read", PUT: "servers:manage" },
+  },
+  {
+    pattern: "/api/servers/:serverId/oauth",
+    methods: ["GET", "DELETE"],
+    servedBy: "next",
+    access: { GET: "catalog:read", DELETE: "catalog:read" },
+  },
+  // Each person authorizes for themselves; the shared authorization is for admins (lib/mcp/oauth-authorization.ts).
+  { pattern: "/api/servers/:serverId/oauth/authorize", methods: ["POST"], servedBy: "next", access: { POST: "catalog:read" } },
+  // Connecting now does nothing a call would not (a call to a failed server connects it); it only skips the wait.
+  { pattern: "/api/servers/:serverId/reconnect", methods: ["POST"], servedBy: "next", access: { POST: "tools:call" } },
+  // What a command printed can hold what no config names as secret (a token it read, a path): as its config's secrets, admins only.
+  { pattern: "/api/servers/:serverId/stderr", methods: ["GET"], servedBy: "next", access: { GET: "servers:manage" } },
+  { pattern: "/api/servers/:serverId/rpc", methods: ["POST"], servedBy: "front-door", access: { POST: "tools:call" } },
+  {
+    pattern: "/api/servers/:serverId/tasks/:taskId",
+    methods: ["GET", "DELETE"],
+    servedBy: "next",
+    access: { GET: "tools:call", DELETE: "tools:call" },
+  },
+  { pattern: "/api/servers/:serverId/tasks/:taskId/result", methods: ["GET"], servedBy: "next", access: { GET: "tools:call" } },
+  { pattern: "/api/servers/:serverId/tools", methods: ["GET"], servedBy: "next", access: { GET: "catalog:read" } },
+  { pattern: "/api/servers/:serverId/tools/:toolName/app", methods: ["GET"], servedBy: "next", access: { GET: "catalog:read" } },
+  { pattern: "/api/servers/:serverId/tools/:toolName/call", methods: ["POST"], servedBy: "front-door", access: { POST: "tools:call" } },
+  { pattern: "/api/servers/:serverId/tools/:toolName/tasks", methods: ["POST"], servedBy: "next", access: { POST: "tools:call" } },
+];
+
+export type RouteMatch = { route: ApiRoute; params: Record<string, string> };
+
+const COMPILED = API_ROUTES.map((route) => ({ route, parts: route.pattern.split("/").slice(1) }));
+
+/** The route for decoded path segments (without the empty first one); literal segments win over parameters. */
+export function matchApiRoute(segments: readonly string[]): RouteMatch | undefined {
+  let best: { match: RouteMatch; literals: number } | undefined;
+  for (const { route, parts } of COMPILED) {
+    if (parts.length !== segments.length) continue;
+    const params: Record<string, string> = {};
+    let literals = 0;
+    const fits = parts.every((part, i) => {
+      if (part.startsWith(":")) {
+        params[part.slice(1)] = segments[i]!;
+        return segments[i] !== "";
+      }
+      literals++;
+      return part === segments[i];
+    });
+    if (fits && (!best || literals > best.literals)) best = { match: { route, params }, literals };
+  }
+  return best?.match;
+}
