@@ -21,12 +21,18 @@ export type ApiRoute = {
   servedBy: "next" | "front-door" | "better-auth";
   /** Who may use it, per method; lib/auth/authorize.ts applies it. */
   access: Partial<Record<Method, Access>>;
+  /**
+   * The methods a process that is shutting down still serves (lib/server/shutdown.ts): probes,
+   * and what the calls it still runs need (an answer to a request for input, a cancel). Every
+   * other request is refused there, so that a load balancer sends it elsewhere.
+   */
+  whileDraining?: readonly Method[];
 };
 
 export const API_ROUTES: readonly ApiRoute[] = [
-  { pattern: "/api/health", methods: ["GET"], servedBy: "next", access: { GET: "public" } },
+  { pattern: "/api/health", methods: ["GET"], servedBy: "next", access: { GET: "public" }, whileDraining: ["GET"] },
   // Readiness, apart from liveness (/api/health): 503 while starting, shutting down or cut off from the database.
-  { pattern: "/api/ready", methods: ["GET"], servedBy: "front-door", access: { GET: "public" } },
+  { pattern: "/api/ready", methods: ["GET"], servedBy: "front-door", access: { GET: "public" }, whileDraining: ["GET"] },
   { pattern: "/api/form-validator", methods: ["POST"], servedBy: "next", access: { POST: "catalog:read" } },
   {
     pattern: "/api/session",
@@ -53,7 +59,13 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { pattern: "/api/audit/export", methods: ["GET"], servedBy: "next", access: { GET: "audit:read" } },
   { pattern: "/api/audit/verify", methods: ["GET"], servedBy: "next", access: { GET: "audit:read" } },
   { pattern: "/api/audit/:auditId", methods: ["GET"], servedBy: "next", access: { GET: "audit:read" } },
-  { pattern: "/api/calls/:auditId", methods: ["DELETE"], servedBy: "front-door", access: { DELETE: "tools:call" } },
+  {
+    pattern: "/api/calls/:auditId",
+    methods: ["DELETE"],
+    servedBy: "front-door",
+    access: { DELETE: "tools:call" },
+    whileDraining: ["DELETE"],
+  },
   { pattern: "/api/saved-calls", methods: ["GET", "POST"], servedBy: "next", access: { GET: "catalog:read", POST: "tools:call" } },
   // Changing or deleting someone else's saved call or collection is refused further in (lib/saved/access.ts).
   {
@@ -91,7 +103,13 @@ export const API_ROUTES: readonly ApiRoute[] = [
   },
   { pattern: "/api/servers/:serverId/events", methods: ["GET"], servedBy: "next", access: { GET: "catalog:read" } },
   { pattern: "/api/servers/:serverId/icon", methods: ["GET"], servedBy: "next", access: { GET: "catalog:read" } },
-  { pattern: "/api/servers/:serverId/inputs/:inputId", methods: ["POST"], servedBy: "next", access: { POST: "tools:call" } },
+  {
+    pattern: "/api/servers/:serverId/inputs/:inputId",
+    methods: ["POST"],
+    servedBy: "next",
+    access: { POST: "tools:call" },
+    whileDraining: ["POST"],
+  },
   {
     pattern: "/api/servers/:serverId/policy",
     methods: ["GET", "PUT"],

@@ -12,6 +12,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { signIn } from "@/lib/auth/session";
 import { sendRaw, startFrontDoor, type RawAnswer, type TestFrontDoor } from "@/test/front-door";
+import { drainState } from "../draining";
 import { API_ROUTES } from "../http/api-routes";
 
 const TOKEN = "front-door-test-token";
@@ -173,6 +174,28 @@ describe("what the front door answers itself", () => {
       body: { error: { code: "method_not_allowed:route" } },
     });
     delete process.env.TOOLSCOPE_API_TOKEN;
+  });
+
+  it("while draining: probes, metrics and what running calls need pass; the rest is 503 with Retry-After", async () => {
+    drainState.draining = true;
+    onTestFinished(() => {
+      drainState.draining = false;
+    });
+    const local = { host: "127.0.0.1" };
+    const refused = await send("GET", "/api/servers", local);
+    expect(refused).toMatchObject({ status: 503, body: { error: { code: "unavailable:draining" } } });
+    expect(await send("GET", "/servers", local)).toMatchObject({ status: 503 });
+    expect(await send("POST", "/api/servers/demo/tools/echo/call", { ...local, origin: door.base })).toMatchObject({ status: 503 });
+    // Readiness answers for itself: not ready, because shutting down.
+    expect(await send("GET", "/api/ready", local)).toMatchObject({ status: 503, body: { ready: false, reason: "shutting down" } });
+    // Served still (the stand-in for Next answers 418; the call endpoint, 404 for a made-up call).
+    for (const [method, target] of [
+      ["GET", "/api/health"],
+      ["DELETE", "/api/calls/no-such-call"],
+      ["POST", "/api/servers/demo/inputs/no-such-input"],
+    ] as const)
+      expect((await send(method, target, { ...local, origin: door.base })).status, `${method} ${target}`).not.toBe(503);
+    expect((await send("GET", "/metrics", local)).status).not.toBe(503);
   });
 
   it("every answer names the replica that gave it", async () => {

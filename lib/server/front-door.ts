@@ -41,16 +41,13 @@ const METRICS_ACCESS: Access = "audit:payloads";
  */
 const OPERATOR_PATHS = new Set(["/api/health", "/api/ready", METRICS_PATH]);
 
-/**
- * What a process that is shutting down still answers: liveness and readiness, metrics, and what
- * the calls it still runs need (an answer to an input request, a cancel). Everything else is
- * refused, so that a load balancer sends it elsewhere.
- */
+/** What a process that is shutting down still answers: metrics, and the API routes marked so (`whileDraining`). */
 function servedWhileDraining(method: string, url: string): boolean {
-  const pathname = url.split("?")[0]!;
-  if (method === "GET" && (pathname === "/api/health" || pathname === "/api/ready" || pathname === METRICS_PATH)) return true;
-  if (method === "POST" && /^\/api\/servers\/[^/]+\/inputs\/[^/]+$/.test(pathname)) return true;
-  return method === "DELETE" && /^\/api\/calls\/[^/]+$/.test(pathname);
+  const path = parsePath(url);
+  if (!path) return false;
+  if (path.pathname === METRICS_PATH) return method === "GET";
+  const route = path.segments[0] === "api" ? matchApiRoute(path.segments)?.route : undefined;
+  return route?.whileDraining?.includes(method as Method) ?? false;
 }
 
 export type NextHandler = (request: http.IncomingMessage, response: http.ServerResponse) => Promise<void> | void;
