@@ -27,6 +27,20 @@ export class Liveness {
     this.self = instance ?? processInstance();
   }
 
+  /**
+   * The process that opened this record, while that process still has its row (it runs), and
+   * with `pending` only while the record is pending: who runs the call, or follows its task.
+   */
+  async openerOf(auditId: string, pending: boolean): Promise<string | undefined> {
+    let query = this.db
+      .selectFrom("audit_log")
+      .innerJoin("audit_instances", "audit_instances.id", "audit_log.instance_id")
+      .select("audit_log.instance_id")
+      .where("audit_log.id", "=", auditId);
+    if (pending) query = query.where("audit_log.outcome", "=", "pending");
+    return (await query.executeTakeFirst())?.instance_id ?? undefined;
+  }
+
   /** Says this instance is alive: inserts its row the first time, moves its heartbeat after. */
   heartbeat(): Promise<unknown> {
     const instance = this.instance;

@@ -7,7 +7,7 @@ import type { ChainReport } from "./chain";
 import { auditStore } from "./index";
 import type { AuditEntry } from "./entry";
 import type { AuditFilters } from "./store";
-import { BOOTSTRAP_EMAIL } from "@/lib/domain/reserved-identity";
+import { peopleRows } from "@/lib/db/people";
 import { entryFor, mayReadServer, readableFilters, type AuditReader } from "./visibility";
 
 export async function listAudit(
@@ -32,7 +32,7 @@ export async function getAuditEntry(id: string, reader: AuditReader): Promise<{ 
  */
 export async function auditPeople(): Promise<{ id: string; name: string }[]> {
   const db = await database();
-  const rows = await db.selectFrom("auth_user").select(["id", "name"]).where("email", "!=", BOOTSTRAP_EMAIL).orderBy("name").execute();
+  const rows = await peopleRows(db).select(["id", "name"]).orderBy("name").execute();
   return rows.map((row) => ({ id: row.id, name: row.name }));
 }
 

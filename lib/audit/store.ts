@@ -70,6 +70,12 @@ export type AuditStore = {
   markInterrupted(options?: { includeUnowned?: boolean }): Promise<number>;
   /** This process stops: its pending records become "interrupted" and its instance row goes. */
   retire(): Promise<number>;
+  /**
+   * The running process (its id, see instances.ts) that opened this record; with `pending` (the
+   * default), only while the record is pending. A process asks it before passing a request about
+   * a call (a cancel, a task's status) to the one that runs it.
+   */
+  openerOf(auditId: string, options?: { pending?: boolean }): Promise<string | undefined>;
   /** The newest records that pass the filters, a page at a time (`before`: the last id of the page before). */
   listInvocations(query?: ListInvocations): Promise<AuditRecord[]>;
   getInvocation(id: string): Promise<AuditRecord | undefined>;
@@ -123,6 +129,10 @@ export function createAuditStore(db: Kysely<Database>, options: AuditStoreOption
 
     retire(): Promise<number> {
       return liveness.retire();
+    },
+
+    openerOf(auditId: string, { pending = true }: { pending?: boolean } = {}): Promise<string | undefined> {
+      return liveness.openerOf(auditId, pending);
     },
 
     async listInvocations(query: ListInvocations = {}): Promise<AuditRecord[]> {

@@ -10,7 +10,7 @@ import { configuredApiToken } from "@/lib/auth/bootstrap-token";
 import { appConfig } from "@/lib/config/env";
 import { database } from "@/lib/db";
 import { processWide } from "@/lib/process-wide";
-import { BOOTSTRAP_EMAIL } from "../domain/reserved-identity";
+import { peopleRows } from "@/lib/db/people";
 
 export type AuthMode = "local" | "token" | "accounts";
 
@@ -21,7 +21,7 @@ const state = processWide("auth-mode", () => ({ hasAccounts: false, checkedAt: 0
 
 async function peopleExist(): Promise<boolean> {
   const db = await database();
-  const row = await db.selectFrom("auth_user").select("id").where("email", "!=", BOOTSTRAP_EMAIL).limit(1).executeTakeFirst();
+  const row = await peopleRows(db).select("id").limit(1).executeTakeFirst();
   return row !== undefined;
 }
 

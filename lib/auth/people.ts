@@ -8,7 +8,8 @@ import { database } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { adminApi, auth } from "./better-auth";
 import { accountsNowExist } from "./mode";
-import { BOOTSTRAP_EMAIL, isReservedEmail, RESERVED_EMAIL_MESSAGE } from "../domain/reserved-identity";
+import { peopleRows } from "@/lib/db/people";
+import { isReservedEmail, RESERVED_EMAIL_MESSAGE } from "../domain/reserved-identity";
 import type { Person } from "./people-shape";
 import { isRole, type Caller, type Role } from "../domain/roles";
 
@@ -26,7 +27,7 @@ function groupsOf(value: string | null): string[] {
 /** Everyone with an account, or the one with this id: their sign-in methods and live sessions counted in the query. */
 async function people(id?: string): Promise<Person[]> {
   const db = await database();
-  let users = db.selectFrom("auth_user").selectAll().where("email", "!=", BOOTSTRAP_EMAIL);
+  let users = peopleRows(db).selectAll();
   let accounts = db.selectFrom("auth_account").select(["userId", "providerId"]);
   let sessions = db.selectFrom("auth_session").select(["userId", "expiresAt"]);
   if (id !== undefined) {
