@@ -6,6 +6,7 @@ import type { Kysely, Selectable } from "kysely";
 import { runWrite } from "../db/run-queries";
 import type { AuditLogTable, Database, InvocationOutcome, OutputVerdict } from "../db/schema";
 import type { AuditInstance } from "../cluster/instances";
+import { processWide } from "../process-wide";
 import { jsonDigest } from "./json-digest";
 
 /** This process's row among the audit log's writers (liveness.ts), which a record waits for. */
@@ -79,25 +80,25 @@ export { DEFAULT_MAX_RESULT_BYTES } from "../config/env";
 /** The key of the object stored instead of arguments too large to keep (lib/audit/omitted.ts reads it). */
 export const OMITTED_ARGUMENTS = "$toolscope:omitted";
 
-let lastTime = 0;
-let sequence = 0;
+/** One per process, whichever copy of lib/ makes the id (the front door's or a Next bundle's). */
+const idClock = processWide("audit-id-clock", () => ({ lastTime: 0, sequence: 0 }));
 
 /**
  * Time-ordered ids: sorting by id sorts by start time, which keyset pagination relies on.
  * A per-process sequence keeps ids made in the same millisecond in creation order.
  */
 export function newAuditId(now = Date.now()): string {
-  if (now > lastTime) {
-    lastTime = now;
-    sequence = 0;
+  if (now > idClock.lastTime) {
+    idClock.lastTime = now;
+    idClock.sequence = 0;
   } else {
-    sequence++;
+    idClock.sequence++;
   }
-  return `${idTimePrefix(lastTime)}${sequence.toString(36).padStart(4, "0")}${randomSuffix()}`;
+  return `${idTimePrefix(idClock.lastTime)}${idClock.sequence.toString(36).padStart(4, "0")}${randomSuffix()}`;
 }
 
 /** Random bytes drawn a page at a time: one system call per 1,024 ids instead of one per id. */
-const randomPool = { bytes: Buffer.alloc(0), used: 0 };
+const randomPool = processWide("audit-id-random-pool", () => ({ bytes: Buffer.alloc(0), used: 0 }));
 
 function randomSuffix(): string {
   if (randomPool.used + 4 > randomPool.bytes.length) {

@@ -17,16 +17,16 @@ export async function isHosted(): Promise<boolean> {
   return reachableBeyondThisMachine() || (await authMode()) === "accounts";
 }
 
-let reachable: boolean | undefined;
+const reach = processWide("reachable-beyond-this-machine", () => ({ decided: undefined as boolean | undefined }));
 
 /** Decided by the configuration alone, which does not change while the process runs: worked out once (every call asks). */
 function reachableBeyondThisMachine(): boolean {
-  if (reachable === undefined) {
+  if (reach.decided === undefined) {
     const config = appConfig();
     const publicHost = new URL(config.publicUrl).hostname.replace(/^\[|\]$/g, "");
-    reachable = !isLoopbackHost(config.listen.host) || Boolean(config.listen.allowedHosts?.trim()) || !isLoopbackHost(publicHost);
+    reach.decided = !isLoopbackHost(config.listen.host) || Boolean(config.listen.allowedHosts?.trim()) || !isLoopbackHost(publicHost);
   }
-  return reachable;
+  return reach.decided;
 }
 
 const policies = processWide("outbound-policies", () => new Map<string, OutboundPolicy>());

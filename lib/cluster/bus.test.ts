@@ -46,6 +46,9 @@ async function replica(target: DatabaseTarget, name: string, key = KEY): Promise
   return bus;
 }
 
+/** A cancel as one process asks another for it (an admin's: any call). */
+const CANCEL = { auditId: "c0", by: { owner: "local", isAdmin: true } };
+
 /** Resolves with what `topic` delivers next to `bus`. */
 function next(bus: ClusterBus, topic: "invalidate" | "tools-changed"): Promise<{ body: unknown; from: string }> {
   return new Promise((resolve) => bus.handle(topic, (body, from) => resolve({ body, from })));
@@ -103,7 +106,7 @@ describe("the bus between Toolscope processes (PostgreSQL)", () => {
     expect(await atC).toEqual({ body: { what: "servers" }, from: "a1" });
     // A round trip after the broadcast: had the sender heard its own message, it would have by now.
     b.handle("cancel", () => "pong");
-    expect(await a.ask("b1", "cancel", {})).toBe("pong");
+    expect(await a.ask("b1", "cancel", CANCEL)).toBe("pong");
     expect(echoed).toBe(false);
   });
 
@@ -112,28 +115,28 @@ describe("the bus between Toolscope processes (PostgreSQL)", () => {
     const asked: string[] = [];
     b.handle("cancel", (body) => {
       asked.push("b2");
-      return { cancelled: (body as { auditId: string }).auditId };
+      return { cancelled: body.auditId };
     });
     c.handle("cancel", () => {
       asked.push("c2");
       return true;
     });
-    expect(await a.ask("b2", "cancel", { auditId: "x1" })).toEqual({ cancelled: "x1" });
+    expect(await a.ask("b2", "cancel", { ...CANCEL, auditId: "x1" })).toEqual({ cancelled: "x1" });
     expect(asked).toEqual(["b2"]);
   });
 
   it("answers undefined when the process asked is gone, after the timeout", async () => {
     const a = await replica(target, "a3");
     const started = Date.now();
-    expect(await a.ask("nobody", "cancel", {}, 300)).toBeUndefined();
+    expect(await a.ask("nobody", "cancel", CANCEL, 300)).toBeUndefined();
     expect(Date.now() - started).toBeGreaterThanOrEqual(290);
   });
 
   it("carries a message larger than a notification through the database, and cleans it up", async () => {
     const [a, b] = [await replica(target, "a4"), await replica(target, "b4")];
     const text = "x".repeat(50_000);
-    b.handle("input-answer", (body) => (body as { answer: { text: string } }).answer.text.length);
-    expect(await a.ask("b4", "input-answer", { answer: { action: "accept", text } })).toBe(50_000);
+    b.handle("input-answer", (body) => body.answer.text?.length);
+    expect(await a.ask("b4", "input-answer", { serverId: "s", id: "i", answer: { action: "accept", text } })).toBe(50_000);
     const db = replicas.find((r) => r.bus === a)!.db;
     // The request was for b4 alone: read, then deleted. (The reply was small.)
     expect(await db.selectFrom("cluster_messages").selectAll().execute()).toEqual([]);
@@ -162,8 +165,21 @@ describe("the bus between Toolscope processes (PostgreSQL)", () => {
     for (const payload of ["null", "{}", '{"t":"cancel","f":"x","at":0}', "enc:v1:AAAA", "ref:nope", "not json"])
       await admin(`select pg_notify('${channel}', '${payload}')`);
     b.handle("cancel", () => "still here");
-    expect(await a.ask("b7", "cancel", {})).toBe("still here");
+    expect(await a.ask("b7", "cancel", CANCEL)).toBe("still here");
     expect(heard).toBe(0);
+  });
+
+  it("checks every message against its topic: a sender's malformed one throws, a received one is dropped", async () => {
+    const [a, b] = [await replica(target, "a9"), await replica(target, "b9")];
+    await expect(a.broadcast("invalidate", { what: "everything" } as never)).rejects.toThrow();
+    await expect(a.ask("b9", "cancel", { auditId: "c9" } as never)).rejects.toThrow();
+    let handled = 0;
+    b.handle("cancel", () => ++handled);
+    // Sealed with the right key, as a process of an older or buggy version could send it.
+    const send = (a as unknown as { send(envelope: object): Promise<void> }).send.bind(a);
+    await send({ t: "cancel", f: "a9", to: "b9", id: "q1", b: { auditId: 7 } });
+    expect(await a.ask("b9", "cancel", { ...CANCEL, auditId: "c9" })).toBe(1);
+    expect(handled).toBe(1);
   });
 
   it("acts once on a message someone with database access sends again", async () => {
@@ -171,18 +187,18 @@ describe("the bus between Toolscope processes (PostgreSQL)", () => {
     const own = await schema();
     const [a, b] = [await replica(own, "a8"), await replica(own, "b8")];
     const taken: string[] = [];
-    b.handle("invalidate", (body) => taken.push(`invalidate ${(body as { what: string }).what.length}`));
+    b.handle("invalidate", (body) => taken.push(`invalidate ${body.what} ${"serverId" in body ? body.serverId.length : 0}`));
     b.handle("cancel", (body) => {
-      taken.push(`cancel ${(body as { auditId: string }).auditId}`);
+      taken.push(`cancel ${body.auditId}`);
       return true;
     });
     const spy = await eavesdrop(own);
     await a.broadcast("invalidate", { what: "servers" });
     // Too large to notify: the notification names a row, which stays for other readers.
-    await a.broadcast("invalidate", { what: "x".repeat(20_000) });
-    expect(await a.ask("b8", "cancel", { auditId: "c1" })).toBe(true);
+    await a.broadcast("invalidate", { what: "oauth-grant", serverId: "s".repeat(20_000), principal: "p" });
+    expect(await a.ask("b8", "cancel", { ...CANCEL, auditId: "c1" })).toBe(true);
     // (The stored message is read from the database first: it may be taken after the ask.)
-    const once = ["cancel c1", "invalidate 20000", "invalidate 7"];
+    const once = ["cancel c1", "invalidate oauth-grant 20000", "invalidate servers 0"];
     await expect.poll(() => [...taken].sort()).toEqual(once);
     // Two broadcasts, the ask and its reply: the sealed payloads as PostgreSQL carried them.
     await expect.poll(() => spy.payloads.length).toBe(4);
@@ -191,7 +207,7 @@ describe("the bus between Toolscope processes (PostgreSQL)", () => {
     // A message sent after the copies is heard after them (one channel, in order); the copy of
     // the stored message is read from the database first, hence a moment more.
     b.handle("task", () => "after");
-    expect(await a.ask("b8", "task", {})).toBe("after");
+    expect(await a.ask("b8", "task", { op: "get", serverId: "s", taskId: "t" })).toBe("after");
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect([...taken].sort()).toEqual(once);
   });
@@ -256,7 +272,7 @@ describe("the bus on SQLite", () => {
     await bus.start();
     expect(bus.shared).toBe(false);
     await bus.broadcast("invalidate", { what: "servers" });
-    expect(await bus.ask("other", "cancel", {})).toBeUndefined();
+    expect(await bus.ask("other", "cancel", CANCEL)).toBeUndefined();
     await bus.stop();
     await db.destroy();
   });

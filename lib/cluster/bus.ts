@@ -18,10 +18,10 @@ import pg from "pg";
 import { sealWith, unsealWith } from "../crypto/secret-box";
 import type { DatabaseTarget } from "../db/connect";
 import type { Database } from "../db/schema";
+import { MESSAGES, type MessageBody, type ReceivedMessage, type Topic } from "./messages";
 import { SeenMessages } from "./seen-messages";
 
-/** What a message is about; a handler per topic answers it. */
-export type Topic = "cancel" | "input-answer" | "task" | "tools-changed" | "invalidate";
+export type { Topic } from "./messages";
 
 type Envelope = {
   /** Topic, "reply" to an `ask`, or "ping" (a process checking that it hears itself). */
@@ -42,7 +42,7 @@ type Envelope = {
 /** An envelope as a sender writes it; send() gives it its id and time. */
 type Outgoing = Omit<Envelope, "m" | "at">;
 
-export type Handler = (body: unknown, from: string) => unknown;
+export type Handler<T extends Topic> = (body: ReceivedMessage<T>, from: string) => unknown;
 
 /** PostgreSQL refuses a notification payload of 8,000 bytes or more. */
 const MAX_NOTIFY_BYTES = 7_900;
@@ -58,7 +58,7 @@ const PING_TIMEOUT_MS = 10_000;
 const MAX_REMEMBERED_IDS = 20_000;
 
 export class ClusterBus {
-  private readonly handlers = new Map<Topic, Handler>();
+  private readonly handlers = new Map<Topic, (body: unknown, from: string) => unknown>();
   private readonly waiting = new Map<string, (answer: unknown) => void>();
   private readonly resyncs = new Set<() => void>();
   private listener: pg.Client | undefined;
@@ -89,9 +89,13 @@ export class ClusterBus {
     return this.target.kind === "postgres";
   }
 
-  /** Answers a topic; one handler per topic, the last one set wins. */
-  handle(topic: Topic, handler: Handler): void {
-    this.handlers.set(topic, handler);
+  /** Answers a topic; one handler per topic, the last one set wins. It gets only bodies its topic's schema accepts. */
+  handle<T extends Topic>(topic: T, handler: Handler<T>): void {
+    this.handlers.set(topic, (body, from) => {
+      const parsed = MESSAGES[topic].safeParse(body);
+      if (!parsed.success) throw new Error(`a malformed ${topic} message: ${parsed.error.issues[0]?.message ?? "?"}`);
+      return handler(parsed.data as ReceivedMessage<T>, from);
+    });
   }
 
   /** Runs after the listener (re)connects: what was said while it was not listening is lost, so caches go. */
@@ -119,8 +123,9 @@ export class ClusterBus {
   }
 
   /** Tells every other process. Best effort: a failure is logged, never thrown at the caller. */
-  async broadcast(topic: Topic, body: unknown): Promise<void> {
+  async broadcast<T extends Topic>(topic: T, body: MessageBody<T>): Promise<void> {
     if (!this.shared) return;
+    MESSAGES[topic].parse(body);
     await this.send({ t: topic, f: this.self, b: body }).catch((error: unknown) => this.warn(`broadcasting ${topic}`, error));
   }
 
@@ -128,7 +133,8 @@ export class ClusterBus {
    * Asks one process and waits for its answer: undefined when it does not answer in time (it
    * is gone, or not listening), or when there is no other process to ask.
    */
-  async ask(to: string, topic: Topic, body: unknown, timeoutMs = 3_000): Promise<unknown> {
+  async ask<T extends Topic>(to: string, topic: T, body: MessageBody<T>, timeoutMs = 3_000): Promise<unknown> {
+    MESSAGES[topic].parse(body);
     if (!this.shared || to === this.self || !this.listening) return undefined;
     const id = randomUUID();
     const answer = new Promise<unknown>((resolve) => {

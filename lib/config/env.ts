@@ -6,6 +6,7 @@ import path from "node:path";
 import { z } from "zod";
 import { isRole, ROLES, type Role } from "@/lib/domain/roles";
 import { allowEntryProblem } from "@/lib/net/outbound-policy";
+import { processWide } from "@/lib/process-wide";
 import proxyaddr from "proxy-addr";
 
 function proxyListProblem(entries: string[]): string | undefined {
@@ -240,11 +241,11 @@ function oidcConfig(env: z.infer<typeof EnvSchema>): OidcConfig | undefined {
   };
 }
 
-let cached: AppConfig | undefined;
+const config = processWide("app-config", () => ({ cached: undefined as AppConfig | undefined }));
 
 export function appConfig(): AppConfig {
-  cached ??= configFrom(process.env);
-  return cached;
+  config.cached ??= configFrom(process.env);
+  return config.cached;
 }
 
 /** The configuration these variables make; throws a message naming each bad one. */

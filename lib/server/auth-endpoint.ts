@@ -5,10 +5,11 @@ import "server-only";
 import type http from "node:http";
 import { toNodeHandler } from "better-auth/node";
 import { auth } from "@/lib/auth/better-auth";
+import { processWide } from "@/lib/process-wide";
 
-let handler: ReturnType<typeof toNodeHandler> | undefined;
+const state = processWide("auth-endpoint", () => ({ handler: undefined as ReturnType<typeof toNodeHandler> | undefined }));
 
 export async function serveAuth(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
-  handler ??= toNodeHandler(await auth());
-  await handler(request, response);
+  state.handler ??= toNodeHandler(await auth());
+  await state.handler(request, response);
 }
