@@ -5,6 +5,9 @@ import type { CallOutcome } from "@/lib/domain/outcomes";
 import type { ResultProblem } from "@/lib/domain/result-problems";
 import type { PublicServerConfig, TransportKind } from "./server-config";
 
+/** A server's OAuth as its snapshot tells it: whether an authorization is needed now, whose, and the scope last asked for. */
+export type OAuthView = { required: boolean; personal: boolean; scope: string | null };
+
 export type { CallToolResult, Tool };
 
 /** unauthorized: the server asks for an OAuth authorization Toolscope does not have (lib/oauth). */
@@ -41,7 +44,7 @@ export type ServerSnapshot = {
   /** When the next attempt starts by itself, while failed. */
   retryAt: string | null;
   /** Set once the server asked for OAuth: whether an authorization is needed, whose, and the scope it named. */
-  oauth: { required: boolean; personal: boolean; scope: string | null } | null;
+  oauth: OAuthView | null;
 };
 
 export type InvalidToolInfo = { index: number; name: string | null; problems: string[]; raw: unknown };

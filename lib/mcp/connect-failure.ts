@@ -4,12 +4,21 @@
 // or DNS failed, that the server took too long. The raw messages of the transports tried stay
 // below it, never with markup: an HTML error page becomes "an HTML page", not its source.
 
+import type { StdioConfig, UrlConfig } from "@/lib/domain/server-config";
+import { stdioEnvironment } from "./stdio-env";
+
 /** What a connection attempt over one transport ended with. */
 export type TransportFailure = { transport: string; error: unknown };
 
 export type ServerEnd =
   | { transport: "stdio"; command: string; path: string | undefined; stderrTail: string }
   | { transport: "url"; url: string; timeoutMs: number };
+
+/** The server's end of a connection, as its failure is explained: a command (the PATH it was looked up in, what it wrote) or a URL. */
+export function serverEndOf(config: StdioConfig | UrlConfig, stderrTail: string, timeoutMs: number): ServerEnd {
+  if (config.transport !== "stdio") return { transport: "url", url: config.url, timeoutMs };
+  return { transport: "stdio", command: config.command, path: stdioEnvironment(config.env).PATH, stderrTail };
+}
 
 const HTML = /<(!doctype|html|head|body|title|h1|div|p)\b[\s\S]*?>/i;
 

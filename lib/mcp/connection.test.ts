@@ -1,13 +1,13 @@
 // Toolscope's own connection code (not the SDK alone) against real servers over real
 // transports: the demo server, server-everything from npm, a 2026-07-28-only server, a
-// 2024-11-05 server, a server with malformed tools and one that dies mid-call.
+// 2024-11-05 server, a server with malformed tools and one that dies mid-call. What does not
+// depend on the transport runs in memory, with no child process: connection-in-memory.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toolResult } from "@/test/tool-result";
 import { startDemoHttpServer, type DemoHttpServer } from "@/lib/demo-server/http";
 import { DEMO_CLI } from "@/test/demo-client";
 import { startHttpFixture, stdioCommand, REPO_ROOT, type HttpFixture } from "@/test/fixtures/spawn";
 import { ServerConnection } from "./connection";
-import { MAX_LIST_PAGES } from "./list-tools";
 import { classifyCallError } from "@/lib/calls/classify-error";
 import { ServerConfigSchema, type ServerConfig } from "../domain/server-config";
 import { answerUserInput, withInteractor, type Interactor, type UserAnswer, type UserInputRequest } from "./user-input";
@@ -60,29 +60,6 @@ describe("the bundled demo server", () => {
       expect(snapshot.activeTransport).toBe(make().transport === "stdio" ? "stdio" : "streamable-http");
       expect(textOf(await toolResult(connection, "echo", { message: "hello" }))).toBe("hello");
       expect(connection.catalog().lint).toEqual({});
-    } finally {
-      await connection.close();
-    }
-  });
-
-  it("stops after MAX_LIST_PAGES pages and says so, keeping what it read", async () => {
-    const connection = await connected(
-      config({
-        id: "demo-many-pages",
-        transport: "stdio",
-        command: process.execPath,
-        args: ["--import", "tsx", DEMO_CLI, "stdio"],
-        env: { TOOLSCOPE_DEMO_TOOLS: "250", TOOLSCOPE_DEMO_PAGE_SIZE: "1" },
-        cwd: REPO_ROOT,
-      }),
-    );
-    try {
-      const catalog = connection.catalog();
-      // 274 tools at one a page: the first MAX_LIST_PAGES pages are kept.
-      expect(catalog.tools.length + catalog.invalid.length).toBe(MAX_LIST_PAGES);
-      expect(catalog.warning).toMatch(
-        new RegExp(`more than ${MAX_LIST_PAGES} pages of tools; Toolscope shows the first ${MAX_LIST_PAGES}`),
-      );
     } finally {
       await connection.close();
     }

@@ -110,4 +110,10 @@ export class StderrLog {
       .map((line) => line.text)
       .join("\n");
   }
+
+  /** A reason a server stopped, with the last lines it wrote (a stdio server's own words for it). */
+  withTail(reason: string): string {
+    const tail = this.currentText().trim().split("\n").slice(-3).join(" | ");
+    return tail ? `${reason} (stderr: ${tail})` : reason;
+  }
 }

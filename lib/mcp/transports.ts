@@ -90,3 +90,18 @@ export function transportPlan(config: StdioConfig | UrlConfig): ActiveTransport[
   if (config.transport === "auto") return ["streamable-http", "sse"];
   return [config.transport];
 }
+
+/** What a connection hears from its transport besides messages: a stdio server's stderr, an OAuth challenge. */
+export type TransportHooks = { principal: Principal; onStderr: (chunk: string) => void; onChallenge: ChallengeListener };
+
+/**
+ * Makes the transport a connection uses for one attempt over `kind`. The connection takes one
+ * (ServerConnection's `transports`): tests hand it an in-memory pair with the server in process.
+ */
+export type TransportFactory = (config: StdioConfig | UrlConfig, kind: ActiveTransport, hooks: TransportHooks) => Transport;
+
+/** The real ones: a child process for stdio, Streamable HTTP or legacy SSE for a URL. */
+export const sdkTransports: TransportFactory = (config, kind, hooks) =>
+  config.transport === "stdio"
+    ? stdioTransport(config, hooks.onStderr)
+    : urlTransport(config, kind === "sse" ? "sse" : "streamable-http", hooks.principal, hooks.onChallenge);

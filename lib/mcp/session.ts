@@ -1,0 +1,56 @@
+import "server-only";
+// One MCP session's client, as Toolscope opens it: what it offers the server (elicitation,
+// sampling, roots), how the revision is negotiated, and how the first tool list is taken.
+import type { Client } from "@modelcontextprotocol/client";
+import type { ServerConfig } from "@/lib/domain/server-config";
+import type { Principal } from "@/lib/oauth/oauth-store";
+import { listAllTools, MAX_LIST_PAGES, type ToolList } from "./list-tools";
+import { answerServerRequests } from "./server-requests";
+import { ToolscopeClient } from "./toolscope-client";
+import type { ToolListFilter } from "./tool-list-filter";
+import { stopAttempt, type ActiveTransport, type Attempt } from "./transports";
+
+const CLIENT_INFO = { name: "toolscope", title: "Toolscope", version: "0.1.0" };
+export const CONNECT_TIMEOUT_MS = 20_000;
+// How long the revision probe waits before settling for a 2025-era session. Over stdio the probe
+// starts a second copy of the server, which on a busy machine (node --import tsx compiling on 2
+// shared cores) took over 5 s and quietly downgraded a 2026-07-28 server; a server that answers
+// at all answers well inside this.
+const PROBE_TIMEOUT_MS = 15_000;
+
+/** A client for one session with this server; `onListChanged` runs when the server says its tools changed. */
+export function sessionClient(config: ServerConfig, principal: Principal, onListChanged: (client: Client) => void): Client {
+  const client: Client = new ToolscopeClient(CLIENT_INFO, {
+    capabilities: { elicitation: { form: {} }, sampling: {}, roots: { listChanged: false } },
+    versionNegotiation: { mode: "auto", probe: { timeoutMs: PROBE_TIMEOUT_MS } },
+    listMaxPages: MAX_LIST_PAGES,
+    listChanged: {
+      // Toolscope refreshes the list itself, so that a malformed tool cannot lose the catalog.
+      tools: { autoRefresh: false, debounceMs: 50, onChanged: () => onListChanged(client) },
+    },
+  });
+  answerServerRequests(client, config, principal);
+  return client;
+}
+
+/** What a server's snapshot says of its session: its revision, its own description of itself, the transport in use. */
+export function sessionFacts(client: Client | undefined, transport: ActiveTransport | undefined) {
+  return {
+    activeTransport: client ? (transport ?? null) : null,
+    protocolVersion: client?.getNegotiatedProtocolVersion() ?? null,
+    serverInfo: client?.getServerVersion() ?? null,
+    instructions: client?.getInstructions() ?? null,
+    capabilities: (client?.getServerCapabilities() as Record<string, unknown> | undefined) ?? null,
+  };
+}
+
+/** Connects the attempt's client over its transport and lists the tools; a failure stops the attempt (and a stdio server's process). */
+export async function startSession(attempt: Attempt, filter: ToolListFilter): Promise<ToolList> {
+  try {
+    await attempt.client.connect(filter.wrap(attempt.transport), { timeout: CONNECT_TIMEOUT_MS });
+    return await listAllTools(attempt.client, CONNECT_TIMEOUT_MS, filter);
+  } catch (error) {
+    await stopAttempt(attempt);
+    throw error;
+  }
+}
