@@ -14,7 +14,10 @@ export default defineConfig({
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 30_000,
-    // Tests spawn real servers; on two cores running files one at a time is faster and steadier.
-    fileParallelism: false,
+    // Two files at a time: most of a file's time is spent waiting on the real servers it starts
+    // (processes, loopback ports chosen by the OS, PostgreSQL schemas of its own), so two cores
+    // run the suite in about 40 % of the time one file at a time took (365 s → ~140 s).
+    fileParallelism: true,
+    maxWorkers: 2,
   },
 });
