@@ -5,7 +5,7 @@
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY } from "@/components/ui/classes";
-import { AUDIT_OUTCOMES, OUTCOME_INFO } from "@/lib/domain/outcomes";
+import { FILTER_OUTCOMES, outcomeInfo } from "@/lib/domain/outcomes";
 import { EVENT_KINDS, EVENT_LABELS } from "@/lib/audit/event-kinds";
 import { VIA_KINDS } from "@/lib/audit/via";
 import { auditQueryString, type AuditFilterValues } from "@/lib/audit/query-string";
@@ -58,9 +58,9 @@ export function AuditFilters({ initial, servers, people }: Props): ReactNode {
         Outcome
         <select value={values.outcome} onChange={set("outcome")} className={FIELD} data-testid="audit-outcome-filter">
           <option value="">any</option>
-          {AUDIT_OUTCOMES.map((o) => (
+          {FILTER_OUTCOMES.map((o) => (
             <option key={o} value={o}>
-              {OUTCOME_INFO[o].label}
+              {outcomeInfo(o).label}
             </option>
           ))}
         </select>

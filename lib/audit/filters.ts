@@ -1,13 +1,15 @@
 // The audit log's filters as queries: the structured ones (server, tool, actor, outcome, time)
 // that a plain listing and both text searches share, the cursor, and a text search by scanning.
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from "kysely";
-import type { Database, InvocationOutcome } from "../db/schema";
+import type { Database } from "../db/schema";
+import type { ShownOutcome } from "../domain/outcomes";
 import { RECORD_COLUMNS, idTimePrefix, qualified, type AuditRecord, type RecordColumn } from "./records";
 
 export type AuditFilters = {
   serverId?: string;
   toolName?: string;
-  outcome?: InvocationOutcome;
+  /** As the list shows it (lib/domain/outcomes.ts shownOutcome): "ok" is a success whose result matches its outputSchema. */
+  outcome?: ShownOutcome;
   actor?: string;
   /** The person (their user id, migration 0009). */
   actorId?: string;
@@ -83,8 +85,13 @@ export class RecordFilters {
   structured(filters: AuditFilters, on: Kysely<Database> = this.db): RecordQuery {
     let q = on.selectFrom("audit_log").select(this.selected) as unknown as RecordQuery;
     let walked = false;
+    // A result that fails its outputSchema is stored as ok, with the check's verdict beside it.
+    const stored = { ...filters, outcome: filters.outcome === "output_mismatch" ? "ok" : filters.outcome };
+    if (filters.outcome === "output_mismatch") q = q.where("audit_log.output_verdict", "=", "invalid");
+    if (filters.outcome === "ok")
+      q = q.where((eb) => eb.or([eb("audit_log.output_verdict", "is", null), eb("audit_log.output_verdict", "!=", "invalid")]));
     for (const [filter, column] of WALK_ORDER) {
-      const value = filters[filter];
+      const value = stored[filter];
       if (!value) continue;
       // SQLite's unary + keeps a column's index out of the plan; the walked index still checks it.
       const steered = this.isPostgres || !walked ? sql.ref(column) : sql<string>`+${sql.ref(column)}`;

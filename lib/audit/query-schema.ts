@@ -1,7 +1,7 @@
 // The audit API's query parameters, shared by the list and the export routes (and the
 // audit page, which builds the same query string).
 import { z } from "zod";
-import { AUDIT_OUTCOMES } from "@/lib/domain/outcomes";
+import { FILTER_OUTCOMES } from "@/lib/domain/outcomes";
 import type { AuditFilters } from "./store";
 import { VIA_FILTER, VIA_PART_MAX } from "./via";
 
@@ -13,7 +13,7 @@ const time = z
 export const AuditFilterSchema = z.object({
   server: z.string().max(200).optional(),
   tool: z.string().max(200).optional(),
-  outcome: z.enum(AUDIT_OUTCOMES).optional(),
+  outcome: z.enum(FILTER_OUTCOMES).optional(),
   actor: z.string().max(200).optional(),
   person: z.string().max(200).optional(),
   kind: z

@@ -140,6 +140,31 @@ describe.each([
     expect((await store.listInvocations({ serverId, toolName: "odd" })).map((r) => JSON.parse(r.arguments).i)).toEqual([3, 1]);
   });
 
+  it("filters by outcome as the list shows it: a result that fails its outputSchema is not a success", async () => {
+    const store = createAuditStore(db);
+    const serverId = `verdict-${randomBytes(3).toString("hex")}`;
+    const verdicts = { matches: "valid", unchecked: "none", mismatch: "invalid", legacy: undefined } as const;
+    for (const [toolName, outputVerdict] of Object.entries(verdicts)) {
+      const started = await store.startInvocation({
+        actor: "local",
+        serverId,
+        serverTarget: "x",
+        protocolVersion: null,
+        toolName,
+        arguments: {},
+      });
+      await store.finishInvocation({ ...started, outcome: "ok", result: { content: [] }, ...(outputVerdict ? { outputVerdict } : {}) });
+    }
+    const names = async (outcome: "ok" | "output_mismatch"): Promise<string[]> =>
+      (await store.listInvocations({ serverId, outcome })).map((r) => r.tool_name).sort();
+    expect(await names("ok")).toEqual(["legacy", "matches", "unchecked"]);
+    expect(await names("output_mismatch")).toEqual(["mismatch"]);
+    // The text search takes the same filters.
+    expect((await store.listInvocations({ serverId, outcome: "output_mismatch", q: "content" })).map((r) => r.tool_name)).toEqual([
+      "mismatch",
+    ]);
+  });
+
   async function call(store: ReturnType<typeof createAuditStore>, fields: Partial<Parameters<typeof store.startInvocation>[0]> = {}) {
     const started = await store.startInvocation({
       actor: "local",

@@ -135,6 +135,12 @@ export function shownOutcome(outcome: string, outputVerdict: string | null | und
 /** Every audit outcome, for filters and query validation: record states first, then call outcomes. */
 export const AUDIT_OUTCOMES = Object.keys(OUTCOME_INFO) as [AuditOutcome, ...AuditOutcome[]];
 
+/**
+ * The outcomes the audit log can be filtered by: what its list shows, so "Success" leaves out a
+ * result that does not match its outputSchema, which has its own entry.
+ */
+export const FILTER_OUTCOMES = [...AUDIT_OUTCOMES, "output_mismatch"] as [ShownOutcome, ...ShownOutcome[]];
+
 export function isAuditOutcome(value: string): value is AuditOutcome {
   return Object.hasOwn(OUTCOME_INFO, value);
 }
