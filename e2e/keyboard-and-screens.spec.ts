@@ -54,7 +54,7 @@ test("Ctrl+K focuses the palette's input, and Esc returns focus where it was", a
   await bench.openTool("get_weather");
   await bench.field("city").focus();
   await page.keyboard.press("Control+k");
-  await expect(page.getByRole("combobox", { name: "Tool to jump to" })).toBeFocused();
+  await expect(page.getByRole("combobox", { name: "Jump to a tool" })).toBeFocused();
   await page.keyboard.press("Escape");
   await expect(page.getByTestId("command-palette")).toHaveCount(0);
   await expect(bench.field("city")).toBeFocused();
