@@ -2,21 +2,21 @@
 // connection's own code tested with no child process (lib/mcp/connection.ts's `transports`).
 // Each attempt gets a fresh pair over one catalog, as a restarted stdio server would.
 import { InMemoryTransport } from "@modelcontextprotocol/client";
+import type { Server } from "@modelcontextprotocol/server";
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import { DemoCatalog, type DemoCatalogOptions } from "@/lib/demo-server/catalog";
 import { createDemoServer } from "@/lib/demo-server/server";
 import type { TransportFactory } from "@/lib/mcp/transports";
 
-export type InMemoryDemo = { transports: TransportFactory; catalog: DemoCatalog; attempts: () => number; close: () => Promise<void> };
+export type InMemoryServer = { transports: TransportFactory; attempts: () => number; close: () => Promise<void> };
 
-export function inMemoryDemo(options: DemoCatalogOptions = {}): InMemoryDemo {
-  const catalog = new DemoCatalog(options);
+/** Any SDK server factory served in memory, each attempt on a fresh pair, as serveStdio serves a process. */
+export function inMemoryServer(createServer: () => Server): InMemoryServer {
   const handles: { close(): Promise<void> }[] = [];
   return {
-    catalog,
     transports: () => {
       const [client, server] = InMemoryTransport.createLinkedPair();
-      handles.push(serveStdio(() => createDemoServer(catalog, { announceChanges: true }), { transport: server }));
+      handles.push(serveStdio(createServer, { transport: server }));
       return client;
     },
     attempts: () => handles.length,
@@ -24,4 +24,11 @@ export function inMemoryDemo(options: DemoCatalogOptions = {}): InMemoryDemo {
       await Promise.all(handles.map((handle) => handle.close().catch(() => undefined)));
     },
   };
+}
+
+export type InMemoryDemo = InMemoryServer & { catalog: DemoCatalog };
+
+export function inMemoryDemo(options: DemoCatalogOptions = {}): InMemoryDemo {
+  const catalog = new DemoCatalog(options);
+  return { catalog, ...inMemoryServer(() => createDemoServer(catalog, { announceChanges: true })) };
 }

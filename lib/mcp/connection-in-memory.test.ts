@@ -1,7 +1,8 @@
 // A connection's own code (session, catalog, calls, reconnects) against the demo server in this
 // process, over the SDK's in-memory transport: no child process, no port.
 import { afterEach, describe, expect, it } from "vitest";
-import { inMemoryDemo, type InMemoryDemo } from "@/test/in-memory-demo";
+import { probeServers } from "@/test/fixtures/probe-server";
+import { inMemoryDemo, inMemoryServer, type InMemoryDemo, type InMemoryServer } from "@/test/in-memory-demo";
 import { toolResult } from "@/test/tool-result";
 import { ServerConfigSchema } from "@/lib/domain/server-config";
 import { ServerConnection } from "./connection";
@@ -11,10 +12,12 @@ const CONFIG = ServerConfigSchema.parse({ id: "demo-memory", name: "Demo in memo
 
 let demo: InMemoryDemo;
 let connection: ServerConnection | undefined;
+let probe: InMemoryServer | undefined;
 
 afterEach(async () => {
   await connection?.close();
   await demo?.close();
+  await probe?.close();
 });
 
 function connect(options: Parameters<typeof inMemoryDemo>[0] = {}): ServerConnection {
@@ -61,5 +64,21 @@ describe("a connection to the demo server in memory", () => {
     await c.retryNow();
     expect(c.snapshot().status).toBe("ready");
     expect(demo.attempts()).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe("a connection to the probe server in memory", () => {
+  it("shares one connection attempt among calls that arrive before it is connected, and runs them side by side", async () => {
+    probe = inMemoryServer(probeServers());
+    connection = new ServerConnection({ ...CONFIG, id: "probe-memory" }, "database", 10_000, undefined, probe.transports);
+    const c = connection;
+    const statuses: string[] = [];
+    c.subscribe((event) => event.type === "status" && statuses.push(event.snapshot.status));
+    const results = await Promise.all(Array.from({ length: 16 }, () => toolResult(c, "sleep", { ms: 200 })));
+    const running = results.map((result) => (result.structuredContent as { running: number }).running);
+    expect(statuses).toEqual(["connecting", "ready"]);
+    expect(probe.attempts()).toBe(1);
+    // Behind a lock every call would finish alone (1).
+    expect(Math.max(...running)).toBeGreaterThanOrEqual(8);
   });
 });
