@@ -19,5 +19,8 @@ export default defineConfig({
     // run the suite in about 40 % of the time one file at a time took (365 s → ~140 s).
     fileParallelism: true,
     maxWorkers: 2,
+    // On CI a failed test runs once more, as Playwright's do; scripts/flaky-reporter.ts names
+    // those that needed it, and a real fault fails twice.
+    retry: process.env.CI ? 1 : 0,
   },
 });

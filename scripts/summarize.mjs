@@ -40,7 +40,7 @@ export function summarize() {
     if ((playwright.errors ?? []).length > 0) failed++;
   } else if (checks?.some((c) => c.name === "browser tests")) failed++;
 
-  const flaky = playwright?.stats?.flaky ?? 0;
+  const flaky = (playwright?.stats?.flaky ?? 0) + (readJson("vitest-flaky.json")?.length ?? 0);
   return `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}${flaky ? ` (${flaky} passed on a retry)` : ""}`;
 }
 
@@ -53,7 +53,7 @@ export function flakyTests() {
     for (const child of suite.suites ?? []) walk(child, [...trail, child.title]);
   };
   for (const suite of readJson("playwright.json")?.suites ?? []) walk(suite, [suite.title]);
-  return found;
+  return [...(readJson("vitest-flaky.json") ?? []), ...found];
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) process.stdout.write(`${summarize()}\n`);

@@ -53,7 +53,14 @@ record("typecheck", run("npx", ["tsc", "--noEmit"]));
 log("Unit and integration tests (vitest)…");
 record(
   "unit and integration tests",
-  run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${path.join(results, "vitest.json")}`]),
+  run("npx", [
+    "vitest",
+    "run",
+    "--reporter=default",
+    "--reporter=json",
+    "--reporter=./scripts/flaky-reporter.ts",
+    `--outputFile.json=${path.join(results, "vitest.json")}`,
+  ]),
 );
 
 const build = await ensureBuild();

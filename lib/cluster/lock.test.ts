@@ -19,8 +19,9 @@ describe("withClusterLock", () => {
         events.push(`${who} out`);
         return who;
       });
-    const first = hold("refresh:x", "first", 300);
-    await sleep(50);
+    const first = hold("refresh:x", "first", 1_000);
+    // Only once "first" holds the lock (taking it may take a while on a busy machine).
+    await expect.poll(() => events.includes("first in"), { interval: 10 }).toBe(true);
     const answers = await Promise.all([first, hold("refresh:x", "second", 10), hold("refresh:y", "other", 10)]);
     expect(answers).toEqual(["first", "second", "other"]);
     // "other" ran while "first" held its lock; "second" only after "first" let go.
