@@ -2,7 +2,6 @@
 // no serious or critical violation, a <main> landmark, and nothing that scrolls sideways on a phone. The local pages run against the suite's own Toolscope (demo
 // server, no sign-in); sign-in, People and Account against a hosted one with a first admin made
 // on the command line, as the README says.
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -10,10 +9,10 @@ import AxeBuilder from "@axe-core/playwright";
 import { type Page } from "@playwright/test";
 import { expect, test } from "./test";
 import { startOwnToolscope, type OwnToolscope } from "./own-toolscope";
+import { createUser } from "./user-create";
 import { Workbench } from "./pages/workbench";
 
 const PORT = Number(process.env.TOOLSCOPE_E2E_A11Y_PORT ?? 3197);
-const REPO_ROOT = path.resolve(import.meta.dirname, "..");
 const THEMES = ["light", "dark"] as const;
 
 /** The serious and critical findings on the page as it is now, one line each, with where. */
@@ -118,15 +117,7 @@ test.describe("hosted pages", () => {
   test.beforeAll(async () => {
     test.setTimeout(120_000);
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-a11y-"));
-    const env: NodeJS.ProcessEnv = { ...process.env, TOOLSCOPE_DATA_DIR: dataDir };
-    delete env.DATABASE_URL;
-    const created = spawnSync(
-      process.execPath,
-      ["--conditions=react-server", "--import", "tsx", "scripts/user-create.ts", "--admin", "ada@example.com", "--name", "Ada Admin"],
-      { cwd: REPO_ROOT, env, encoding: "utf8" },
-    );
-    expect(created.status, created.stderr).toBe(0);
-    password = /One-time password \(shown only now\): (\S+)/.exec(created.stdout)?.[1] ?? "";
+    password = createUser(dataDir, "ada@example.com", ["--admin", "--name", "Ada Admin"]);
     server = await startOwnToolscope({ port: PORT, dataDir });
   });
 

@@ -2,7 +2,6 @@
 // refused with the reason, an admin sets a policy on risky tools, and an operator sees it in
 // the form: a destructive tool they may not call, an open-world one that asks for a reason,
 // which the audit log then shows. (The same policies through the API: lib/server/hosting.test.ts.)
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -11,10 +10,10 @@ import { type Browser, type Page } from "@playwright/test";
 import { ServerPage } from "./pages/server-page";
 import { signInWithPassword } from "./sign-in";
 import { startOwnToolscope, type OwnToolscope } from "./own-toolscope";
+import { createUser as createPerson } from "./user-create";
 
 const PORT = Number(process.env.TOOLSCOPE_E2E_HOSTING_PORT ?? 3195);
 const BASE = `http://127.0.0.1:${PORT}`;
-const REPO_ROOT = path.resolve(import.meta.dirname, "..");
 
 let server: OwnToolscope | undefined;
 let dataDir = "";
@@ -22,17 +21,7 @@ const passwords: Record<string, string> = {};
 
 test.describe.configure({ mode: "serial" });
 
-function createUser(email: string, args: string[]): string {
-  const env: NodeJS.ProcessEnv = { ...process.env, TOOLSCOPE_DATA_DIR: dataDir };
-  delete env.DATABASE_URL;
-  const created = spawnSync(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/user-create.ts", ...args, email], {
-    cwd: REPO_ROOT,
-    env,
-    encoding: "utf8",
-  });
-  expect(created.status, created.stderr).toBe(0);
-  return /One-time password \(shown only now\): (\S+)/.exec(created.stdout)?.[1] ?? "";
-}
+const createUser = (email: string, args: string[]): string => createPerson(dataDir, email, args);
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);

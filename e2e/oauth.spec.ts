@@ -5,19 +5,18 @@
 // insufficient_scope leads to a step-up and the call succeeds after it; no token or client
 // secret reaches the browser, the audit log, an export, the log or the database in clear.
 // Then the same Toolscope with people: each person's calls use their own authorization.
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { startOAuthMcpFixture, type OAuthMcpFixture } from "../test/oauth-mcp-fixture";
 import { startOwnToolscope, type OwnToolscope } from "./own-toolscope";
+import { createUser as createPerson } from "./user-create";
 import { signInWithPassword } from "./sign-in";
 import { expect, test } from "./test";
 
 const PORT = Number(process.env.TOOLSCOPE_E2E_OAUTH_PORT ?? 3196);
 const BASE = `http://127.0.0.1:${PORT}`;
-const REPO_ROOT = path.resolve(import.meta.dirname, "..");
 // Short enough that a test outlives it, so refreshing is exercised for real.
 const TOKEN_TTL_SECONDS = 4;
 const USERS = [
@@ -179,21 +178,7 @@ test.describe("OAuth with people: each person authorizes for themselves", () => 
   let hostedDir = "";
   const passwords: Record<string, string> = {};
 
-  function createUser(email: string, args: string[]): string {
-    const env: NodeJS.ProcessEnv = { ...process.env, TOOLSCOPE_DATA_DIR: path.join(hostedDir, "data") };
-    delete env.DATABASE_URL;
-    const created = spawnSync(
-      process.execPath,
-      ["--conditions=react-server", "--import", "tsx", "scripts/user-create.ts", ...args, email],
-      {
-        cwd: REPO_ROOT,
-        env,
-        encoding: "utf8",
-      },
-    );
-    expect(created.status, created.stderr).toBe(0);
-    return /One-time password \(shown only now\): (\S+)/.exec(created.stdout)?.[1] ?? "";
-  }
+  const createUser = (email: string, args: string[]): string => createPerson(path.join(hostedDir, "data"), email, args);
 
   function signIn(browser: Browser, email: string, password: string, next: string): Promise<Page> {
     return signInWithPassword(browser, HOSTED, email, password, next);

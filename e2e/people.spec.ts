@@ -2,7 +2,6 @@
 // single sign-on through a real OpenID provider on loopback (oidc-provider) by the browser's own
 // redirects, an operator's call named in the audit log, and a personal token an admin revokes.
 // Runs its own Toolscope (demo server on) and its own identity provider, both stopped at the end.
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -10,11 +9,11 @@ import { expect, test } from "./test";
 import { type Browser, type Page } from "@playwright/test";
 import { startOidcProvider, type TestOidcProvider } from "../test/oidc-provider";
 import { startOwnToolscope, type OwnToolscope } from "./own-toolscope";
+import { createUser, runUserCreate } from "./user-create";
 import { signInWithPassword as signIn } from "./sign-in";
 
 const PORT = Number(process.env.TOOLSCOPE_E2E_PEOPLE_PORT ?? 3191);
 const BASE = `http://127.0.0.1:${PORT}`;
-const REPO_ROOT = path.resolve(import.meta.dirname, "..");
 const OLGA = {
   sub: "u-olga",
   email: "olga@example.com",
@@ -38,15 +37,7 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-people-"));
   // The first admin of a fresh install, as the README says: no network, a one-time password.
-  const env: NodeJS.ProcessEnv = { ...process.env, TOOLSCOPE_DATA_DIR: dataDir };
-  delete env.DATABASE_URL;
-  const created = spawnSync(
-    process.execPath,
-    ["--conditions=react-server", "--import", "tsx", "scripts/user-create.ts", "--admin", "ada@example.com", "--name", "Ada Admin"],
-    { cwd: REPO_ROOT, env, encoding: "utf8" },
-  );
-  expect(created.status, created.stderr).toBe(0);
-  adminPassword = /One-time password \(shown only now\): (\S+)/.exec(created.stdout)?.[1] ?? "";
+  adminPassword = createUser(dataDir, "ada@example.com", ["--admin", "--name", "Ada Admin"]);
   expect(adminPassword).toMatch(/^\S{20}$/);
 
   idp = await startOidcProvider({ redirectUris: [`${BASE}/api/auth/callback/sso`], users: [OLGA, MAL, CLAIMER, UNVERIFIED] });
@@ -74,15 +65,7 @@ test.afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-function userCreate(...args: string[]): ReturnType<typeof spawnSync> {
-  const env: NodeJS.ProcessEnv = { ...process.env, TOOLSCOPE_DATA_DIR: dataDir };
-  delete env.DATABASE_URL;
-  return spawnSync(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/user-create.ts", ...args], {
-    cwd: REPO_ROOT,
-    env,
-    encoding: "utf8",
-  });
-}
+const userCreate = (...args: string[]): ReturnType<typeof runUserCreate> => runUserCreate(dataDir, args);
 
 function signInWithPassword(browser: Browser, email: string, password: string): Promise<Page> {
   return signIn(browser, BASE, email, password);

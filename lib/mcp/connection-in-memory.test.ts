@@ -2,7 +2,7 @@
 // process, over the SDK's in-memory transport: no child process, no port.
 import { afterEach, describe, expect, it } from "vitest";
 import { probeServers } from "@/test/fixtures/probe-server";
-import { inMemoryDemo, inMemoryServer, type InMemoryDemo, type InMemoryServer } from "@/test/in-memory-demo";
+import { inMemoryDemo, inMemoryServer, type InMemoryDemo, type InMemoryServer } from "@/test/in-memory-server";
 import { toolResult } from "@/test/tool-result";
 import { ServerConfigSchema } from "@/lib/domain/server-config";
 import { ServerConnection } from "./connection";

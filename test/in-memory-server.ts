@@ -1,6 +1,6 @@
-// The demo server in this process, on the other end of an in-memory transport pair: a
+// An SDK server (the demo, the probe) in this process, on the other end of an in-memory pair: a
 // connection's own code tested with no child process (lib/mcp/connection.ts's `transports`).
-// Each attempt gets a fresh pair over one catalog, as a restarted stdio server would.
+// Each attempt gets a fresh pair over the same server state, as a restarted stdio server would.
 import { InMemoryTransport } from "@modelcontextprotocol/client";
 import type { Server } from "@modelcontextprotocol/server";
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
