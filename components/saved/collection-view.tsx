@@ -279,7 +279,7 @@ function CallCard(props: {
     <li className="rounded-lg border border-zinc-200 dark:border-zinc-800" data-testid="collection-call" data-name={call.name}>
       <div className="flex flex-wrap items-center gap-3 px-4 py-2.5">
         <span className="w-5 text-right font-mono text-[11px] text-muted">{props.index + 1}</span>
-        <button type="button" onClick={props.onToggle} className="min-w-0 flex-1 text-left" aria-expanded={props.open}>
+        <button type="button" onClick={props.onToggle} className="min-w-[10rem] flex-1 text-left" aria-expanded={props.open}>
           <span className="block truncate text-[13px] font-medium">{call.name}</span>
           <span className="block truncate text-[11px] text-muted">
             <code className="font-mono">{call.toolName}</code> on {call.serverId}
