@@ -2,16 +2,20 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./e2e/chromium";
+import { WORKERS, sharedToolscopePort } from "./e2e/shared-toolscope";
 
-// Each run gets a fresh data directory, so tests never see an earlier run's audit log.
+// Each run gets a fresh data directory, so tests never see an earlier run's audit log; each worker
+// has a Toolscope of its own in a folder of it, so two workers never see each other's servers or calls.
 const dataDir = process.env.TOOLSCOPE_E2E_DATA_DIR ?? path.join(os.tmpdir(), `toolscope-e2e-${Date.now()}`);
 process.env.TOOLSCOPE_E2E_DATA_DIR = dataDir;
-const port = Number(process.env.TOOLSCOPE_E2E_PORT ?? 3100);
 
 export default defineConfig({
   testDir: "e2e",
+  // The fixtures and other programs tests start, bundled once (test/programs.ts).
+  globalSetup: "./test/global-setup.ts",
+  // Files are shared out between the workers; the tests of one file run in order, in one worker.
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
   // On CI (2 shared cores, a 25-minute suite) one retry absorbs a timing flake; a test that needed
   // it is still named as flaky at the end of `npm test`, and one that fails twice fails the run.
   retries: process.env.CI ? 1 : 0,
@@ -21,17 +25,21 @@ export default defineConfig({
   outputDir: "test-results/playwright-artifacts",
   reporter: [["list"], ["json", { outputFile: "test-results/playwright.json" }]],
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
-  webServer: {
+  // One Toolscope per worker (e2e/test.ts points each worker's baseURL at its own).
+  webServer: Array.from({ length: WORKERS }, (_unused, slot) => ({
     command: "node --enable-source-maps .toolscope/server.mjs",
-    url: `http://127.0.0.1:${port}/api/health`,
+    url: `http://127.0.0.1:${sharedToolscopePort(slot)}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    stdout: "pipe",
-    env: { TOOLSCOPE_DATA_DIR: dataDir, TOOLSCOPE_PORT: String(port), NEXT_TELEMETRY_DISABLED: "1" },
-  },
+    stdout: "pipe" as const,
+    env: {
+      TOOLSCOPE_DATA_DIR: path.join(dataDir, `worker-${slot}`),
+      TOOLSCOPE_PORT: String(sharedToolscopePort(slot)),
+      NEXT_TELEMETRY_DISABLED: "1",
+    },
+  })),
 });

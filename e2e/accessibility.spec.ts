@@ -8,11 +8,13 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { type Page } from "@playwright/test";
 import { expect, test } from "./test";
+import { sharedToolscopeUrl } from "./shared-toolscope";
 import { startOwnToolscope, type OwnToolscope } from "./own-toolscope";
 import { createUser } from "./user-create";
 import { Workbench } from "./pages/workbench";
+import { e2ePort } from "./ports";
 
-const PORT = Number(process.env.TOOLSCOPE_E2E_A11Y_PORT ?? 3197);
+const PORT = e2ePort("TOOLSCOPE_E2E_A11Y_PORT", 3181);
 const THEMES = ["light", "dark"] as const;
 
 /** The serious and critical findings on the page as it is now, one line each, with where. */
@@ -49,7 +51,7 @@ test.describe("local pages", () => {
   let collectionId = "";
 
   test.beforeAll(async ({ request }) => {
-    const headers = { origin: test.info().project.use.baseURL! };
+    const headers = { origin: sharedToolscopeUrl() };
     const made = await request.post("/api/collections", { headers, data: { name: "Accessibility tour" } });
     expect(made.ok(), await made.text()).toBe(true);
     collectionId = ((await made.json()) as { collection: { id: string } }).collection.id;

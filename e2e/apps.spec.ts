@@ -13,6 +13,7 @@ import { startHttpFixture, type HttpFixture } from "../test/fixtures/spawn";
 import { startOwnToolscope, type OwnToolscope } from "./own-toolscope";
 import { Workbench } from "./pages/workbench";
 import { selfSignedCertificate, startTlsProxy, type TlsProxy } from "./tls-proxy";
+import { e2ePort } from "./ports";
 
 type AuditRecord = { tool_name: string; arguments: Record<string, unknown>; outcome: string; via: string | null };
 /** Toolscope's API as a script reaches it (plain http, straight to the process). */
@@ -176,7 +177,7 @@ test.describe("over http on a laptop", () => {
 
 test.describe("over https behind a TLS-terminating proxy", () => {
   test.describe.configure({ mode: "serial" });
-  const PORT = Number(process.env.TOOLSCOPE_E2E_APPS_TLS_PORT ?? 3180);
+  const PORT = e2ePort("TOOLSCOPE_E2E_APPS_TLS_PORT", 3180);
   const SANDBOX_PORT = PORT + 1000;
   let dataDir = "";
   let toolscope: OwnToolscope;

@@ -8,9 +8,10 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "./test";
 import { startOwnToolscope, type OwnToolscope } from "./own-toolscope";
+import { e2ePort } from "./ports";
 
 const TOKEN = "e2e-token-0f8a1c";
-const PORT = Number(process.env.TOOLSCOPE_E2E_AUTH_PORT ?? 3190);
+const PORT = e2ePort("TOOLSCOPE_E2E_AUTH_PORT", 3190);
 const BASE = `http://127.0.0.1:${PORT}`;
 let server: OwnToolscope | undefined;
 let dataDir = "";

@@ -8,8 +8,9 @@ import path from "node:path";
 import { expect, test } from "./test";
 import { stdioCommand } from "../test/fixtures/spawn";
 import { startOwnToolscope, type OwnToolscope } from "./own-toolscope";
+import { e2ePort } from "./ports";
 
-const PORT = Number(process.env.TOOLSCOPE_E2E_CRASH_PORT ?? 3191);
+const PORT = e2ePort("TOOLSCOPE_E2E_CRASH_PORT", 3191);
 const SERVER = "ledger";
 const CALLS = 12;
 /** Calls that answer at once, so that some records are completed before the kill. */

@@ -11,8 +11,9 @@ import { ServerPage } from "./pages/server-page";
 import { signInWithPassword } from "./sign-in";
 import { startOwnToolscope, type OwnToolscope } from "./own-toolscope";
 import { createUser as createPerson } from "./user-create";
+import { e2ePort } from "./ports";
 
-const PORT = Number(process.env.TOOLSCOPE_E2E_HOSTING_PORT ?? 3195);
+const PORT = e2ePort("TOOLSCOPE_E2E_HOSTING_PORT", 3195);
 const BASE = `http://127.0.0.1:${PORT}`;
 
 let server: OwnToolscope | undefined;

@@ -7,8 +7,9 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "./test";
 import { startOwnToolscope, type OwnToolscope } from "./own-toolscope";
+import { e2ePort } from "./ports";
 
-const PORT = Number(process.env.TOOLSCOPE_E2E_NEWCOMER_PORT ?? 3195);
+const PORT = e2ePort("TOOLSCOPE_E2E_NEWCOMER_PORT", 3186);
 const EVERYTHING = path.resolve(import.meta.dirname, "../node_modules/@modelcontextprotocol/server-everything/dist/index.js");
 
 let dataDir = "";

@@ -14,8 +14,9 @@ import { startOwnToolscope, type OwnToolscope } from "./own-toolscope";
 import { createUser as createPerson } from "./user-create";
 import { signInWithPassword } from "./sign-in";
 import { expect, test } from "./test";
+import { e2ePort } from "./ports";
 
-const PORT = Number(process.env.TOOLSCOPE_E2E_OAUTH_PORT ?? 3196);
+const PORT = e2ePort("TOOLSCOPE_E2E_OAUTH_PORT", 3196);
 const BASE = `http://127.0.0.1:${PORT}`;
 // Short enough that a test outlives it, so refreshing is exercised for real.
 const TOKEN_TTL_SECONDS = 4;

@@ -11,8 +11,9 @@ import { startOidcProvider, type TestOidcProvider } from "../test/oidc-provider"
 import { startOwnToolscope, type OwnToolscope } from "./own-toolscope";
 import { createUser, runUserCreate } from "./user-create";
 import { signInWithPassword as signIn } from "./sign-in";
+import { e2ePort } from "./ports";
 
-const PORT = Number(process.env.TOOLSCOPE_E2E_PEOPLE_PORT ?? 3191);
+const PORT = e2ePort("TOOLSCOPE_E2E_PEOPLE_PORT", 3187);
 const BASE = `http://127.0.0.1:${PORT}`;
 const OLGA = {
   sub: "u-olga",

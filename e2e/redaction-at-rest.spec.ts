@@ -10,8 +10,9 @@ import Database from "better-sqlite3";
 import { expect, test } from "./test";
 import { startDemoHttpServer, type DemoHttpServer } from "../lib/demo-server/http";
 import { startOwnToolscope, type OwnToolscope } from "./own-toolscope";
+import { e2ePort } from "./ports";
 
-const PORT = Number(process.env.TOOLSCOPE_E2E_REDACTION_PORT ?? 3192);
+const PORT = e2ePort("TOOLSCOPE_E2E_REDACTION_PORT", 3192);
 const PASSWORD = "pw-Zq7-redaction-at-rest-4411";
 const BEARER_TOKEN = "tok-Kx9-redaction-at-rest-7730";
 const META_KEY = "key-Wm3-redaction-at-rest-5127";

@@ -10,8 +10,9 @@ import { startMcpSpy, type McpSpy } from "./mcp-spy";
 import { Workbench } from "./pages/workbench";
 import { startReplicas, type Replicas } from "./replicas";
 import { expect, test } from "./test";
+import { e2ePort } from "./ports";
 
-const PROXY_PORT = Number(process.env.TOOLSCOPE_E2E_REPLICAS_PORT ?? 3270);
+const PROXY_PORT = e2ePort("TOOLSCOPE_E2E_REPLICAS_PORT", 3270);
 const NAMES = ["a", "b", "c"];
 const SERVER = "shared";
 

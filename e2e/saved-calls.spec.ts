@@ -12,6 +12,7 @@ import BetterSqlite3 from "better-sqlite3";
 import pg from "pg";
 import { expect, test } from "./test";
 import { startOwnToolscope, type OwnToolscope } from "./own-toolscope";
+import { e2ePort } from "./ports";
 
 const POSTGRES_URL = process.env.TOOLSCOPE_TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const PASSWORD = `correct horse ${randomUUID().slice(0, 8)}`;
@@ -19,8 +20,8 @@ const run = promisify(execFile);
 
 type Database = { kind: "sqlite" | "postgres"; port: number };
 const DATABASES: Database[] = [
-  { kind: "sqlite", port: Number(process.env.TOOLSCOPE_E2E_SAVED_PORT_A ?? 3198) },
-  { kind: "postgres", port: Number(process.env.TOOLSCOPE_E2E_SAVED_PORT_B ?? 3199) },
+  { kind: "sqlite", port: e2ePort("TOOLSCOPE_E2E_SAVED_PORT_A", 3198) },
+  { kind: "postgres", port: e2ePort("TOOLSCOPE_E2E_SAVED_PORT_B", 3199) },
 ];
 
 for (const database of DATABASES) {

@@ -6,8 +6,9 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "./test";
 import { startOwnToolscope, type OwnToolscope } from "./own-toolscope";
+import { e2ePort } from "./ports";
 
-const PORTS = [Number(process.env.TOOLSCOPE_E2E_SHARED_PORT_A ?? 3193), Number(process.env.TOOLSCOPE_E2E_SHARED_PORT_B ?? 3194)];
+const PORTS = [e2ePort("TOOLSCOPE_E2E_SHARED_PORT_A", 3193), e2ePort("TOOLSCOPE_E2E_SHARED_PORT_B", 3194)];
 
 type AuditRecord = { id: string; outcome: string; tool_name: string };
 

@@ -2,6 +2,7 @@
 // Toolscope's Content-Security-Policy, or is served without one, fails the test. Every context a test uses is watched,
 // the default one and any it makes with browser.newContext().
 import { test as base, expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { sharedToolscopeUrl } from "./shared-toolscope";
 
 export { expect };
 
@@ -37,6 +38,9 @@ async function watch(context: BrowserContext, found: string[]): Promise<void> {
 }
 
 export const test = base.extend<{ cspViolations: string[] }>({
+  // This worker's own Toolscope (playwright.config.ts starts one per worker); a spec that starts
+  // servers of its own points it elsewhere with test.use({ baseURL }).
+  baseURL: async ({}, provide) => provide(sharedToolscopeUrl()),
   cspViolations: [
     async ({ browser, context }, provide) => {
       const found: string[] = [];

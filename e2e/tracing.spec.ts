@@ -9,8 +9,9 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "./test";
 import { startOwnToolscope, type OwnToolscope } from "./own-toolscope";
+import { e2ePort } from "./ports";
 
-const PORT = Number(process.env.TOOLSCOPE_E2E_TRACING_PORT ?? 3197);
+const PORT = e2ePort("TOOLSCOPE_E2E_TRACING_PORT", 3188);
 
 type OtlpSpan = {
   traceId: string;
