@@ -12,6 +12,8 @@ export default defineConfig({
   test: {
     include: ["lib/**/*.test.ts", "components/**/*.test.ts", "app/**/*.test.ts", "scripts/**/*.test.ts", "test/**/*.test.ts"],
     environment: "node",
+    // The fixtures and other programs tests start, bundled once (test/programs.ts).
+    globalSetup: ["test/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     // Two files at a time: most of a file's time is spent waiting on the real servers it starts

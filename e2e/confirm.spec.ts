@@ -1,10 +1,12 @@
 // Confirmation before a call that reaches the outside world: the reason is shown, and only
 // for a trusted server can the user stop being asked (remembered in this browser).
 import { expect, test } from "./test";
+import { sharedToolscopeUrl } from "./shared-toolscope";
 import { type Page } from "@playwright/test";
 import { REPO_ROOT } from "../test/fixtures/spawn";
 import { DEMO_CLI } from "../test/demo-client";
 import { Workbench } from "./pages/workbench";
+import { programArgs } from "../test/programs";
 
 // The demo server, added a second time without `trusted`.
 const UNTRUSTED = "untrusted-stdio-demo";
@@ -12,7 +14,7 @@ const SKIP_KEY = (serverId: string): string => `toolscope.skip-confirm.${serverI
 
 test.beforeAll(async ({ request }) => {
   const added = await request.post("/api/servers", {
-    data: { id: UNTRUSTED, command: process.execPath, args: ["--import", "tsx", DEMO_CLI, "stdio"], cwd: REPO_ROOT },
+    data: { id: UNTRUSTED, command: process.execPath, args: [...programArgs(DEMO_CLI), "stdio"], cwd: REPO_ROOT },
   });
   expect(added.status()).toBe(201);
   await expect
@@ -84,7 +86,7 @@ test("on a trusted server, 'don't ask again' stops the asking until it is reset"
 });
 
 test("a collection pre-approved for Present runs without dialogs, still audited; a call added later asks", async ({ page, request }) => {
-  const origin = { origin: test.info().project.use.baseURL! };
+  const origin = { origin: sharedToolscopeUrl() };
   const made = await request.post("/api/collections", { headers: origin, data: { name: "Pre-approved demo" } });
   const collectionId = ((await made.json()) as { collection: { id: string } }).collection.id;
   const save = async (name: string, city: string): Promise<void> => {

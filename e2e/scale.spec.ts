@@ -3,6 +3,7 @@
 import { expect, test } from "./test";
 import path from "node:path";
 import { Workbench } from "./pages/workbench";
+import { programArgs } from "../test/programs";
 
 const DEMO_CLI = path.resolve(import.meta.dirname, "..", "lib", "demo-server", "cli.ts");
 
@@ -11,7 +12,7 @@ test.beforeAll(async ({ request }) => {
     data: {
       id: "big",
       command: process.execPath,
-      args: ["--import", "tsx", DEMO_CLI, "stdio"],
+      args: [...programArgs(DEMO_CLI), "stdio"],
       env: { TOOLSCOPE_DEMO_TOOLS: "10000" },
       cwd: path.dirname(path.dirname(DEMO_CLI)),
     },

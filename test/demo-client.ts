@@ -3,6 +3,7 @@ import path from "node:path";
 import { Client, StreamableHTTPClientTransport, type Tool } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { startDemoHttpServer, type DemoHttpServer } from "@/lib/demo-server/http";
+import { programArgs } from "./programs";
 
 export type Era = "2026" | "2025";
 export type TransportKind = "stdio" | "http";
@@ -44,7 +45,7 @@ export async function connectDemo(kind: TransportKind, era: Era, env: Record<str
     await client.connect(
       new StdioClientTransport({
         command: process.execPath,
-        args: ["--import", "tsx", DEMO_CLI, "stdio"],
+        args: [...programArgs(DEMO_CLI), "stdio"],
         env: { ...process.env, ...env } as Record<string, string>,
         stderr: "pipe",
       }),

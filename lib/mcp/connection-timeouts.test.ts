@@ -10,10 +10,11 @@ import { REPO_ROOT, stdioCommand } from "@/test/fixtures/spawn";
 import { classifyCallError } from "@/lib/calls/classify-error";
 import { ServerConnection } from "./connection";
 import { ServerConfigSchema } from "../domain/server-config";
+import { programArgs } from "@/test/programs";
 
 type Progress = { progress: number; total?: number; message?: string };
 
-const DEMO = { command: process.execPath, args: ["--import", "tsx", DEMO_CLI, "stdio"], cwd: REPO_ROOT };
+const DEMO = { command: process.execPath, args: [...programArgs(DEMO_CLI), "stdio"], cwd: REPO_ROOT };
 const textOf = (result: { content: { type: string; text?: string }[] }): string | undefined => result.content[0]?.text;
 
 const connections: ServerConnection[] = [];

@@ -11,6 +11,7 @@ import { ServerConnection } from "./connection";
 import { classifyCallError } from "@/lib/calls/classify-error";
 import { ServerConfigSchema, type ServerConfig } from "../domain/server-config";
 import { answerUserInput, withInteractor, type Interactor, type UserAnswer, type UserInputRequest } from "./user-input";
+import { programArgs } from "@/test/programs";
 
 function config(raw: Record<string, unknown>): ServerConfig {
   return ServerConfigSchema.parse({ name: String(raw.id), ...raw });
@@ -47,7 +48,7 @@ describe("the bundled demo server", () => {
           id: "demo-stdio",
           transport: "stdio",
           command: process.execPath,
-          args: ["--import", "tsx", DEMO_CLI, "stdio"],
+          args: [...programArgs(DEMO_CLI), "stdio"],
           cwd: REPO_ROOT,
         }),
     ],
@@ -277,7 +278,7 @@ describe("requests a server makes of the user", () => {
         id: "demo-elicit",
         transport: "stdio",
         command: process.execPath,
-        args: ["--import", "tsx", DEMO_CLI, "stdio"],
+        args: [...programArgs(DEMO_CLI), "stdio"],
         cwd: REPO_ROOT,
       }),
     );

@@ -9,6 +9,7 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { fixturePath, REPO_ROOT } from "@/test/fixtures/spawn";
+import { programArgs } from "@/test/programs";
 
 const STARTUP_TIMEOUT_MS = 60_000;
 const survivors: number[] = [];
@@ -18,7 +19,7 @@ beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-shutdown-"));
   const lingering = (mode: string): object => ({
     command: process.execPath,
-    args: ["--import", "tsx", fixturePath("lingering.ts"), mode],
+    args: [...programArgs(fixturePath("lingering.ts")), mode],
     cwd: REPO_ROOT,
   });
   const mcpServers = { "ignores-eof": lingering("ignores-eof"), "ignores-sigterm": lingering("ignores-sigterm") };
@@ -46,7 +47,7 @@ function isAlive(pid: number): boolean {
 function serversStartedBy(pid: number): { pid: number; script: string }[] {
   return execFileSync("ps", ["-A", "-o", "pid=,ppid=,args="], { encoding: "utf8" })
     .split("\n")
-    .map((line) => /^\s*(\d+)\s+(\d+)\s+.*?(demo-server\/cli\.ts|fixtures\/lingering\.ts)\s+(\S+)/.exec(line))
+    .map((line) => /^\s*(\d+)\s+(\d+)\s+.*?(demo-server\/cli|fixtures\/lingering)\.(?:ts|mjs)\s+(\S+)/.exec(line))
     .filter((match) => match !== null && Number(match[2]) === pid)
     .map((match) => ({ pid: Number(match![1]), script: `${match![3]} ${match![4]}` }))
     .sort((a, b) => a.script.localeCompare(b.script));
@@ -65,11 +66,15 @@ async function startToolscope(name: string): Promise<{ child: ChildProcess; outp
     TOOLSCOPE_CONFIG: path.join(dir, "mcp.json"),
     TOOLSCOPE_SHUTDOWN_GRACE_MS: "1000",
   };
-  const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "test/toolscope-process.ts"], {
-    cwd: REPO_ROOT,
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    ["--conditions=react-server", ...programArgs(path.join(REPO_ROOT, "test", "toolscope-process.ts"))],
+    {
+      cwd: REPO_ROOT,
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   let output = "";
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
   await new Promise<void>((resolve, reject) => {
@@ -96,7 +101,7 @@ describe("a signal stops Toolscope and every stdio server it started", () => {
       expect(
         servers.map((server) => server.script),
         output(),
-      ).toEqual(["demo-server/cli.ts stdio", "fixtures/lingering.ts ignores-eof", "fixtures/lingering.ts ignores-sigterm"]);
+      ).toEqual(["demo-server/cli stdio", "fixtures/lingering ignores-eof", "fixtures/lingering ignores-sigterm"]);
       const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
         child.once("exit", (code, signal) => resolve({ code, signal })),
       );
