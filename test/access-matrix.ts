@@ -89,6 +89,10 @@ const RULES: Record<string, Rule> = {
   "GET /api/servers/:serverId/oauth": read,
   "DELETE /api/servers/:serverId/oauth": read,
   "POST /api/servers/:serverId/oauth/authorize": read,
+  "GET /api/servers/:serverId/prompts": read,
+  "POST /api/servers/:serverId/prompts/get": call,
+  "GET /api/servers/:serverId/resources": read,
+  "POST /api/servers/:serverId/resources/read": call,
   "POST /api/servers/:serverId/reconnect": call,
   // It may hold what a command printed of secrets no config names: as the server's config, admins only.
   "GET /api/servers/:serverId/stderr": admin,
@@ -393,6 +397,12 @@ export function describeAccessMatrix(kind: "sqlite" | "postgres"): void {
       expect(answer).toMatchObject({ status: 404, body: { error: { code: "not_found:server" } } });
       const page = await send("GET", "/servers/restricted", { cookie: cookies.viewer! });
       expect(page.status).toBe(404);
+      // Its resources and prompts, and its pages for them, are as invisible as its tools.
+      for (const list of ["resources", "prompts"]) {
+        const listed = await send("GET", `/api/servers/restricted/${list}`, { cookie: cookies.viewer! });
+        expect(listed).toMatchObject({ status: 404, body: { error: { code: "not_found:server" } } });
+        expect((await send("GET", `/servers/restricted/${list}`, { cookie: cookies.viewer! })).status).toBe(404);
+      }
       expect((await send("GET", "/api/servers/restricted/tools", { cookie: cookies.operator! })).status).toBe(418);
     });
 

@@ -8,6 +8,7 @@ import { JsonView } from "@/components/ui/json-view";
 import type { AuditEntry } from "@/lib/audit/entry";
 import { SaveCallButton } from "@/components/saved/save-call-dialog";
 import { OutcomeBadge } from "./outcome-badge";
+import { INVOCATION_LABELS, INVOCATION_METHODS, isInvocationKind } from "@/lib/domain/invocation-kinds";
 import { ViaSentence } from "./via";
 
 function Row({ label, children }: { label: string; children: ReactNode }): ReactNode {
@@ -32,22 +33,27 @@ export function AuditDetail({
   closeHref: string;
   canSave?: boolean;
 }): ReactNode {
+  const isCall = record.kind === "call";
+  // A tool call, a resource read or a prompt get: a request sent and an answer kept.
+  const invocation = isInvocationKind(record.kind) ? record.kind : null;
   const request = {
     jsonrpc: "2.0",
-    method: "tools/call",
-    params: { name: record.tool_name, arguments: record.arguments, ...(record.request_meta ? { _meta: record.request_meta } : {}) },
+    method: invocation ? INVOCATION_METHODS[invocation] : "tools/call",
+    params:
+      invocation === "resource_read"
+        ? record.arguments
+        : { name: record.tool_name, arguments: record.arguments, ...(record.request_meta ? { _meta: record.request_meta } : {}) },
   };
-  const isCall = record.kind === "call";
   const replayHref = `/servers/${encodeURIComponent(record.server_id)}/tools/${encodeURIComponent(record.tool_name)}?replay=${record.id}`;
   return (
     <section data-testid="audit-detail" aria-label="Audit record" className="px-5 py-5">
       <div className="flex items-start gap-2">
         <div className="min-w-0 flex-1">
-          <h2 className="truncate font-mono text-sm font-semibold">{isCall ? record.tool_name : recordKindLabel(record.kind)}</h2>
+          <h2 className="truncate font-mono text-sm font-semibold">{invocation ? record.tool_name : recordKindLabel(record.kind)}</h2>
           <p className="text-xs text-muted">
-            {isCall ? (
+            {invocation ? (
               <>
-                on {record.server_id} ·{" "}
+                {isCall ? "" : `${INVOCATION_LABELS[invocation]} `}on {record.server_id} ·{" "}
                 <OutcomeBadge outcome={record.outcome} code={record.error_code} outputVerdict={record.output_verdict} />
               </>
             ) : (
@@ -118,7 +124,7 @@ export function AuditDetail({
             {record.token_name && <span className="text-muted"> (token “{record.token_name}”)</span>}
           </Row>
         )}
-        {record.kind !== "call" && <Row label="Event">{recordKindLabel(record.kind)}</Row>}
+        {!invocation && <Row label="Event">{recordKindLabel(record.kind)}</Row>}
         {record.via && (
           <Row label="Made from">
             <ViaSentence via={record.via} />
@@ -136,12 +142,8 @@ export function AuditDetail({
             {record.server_id} <span className="font-mono text-muted">{record.server_target}</span>
           </Row>
         )}
-        {isCall && (
-          <>
-            <Row label="Revision">{record.protocol_version ?? "—"}</Row>
-            <Row label="Output schema">{record.output_verdict ?? "—"}</Row>
-          </>
-        )}
+        {invocation && <Row label="Revision">{record.protocol_version ?? "—"}</Row>}
+        {isCall && <Row label="Output schema">{record.output_verdict ?? "—"}</Row>}
         <Row label="Chain">
           {record.chain_seq === null ? (
             "not chained yet (pending)"
@@ -153,7 +155,7 @@ export function AuditDetail({
           )}
         </Row>
       </dl>
-      {!isCall ? (
+      {!invocation ? (
         <>
           <h3 className="mt-4 mb-1.5 text-[11px] font-semibold tracking-wide text-muted uppercase">What changed</h3>
           <JsonView value={record.arguments} testId="audit-event-details" />

@@ -81,6 +81,8 @@ export function AuditFilters({ initial, servers, people }: Props): ReactNode {
         <select value={values.kind} onChange={set("kind")} className={FIELD} data-testid="audit-kind">
           <option value="">all</option>
           <option value="call">tool calls</option>
+          <option value="resource_read">resource reads</option>
+          <option value="prompt_get">prompt gets</option>
           <option value="event">account and admin events</option>
           {EVENT_KINDS.map((kind) => (
             <option key={kind} value={kind}>

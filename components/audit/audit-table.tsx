@@ -10,6 +10,7 @@ import { useState, type ReactNode } from "react";
 import type { AuditEntry } from "@/lib/audit/entry";
 import { OutcomeBadge } from "./outcome-badge";
 import { ViaTag } from "./via";
+import { INVOCATION_LABELS, isInvocationKind } from "@/lib/domain/invocation-kinds";
 
 function summary(value: unknown): string {
   const text = JSON.stringify(value) ?? "";
@@ -86,6 +87,16 @@ export function AuditTable({ records, selected, query }: { records: AuditEntry[]
                     <>
                       {r.tool_name}
                       <ViaTag via={r.via} />
+                    </>
+                  ) : isInvocationKind(r.kind) ? (
+                    <>
+                      <span
+                        className="mr-1.5 rounded bg-sky-50 px-1.5 py-px font-sans text-[11px] font-medium text-sky-800 dark:bg-sky-950/50 dark:text-sky-300"
+                        data-testid="audit-invocation-kind"
+                      >
+                        {INVOCATION_LABELS[r.kind]}
+                      </span>
+                      {r.tool_name}
                     </>
                   ) : (
                     <span

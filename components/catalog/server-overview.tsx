@@ -8,6 +8,7 @@ import { RpcConsole } from "@/components/servers/rpc-console";
 import { StderrTail } from "@/components/servers/stderr-tail";
 import { ToolPolicyPanel } from "@/components/servers/tool-policy-panel";
 import { Markdown } from "@/components/ui/markdown";
+import { FeatureNav } from "@/components/features/feature-nav";
 import { isAppOnly } from "@/lib/mcp/app-ui";
 import { useCatalog } from "./catalog-context";
 import { FailurePanel } from "./failure-panel";
@@ -34,7 +35,8 @@ export function ServerOverview(): ReactNode {
   const failing = server.failedAt !== null && (server.status === "failed" || server.status === "connecting");
   return (
     <div className="mx-auto max-w-3xl px-4 sm:px-8 py-8" data-testid="server-overview">
-      <div className="flex items-center gap-2">
+      <FeatureNav serverId={server.id} current="overview" />
+      <div className="mt-4 flex items-center gap-2">
         <StatusDot status={server.status} />
         <h1 className="text-lg font-semibold tracking-tight">{server.serverInfo?.title ?? server.name}</h1>
         {server.protocolVersion && (

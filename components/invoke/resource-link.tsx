@@ -7,7 +7,7 @@ import { fetchJson } from "@/lib/client/fetch-json";
 
 type Link = { uri: string; name: string; title?: string; description?: string; mimeType?: string };
 type Contents = { uri: string; mimeType?: string; text?: string; blob?: string }[];
-type RpcAnswer = { result?: { contents?: Contents }; error?: { code: number; message: string } };
+type ReadAnswer = { result?: { contents?: Contents }; error?: { code?: number; message: string } };
 
 /** `serverId` is left out when the server does not offer resources (no resources/read to call). */
 export function ResourceLink({ link, serverId }: { link: Link; serverId: string | undefined }): ReactNode {
@@ -20,11 +20,13 @@ export function ResourceLink({ link, serverId }: { link: Link; serverId: string 
     setLoading(true);
     setError(null);
     try {
-      const answer = await fetchJson<RpcAnswer>(`/api/servers/${encodeURIComponent(serverId)}/rpc`, {
+      // Through the call pipeline: audited as a resource read.
+      const answer = await fetchJson<ReadAnswer>(`/api/servers/${encodeURIComponent(serverId)}/resources/read`, {
         method: "POST",
-        body: JSON.stringify({ method: "resources/read", params: { uri: link.uri } }),
+        body: JSON.stringify({ uri: link.uri }),
       });
-      if (answer.error) setError(`The server refused: ${answer.error.message} (${answer.error.code})`);
+      if (answer.error)
+        setError(`The server refused: ${answer.error.message}${answer.error.code === undefined ? "" : ` (${answer.error.code})`}`);
       else setContents(answer.result?.contents ?? []);
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));

@@ -4,6 +4,7 @@ import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from "kyse
 import type { Database } from "../db/schema";
 import type { ShownOutcome } from "../domain/outcomes";
 import { RECORD_COLUMNS, idTimePrefix, qualified, type AuditRecord, type RecordColumn } from "./records";
+import { INVOCATION_KINDS } from "@/lib/domain/invocation-kinds";
 
 export type AuditFilters = {
   serverId?: string;
@@ -99,7 +100,7 @@ export class RecordFilters {
       walked = true;
     }
     if (filters.excludeServerIds?.length) q = q.where("audit_log.server_id", "not in", [...filters.excludeServerIds]);
-    if (filters.kind === "event") q = q.where("audit_log.kind", "!=", "call");
+    if (filters.kind === "event") q = q.where("audit_log.kind", "not in", [...INVOCATION_KINDS]);
     else if (filters.kind) q = q.where("audit_log.kind", "=", filters.kind);
     // Through migration 0015's index of the records that have a via, newest first. (A prefix, not
     // a range: PostgreSQL's collation may order ':' and ';' by other rules than their code points.)

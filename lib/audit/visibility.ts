@@ -5,6 +5,7 @@
 // JSON-RPC error message can quote a secret as easily as a result can). Text search looks inside payloads, so for other
 // readers it covers only their own calls: it must not become a way to probe others' payloads.
 import { can, type Caller } from "@/lib/domain/roles";
+import { isInvocationKind } from "@/lib/domain/invocation-kinds";
 import type { AuditFilters } from "./filters";
 import { toEntry, type AuditEntry } from "./entry";
 import type { AuditRecord } from "./records";
@@ -22,7 +23,7 @@ export function readerOf(caller: Caller, hiddenServers?: ReadonlySet<string>): A
 }
 
 export function mayReadPayload(record: Pick<AuditRecord, "kind" | "actor_id">, reader: AuditReader): boolean {
-  return reader.payloads || record.kind !== "call" || (reader.userId !== null && record.actor_id === reader.userId);
+  return reader.payloads || !isInvocationKind(record.kind) || (reader.userId !== null && record.actor_id === reader.userId);
 }
 
 export function mayReadServer(record: Pick<AuditRecord, "server_id">, reader: AuditReader): boolean {

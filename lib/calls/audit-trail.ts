@@ -11,6 +11,7 @@ import { viaColumn, type CallVia } from "@/lib/audit/via";
 import { appConfig } from "@/lib/config/env";
 import type { ServerConnection } from "@/lib/mcp/connection";
 import { actorOf } from "@/lib/domain/roles";
+import type { InvocationKind } from "@/lib/domain/invocation-kinds";
 import type { Caller, InvocationResponse, Tool } from "@/lib/domain/mcp-types";
 import { countCall, timeAuditWrite } from "@/lib/metrics/metrics";
 import { inSpan } from "@/lib/telemetry/tracing";
@@ -18,6 +19,7 @@ import { callSecrets } from "./call-secrets";
 
 export type OpenRecord = {
   auditId: string;
+  kind: InvocationKind;
   startedAt: number;
   tool: Tool | undefined;
   protocolVersion: string | null;
@@ -29,6 +31,8 @@ export type OpenRecord = {
 export async function openRecord(
   connection: ServerConnection,
   call: {
+    /** A tool call unless given; for a read or a get, `toolName` is the resource's URI or the prompt's name. */
+    kind?: InvocationKind;
     toolName: string;
     arguments: Record<string, unknown>;
     caller: Caller;
@@ -37,7 +41,8 @@ export async function openRecord(
     via?: CallVia | undefined;
   },
 ): Promise<OpenRecord> {
-  const tool = connection.findTool(call.toolName);
+  const kind = call.kind ?? "call";
+  const tool = kind === "call" ? connection.findTool(call.toolName) : undefined;
   const protocolVersion = connection.protocolVersion();
   const redactKeys = appConfig().audit.redactKeys;
   // Filled by the redaction of the arguments and _meta below: the values it took out.
@@ -50,6 +55,7 @@ export async function openRecord(
     timeAuditWrite("open", () =>
       store.startInvocation({
         ...actorOf(call.caller),
+        kind,
         clientIp: call.caller.clientIp,
         reason: call.reason ?? null,
         via: viaColumn(call.via),
@@ -62,7 +68,7 @@ export async function openRecord(
       }),
     ),
   );
-  return { auditId, startedAt, tool, protocolVersion, serverId: connection.config.id, echoes };
+  return { auditId, kind, startedAt, tool, protocolVersion, serverId: connection.config.id, echoes };
 }
 
 /** The response without its timing and record: what the pipeline decided. */
@@ -95,6 +101,11 @@ export async function completeRecord(record: OpenRecord, answered: Settlement): 
   );
   // A name the server does not list is the caller's to choose: one label for all of them, so that
   // nobody can grow the metrics without bound.
-  countCall(record.serverId, record.tool?.name ?? "(not listed)", settlement.status, (Date.now() - record.startedAt) / 1000);
+  countCall(
+    record.serverId,
+    record.kind === "call" ? (record.tool?.name ?? "(not listed)") : `(${record.kind})`,
+    settlement.status,
+    (Date.now() - record.startedAt) / 1000,
+  );
   return { ...settlement, durationMs: Date.now() - record.startedAt, auditId: record.auditId, protocolVersion: record.protocolVersion };
 }

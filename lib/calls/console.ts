@@ -2,7 +2,7 @@ import "server-only";
 // The "advanced console": any JSON-RPC method sent as-is to a server, with the answer as the
 // server gave it (not parsed into SDK types, so odd results are seen as they are). tools/call,
 // as a request or as a notification, goes through the call pipeline and is audited like every
-// other call. Every answer names its outcome from the one outcome table: a timeout or a lost
+// other call, and so do resources/read and prompts/get (run-feature.ts). Every answer names its outcome from the one outcome table: a timeout or a lost
 // connection is an outcome of the message, not an HTTP error of the console.
 import { z } from "zod";
 import { AppError } from "@/lib/errors";
@@ -10,6 +10,8 @@ import { connectionFor } from "@/lib/mcp/pool";
 import type { Caller, InvocationResponse } from "@/lib/domain/mcp-types";
 import { classifyCallError } from "./classify-error";
 import { runCall } from "./run-call";
+import { getPrompt, readResource } from "./run-feature";
+import type { FeatureResponse } from "@/lib/domain/server-features";
 import { CallReasonSchema } from "@/lib/policy/tool-policy";
 
 export const RawRpcSchema = z.object({
@@ -50,7 +52,41 @@ function fromCall(response: InvocationResponse): RawRpcAnswer {
   return answer;
 }
 
+function fromFeature(response: FeatureResponse<unknown>): RawRpcAnswer {
+  const answer: RawRpcAnswer = { jsonrpc: "2.0", outcome: response.status, durationMs: response.durationMs, auditId: response.auditId };
+  if (response.result !== undefined) answer.result = response.result;
+  else if (response.status === "protocol_error" && response.error?.code !== undefined)
+    answer.error = { code: response.error.code, message: response.error.message, data: response.error.data };
+  else if (response.error) answer.failure = { message: response.error.message };
+  return answer;
+}
+
+/** resources/read and prompts/get with the params the pipeline takes; anything else goes as sent (unaudited). */
+async function auditedFeature(
+  serverId: string,
+  input: RawRpcInput,
+  caller: Caller,
+  signal?: AbortSignal,
+): Promise<RawRpcAnswer | undefined> {
+  if (input.notification) return undefined;
+  const params = input.params ?? {};
+  if (input.method === "resources/read" && typeof params.uri === "string" && Object.keys(params).every((key) => key === "uri"))
+    return fromFeature(await readResource({ serverId, uri: params.uri, caller, signal }));
+  const args = asObject(params.arguments ?? {});
+  const stringArgs = args && Object.values(args).every((value) => typeof value === "string");
+  if (
+    input.method === "prompts/get" &&
+    typeof params.name === "string" &&
+    stringArgs &&
+    Object.keys(params).every((key) => key === "name" || key === "arguments")
+  )
+    return fromFeature(await getPrompt({ serverId, name: params.name, arguments: args as Record<string, string>, caller, signal }));
+  return undefined;
+}
+
 export async function rawRpc(serverId: string, input: RawRpcInput, caller: Caller, signal?: AbortSignal): Promise<RawRpcAnswer> {
+  const audited = await auditedFeature(serverId, input, caller, signal);
+  if (audited) return audited;
   if (input.method === "tools/call") {
     const name = input.params?.name;
     const args = input.params?.arguments ?? {};

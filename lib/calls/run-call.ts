@@ -198,7 +198,7 @@ function assertHasApp(connection: ServerConnection, toolName: string): void {
 }
 
 /** The connection, unless the caller gives up first. */
-async function untilReady(connection: ServerConnection, signal: AbortSignal): Promise<void> {
+export async function untilReady(connection: ServerConnection, signal: AbortSignal): Promise<void> {
   if (signal.aborted) throw signal.reason;
   if (connection.isReady()) return;
   let onAbort: (() => void) | undefined;
@@ -224,6 +224,6 @@ function settleAnswer(answer: unknown, tool: Tool | undefined): Settlement {
   return { status: result.isError === true ? "tool_error" : "ok", result, outputValidation };
 }
 
-function failure({ status, ...error }: ClassifiedError): Settlement {
+export function failure({ status, ...error }: ClassifiedError): Settlement {
   return { status, error, outputValidation: NO_VALIDATION };
 }

@@ -1,12 +1,29 @@
-// The few resources the demo server exposes, so resource_link results can be followed
-// with resources/read.
-import type { ReadResourceResult, Resource } from "@modelcontextprotocol/server";
+// The demo server's resources: one of each kind a resource viewer must handle (CSV, JSON,
+// Markdown, an image, binary, a large log, one that changes on every read), the notes board's
+// MCP App, and one template whose variable completes (lib/demo-server/prompts.ts has the prompts).
+import type { ReadResourceResult, Resource, ResourceTemplateType } from "@modelcontextprotocol/server";
 import { MCP_APP_MIME_TYPE, NOTES_BOARD_HTML, NOTES_BOARD_URI } from "./apps/notes-board";
+import { barChartPng } from "./media";
 
 type DemoResource = Resource & { read: () => ReadResourceResult["contents"][number] };
 
 const REPORT_CSV = "month,visitors\nJanuary,1200\nFebruary,1350\nMarch,1610\n";
 const CONFIG_JSON = JSON.stringify({ retries: 3, regions: ["eu-west", "us-east"] }, null, 2);
+const GUIDE_MD = [
+  "# Getting started",
+  "",
+  "The demo server has **tools**, **resources** and **prompts**.",
+  "",
+  "- Read `demo://files/report.csv` for the visitors report.",
+  "- Fill the `demo://weather/{city}` template for a forecast.",
+].join("\n");
+/** About 400 KB: more than a page should draw at once. */
+const LARGE_LOG = Array.from(
+  { length: 6_000 },
+  (_v, i) => `2026-11-26T12:${String(Math.floor(i / 100) % 60).padStart(2, "0")}:00Z line ${i + 1} of the service log, nothing to see`,
+).join("\n");
+const SAMPLE_BYTES = Buffer.from(Array.from({ length: 256 }, (_v, i) => i));
+export const WEATHER_CITIES = ["Amsterdam", "Berlin", "Braga", "Lisbon", "London", "Madrid", "Oslo", "Paris", "Porto"] as const;
 
 const resources: DemoResource[] = [
   {
@@ -23,6 +40,48 @@ const resources: DemoResource[] = [
     title: "Service configuration",
     mimeType: "application/json",
     read: () => ({ uri: "demo://files/config.json", mimeType: "application/json", text: CONFIG_JSON }),
+  },
+  {
+    uri: "demo://docs/guide.md",
+    name: "guide.md",
+    title: "Getting started",
+    description: "How to find your way around the demo server",
+    mimeType: "text/markdown",
+    annotations: { audience: ["user"], priority: 0.8 },
+    read: () => ({ uri: "demo://docs/guide.md", mimeType: "text/markdown", text: GUIDE_MD }),
+  },
+  {
+    uri: "demo://images/chart.png",
+    name: "chart.png",
+    title: "Visitors chart",
+    mimeType: "image/png",
+    read: () => ({ uri: "demo://images/chart.png", mimeType: "image/png", blob: barChartPng([1200, 1350, 1610]).toString("base64") }),
+  },
+  {
+    uri: "demo://files/sample.bin",
+    name: "sample.bin",
+    title: "Binary sample",
+    description: "256 bytes, 0 to 255",
+    mimeType: "application/octet-stream",
+    size: SAMPLE_BYTES.length,
+    read: () => ({ uri: "demo://files/sample.bin", mimeType: "application/octet-stream", blob: SAMPLE_BYTES.toString("base64") }),
+  },
+  {
+    uri: "demo://logs/service.log",
+    name: "service.log",
+    title: "Service log (large)",
+    description: "About 400 KB of text",
+    mimeType: "text/plain",
+    size: Buffer.byteLength(LARGE_LOG),
+    read: () => ({ uri: "demo://logs/service.log", mimeType: "text/plain", text: LARGE_LOG }),
+  },
+  {
+    uri: "demo://clock/now",
+    name: "now",
+    title: "Server clock",
+    description: "The server's time: different on every read",
+    mimeType: "text/plain",
+    read: () => ({ uri: "demo://clock/now", mimeType: "text/plain", text: new Date().toISOString() }),
   },
   {
     uri: NOTES_BOARD_URI,
@@ -45,9 +104,46 @@ export function listDemoResources(): Resource[] {
   return resources.map(({ read: _read, ...resource }) => resource);
 }
 
+export const WEATHER_TEMPLATE = "demo://weather/{city}";
+
+export function listDemoResourceTemplates(): ResourceTemplateType[] {
+  return [
+    {
+      uriTemplate: WEATHER_TEMPLATE,
+      name: "weather",
+      title: "Weather forecast",
+      description: "Tomorrow's forecast for a city (the city completes)",
+      mimeType: "application/json",
+    },
+  ];
+}
+
+function forecast(city: string): ReadResourceResult["contents"][number] {
+  // The same city always gets the same made-up forecast.
+  const seed = [...city].reduce((sum, char) => sum + char.charCodeAt(0), 0);
+  const text = JSON.stringify(
+    { city, tomorrow: { high: 8 + (seed % 15), low: seed % 8, sky: ["sunny", "cloudy", "rain"][seed % 3] } },
+    null,
+    2,
+  );
+  return { uri: `demo://weather/${encodeURIComponent(city)}`, mimeType: "application/json", text };
+}
+
 export function readDemoResource(uri: string): ReadResourceResult | undefined {
   const found = resources.find((r) => r.uri === uri);
-  return found ? { contents: [found.read()] } : undefined;
+  if (found) return { contents: [found.read()] };
+  const city = /^demo:\/\/weather\/([^/?#]+)$/.exec(uri)?.[1];
+  if (!city) return undefined;
+  try {
+    return { contents: [forecast(decodeURIComponent(city))] };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Cities that start with what was typed, for completion/complete. */
+export function completeCity(prefix: string): string[] {
+  return WEATHER_CITIES.filter((city) => city.toLowerCase().startsWith(prefix.toLowerCase()));
 }
 
 export const DEMO_REPORT_CSV = REPORT_CSV;

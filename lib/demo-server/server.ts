@@ -4,14 +4,16 @@
 import { ProtocolError, ProtocolErrorCode, Server, type CallToolResult } from "@modelcontextprotocol/server";
 import { compileSchema, describeErrors } from "../json-schema/dialect";
 import type { DemoCatalog } from "./catalog";
-import { listDemoResources, readDemoResource } from "./resources";
+import { getDemoPrompt, listDemoPrompts } from "./prompts";
+import { completeCity, listDemoResources, listDemoResourceTemplates, readDemoResource, WEATHER_TEMPLATE } from "./resources";
 import type { DemoToolContext, DemoToolResult } from "./types";
 
 export const DEMO_SERVER_INFO = { name: "toolscope-demo", title: "Toolscope demo server", version: "1.0.0" } as const;
 
 const INSTRUCTIONS = [
   "Toolscope's bundled demo server. Its tools cover every part of the MCP tools specification:",
-  "annotations and icons, rich input schemas, every result type, progress, elicitation and list changes.",
+  "annotations and icons, rich input schemas, every result type, progress, elicitation and list changes;",
+  "it also has resources of every kind (with a template whose city completes) and prompts.",
   "Everything is simulated in memory; nothing leaves the machine.",
 ].join(" ");
 
@@ -31,7 +33,7 @@ export type DemoServerOptions = {
 
 export function createDemoServer(catalog: DemoCatalog, options: DemoServerOptions = {}): Server {
   const server = new Server(DEMO_SERVER_INFO, {
-    capabilities: { tools: { listChanged: true }, resources: {} },
+    capabilities: { tools: { listChanged: true }, resources: {}, prompts: {}, completions: {} },
     instructions: INSTRUCTIONS,
   });
 
@@ -76,6 +78,20 @@ export function createDemoServer(catalog: DemoCatalog, options: DemoServerOption
     const result = readDemoResource(request.params.uri);
     if (!result) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown resource: ${request.params.uri}`);
     return result;
+  });
+
+  server.setRequestHandler("resources/templates/list", () => ({ resourceTemplates: listDemoResourceTemplates() }));
+  server.setRequestHandler("prompts/list", () => ({ prompts: listDemoPrompts() }));
+  server.setRequestHandler("prompts/get", (request) => {
+    const got = getDemoPrompt(request.params.name, request.params.arguments ?? {});
+    if (typeof got === "string") throw new ProtocolError(ProtocolErrorCode.InvalidParams, got);
+    return got;
+  });
+  server.setRequestHandler("completion/complete", (request) => {
+    const { ref, argument } = request.params;
+    const values =
+      ref.type === "ref/resource" && ref.uri === WEATHER_TEMPLATE && argument.name === "city" ? completeCity(argument.value) : [];
+    return { completion: { values, total: values.length, hasMore: false } };
   });
 
   if (options.announceChanges) {

@@ -125,6 +125,11 @@ export const API_ROUTES: readonly ApiRoute[] = [
   // Each person authorizes for themselves; the shared authorization is for admins (lib/mcp/oauth-authorization.ts).
   { pattern: "/api/servers/:serverId/oauth/authorize", methods: ["POST"], servedBy: "next", access: { POST: "catalog:read" } },
   // Connecting now does nothing a call would not (a call to a failed server connects it); it only skips the wait.
+  { pattern: "/api/servers/:serverId/prompts", methods: ["GET"], servedBy: "next", access: { GET: "catalog:read" } },
+  // A read or a get goes to the server and is audited, as a tool call is.
+  { pattern: "/api/servers/:serverId/prompts/get", methods: ["POST"], servedBy: "next", access: { POST: "tools:call" } },
+  { pattern: "/api/servers/:serverId/resources", methods: ["GET"], servedBy: "next", access: { GET: "catalog:read" } },
+  { pattern: "/api/servers/:serverId/resources/read", methods: ["POST"], servedBy: "next", access: { POST: "tools:call" } },
   { pattern: "/api/servers/:serverId/reconnect", methods: ["POST"], servedBy: "next", access: { POST: "tools:call" } },
   // What a command printed can hold what no config names as secret (a token it read, a path): as its config's secrets, admins only.
   { pattern: "/api/servers/:serverId/stderr", methods: ["GET"], servedBy: "next", access: { GET: "servers:manage" } },

@@ -73,7 +73,7 @@ export class ServerConnection {
     return describeServerTarget(this.config);
   }
 
-  private get callTimeoutMs(): number {
+  get callTimeoutMs(): number {
     return this.config.timeoutMs ?? this.defaultTimeoutMs;
   }
 

@@ -1,0 +1,10 @@
+import { callerOf } from "@/lib/http/caller";
+import { respond } from "@/lib/http/respond";
+import { serverPrompts } from "@/lib/mcp/server-catalogs";
+
+export const dynamic = "force-dynamic";
+
+export async function GET(request: Request, { params }: { params: Promise<{ serverId: string }> }): Promise<Response> {
+  const { serverId } = await params;
+  return respond(() => serverPrompts(serverId, callerOf(request)));
+}

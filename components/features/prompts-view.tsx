@@ -1,0 +1,153 @@
+"use client";
+
+// A server's prompts page: its prompts, a form from the arguments of the one picked (required
+// ones marked, each with its description), and the messages prompts/get answered.
+import { useCallback, useState, type ReactNode } from "react";
+import { fetchJson } from "@/lib/client/fetch-json";
+import type { GetPromptResult, Prompt, PromptCatalog } from "@/lib/domain/server-features";
+import { useApiData } from "@/components/ui/use-api-data";
+import { BUTTON_PRIMARY, ERROR_NOTE, INPUT } from "@/components/ui/classes";
+import { FeatureAnswerHeader } from "./feature-answer";
+import { FeatureNav } from "./feature-nav";
+import { PromptMessages } from "./prompt-messages";
+import { useFeatureRequest } from "./use-feature-request";
+
+function PromptForm({
+  prompt,
+  running,
+  onGet,
+}: {
+  prompt: Prompt;
+  running: boolean;
+  onGet: (args: Record<string, string>) => void;
+}): ReactNode {
+  const [values, setValues] = useState<Record<string, string>>({});
+  const args = prompt.arguments ?? [];
+  const missing = args.filter((a) => a.required && !values[a.name]?.trim());
+  return (
+    <form
+      className="mt-3 space-y-3"
+      aria-label={`Arguments of ${prompt.title ?? prompt.name}`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        // Only the arguments given: an empty optional one is left out, not sent as "".
+        onGet(Object.fromEntries(Object.entries(values).filter(([, value]) => value !== "")));
+      }}
+    >
+      {args.length === 0 && <p className="text-[13px] text-muted">This prompt takes no arguments.</p>}
+      {args.map((argument) => {
+        const id = `prompt-${prompt.name}-${argument.name}`;
+        return (
+          <div key={argument.name}>
+            <label htmlFor={id} className="block text-[13px] font-medium">
+              {argument.name}
+              {argument.required && (
+                <span className="text-rose-600 dark:text-rose-400" aria-hidden="true">
+                  {" "}
+                  *
+                </span>
+              )}
+            </label>
+            {argument.description && (
+              <p id={`${id}-description`} className="text-xs text-muted">
+                {argument.description}
+              </p>
+            )}
+            <textarea
+              id={id}
+              rows={argument.name === "code" ? 4 : 1}
+              required={argument.required}
+              aria-describedby={argument.description ? `${id}-description` : undefined}
+              className={`${INPUT} mt-1 resize-y`}
+              value={values[argument.name] ?? ""}
+              onChange={(event) => setValues((current) => ({ ...current, [argument.name]: event.target.value }))}
+            />
+          </div>
+        );
+      })}
+      <button type="submit" className={BUTTON_PRIMARY} disabled={running || missing.length > 0}>
+        {running ? "Getting…" : "Get prompt"}
+      </button>
+    </form>
+  );
+}
+
+export function PromptsView({ serverId }: { serverId: string }): ReactNode {
+  const load = useCallback(() => fetchJson<PromptCatalog>(`/api/servers/${encodeURIComponent(serverId)}/prompts`), [serverId]);
+  const { data, error } = useApiData(load);
+  const get = useFeatureRequest<GetPromptResult>();
+  const [picked, setPicked] = useState<string | null>(null);
+  const prompt = data?.prompts.find((p) => p.name === picked);
+
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-8 sm:px-8" data-testid="prompts-view">
+      <FeatureNav serverId={serverId} current="prompts" />
+      <h1 className="mt-4 text-lg font-semibold tracking-tight">Prompts</h1>
+      {error && <p className={`${ERROR_NOTE} mt-4`}>{error}</p>}
+      {!data && !error && <p className="mt-4 text-sm text-muted">Listing…</p>}
+      {data && !data.supported && (
+        <p className="mt-4 text-sm text-muted">This server does not offer prompts (it declares no prompts capability).</p>
+      )}
+      {data?.truncated && (
+        <p className="mt-2 text-xs text-amber-700 dark:text-amber-400">
+          The server lists more than Toolscope shows; the rest are left out.
+        </p>
+      )}
+      {data?.supported && (
+        <div className="grid gap-x-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+          <section className="mt-6" aria-label="Prompts">
+            <h2 className="text-sm font-semibold">
+              Prompts <span className="font-normal text-muted">({data.prompts.length})</span>
+            </h2>
+            <ul className="mt-2 rounded-lg border border-zinc-200 dark:border-zinc-800">
+              {data.prompts.length === 0 && <li className="px-3 py-2.5 text-[13px] text-muted">None listed.</li>}
+              {data.prompts.map((p) => (
+                <li key={p.name} className="border-b border-zinc-100 last:border-0 dark:border-zinc-900">
+                  <button
+                    type="button"
+                    data-testid="prompt-row"
+                    aria-pressed={picked === p.name}
+                    onClick={() => {
+                      setPicked(p.name);
+                      get.clear();
+                    }}
+                    className={`block w-full px-3 py-2.5 text-left focus-visible:ring-2 focus-visible:ring-indigo-500/40 focus-visible:outline-none ${
+                      picked === p.name ? "bg-indigo-50/60 dark:bg-indigo-950/30" : "hover:bg-zinc-50 dark:hover:bg-zinc-900"
+                    }`}
+                  >
+                    <span className="block text-[13px] font-medium">{p.title ?? p.name}</span>
+                    {p.title && <span className="block font-mono text-xs text-muted">{p.name}</span>}
+                    {p.description && <span className="mt-0.5 block text-xs text-muted">{p.description}</span>}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </section>
+          <section className="mt-6 min-w-0" aria-label="Prompt" aria-live="polite" data-testid="prompt-panel">
+            {!prompt && <p className="text-[13px] text-muted">Pick a prompt to fill its arguments and get its messages.</p>}
+            {prompt && (
+              <>
+                <h2 className="text-sm font-semibold">{prompt.title ?? prompt.name}</h2>
+                <PromptForm
+                  key={prompt.name}
+                  prompt={prompt}
+                  running={get.running}
+                  onGet={(args) =>
+                    void get.send(`/api/servers/${encodeURIComponent(serverId)}/prompts/get`, { name: prompt.name, arguments: args })
+                  }
+                />
+                {get.requestError && <p className={`${ERROR_NOTE} mt-3`}>{get.requestError}</p>}
+                {get.response && (
+                  <div className="mt-4 space-y-3">
+                    <FeatureAnswerHeader response={get.response} />
+                    {get.response.result && <PromptMessages result={get.response.result} serverId={serverId} />}
+                  </div>
+                )}
+              </>
+            )}
+          </section>
+        </div>
+      )}
+    </div>
+  );
+}

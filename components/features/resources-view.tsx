@@ -1,0 +1,156 @@
+"use client";
+
+// A server's resources page: its resources and resource templates, and what a read answered.
+// A template is filled in a small form (one field a variable) and expanded by RFC 6570.
+import { useCallback, useState, type ReactNode } from "react";
+import { fetchJson } from "@/lib/client/fetch-json";
+import type { ReadResourceResult, Resource, ResourceCatalog, ResourceTemplate } from "@/lib/domain/server-features";
+import { useApiData } from "@/components/ui/use-api-data";
+import { BUTTON_PRIMARY, BUTTON_SECONDARY, ERROR_NOTE, INPUT } from "@/components/ui/classes";
+import { FeatureAnswerHeader } from "./feature-answer";
+import { FeatureNav } from "./feature-nav";
+import { ResourceContents } from "./resource-contents";
+import { expandTemplate, templateVariables } from "./uri-template";
+import { useFeatureRequest } from "./use-feature-request";
+
+function size(bytes: number | undefined): string | null {
+  if (bytes === undefined) return null;
+  return bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+function ResourceRow({ resource, onRead, selected }: { resource: Resource; onRead: () => void; selected: boolean }): ReactNode {
+  const details = [resource.mimeType, size(resource.size), resource.description].filter(Boolean).join(" · ");
+  return (
+    <li
+      className={`flex items-start gap-3 border-b border-zinc-100 px-3 py-2.5 last:border-0 dark:border-zinc-900 ${selected ? "bg-indigo-50/60 dark:bg-indigo-950/30" : ""}`}
+      data-testid="resource-row"
+      data-uri={resource.uri}
+    >
+      <div className="min-w-0 flex-1">
+        <div className="text-[13px] font-medium">{resource.title ?? resource.name}</div>
+        <div className="mt-0.5 font-mono text-xs break-all text-muted">{resource.uri}</div>
+        {details && <div className="mt-0.5 text-xs text-muted">{details}</div>}
+      </div>
+      <button type="button" className={BUTTON_SECONDARY} onClick={onRead} aria-label={`Read ${resource.title ?? resource.name}`}>
+        Read
+      </button>
+    </li>
+  );
+}
+
+function TemplateForm({ template, onRead }: { template: ResourceTemplate; onRead: (uri: string) => void }): ReactNode {
+  const variables = templateVariables(template.uriTemplate);
+  const [values, setValues] = useState<Record<string, string>>({});
+  const uri = expandTemplate(template.uriTemplate, values);
+  const id = `template-${template.name}`;
+  return (
+    <li
+      className="border-b border-zinc-100 px-3 py-3 last:border-0 dark:border-zinc-900"
+      data-testid="template-row"
+      data-template={template.uriTemplate}
+    >
+      <div className="text-[13px] font-medium">{template.title ?? template.name}</div>
+      <div className="mt-0.5 font-mono text-xs break-all text-muted">{template.uriTemplate}</div>
+      {template.description && <div className="mt-0.5 text-xs text-muted">{template.description}</div>}
+      <form
+        className="mt-2 flex flex-wrap items-end gap-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          onRead(uri);
+        }}
+      >
+        {variables.map((name) => (
+          <label key={name} className="min-w-[10rem] flex-1 text-xs" htmlFor={`${id}-${name}`}>
+            <span className="mb-1 block font-medium">{name}</span>
+            <input
+              id={`${id}-${name}`}
+              className={INPUT}
+              value={values[name] ?? ""}
+              onChange={(event) => setValues((current) => ({ ...current, [name]: event.target.value }))}
+              autoComplete="off"
+            />
+          </label>
+        ))}
+        <button type="submit" className={BUTTON_PRIMARY} disabled={variables.some((name) => !values[name])}>
+          Read
+        </button>
+      </form>
+      {variables.length > 0 && (
+        <div className="mt-1.5 font-mono text-xs break-all text-muted" data-testid="template-uri">
+          {uri}
+        </div>
+      )}
+    </li>
+  );
+}
+
+function List({ title, count, children }: { title: string; count: number; children: ReactNode }): ReactNode {
+  return (
+    <section className="mt-6" aria-label={title}>
+      <h2 className="text-sm font-semibold">
+        {title} <span className="font-normal text-muted">({count})</span>
+      </h2>
+      <ul className="mt-2 rounded-lg border border-zinc-200 dark:border-zinc-800">{children}</ul>
+    </section>
+  );
+}
+
+export function ResourcesView({ serverId }: { serverId: string }): ReactNode {
+  const load = useCallback(() => fetchJson<ResourceCatalog>(`/api/servers/${encodeURIComponent(serverId)}/resources`), [serverId]);
+  const { data, error } = useApiData(load);
+  const read = useFeatureRequest<ReadResourceResult>();
+  const [uri, setUri] = useState<string | null>(null);
+  const readUri = (target: string): void => {
+    setUri(target);
+    void read.send(`/api/servers/${encodeURIComponent(serverId)}/resources/read`, { uri: target });
+  };
+
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-8 sm:px-8" data-testid="resources-view">
+      <FeatureNav serverId={serverId} current="resources" />
+      <h1 className="mt-4 text-lg font-semibold tracking-tight">Resources</h1>
+      {error && <p className={`${ERROR_NOTE} mt-4`}>{error}</p>}
+      {!data && !error && <p className="mt-4 text-sm text-muted">Listing…</p>}
+      {data && !data.supported && (
+        <p className="mt-4 text-sm text-muted">This server does not offer resources (it declares no resources capability).</p>
+      )}
+      {data?.truncated && (
+        <p className="mt-2 text-xs text-amber-700 dark:text-amber-400">
+          The server lists more than Toolscope shows; the rest are left out.
+        </p>
+      )}
+      {data?.supported && (
+        <div className="grid gap-x-8 lg:grid-cols-2">
+          <div>
+            <List title="Resources" count={data.resources.length}>
+              {data.resources.length === 0 && <li className="px-3 py-2.5 text-[13px] text-muted">None listed.</li>}
+              {data.resources.map((resource) => (
+                <ResourceRow key={resource.uri} resource={resource} selected={uri === resource.uri} onRead={() => readUri(resource.uri)} />
+              ))}
+            </List>
+            {data.templates.length > 0 && (
+              <List title="Templates" count={data.templates.length}>
+                {data.templates.map((template) => (
+                  <TemplateForm key={template.uriTemplate} template={template} onRead={readUri} />
+                ))}
+              </List>
+            )}
+          </div>
+          <section className="mt-6 min-w-0" aria-label="Read" aria-live="polite" data-testid="resource-read">
+            <h2 className="text-sm font-semibold">Read</h2>
+            {!uri && <p className="mt-2 text-[13px] text-muted">Read a resource to see its contents here.</p>}
+            {uri && <div className="mt-2 font-mono text-xs break-all text-muted">{uri}</div>}
+            {read.running && <p className="mt-2 text-[13px] text-muted">Reading…</p>}
+            {read.requestError && <p className={`${ERROR_NOTE} mt-2`}>{read.requestError}</p>}
+            {read.response && (
+              <div className="mt-2 space-y-3">
+                <FeatureAnswerHeader response={read.response} />
+                {read.response.result && <ResourceContents result={read.response.result} serverId={serverId} />}
+              </div>
+            )}
+          </section>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+import "server-only";
+// The call pipeline for what is not a tool call: a resources/read or a prompts/get. It keeps the
+// rules of run-call.ts that are not about tools: refused while this process shuts down, only on
+// servers the caller may use, within the hosted limits, a server that is down still audited,
+// the record opened before anything is sent, cancellable by its audit id while it runs, the
+// call's secrets (a prompt argument under a secret key) taken out of the answer, and one outcome
+// from the same table. A tool's policy and its output schema have no part here.
+import { AppError } from "@/lib/errors";
+import { isDraining } from "@/lib/draining";
+import { connectionFor } from "@/lib/mcp/pool";
+import { sendPromptGet, sendResourceRead } from "@/lib/mcp/server-features";
+import type { ServerConnection } from "@/lib/mcp/connection";
+import type { Caller } from "@/lib/domain/mcp-types";
+import type { FeatureResponse, GetPromptResult, ReadResourceResult } from "@/lib/domain/server-features";
+import type { InvocationKind } from "@/lib/domain/invocation-kinds";
+import { inSpan, SpanKind } from "@/lib/telemetry/tracing";
+import { checkArgumentDepth } from "../domain/argument-depth";
+import { admitCall } from "./call-limits";
+import { completeRecord, openRecord } from "./audit-trail";
+import { classifyCallError } from "./classify-error";
+import { callUnderway, isInterruption, ownerOf, trackCall } from "./in-flight";
+import { failure, untilReady } from "./run-call";
+
+type FeatureRequest = {
+  serverId: string;
+  caller: Caller;
+  /** Aborted when the caller goes away: the request is cancelled. */
+  signal?: AbortSignal | undefined;
+  onStarted?: ((auditId: string) => void) | undefined;
+};
+
+export type ResourceReadRequest = FeatureRequest & { uri: string };
+export type PromptGetRequest = FeatureRequest & { name: string; arguments: Record<string, string> };
+
+const NO_VALIDATION = { verdict: "none" } as const;
+
+export function readResource(request: ResourceReadRequest): Promise<FeatureResponse<ReadResourceResult>> {
+  return runFeature(request, "resource_read", request.uri, { uri: request.uri }, (connection, signal) =>
+    connection.ready().then((client) => sendResourceRead(client, connection, request.uri, signal)),
+  );
+}
+
+export function getPrompt(request: PromptGetRequest): Promise<FeatureResponse<GetPromptResult>> {
+  return runFeature(request, "prompt_get", request.name, request.arguments, (connection, signal) =>
+    connection.ready().then((client) => sendPromptGet(client, connection, request.name, request.arguments, signal)),
+  );
+}
+
+async function runFeature<R>(
+  request: FeatureRequest,
+  kind: Exclude<InvocationKind, "call">,
+  target: string,
+  args: Record<string, unknown>,
+  send: (connection: ServerConnection, signal: AbortSignal) => Promise<R>,
+): Promise<FeatureResponse<R>> {
+  if (isDraining()) throw new AppError("unavailable:draining");
+  const cancel = new AbortController();
+  const endUnderway = callUnderway((reason) => cancel.abort(reason));
+  const hangUp = (): void => cancel.abort(request.signal?.reason);
+  try {
+    checkArgumentDepth("arguments", args);
+    const connection = await connectionFor(request.serverId, request.caller);
+    const release = await admitCall(request.caller, request.serverId);
+    if (request.signal?.aborted) hangUp();
+    else request.signal?.addEventListener("abort", hangUp, { once: true });
+    try {
+      const method = kind === "resource_read" ? "resources/read" : "prompts/get";
+      return await inSpan(
+        `${method} ${target}`,
+        { kind: SpanKind.CLIENT, attributes: { "mcp.method.name": method, "toolscope.server.id": request.serverId } },
+        () => forwardAudited(request, kind, target, args, connection, cancel, send),
+      );
+    } finally {
+      release();
+    }
+  } finally {
+    request.signal?.removeEventListener("abort", hangUp);
+    endUnderway();
+  }
+}
+
+async function forwardAudited<R>(
+  request: FeatureRequest,
+  kind: Exclude<InvocationKind, "call">,
+  target: string,
+  args: Record<string, unknown>,
+  connection: ServerConnection,
+  cancel: AbortController,
+  send: (connection: ServerConnection, signal: AbortSignal) => Promise<R>,
+): Promise<FeatureResponse<R>> {
+  const signal = cancel.signal;
+  const call = { kind, toolName: target, arguments: args, caller: request.caller };
+  try {
+    await untilReady(connection, signal);
+  } catch (error) {
+    const record = await openRecord(connection, call);
+    return answer<R>(await completeRecord(record, failure(classifyCallError(error, signal.aborted))));
+  }
+  const record = await openRecord(connection, call);
+  const untrack = trackCall(record.auditId, { serverId: request.serverId, owner: ownerOf(request.caller), cancel: () => cancel.abort() });
+  try {
+    request.onStarted?.(record.auditId);
+    const result = await send(connection, signal);
+    return answer<R>(await completeRecord(record, { status: "ok", raw: result, outputValidation: NO_VALIDATION }));
+  } catch (error) {
+    if (isInterruption(signal.reason))
+      return answer<R>(
+        await completeRecord(record, { status: "interrupted", error: { message: signal.reason.message }, outputValidation: NO_VALIDATION }),
+      );
+    const classified = classifyCallError(error, signal.aborted);
+    if (classified.status === "transport_error") classified.message = connection.explainTransportFailure(classified.message);
+    return answer<R>(await completeRecord(record, failure(classified)));
+  } finally {
+    untrack();
+  }
+}
+
+function answer<R>(response: Awaited<ReturnType<typeof completeRecord>>): FeatureResponse<R> {
+  const { status, raw, error, durationMs, auditId, protocolVersion } = response;
+  return { status, ...(raw === undefined ? {} : { result: raw as R }), ...(error ? { error } : {}), durationMs, auditId, protocolVersion };
+}

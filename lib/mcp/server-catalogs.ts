@@ -1,0 +1,40 @@
+import "server-only";
+// A server's resources and prompts as the API lists them, for a caller who may use the server
+// (anyone else gets the same 404 as for a server that does not exist).
+import { AppError } from "@/lib/errors";
+import type { Caller } from "@/lib/domain/mcp-types";
+import type { PromptCatalog, ResourceCatalog } from "../domain/server-features";
+import { connectionFor } from "./pool";
+import { listPromptCatalog, listResourceCatalog } from "./server-features";
+import type { ServerConnection } from "./connection";
+
+async function connected(serverId: string, caller: Caller | undefined): Promise<ServerConnection> {
+  const connection = await connectionFor(serverId, caller);
+  try {
+    await connection.ready();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new AppError("unavailable:server", `${connection.config.name} is not connected: ${reason}`);
+  }
+  return connection;
+}
+
+/** A failed listing (a timeout, an error the server answered) says which list and why. */
+async function listed<T>(connection: ServerConnection, what: string, list: () => Promise<T>): Promise<T> {
+  try {
+    return await list();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new AppError("bad_gateway:server", `${connection.config.name} did not list its ${what}: ${reason}`);
+  }
+}
+
+export async function serverResources(serverId: string, caller?: Caller): Promise<ResourceCatalog> {
+  const connection = await connected(serverId, caller);
+  return listed(connection, "resources", () => listResourceCatalog(connection));
+}
+
+export async function serverPrompts(serverId: string, caller?: Caller): Promise<PromptCatalog> {
+  const connection = await connected(serverId, caller);
+  return listed(connection, "prompts", () => listPromptCatalog(connection));
+}

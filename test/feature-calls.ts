@@ -1,0 +1,142 @@
+// Resource reads and prompt gets through the call pipeline (lib/calls/run-feature.ts), against
+// the demo server over stdio and a server that is down, on one database: each answers with its
+// outcome and leaves an audit record of its kind that names the person, with secret-looking
+// arguments redacted. Run once per database (run-feature.*.test.ts).
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Caller } from "@/lib/domain/roles";
+import { DEMO_CLI } from "./demo-client";
+import { programArgs } from "./programs";
+import { REPO_ROOT } from "./fixtures/spawn";
+
+const ADA: Caller = {
+  actor: "Ada <ada@example.com>",
+  clientIp: "127.0.0.1",
+  userId: "user-ada",
+  name: "Ada",
+  email: "ada@example.com",
+  role: "operator",
+  groups: [],
+  authMethod: "password",
+  tokenName: null,
+  scopes: null,
+  sessionId: null,
+};
+
+export function describeFeatureCalls(database: "sqlite" | "postgres"): void {
+  const configDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-features-"));
+
+  beforeAll(() => {
+    if (database === "sqlite") {
+      for (const name of Object.keys(process.env)) if (name.startsWith("TOOLSCOPE_") || name === "DATABASE_URL") delete process.env[name];
+      process.env.TOOLSCOPE_DATA_DIR = configDir;
+    }
+    fs.writeFileSync(
+      path.join(configDir, "mcp.json"),
+      JSON.stringify({
+        mcpServers: {
+          demo: { command: process.execPath, args: [...programArgs(DEMO_CLI), "stdio"], cwd: REPO_ROOT },
+          down: { type: "http", url: "http://127.0.0.1:9/mcp" },
+        },
+      }),
+    );
+    Object.assign(process.env, { TOOLSCOPE_CONFIG: path.join(configDir, "mcp.json"), TOOLSCOPE_DEMO_SERVER: "off" });
+  });
+
+  afterAll(async () => {
+    const { allConnections } = await import("@/lib/mcp/pool");
+    await Promise.all((await allConnections()).map((connection) => connection.close()));
+    fs.rmSync(configDir, { recursive: true, force: true });
+  });
+
+  async function record(auditId: string) {
+    const { getAuditEntry } = await import("@/lib/audit/query");
+    const { readerOf } = await import("@/lib/audit/visibility");
+    return (await getAuditEntry(auditId, readerOf({ ...ADA, role: "admin" }))).record;
+  }
+
+  describe(`resources and prompts through the pipeline, audited in ${database}`, () => {
+    it("lists the demo server's resources, its template and its prompts", async () => {
+      const { serverPrompts, serverResources } = await import("@/lib/mcp/server-catalogs");
+      const resources = await serverResources("demo", ADA);
+      expect(resources.supported).toBe(true);
+      expect(resources.resources.map((r) => r.uri)).toEqual(expect.arrayContaining(["demo://files/report.csv", "demo://images/chart.png"]));
+      expect(resources.templates.map((t) => t.uriTemplate)).toEqual(["demo://weather/{city}"]);
+      const prompts = await serverPrompts("demo", ADA);
+      expect(prompts.prompts.map((p) => p.name)).toEqual(["greeting", "summarize_report", "explain_code"]);
+    });
+
+    it("a read answers the contents and leaves a resource_read record naming the person", async () => {
+      const { readResource } = await import("@/lib/calls/run-feature");
+      const answer = await readResource({ serverId: "demo", uri: "demo://files/report.csv", caller: ADA });
+      expect(answer.status).toBe("ok");
+      expect(answer.result?.contents[0]).toMatchObject({
+        uri: "demo://files/report.csv",
+        mimeType: "text/csv",
+        text: expect.stringContaining("visitors"),
+      });
+      expect(await record(answer.auditId)).toMatchObject({
+        kind: "resource_read",
+        tool_name: "demo://files/report.csv",
+        outcome: "ok",
+        actor_id: "user-ada",
+        actor_name: "Ada",
+        arguments: { uri: "demo://files/report.csv" },
+      });
+    });
+
+    it("a read of an unknown URI is the server's JSON-RPC error, audited as such", async () => {
+      const { readResource } = await import("@/lib/calls/run-feature");
+      const answer = await readResource({ serverId: "demo", uri: "demo://nowhere", caller: ADA });
+      expect(answer).toMatchObject({
+        status: "protocol_error",
+        error: { code: -32602, message: expect.stringContaining("Unknown resource") },
+      });
+      expect(await record(answer.auditId)).toMatchObject({ kind: "resource_read", outcome: "protocol_error", error_code: -32602 });
+    });
+
+    it("a prompt get answers its messages; an argument under a secret key is not kept", async () => {
+      const { getPrompt } = await import("@/lib/calls/run-feature");
+      const answer = await getPrompt({
+        serverId: "demo",
+        name: "summarize_report",
+        arguments: { style: "short", api_key: "sk-live-feature-secret" },
+        caller: ADA,
+      });
+      expect(answer.status).toBe("ok");
+      expect(answer.result?.messages).toHaveLength(2);
+      expect(answer.result?.messages[1]?.content).toMatchObject({ type: "resource", resource: { uri: "demo://files/report.csv" } });
+      const kept = await record(answer.auditId);
+      expect(kept).toMatchObject({ kind: "prompt_get", tool_name: "summarize_report", outcome: "ok", actor_name: "Ada" });
+      expect(kept.arguments).toEqual({ style: "short", api_key: "[redacted]" });
+      expect(JSON.stringify(kept)).not.toContain("sk-live-feature-secret");
+    });
+
+    it("a prompt without a required argument is refused by the server, and audited", async () => {
+      const { getPrompt } = await import("@/lib/calls/run-feature");
+      const answer = await getPrompt({ serverId: "demo", name: "explain_code", arguments: {}, caller: ADA });
+      expect(answer).toMatchObject({ status: "protocol_error", error: { message: expect.stringContaining("code") } });
+    });
+
+    it("a server that is down still gets a record: unavailable", async () => {
+      const { readResource } = await import("@/lib/calls/run-feature");
+      const answer = await readResource({ serverId: "down", uri: "x://y", caller: ADA });
+      expect(answer.status).toBe("unavailable");
+      expect(await record(answer.auditId)).toMatchObject({ kind: "resource_read", outcome: "unavailable", server_id: "down" });
+    });
+
+    it("the log lists them by kind, and the chain still verifies", async () => {
+      const { listAudit } = await import("@/lib/audit/query");
+      const { readerOf } = await import("@/lib/audit/visibility");
+      const { auditStore } = await import("@/lib/audit");
+      const reader = readerOf({ ...ADA, role: "admin" });
+      const reads = await listAudit({ limit: 50, kind: "resource_read" }, reader);
+      expect(reads.records.length).toBe(3);
+      const events = await listAudit({ limit: 50, kind: "event" }, reader);
+      expect(events.records.filter((r) => r.kind === "resource_read" || r.kind === "prompt_get")).toEqual([]);
+      expect((await (await auditStore()).verifyChain()).ok).toBe(true);
+    });
+  });
+}
