@@ -13,6 +13,7 @@ import { startOwnToolscope, type OwnToolscope } from "./own-toolscope";
 import { createUser } from "./user-create";
 import { Workbench } from "./pages/workbench";
 import { e2ePort } from "./ports";
+import { ServerFeatures } from "./pages/server-features";
 
 const PORT = e2ePort("TOOLSCOPE_E2E_A11Y_PORT", 3181);
 const THEMES = ["light", "dark"] as const;
@@ -98,7 +99,19 @@ test.describe("local pages", () => {
         await page.waitForLoadState("load");
         await expectAccessible(page, name, theme);
       }
-      await page.goto("/audit");
+      // A server's resources and prompts, each with what it answered.
+      const features = new ServerFeatures(page);
+      await features.openResources();
+      await features.read("demo://docs/guide.md");
+      await expectAccessible(page, "resources with a read", theme);
+      await features.openPrompts();
+      await features.prompt("Summarize the visitors report").click();
+      await features.promptPanel.getByRole("textbox", { name: "style" }).fill("short");
+      await features.promptPanel.getByRole("button", { name: "Get prompt" }).click();
+      await expect(features.promptPanel.getByTestId("prompt-message")).toHaveCount(2);
+      await expectAccessible(page, "prompts with messages", theme);
+      // A tool call's record (the newest records are the read and the get above).
+      await page.goto("/audit?kind=call");
       const auditId = (await page.getByTestId("audit-row").first().getAttribute("data-audit-id")) ?? "";
       expect(auditId, "an audit record to open").not.toBe("");
       await page.goto(`/audit/${auditId}`);

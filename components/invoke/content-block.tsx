@@ -13,6 +13,12 @@ export type ContentBlock = CallToolResult["content"][number];
 const SAFE_IMAGE = new Set(["image/png", "image/jpeg", "image/gif", "image/webp", "image/svg+xml", "image/avif"]);
 const SAFE_AUDIO = /^audio\/(wav|x-wav|wave|mpeg|mp3|ogg|webm|flac|aac|mp4)$/;
 
+/** How many bytes base64 text decodes to: three a four characters, less one a padding "=". */
+function base64Bytes(base64: string): number {
+  const padding = base64.endsWith("==") ? 2 : base64.endsWith("=") ? 1 : 0;
+  return Math.floor((base64.length * 3) / 4) - padding;
+}
+
 function Pre({ children, testId }: { children: ReactNode; testId?: string }): ReactNode {
   return (
     <pre
@@ -85,7 +91,7 @@ function Body({ block, serverId }: { block: ContentBlock; serverId: string | und
       return (
         <div data-testid="content-resource-blob" className="rounded-md border border-zinc-200 p-3 text-[13px] dark:border-zinc-800">
           <div className="font-mono text-xs text-muted">
-            {resource.uri} · {mime} · {Math.floor((resource.blob.length * 3) / 4).toLocaleString()} bytes
+            {resource.uri} · {mime} · {base64Bytes(resource.blob).toLocaleString()} bytes
           </div>
           {SAFE_IMAGE.has(mime) && (
             // eslint-disable-next-line @next/next/no-img-element -- a data: URI from the tool result

@@ -1,0 +1,42 @@
+// Page object for a server's Resources and Prompts pages.
+import { expect } from "../test";
+import { type Locator, type Page } from "@playwright/test";
+
+export class ServerFeatures {
+  readonly readPanel: Locator;
+  readonly promptPanel: Locator;
+
+  constructor(readonly page: Page) {
+    this.readPanel = page.getByTestId("resource-read");
+    this.promptPanel = page.getByTestId("prompt-panel");
+  }
+
+  async openResources(serverId = "demo"): Promise<void> {
+    await this.page.goto(`/servers/${serverId}/resources`);
+    await expect(this.page.getByTestId("resource-row").first()).toBeVisible();
+  }
+
+  async openPrompts(serverId = "demo"): Promise<void> {
+    await this.page.goto(`/servers/${serverId}/prompts`);
+    await expect(this.page.getByTestId("prompt-row").first()).toBeVisible();
+  }
+
+  resource(uri: string): Locator {
+    return this.page.locator(`[data-testid=resource-row][data-uri="${uri}"]`);
+  }
+
+  async read(uri: string): Promise<void> {
+    await this.resource(uri)
+      .getByRole("button", { name: /^Read / })
+      .click();
+    await expect(this.readPanel.getByTestId("feature-answer")).toBeVisible();
+  }
+
+  template(uriTemplate: string): Locator {
+    return this.page.locator(`[data-testid=template-row][data-template="${uriTemplate}"]`);
+  }
+
+  prompt(title: string): Locator {
+    return this.page.getByTestId("prompt-row").filter({ hasText: title });
+  }
+}

@@ -1,0 +1,81 @@
+// A server's resources and prompts, as a person uses them: browse, read text, JSON, an image and
+// binary contents, fill a template, get a prompt with arguments and see its messages, and find
+// each in the audit log as what it was.
+import { expect, test } from "./test";
+import { ServerFeatures } from "./pages/server-features";
+
+test("resources: read text, Markdown, an image and binary; fill the weather template", async ({ page }) => {
+  const features = new ServerFeatures(page);
+  await features.openResources();
+  await expect(page.getByRole("navigation", { name: "Server" }).getByRole("link", { name: "Resources" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+
+  await features.read("demo://files/report.csv");
+  await expect(features.readPanel.getByTestId("audit-outcome")).toHaveAttribute("data-outcome", "ok");
+  await expect(features.readPanel.getByTestId("resource-contents")).toContainText("February,1350");
+
+  await features.read("demo://docs/guide.md");
+  await expect(features.readPanel.getByTestId("resource-markdown").getByRole("heading", { name: "Getting started" })).toBeVisible();
+
+  await features.read("demo://images/chart.png");
+  const image = features.readPanel.getByTestId("content-resource-blob").getByRole("img");
+  await expect(image).toBeVisible();
+  expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+
+  await features.read("demo://files/sample.bin");
+  const blob = features.readPanel.getByTestId("content-resource-blob");
+  await expect(blob).toContainText("application/octet-stream · 256 bytes");
+  await expect(blob.getByRole("link", { name: "Download sample.bin" })).toHaveAttribute("download", "sample.bin");
+
+  await features.read("demo://logs/service.log");
+  await expect(features.readPanel.getByTestId("resource-text-cut")).toContainText("Showing the first 100,000 of");
+
+  // The template: the URI is expanded as RFC 6570 says, reserved characters encoded.
+  const weather = features.template("demo://weather/{city}");
+  await weather.getByLabel("city").fill("Porto Alegre");
+  await expect(weather.getByTestId("template-uri")).toHaveText("demo://weather/Porto%20Alegre");
+  await weather.getByRole("button", { name: "Read" }).click();
+  await expect(features.readPanel.getByTestId("resource-json")).toContainText("Porto Alegre");
+
+  // A slash in a value stays in the one segment: encoded, not a path.
+  await weather.getByLabel("city").fill("x/y");
+  await expect(weather.getByTestId("template-uri")).toHaveText("demo://weather/x%2Fy");
+
+  // Every read is in the audit log, as a resource read.
+  await page.goto("/audit?kind=resource_read");
+  await expect(page.getByTestId("audit-invocation-kind").first()).toHaveText("Resource read");
+  await expect(page.locator("tbody tr").filter({ hasText: "demo://weather/Porto%20Alegre" })).toHaveCount(1);
+});
+
+test("prompts: a form from the arguments, the messages as a conversation, audited", async ({ page }) => {
+  const features = new ServerFeatures(page);
+  await features.openPrompts();
+
+  await features.prompt("Greeting").click();
+  await expect(features.promptPanel).toContainText("This prompt takes no arguments.");
+  await features.promptPanel.getByRole("button", { name: "Get prompt" }).click();
+  await expect(features.promptPanel.getByTestId("prompt-message")).toHaveCount(1);
+
+  await features.prompt("Summarize the visitors report").click();
+  const get = features.promptPanel.getByRole("button", { name: "Get prompt" });
+  await expect(get, "style is required").toBeDisabled();
+  await features.promptPanel.getByRole("textbox", { name: "style" }).fill("short");
+  await features.promptPanel.getByRole("textbox", { name: "audience" }).fill("the board");
+  await get.click();
+  const messages = features.promptPanel.getByTestId("prompt-message");
+  await expect(messages).toHaveCount(2);
+  await expect(messages.first()).toHaveAttribute("data-role", "user");
+  await expect(messages.first()).toContainText("Write a short summary of this report for the board.");
+  await expect(messages.nth(1).getByTestId("content-resource-text")).toContainText("demo://files/report.csv");
+
+  await features.prompt("Explain code").click();
+  await features.promptPanel.getByRole("textbox", { name: "code" }).fill("const a = 1;");
+  await features.promptPanel.getByRole("button", { name: "Get prompt" }).click();
+  await expect(messages.nth(1)).toHaveAttribute("data-role", "assistant");
+
+  await features.promptPanel.getByRole("link", { name: "Audit record" }).click();
+  await expect(page.getByTestId("audit-detail")).toContainText("Prompt get on demo");
+  await expect(page.getByTestId("audit-request")).toContainText("prompts/get");
+});
