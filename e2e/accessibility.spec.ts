@@ -106,7 +106,7 @@ test.describe("local pages", () => {
       await expectAccessible(page, "resources with a read", theme);
       await features.openPrompts();
       await features.prompt("Summarize the visitors report").click();
-      await features.promptPanel.getByRole("textbox", { name: "style" }).fill("short");
+      await features.argument("style").fill("short");
       await features.promptPanel.getByRole("button", { name: "Get prompt" }).click();
       await expect(features.promptPanel.getByTestId("prompt-message")).toHaveCount(2);
       await expectAccessible(page, "prompts with messages", theme);

@@ -34,6 +34,11 @@ test("resources: read text, Markdown, an image and binary; fill the weather temp
 
   // The template: the URI is expanded as RFC 6570 says, reserved characters encoded.
   const weather = features.template("demo://weather/{city}");
+  // The server completes the city as it is typed.
+  await weather.getByLabel("city").fill("Po");
+  const cities = weather.getByTestId("completion-suggestions").locator("option");
+  await expect(cities).toHaveCount(1);
+  await expect(cities).toHaveAttribute("value", "Porto");
   await weather.getByLabel("city").fill("Porto Alegre");
   await expect(weather.getByTestId("template-uri")).toHaveText("demo://weather/Porto%20Alegre");
   await weather.getByRole("button", { name: "Read" }).click();
@@ -61,8 +66,12 @@ test("prompts: a form from the arguments, the messages as a conversation, audite
   await features.prompt("Summarize the visitors report").click();
   const get = features.promptPanel.getByRole("button", { name: "Get prompt" });
   await expect(get, "style is required").toBeDisabled();
-  await features.promptPanel.getByRole("textbox", { name: "style" }).fill("short");
-  await features.promptPanel.getByRole("textbox", { name: "audience" }).fill("the board");
+  await features.argument("style").fill("s");
+  const styles = features.promptPanel.getByTestId("completion-suggestions").locator("option");
+  await expect(styles).toHaveCount(1);
+  await expect(styles).toHaveAttribute("value", "short");
+  await features.argument("style").fill("short");
+  await features.argument("audience").fill("the board");
   await get.click();
   const messages = features.promptPanel.getByTestId("prompt-message");
   await expect(messages).toHaveCount(2);
@@ -71,7 +80,8 @@ test("prompts: a form from the arguments, the messages as a conversation, audite
   await expect(messages.nth(1).getByTestId("content-resource-text")).toContainText("demo://files/report.csv");
 
   await features.prompt("Explain code").click();
-  await features.promptPanel.getByRole("textbox", { name: "code" }).fill("const a = 1;");
+  await features.promptPanel.getByRole("button", { name: "Several lines for code" }).click();
+  await features.argument("code").fill("const a = 1;\nconsole.log(a);");
   await features.promptPanel.getByRole("button", { name: "Get prompt" }).click();
   await expect(messages.nth(1)).toHaveAttribute("data-role", "assistant");
 

@@ -89,6 +89,7 @@ const RULES: Record<string, Rule> = {
   "GET /api/servers/:serverId/oauth": read,
   "DELETE /api/servers/:serverId/oauth": read,
   "POST /api/servers/:serverId/oauth/authorize": read,
+  "POST /api/servers/:serverId/completions": call,
   "GET /api/servers/:serverId/prompts": read,
   "POST /api/servers/:serverId/prompts/get": call,
   "GET /api/servers/:serverId/resources": read,

@@ -120,6 +120,30 @@ export function describeFeatureCalls(database: "sqlite" | "postgres"): void {
       expect(answer).toMatchObject({ status: "protocol_error", error: { message: expect.stringContaining("code") } });
     });
 
+    it("a completion suggests what the server offers for an argument, with the earlier ones as context, audited", async () => {
+      const { complete } = await import("@/lib/calls/run-feature");
+      const city = await complete({
+        serverId: "demo",
+        ref: { type: "ref/resource", uri: "demo://weather/{city}" },
+        argument: { name: "city", value: "po" },
+        caller: ADA,
+      });
+      expect(city).toMatchObject({ status: "ok", result: { completion: { values: ["Porto"] } } });
+      const style = await complete({
+        serverId: "demo",
+        ref: { type: "ref/prompt", name: "summarize_report" },
+        argument: { name: "style", value: "" },
+        context: { arguments: { audience: "the board" } },
+        caller: ADA,
+      });
+      expect(style.result?.completion.values).toEqual(["short", "detailed"]);
+      expect(await record(style.auditId)).toMatchObject({
+        kind: "completion",
+        tool_name: "summarize_report",
+        arguments: { argument: { name: "style", value: "" }, context: { arguments: { audience: "the board" } } },
+      });
+    });
+
     it("a server that is down still gets a record: unavailable", async () => {
       const { readResource } = await import("@/lib/calls/run-feature");
       const answer = await readResource({ serverId: "down", uri: "x://y", caller: ADA });

@@ -42,7 +42,9 @@ export function AuditDetail({
     params:
       invocation === "resource_read"
         ? record.arguments
-        : { name: record.tool_name, arguments: record.arguments, ...(record.request_meta ? { _meta: record.request_meta } : {}) },
+        : invocation === "completion"
+          ? { ref: record.tool_name, ...(record.arguments as object) }
+          : { name: record.tool_name, arguments: record.arguments, ...(record.request_meta ? { _meta: record.request_meta } : {}) },
   };
   const replayHref = `/servers/${encodeURIComponent(record.server_id)}/tools/${encodeURIComponent(record.tool_name)}?replay=${record.id}`;
   return (

@@ -11,12 +11,99 @@ import { FeatureAnswerHeader } from "./feature-answer";
 import { FeatureNav } from "./feature-nav";
 import { PromptMessages } from "./prompt-messages";
 import { useFeatureRequest } from "./use-feature-request";
+import { useCompletions } from "./use-completions";
+import { useCatalog } from "@/components/catalog/catalog-context";
+
+type PromptArgument = NonNullable<Prompt["arguments"]>[number];
+
+/** One argument: a line with the server's suggestions, or several lines for text that needs them. */
+function ArgumentField({
+  serverId,
+  prompt,
+  argument,
+  values,
+  onChange,
+}: {
+  serverId: string;
+  prompt: Prompt;
+  argument: PromptArgument;
+  values: Record<string, string>;
+  onChange: (value: string) => void;
+}): ReactNode {
+  const completes = Boolean(useCatalog().data?.server.capabilities?.completions);
+  const [multiline, setMultiline] = useState(false);
+  const value = values[argument.name] ?? "";
+  const suggestions = useCompletions(
+    serverId,
+    completes && !multiline,
+    { type: "ref/prompt", name: prompt.name },
+    argument.name,
+    value,
+    values,
+  );
+  const id = `prompt-${prompt.name}-${argument.name}`;
+  const common = {
+    id,
+    required: argument.required,
+    "aria-describedby": argument.description ? `${id}-description` : undefined,
+    value,
+  };
+  return (
+    <div>
+      <div className="flex items-baseline gap-2">
+        <label htmlFor={id} className="text-[13px] font-medium">
+          {argument.name}
+          {argument.required && (
+            <span className="text-rose-600 dark:text-rose-400" aria-hidden="true">
+              {" "}
+              *
+            </span>
+          )}
+        </label>
+        <button
+          type="button"
+          className="ml-auto text-xs text-indigo-600 hover:underline dark:text-indigo-400"
+          aria-pressed={multiline}
+          aria-label={`Several lines for ${argument.name}`}
+          onClick={() => setMultiline((current) => !current)}
+        >
+          {multiline ? "One line" : "Several lines"}
+        </button>
+      </div>
+      {argument.description && (
+        <p id={`${id}-description`} className="text-xs text-muted">
+          {argument.description}
+        </p>
+      )}
+      {multiline ? (
+        <textarea {...common} rows={5} className={`${INPUT} mt-1 resize-y font-mono`} onChange={(event) => onChange(event.target.value)} />
+      ) : (
+        <input
+          {...common}
+          className={`${INPUT} mt-1`}
+          autoComplete="off"
+          list={suggestions.length ? `${id}-suggestions` : undefined}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
+      {!multiline && suggestions.length > 0 && (
+        <datalist id={`${id}-suggestions`} data-testid="completion-suggestions">
+          {suggestions.map((suggestion) => (
+            <option key={suggestion} value={suggestion} />
+          ))}
+        </datalist>
+      )}
+    </div>
+  );
+}
 
 function PromptForm({
+  serverId,
   prompt,
   running,
   onGet,
 }: {
+  serverId: string;
   prompt: Prompt;
   running: boolean;
   onGet: (args: Record<string, string>) => void;
@@ -35,36 +122,16 @@ function PromptForm({
       }}
     >
       {args.length === 0 && <p className="text-[13px] text-muted">This prompt takes no arguments.</p>}
-      {args.map((argument) => {
-        const id = `prompt-${prompt.name}-${argument.name}`;
-        return (
-          <div key={argument.name}>
-            <label htmlFor={id} className="block text-[13px] font-medium">
-              {argument.name}
-              {argument.required && (
-                <span className="text-rose-600 dark:text-rose-400" aria-hidden="true">
-                  {" "}
-                  *
-                </span>
-              )}
-            </label>
-            {argument.description && (
-              <p id={`${id}-description`} className="text-xs text-muted">
-                {argument.description}
-              </p>
-            )}
-            <textarea
-              id={id}
-              rows={argument.name === "code" ? 4 : 1}
-              required={argument.required}
-              aria-describedby={argument.description ? `${id}-description` : undefined}
-              className={`${INPUT} mt-1 resize-y`}
-              value={values[argument.name] ?? ""}
-              onChange={(event) => setValues((current) => ({ ...current, [argument.name]: event.target.value }))}
-            />
-          </div>
-        );
-      })}
+      {args.map((argument) => (
+        <ArgumentField
+          key={argument.name}
+          serverId={serverId}
+          prompt={prompt}
+          argument={argument}
+          values={values}
+          onChange={(value) => setValues((current) => ({ ...current, [argument.name]: value }))}
+        />
+      ))}
       <button type="submit" className={BUTTON_PRIMARY} disabled={running || missing.length > 0}>
         {running ? "Getting…" : "Get prompt"}
       </button>
@@ -130,6 +197,7 @@ export function PromptsView({ serverId }: { serverId: string }): ReactNode {
                 <h2 className="text-sm font-semibold">{prompt.title ?? prompt.name}</h2>
                 <PromptForm
                   key={prompt.name}
+                  serverId={serverId}
                   prompt={prompt}
                   running={get.running}
                   onGet={(args) =>

@@ -12,6 +12,8 @@ import { FeatureNav } from "./feature-nav";
 import { ResourceContents } from "./resource-contents";
 import { expandTemplate, templateVariables } from "./uri-template";
 import { useFeatureRequest } from "./use-feature-request";
+import { useCompletions } from "./use-completions";
+import { useCatalog } from "@/components/catalog/catalog-context";
 
 function size(bytes: number | undefined): string | null {
   if (bytes === undefined) return null;
@@ -38,11 +40,57 @@ function ResourceRow({ resource, onRead, selected }: { resource: Resource; onRea
   );
 }
 
-function TemplateForm({ template, onRead }: { template: ResourceTemplate; onRead: (uri: string) => void }): ReactNode {
+function VariableField({
+  serverId,
+  template,
+  name,
+  values,
+  onChange,
+}: {
+  serverId: string;
+  template: ResourceTemplate;
+  name: string;
+  values: Record<string, string>;
+  onChange: (value: string) => void;
+}): ReactNode {
+  const completes = Boolean(useCatalog().data?.server.capabilities?.completions);
+  const value = values[name] ?? "";
+  const suggestions = useCompletions(serverId, completes, { type: "ref/resource", uri: template.uriTemplate }, name, value, values);
+  const id = `template-${template.name}-${name}`;
+  return (
+    <label className="min-w-[10rem] flex-1 text-xs" htmlFor={id}>
+      <span className="mb-1 block font-medium">{name}</span>
+      <input
+        id={id}
+        className={INPUT}
+        value={value}
+        list={suggestions.length ? `${id}-suggestions` : undefined}
+        onChange={(event) => onChange(event.target.value)}
+        autoComplete="off"
+      />
+      {suggestions.length > 0 && (
+        <datalist id={`${id}-suggestions`} data-testid="completion-suggestions">
+          {suggestions.map((suggestion) => (
+            <option key={suggestion} value={suggestion} />
+          ))}
+        </datalist>
+      )}
+    </label>
+  );
+}
+
+function TemplateForm({
+  serverId,
+  template,
+  onRead,
+}: {
+  serverId: string;
+  template: ResourceTemplate;
+  onRead: (uri: string) => void;
+}): ReactNode {
   const variables = templateVariables(template.uriTemplate);
   const [values, setValues] = useState<Record<string, string>>({});
   const uri = expandTemplate(template.uriTemplate, values);
-  const id = `template-${template.name}`;
   return (
     <li
       className="border-b border-zinc-100 px-3 py-3 last:border-0 dark:border-zinc-900"
@@ -60,16 +108,14 @@ function TemplateForm({ template, onRead }: { template: ResourceTemplate; onRead
         }}
       >
         {variables.map((name) => (
-          <label key={name} className="min-w-[10rem] flex-1 text-xs" htmlFor={`${id}-${name}`}>
-            <span className="mb-1 block font-medium">{name}</span>
-            <input
-              id={`${id}-${name}`}
-              className={INPUT}
-              value={values[name] ?? ""}
-              onChange={(event) => setValues((current) => ({ ...current, [name]: event.target.value }))}
-              autoComplete="off"
-            />
-          </label>
+          <VariableField
+            key={name}
+            serverId={serverId}
+            template={template}
+            name={name}
+            values={values}
+            onChange={(value) => setValues((current) => ({ ...current, [name]: value }))}
+          />
         ))}
         <button type="submit" className={BUTTON_PRIMARY} disabled={variables.some((name) => !values[name])}>
           Read
@@ -131,7 +177,7 @@ export function ResourcesView({ serverId }: { serverId: string }): ReactNode {
             {data.templates.length > 0 && (
               <List title="Templates" count={data.templates.length}>
                 {data.templates.map((template) => (
-                  <TemplateForm key={template.uriTemplate} template={template} onRead={readUri} />
+                  <TemplateForm key={template.uriTemplate} serverId={serverId} template={template} onRead={readUri} />
                 ))}
               </List>
             )}

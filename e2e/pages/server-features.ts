@@ -36,6 +36,11 @@ export class ServerFeatures {
     return this.page.locator(`[data-testid=template-row][data-template="${uriTemplate}"]`);
   }
 
+  /** The picked prompt's field for one argument (a line or several lines). */
+  argument(name: string): Locator {
+    return this.promptPanel.locator(`input[id$="-${name}"], textarea[id$="-${name}"]`);
+  }
+
   prompt(title: string): Locator {
     return this.page.getByTestId("prompt-row").filter({ hasText: title });
   }

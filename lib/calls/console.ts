@@ -2,7 +2,7 @@ import "server-only";
 // The "advanced console": any JSON-RPC method sent as-is to a server, with the answer as the
 // server gave it (not parsed into SDK types, so odd results are seen as they are). tools/call,
 // as a request or as a notification, goes through the call pipeline and is audited like every
-// other call, and so do resources/read and prompts/get (run-feature.ts). Every answer names its outcome from the one outcome table: a timeout or a lost
+// other call, and so do resources/read, prompts/get and completion/complete (run-feature.ts). Every answer names its outcome from the one outcome table: a timeout or a lost
 // connection is an outcome of the message, not an HTTP error of the console.
 import { z } from "zod";
 import { AppError } from "@/lib/errors";
@@ -10,7 +10,7 @@ import { connectionFor } from "@/lib/mcp/pool";
 import type { Caller, InvocationResponse } from "@/lib/domain/mcp-types";
 import { classifyCallError } from "./classify-error";
 import { runCall } from "./run-call";
-import { getPrompt, readResource } from "./run-feature";
+import { complete, getPrompt, readResource } from "./run-feature";
 import type { FeatureResponse } from "@/lib/domain/server-features";
 import { CallReasonSchema } from "@/lib/policy/tool-policy";
 
@@ -39,6 +39,15 @@ export type RawRpcAnswer = {
 
 const AS_SENT = z.unknown();
 
+const CompletionRpcSchema = z.strictObject({
+  ref: z.discriminatedUnion("type", [
+    z.strictObject({ type: z.literal("ref/prompt"), name: z.string() }),
+    z.strictObject({ type: z.literal("ref/resource"), uri: z.string() }),
+  ]),
+  argument: z.strictObject({ name: z.string(), value: z.string() }),
+  context: z.strictObject({ arguments: z.record(z.string(), z.string()) }).optional(),
+});
+
 function asObject(value: unknown): Record<string, unknown> | undefined {
   return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 }
@@ -61,7 +70,7 @@ function fromFeature(response: FeatureResponse<unknown>): RawRpcAnswer {
   return answer;
 }
 
-/** resources/read and prompts/get with the params the pipeline takes; anything else goes as sent (unaudited). */
+/** resources/read, prompts/get and completion/complete with the params the pipeline takes; anything else goes as sent (unaudited). */
 async function auditedFeature(
   serverId: string,
   input: RawRpcInput,
@@ -81,6 +90,10 @@ async function auditedFeature(
     Object.keys(params).every((key) => key === "name" || key === "arguments")
   )
     return fromFeature(await getPrompt({ serverId, name: params.name, arguments: args as Record<string, string>, caller, signal }));
+  if (input.method === "completion/complete") {
+    const parsed = CompletionRpcSchema.safeParse(params);
+    if (parsed.success) return fromFeature(await complete({ serverId, ...parsed.data, caller, signal }));
+  }
   return undefined;
 }
 

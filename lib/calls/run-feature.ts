@@ -1,5 +1,6 @@
 import "server-only";
-// The call pipeline for what is not a tool call: a resources/read or a prompts/get. It keeps the
+// The call pipeline for what is not a tool call: a resources/read, a prompts/get or a
+// completion/complete. It keeps the
 // rules of run-call.ts that are not about tools: refused while this process shuts down, only on
 // servers the caller may use, within the hosted limits, a server that is down still audited,
 // the record opened before anything is sent, cancellable by its audit id while it runs, the
@@ -8,11 +9,11 @@ import "server-only";
 import { AppError } from "@/lib/errors";
 import { isDraining } from "@/lib/draining";
 import { connectionFor } from "@/lib/mcp/pool";
-import { sendPromptGet, sendResourceRead } from "@/lib/mcp/server-features";
+import { sendCompletion, sendPromptGet, sendResourceRead } from "@/lib/mcp/server-features";
 import type { ServerConnection } from "@/lib/mcp/connection";
 import type { Caller } from "@/lib/domain/mcp-types";
-import type { FeatureResponse, GetPromptResult, ReadResourceResult } from "@/lib/domain/server-features";
-import type { InvocationKind } from "@/lib/domain/invocation-kinds";
+import type { CompleteResult, CompletionParams, FeatureResponse, GetPromptResult, ReadResourceResult } from "@/lib/domain/server-features";
+import { INVOCATION_METHODS, type InvocationKind } from "@/lib/domain/invocation-kinds";
 import { inSpan, SpanKind } from "@/lib/telemetry/tracing";
 import { checkArgumentDepth } from "../domain/argument-depth";
 import { admitCall } from "./call-limits";
@@ -31,6 +32,7 @@ type FeatureRequest = {
 
 export type ResourceReadRequest = FeatureRequest & { uri: string };
 export type PromptGetRequest = FeatureRequest & { name: string; arguments: Record<string, string> };
+export type CompletionRequest = FeatureRequest & CompletionParams;
 
 const NO_VALIDATION = { verdict: "none" } as const;
 
@@ -46,12 +48,31 @@ export function getPrompt(request: PromptGetRequest): Promise<FeatureResponse<Ge
   );
 }
 
+/**
+ * completion/complete for a prompt's or a template's argument. Refused (400, not sent, not
+ * audited) when the server declares no `completions` capability.
+ */
+export function complete(request: CompletionRequest): Promise<FeatureResponse<CompleteResult>> {
+  const { ref, argument, context } = request;
+  const target = ref.type === "ref/prompt" ? ref.name : ref.uri;
+  const params: CompletionParams = { ref, argument, ...(context ? { context } : {}) };
+  return runFeature(
+    request,
+    "completion",
+    target,
+    { argument, ...(context ? { context } : {}) },
+    (connection, signal) => connection.ready().then((client) => sendCompletion(client, connection, params, signal)),
+    "completions",
+  );
+}
+
 async function runFeature<R>(
   request: FeatureRequest,
   kind: Exclude<InvocationKind, "call">,
   target: string,
   args: Record<string, unknown>,
   send: (connection: ServerConnection, signal: AbortSignal) => Promise<R>,
+  requires?: "completions",
 ): Promise<FeatureResponse<R>> {
   if (isDraining()) throw new AppError("unavailable:draining");
   const cancel = new AbortController();
@@ -64,11 +85,11 @@ async function runFeature<R>(
     if (request.signal?.aborted) hangUp();
     else request.signal?.addEventListener("abort", hangUp, { once: true });
     try {
-      const method = kind === "resource_read" ? "resources/read" : "prompts/get";
+      const method = INVOCATION_METHODS[kind];
       return await inSpan(
         `${method} ${target}`,
         { kind: SpanKind.CLIENT, attributes: { "mcp.method.name": method, "toolscope.server.id": request.serverId } },
-        () => forwardAudited(request, kind, target, args, connection, cancel, send),
+        () => forwardAudited(request, kind, target, args, connection, cancel, send, requires),
       );
     } finally {
       release();
@@ -87,6 +108,7 @@ async function forwardAudited<R>(
   connection: ServerConnection,
   cancel: AbortController,
   send: (connection: ServerConnection, signal: AbortSignal) => Promise<R>,
+  requires: "completions" | undefined,
 ): Promise<FeatureResponse<R>> {
   const signal = cancel.signal;
   const call = { kind, toolName: target, arguments: args, caller: request.caller };
@@ -96,6 +118,8 @@ async function forwardAudited<R>(
     const record = await openRecord(connection, call);
     return answer<R>(await completeRecord(record, failure(classifyCallError(error, signal.aborted))));
   }
+  if (requires && !(await connection.ready()).getServerCapabilities()?.[requires])
+    throw new AppError("bad_request:body", `${connection.config.name} declares no ${requires} capability: nothing was sent.`);
   const record = await openRecord(connection, call);
   const untrack = trackCall(record.auditId, { serverId: request.serverId, owner: ownerOf(request.caller), cancel: () => cancel.abort() });
   try {

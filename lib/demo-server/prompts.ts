@@ -69,3 +69,13 @@ export function getDemoPrompt(name: string, args: Record<string, string>): GetPr
   if (missing.length) return `Missing required argument${missing.length > 1 ? "s" : ""}: ${missing.join(", ")}`;
   return prompt.get(args);
 }
+
+const CHOICES: Record<string, Record<string, readonly string[]>> = {
+  summarize_report: { style: ["short", "detailed"] },
+  explain_code: { language: ["Go", "JavaScript", "Python", "Rust", "TypeScript"] },
+};
+
+/** The choices of a prompt's argument that start with what was typed, for completion/complete. */
+export function completePromptArgument(prompt: string, argument: string, prefix: string): string[] {
+  return (CHOICES[prompt]?.[argument] ?? []).filter((choice) => choice.toLowerCase().startsWith(prefix.toLowerCase()));
+}

@@ -4,7 +4,7 @@
 import { ProtocolError, ProtocolErrorCode, Server, type CallToolResult } from "@modelcontextprotocol/server";
 import { compileSchema, describeErrors } from "../json-schema/dialect";
 import type { DemoCatalog } from "./catalog";
-import { getDemoPrompt, listDemoPrompts } from "./prompts";
+import { completePromptArgument, getDemoPrompt, listDemoPrompts } from "./prompts";
 import { completeCity, listDemoResources, listDemoResourceTemplates, readDemoResource, WEATHER_TEMPLATE } from "./resources";
 import type { DemoToolContext, DemoToolResult } from "./types";
 
@@ -90,7 +90,11 @@ export function createDemoServer(catalog: DemoCatalog, options: DemoServerOption
   server.setRequestHandler("completion/complete", (request) => {
     const { ref, argument } = request.params;
     const values =
-      ref.type === "ref/resource" && ref.uri === WEATHER_TEMPLATE && argument.name === "city" ? completeCity(argument.value) : [];
+      ref.type === "ref/resource" && ref.uri === WEATHER_TEMPLATE && argument.name === "city"
+        ? completeCity(argument.value)
+        : ref.type === "ref/prompt"
+          ? completePromptArgument(ref.name, argument.name, argument.value)
+          : [];
     return { completion: { values, total: values.length, hasMore: false } };
   });
 

@@ -1,10 +1,20 @@
 // What a server offers besides tools, as Toolscope passes it to the page: its resources,
 // resource templates and prompts, and what a read or a get answers. Client-safe.
-import type { GetPromptResult, ListResourceTemplatesResult, Prompt, ReadResourceResult, Resource } from "@modelcontextprotocol/client";
+import type {
+  CompleteRequest,
+  CompleteResult,
+  GetPromptResult,
+  ListResourceTemplatesResult,
+  Prompt,
+  ReadResourceResult,
+  Resource,
+} from "@modelcontextprotocol/client";
 import type { InvocationStatus } from "./mcp-types";
 
 export type ResourceTemplate = ListResourceTemplatesResult["resourceTemplates"][number];
-export type { GetPromptResult, Prompt, ReadResourceResult, Resource };
+export type { CompleteResult, GetPromptResult, Prompt, ReadResourceResult, Resource };
+/** What completion/complete is asked: the prompt or template, the argument and its value so far, the arguments given before. */
+export type CompletionParams = Pick<CompleteRequest["params"], "ref" | "argument" | "context">;
 
 /** `supported` is false when the server did not declare the capability (then nothing was asked). */
 export type ResourceCatalog = {
@@ -29,3 +39,4 @@ export type FeatureResponse<R> = {
 
 export type ResourceReadResponse = FeatureResponse<ReadResourceResult>;
 export type PromptGetResponse = FeatureResponse<GetPromptResult>;
+export type CompletionResponse = FeatureResponse<CompleteResult>;

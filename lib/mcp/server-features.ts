@@ -4,7 +4,14 @@ import "server-only";
 // server without the `resources` capability gets no resources/list. The call pipeline
 // (lib/calls/run-feature.ts) audits the reads and gets; listing is not audited, as tools/list is not.
 import type { Client } from "@modelcontextprotocol/client";
-import type { PromptCatalog, ResourceCatalog, GetPromptResult, ReadResourceResult } from "../domain/server-features";
+import type {
+  CompleteResult,
+  CompletionParams,
+  PromptCatalog,
+  ResourceCatalog,
+  GetPromptResult,
+  ReadResourceResult,
+} from "../domain/server-features";
 import type { ServerConnection } from "./connection";
 import { MAX_LIST_PAGES } from "./list-tools";
 
@@ -83,4 +90,13 @@ export async function sendPromptGet(
   signal: AbortSignal,
 ): Promise<GetPromptResult> {
   return client.getPrompt({ name, arguments: args }, sendOptions(connection, signal));
+}
+
+export async function sendCompletion(
+  client: Client,
+  connection: ServerConnection,
+  params: CompletionParams,
+  signal: AbortSignal,
+): Promise<CompleteResult> {
+  return client.complete(params, sendOptions(connection, signal));
 }
