@@ -94,3 +94,21 @@ test("every tool server-everything lists can be called from its form", async ({ 
   }
   expect(walked).toEqual(tools.map((t) => t.name));
 });
+
+test("its page pings it (a 2025-11-25 session) and reads its resources and prompts", async ({ page }) => {
+  await page.goto(`/servers/${SERVER}`);
+  await page.getByRole("button", { name: "Ping" }).click();
+  await expect(page.getByTestId("ping-answer")).toHaveText(/^answered in \d+(\.\d)? ms$/);
+  await page.getByRole("navigation", { name: "Server" }).getByRole("link", { name: "Resources" }).click();
+  await expect(page.getByTestId("resource-row").first()).toBeVisible();
+  await page
+    .getByTestId("resource-row")
+    .first()
+    .getByRole("button", { name: /^Read / })
+    .click();
+  await expect(page.getByTestId("resource-read").getByTestId("audit-outcome")).toHaveAttribute("data-outcome", "ok");
+  await page.getByRole("navigation", { name: "Server" }).getByRole("link", { name: "Prompts" }).click();
+  await page.getByTestId("prompt-row").filter({ hasText: "Simple Prompt" }).click();
+  await page.getByRole("button", { name: "Get prompt" }).click();
+  await expect(page.getByTestId("prompt-message").first()).toBeVisible();
+});

@@ -89,3 +89,13 @@ test("prompts: a form from the arguments, the messages as a conversation, audite
   await expect(page.getByTestId("audit-detail")).toContainText("Prompt get on demo");
   await expect(page.getByTestId("audit-request")).toContainText("prompts/get");
 });
+
+test("the server's page: its capabilities as badges, and no ping where the revision has none", async ({ page }) => {
+  await page.goto("/servers/demo");
+  const badges = page.getByTestId("capability-badges");
+  await expect(badges.locator('[data-capability="tools"]')).toHaveText("Tools · list changes");
+  for (const capability of ["resources", "prompts", "completions"])
+    await expect(badges.locator(`[data-capability="${capability}"]`)).toBeVisible();
+  // The demo server speaks 2026-07-28, which has no ping (vitest pings a 2025-11-25 server).
+  await expect(page.getByTestId("ping-unsupported")).toHaveText("not in revision 2026-07-28");
+});

@@ -90,6 +90,7 @@ const RULES: Record<string, Rule> = {
   "DELETE /api/servers/:serverId/oauth": read,
   "POST /api/servers/:serverId/oauth/authorize": read,
   "POST /api/servers/:serverId/completions": call,
+  "POST /api/servers/:serverId/ping": call,
   "GET /api/servers/:serverId/prompts": read,
   "POST /api/servers/:serverId/prompts/get": call,
   "GET /api/servers/:serverId/resources": read,

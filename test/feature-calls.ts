@@ -144,6 +144,12 @@ export function describeFeatureCalls(database: "sqlite" | "postgres"): void {
       });
     });
 
+    it("a ping on a 2026-07-28 session is not sent (the revision has none); a server that is down is not connected (503)", async () => {
+      const { pingServer } = await import("@/lib/mcp/server-catalogs");
+      expect(await pingServer("demo", ADA)).toMatchObject({ answered: false, error: expect.stringContaining("not supported") });
+      await expect(pingServer("down", ADA)).rejects.toMatchObject({ code: "unavailable:server" });
+    });
+
     it("a server that is down still gets a record: unavailable", async () => {
       const { readResource } = await import("@/lib/calls/run-feature");
       const answer = await readResource({ serverId: "down", uri: "x://y", caller: ADA });

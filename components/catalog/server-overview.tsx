@@ -9,6 +9,7 @@ import { StderrTail } from "@/components/servers/stderr-tail";
 import { ToolPolicyPanel } from "@/components/servers/tool-policy-panel";
 import { Markdown } from "@/components/ui/markdown";
 import { FeatureNav } from "@/components/features/feature-nav";
+import { CapabilityBadges, PingButton } from "@/components/features/server-voice";
 import { isAppOnly } from "@/lib/mcp/app-ui";
 import { useCatalog } from "./catalog-context";
 import { FailurePanel } from "./failure-panel";
@@ -28,7 +29,6 @@ export function ServerOverview(): ReactNode {
   if (error) return <p className="p-8 text-sm text-rose-600">{error}</p>;
   if (!data) return <p className="p-8 text-sm text-muted">Connecting…</p>;
   const { server } = data;
-  const capabilities = Object.keys(server.capabilities ?? {});
   // The catalog leaves out tools only an MCP App may call; say so, so the two counts agree.
   const appOnly = data.tools.filter(isAppOnly).length;
   // Set while failing, retries included: the page stays on the failure until the server connects.
@@ -72,7 +72,21 @@ export function ServerOverview(): ReactNode {
           {server.transport} · <span className="font-mono text-xs">{server.target}</span>
         </Row>
         <Row label="Protocol revision">{server.protocolVersion ?? "—"}</Row>
-        <Row label="Capabilities">{capabilities.length ? capabilities.join(", ") : "—"}</Row>
+        <Row label="Capabilities">
+          <CapabilityBadges capabilities={server.capabilities} />
+        </Row>
+        {server.status === "ready" && (
+          <Row label="Ping">
+            {/* 2026-07-28 has no ping: a sessionless revision has no session to keep alive. */}
+            {server.protocolVersion && server.protocolVersion >= "2026-07-28" ? (
+              <span className="text-muted" data-testid="ping-unsupported">
+                not in revision {server.protocolVersion}
+              </span>
+            ) : (
+              <PingButton serverId={server.id} />
+            )}
+          </Row>
+        )}
         <Row label="Tools">
           {data.tools.length}
           {appOnly > 0 && (

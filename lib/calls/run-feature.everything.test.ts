@@ -76,4 +76,11 @@ describe.each(["everything-stdio", "everything-http"])("%s: the whole server", (
       expect(answer.result?.messages.length, prompt.name).toBeGreaterThan(0);
     }
   }, 60_000);
+
+  it("answers a ping, with its round trip", async () => {
+    const { pingServer } = await import("@/lib/mcp/server-catalogs");
+    const answer = await pingServer(serverId, caller);
+    expect(answer).toMatchObject({ answered: true });
+    expect(answer.roundTripMs).toBeGreaterThanOrEqual(0);
+  });
 });

@@ -126,6 +126,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { pattern: "/api/servers/:serverId/oauth/authorize", methods: ["POST"], servedBy: "next", access: { POST: "catalog:read" } },
   // Connecting now does nothing a call would not (a call to a failed server connects it); it only skips the wait.
   { pattern: "/api/servers/:serverId/completions", methods: ["POST"], servedBy: "next", access: { POST: "tools:call" } },
+  // A ping reaches the server, as a call does.
+  { pattern: "/api/servers/:serverId/ping", methods: ["POST"], servedBy: "next", access: { POST: "tools:call" } },
   { pattern: "/api/servers/:serverId/prompts", methods: ["GET"], servedBy: "next", access: { GET: "catalog:read" } },
   // A read or a get goes to the server and is audited, as a tool call is.
   { pattern: "/api/servers/:serverId/prompts/get", methods: ["POST"], servedBy: "next", access: { POST: "tools:call" } },

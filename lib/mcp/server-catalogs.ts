@@ -38,3 +38,21 @@ export async function serverPrompts(serverId: string, caller?: Caller): Promise<
   const connection = await connected(serverId, caller);
   return listed(connection, "prompts", () => listPromptCatalog(connection));
 }
+
+const PING_TIMEOUT_MS = 10_000;
+
+export type PingAnswer = { answered: true; roundTripMs: number } | { answered: false; error: string; roundTripMs: number };
+
+/** Sends `ping` and times the answer; a server that refuses or does not answer says so (the outcome, not an HTTP error). */
+export async function pingServer(serverId: string, caller?: Caller): Promise<PingAnswer> {
+  const connection = await connected(serverId, caller);
+  const client = await connection.ready();
+  const started = performance.now();
+  const elapsed = (): number => Math.round((performance.now() - started) * 10) / 10;
+  try {
+    await client.ping({ timeout: PING_TIMEOUT_MS });
+    return { answered: true, roundTripMs: elapsed() };
+  } catch (error) {
+    return { answered: false, error: error instanceof Error ? error.message : String(error), roundTripMs: elapsed() };
+  }
+}

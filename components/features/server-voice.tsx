@@ -1,0 +1,83 @@
+"use client";
+
+// What a server says of itself on its page: its capabilities as badges (with the options each
+// declares), and a ping with its round-trip time.
+import { useState, type ReactNode } from "react";
+import { fetchJson } from "@/lib/client/fetch-json";
+import { BUTTON_SECONDARY } from "@/components/ui/classes";
+
+const LABELS: Record<string, string> = {
+  tools: "Tools",
+  resources: "Resources",
+  prompts: "Prompts",
+  completions: "Completions",
+  logging: "Logging",
+  tasks: "Tasks",
+  experimental: "Experimental",
+  extensions: "Extensions",
+};
+
+const OPTION_LABELS: Record<string, string> = { listChanged: "list changes", subscribe: "subscriptions" };
+
+export function CapabilityBadges({ capabilities }: { capabilities: Record<string, unknown> | null }): ReactNode {
+  const entries = Object.entries(capabilities ?? {});
+  if (!entries.length) return <>—</>;
+  return (
+    <ul className="flex flex-wrap gap-1.5" aria-label="Capabilities" data-testid="capability-badges">
+      {entries.map(([name, value]) => {
+        const options =
+          value && typeof value === "object"
+            ? Object.entries(value)
+                .filter(([, on]) => on === true)
+                .map(([option]) => OPTION_LABELS[option] ?? option)
+            : [];
+        return (
+          <li
+            key={name}
+            data-capability={name}
+            className="rounded border border-zinc-200 bg-zinc-50 px-1.5 py-0.5 text-[12px] dark:border-zinc-800 dark:bg-zinc-900"
+          >
+            {LABELS[name] ?? name}
+            {options.length > 0 && <span className="text-muted"> · {options.join(", ")}</span>}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+type PingAnswer = { answered: boolean; roundTripMs: number; error?: string };
+
+export function PingButton({ serverId }: { serverId: string }): ReactNode {
+  const [answer, setAnswer] = useState<PingAnswer | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [running, setRunning] = useState(false);
+  const ping = async (): Promise<void> => {
+    setRunning(true);
+    setError(null);
+    try {
+      setAnswer(await fetchJson<PingAnswer>(`/api/servers/${encodeURIComponent(serverId)}/ping`, { method: "POST" }));
+    } catch (e) {
+      setAnswer(null);
+      setError(e instanceof Error ? e.message : String(e));
+    } finally {
+      setRunning(false);
+    }
+  };
+  return (
+    <span className="flex flex-wrap items-center gap-2">
+      <button type="button" className={BUTTON_SECONDARY} onClick={() => void ping()} disabled={running}>
+        {running ? "Pinging…" : "Ping"}
+      </button>
+      <span role="status" data-testid="ping-answer" className="text-[13px]">
+        {answer?.answered && <span className="text-emerald-700 dark:text-emerald-400">answered in {answer.roundTripMs} ms</span>}
+        {answer && !answer.answered && (
+          <span className="text-rose-700 dark:text-rose-400">
+            no answer after {answer.roundTripMs} ms: {answer.error}
+          </span>
+        )}
+        {error && <span className="text-rose-700 dark:text-rose-400">{error}</span>}
+      </span>
+    </span>
+  );
+}
