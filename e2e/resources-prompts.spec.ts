@@ -41,7 +41,7 @@ test("resources: read text, Markdown, an image and binary; fill the weather temp
   await expect(cities).toHaveAttribute("value", "Porto");
   await weather.getByLabel("city").fill("Porto Alegre");
   await expect(weather.getByTestId("template-uri")).toHaveText("demo://weather/Porto%20Alegre");
-  await weather.getByRole("button", { name: "Read" }).click();
+  await weather.getByRole("button", { name: "Read Weather forecast" }).click();
   await expect(features.readPanel.getByTestId("resource-json")).toContainText("Porto Alegre");
 
   // A slash in a value stays in the one segment: encoded, not a path.

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Caller } from "@/lib/domain/roles";
 import { DEMO_CLI } from "./demo-client";
 import { programArgs } from "./programs";
-import { REPO_ROOT } from "./fixtures/spawn";
+import { REPO_ROOT, stdioCommand } from "./fixtures/spawn";
 
 const ADA: Caller = {
   actor: "Ada <ada@example.com>",
@@ -39,6 +39,7 @@ export function describeFeatureCalls(database: "sqlite" | "postgres"): void {
         mcpServers: {
           demo: { command: process.execPath, args: [...programArgs(DEMO_CLI), "stdio"], cwd: REPO_ROOT },
           down: { type: "http", url: "http://127.0.0.1:9/mcp" },
+          "tools-only": stdioCommand("legacy-2024.ts"),
         },
       }),
     );
@@ -140,7 +141,11 @@ export function describeFeatureCalls(database: "sqlite" | "postgres"): void {
       expect(await record(style.auditId)).toMatchObject({
         kind: "completion",
         tool_name: "summarize_report",
-        arguments: { argument: { name: "style", value: "" }, context: { arguments: { audience: "the board" } } },
+        arguments: {
+          ref: { type: "ref/prompt", name: "summarize_report" },
+          argument: "style",
+          arguments: { audience: "the board", style: "" },
+        },
       });
     });
 
@@ -148,6 +153,36 @@ export function describeFeatureCalls(database: "sqlite" | "postgres"): void {
       const { pingServer } = await import("@/lib/mcp/server-catalogs");
       expect(await pingServer("demo", ADA)).toMatchObject({ answered: false, error: expect.stringContaining("not supported") });
       await expect(pingServer("down", ADA)).rejects.toMatchObject({ code: "unavailable:server" });
+    });
+
+    it("what a server does not declare is refused before anything is sent or recorded", async () => {
+      const { complete, getPrompt, readResource } = await import("@/lib/calls/run-feature");
+      const { listAudit } = await import("@/lib/audit/query");
+      const { readerOf } = await import("@/lib/audit/visibility");
+      const refused = { code: "bad_request:body", message: expect.stringContaining("declares no") };
+      await expect(readResource({ serverId: "tools-only", uri: "x://y", caller: ADA })).rejects.toMatchObject(refused);
+      await expect(getPrompt({ serverId: "tools-only", name: "p", arguments: {}, caller: ADA })).rejects.toMatchObject(refused);
+      const ref = { type: "ref/prompt", name: "p" } as const;
+      await expect(complete({ serverId: "tools-only", ref, argument: { name: "a", value: "" }, caller: ADA })).rejects.toMatchObject(
+        refused,
+      );
+      const { records } = await listAudit({ limit: 10, serverId: "tools-only" }, readerOf({ ...ADA, role: "admin" }));
+      expect(records).toEqual([]);
+    });
+
+    it("a password in a URI is not in the record's name; a value typed into a secret argument is not kept", async () => {
+      const { complete, readResource } = await import("@/lib/calls/run-feature");
+      const read = await readResource({ serverId: "demo", uri: "postgres://svc:hunter2-feature@db/x", caller: ADA });
+      expect(read.status).toBe("protocol_error");
+      expect((await record(read.auditId)).tool_name).toBe("postgres://svc:[redacted]@db/x");
+      const typed = await complete({
+        serverId: "demo",
+        ref: { type: "ref/prompt", name: "summarize_report" },
+        argument: { name: "api_key", value: "sk-live-typed-secret" },
+        caller: ADA,
+      });
+      const kept = await record(typed.auditId);
+      expect(JSON.stringify(kept)).not.toContain("sk-live-typed-secret");
     });
 
     it("a server that is down still gets a record: unavailable", async () => {
@@ -163,7 +198,7 @@ export function describeFeatureCalls(database: "sqlite" | "postgres"): void {
       const { auditStore } = await import("@/lib/audit");
       const reader = readerOf({ ...ADA, role: "admin" });
       const reads = await listAudit({ limit: 50, kind: "resource_read" }, reader);
-      expect(reads.records.length).toBe(3);
+      expect(reads.records.length).toBe(4);
       const events = await listAudit({ limit: 50, kind: "event" }, reader);
       expect(events.records.filter((r) => r.kind === "resource_read" || r.kind === "prompt_get")).toEqual([]);
       expect((await (await auditStore()).verifyChain()).ok).toBe(true);

@@ -43,7 +43,7 @@ export function AuditDetail({
       invocation === "resource_read"
         ? record.arguments
         : invocation === "completion"
-          ? { ref: record.tool_name, ...(record.arguments as object) }
+          ? record.arguments
           : { name: record.tool_name, arguments: record.arguments, ...(record.request_meta ? { _meta: record.request_meta } : {}) },
   };
   const replayHref = `/servers/${encodeURIComponent(record.server_id)}/tools/${encodeURIComponent(record.tool_name)}?replay=${record.id}`;

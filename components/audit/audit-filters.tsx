@@ -83,6 +83,7 @@ export function AuditFilters({ initial, servers, people }: Props): ReactNode {
           <option value="call">tool calls</option>
           <option value="resource_read">resource reads</option>
           <option value="prompt_get">prompt gets</option>
+          <option value="completion">completions</option>
           <option value="event">account and admin events</option>
           {EVENT_KINDS.map((kind) => (
             <option key={kind} value={kind}>

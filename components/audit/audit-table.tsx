@@ -97,6 +97,7 @@ export function AuditTable({ records, selected, query }: { records: AuditEntry[]
                         {INVOCATION_LABELS[r.kind]}
                       </span>
                       {r.tool_name}
+                      <ViaTag via={r.via} />
                     </>
                   ) : (
                     <span

@@ -2,7 +2,7 @@
 
 // A server's prompts page: its prompts, a form from the arguments of the one picked (required
 // ones marked, each with its description), and the messages prompts/get answered.
-import { useCallback, useState, type ReactNode } from "react";
+import { useCallback, useId, useState, type ReactNode } from "react";
 import { fetchJson } from "@/lib/client/fetch-json";
 import type { GetPromptResult, Prompt, PromptCatalog } from "@/lib/domain/server-features";
 import { useApiData } from "@/components/ui/use-api-data";
@@ -32,16 +32,21 @@ function ArgumentField({
 }): ReactNode {
   const completes = Boolean(useCatalog().data?.server.capabilities?.completions);
   const [multiline, setMultiline] = useState(false);
+  const [edited, setEdited] = useState(false);
   const value = values[argument.name] ?? "";
   const suggestions = useCompletions(
     serverId,
-    completes && !multiline,
+    completes && edited && !multiline,
     { type: "ref/prompt", name: prompt.name },
     argument.name,
     value,
     values,
   );
-  const id = `prompt-${prompt.name}-${argument.name}`;
+  const id = useId();
+  const change = (text: string): void => {
+    setEdited(true);
+    onChange(text);
+  };
   const common = {
     id,
     required: argument.required,
@@ -49,7 +54,7 @@ function ArgumentField({
     value,
   };
   return (
-    <div>
+    <div data-testid="prompt-argument" data-argument={argument.name}>
       <div className="flex items-baseline gap-2">
         <label htmlFor={id} className="text-[13px] font-medium">
           {argument.name}
@@ -76,14 +81,14 @@ function ArgumentField({
         </p>
       )}
       {multiline ? (
-        <textarea {...common} rows={5} className={`${INPUT} mt-1 resize-y font-mono`} onChange={(event) => onChange(event.target.value)} />
+        <textarea {...common} rows={5} className={`${INPUT} mt-1 resize-y font-mono`} onChange={(event) => change(event.target.value)} />
       ) : (
         <input
           {...common}
           className={`${INPUT} mt-1`}
           autoComplete="off"
           list={suggestions.length ? `${id}-suggestions` : undefined}
-          onChange={(event) => onChange(event.target.value)}
+          onChange={(event) => change(event.target.value)}
         />
       )}
       {!multiline && suggestions.length > 0 && (
@@ -190,7 +195,14 @@ export function PromptsView({ serverId }: { serverId: string }): ReactNode {
               ))}
             </ul>
           </section>
-          <section className="mt-6 min-w-0" aria-label="Prompt" aria-live="polite" data-testid="prompt-panel">
+          <section className="mt-6 min-w-0" aria-label="Prompt" data-testid="prompt-panel">
+            <p role="status" className="sr-only">
+              {get.running
+                ? "Getting the prompt…"
+                : get.response
+                  ? `Prompt: ${get.response.status === "ok" ? "done" : get.response.status}`
+                  : ""}
+            </p>
             {!prompt && <p className="text-[13px] text-muted">Pick a prompt to fill its arguments and get its messages.</p>}
             {prompt && (
               <>

@@ -2,7 +2,7 @@
 
 // A server's resources page: its resources and resource templates, and what a read answered.
 // A template is filled in a small form (one field a variable) and expanded by RFC 6570.
-import { useCallback, useState, type ReactNode } from "react";
+import { useCallback, useId, useState, type ReactNode } from "react";
 import { fetchJson } from "@/lib/client/fetch-json";
 import type { ReadResourceResult, Resource, ResourceCatalog, ResourceTemplate } from "@/lib/domain/server-features";
 import { useApiData } from "@/components/ui/use-api-data";
@@ -54,9 +54,17 @@ function VariableField({
   onChange: (value: string) => void;
 }): ReactNode {
   const completes = Boolean(useCatalog().data?.server.capabilities?.completions);
+  const [edited, setEdited] = useState(false);
   const value = values[name] ?? "";
-  const suggestions = useCompletions(serverId, completes, { type: "ref/resource", uri: template.uriTemplate }, name, value, values);
-  const id = `template-${template.name}-${name}`;
+  const suggestions = useCompletions(
+    serverId,
+    completes && edited,
+    { type: "ref/resource", uri: template.uriTemplate },
+    name,
+    value,
+    values,
+  );
+  const id = useId();
   return (
     <label className="min-w-[10rem] flex-1 text-xs" htmlFor={id}>
       <span className="mb-1 block font-medium">{name}</span>
@@ -65,7 +73,10 @@ function VariableField({
         className={INPUT}
         value={value}
         list={suggestions.length ? `${id}-suggestions` : undefined}
-        onChange={(event) => onChange(event.target.value)}
+        onChange={(event) => {
+          setEdited(true);
+          onChange(event.target.value);
+        }}
         autoComplete="off"
       />
       {suggestions.length > 0 && (
@@ -117,7 +128,12 @@ function TemplateForm({
             onChange={(value) => setValues((current) => ({ ...current, [name]: value }))}
           />
         ))}
-        <button type="submit" className={BUTTON_PRIMARY} disabled={variables.some((name) => !values[name])}>
+        <button
+          type="submit"
+          className={BUTTON_PRIMARY}
+          disabled={variables.some((name) => !values[name])}
+          aria-label={`Read ${template.title ?? template.name}`}
+        >
           Read
         </button>
       </form>
@@ -182,8 +198,16 @@ export function ResourcesView({ serverId }: { serverId: string }): ReactNode {
               </List>
             )}
           </div>
-          <section className="mt-6 min-w-0" aria-label="Read" aria-live="polite" data-testid="resource-read">
+          <section
+            className="mt-6 min-w-0 lg:sticky lg:top-4 lg:max-h-[calc(100dvh-6rem)] lg:self-start lg:overflow-y-auto"
+            aria-label="Read"
+            data-testid="resource-read"
+          >
             <h2 className="text-sm font-semibold">Read</h2>
+            {/* Announced in a word, not the whole contents. */}
+            <p role="status" className="sr-only">
+              {read.running ? "Reading…" : read.response ? `Read: ${read.response.status === "ok" ? "done" : read.response.status}` : ""}
+            </p>
             {!uri && <p className="mt-2 text-[13px] text-muted">Read a resource to see its contents here.</p>}
             {uri && <div className="mt-2 font-mono text-xs break-all text-muted">{uri}</div>}
             {read.running && <p className="mt-2 text-[13px] text-muted">Reading…</p>}

@@ -1,9 +1,11 @@
 "use client";
 
 // Suggestions for one argument of a prompt or a resource template, from the server's
-// completion/complete (when it declares `completions`): asked 250 ms after the last keystroke,
-// with the other arguments given so far as context, the latest answer winning.
-import { useEffect, useState } from "react";
+// completion/complete (when it declares `completions`): asked 250 ms after the last keystroke in
+// this field (each ask is audited, so never for a field nobody typed in, nor again because
+// another field changed), with the other arguments given so far as context, the latest answer
+// winning.
+import { useEffect, useRef, useState } from "react";
 import { fetchJson } from "@/lib/client/fetch-json";
 import type { CompletionResponse } from "@/lib/domain/server-features";
 
@@ -11,6 +13,7 @@ const DEBOUNCE_MS = 250;
 
 export type CompletionRef = { type: "ref/prompt"; name: string } | { type: "ref/resource"; uri: string };
 
+/** `enabled`: the server completes, and this field was typed in. */
 export function useCompletions(
   serverId: string,
   enabled: boolean,
@@ -21,12 +24,16 @@ export function useCompletions(
 ): string[] {
   const [values, setValues] = useState<string[]>([]);
   const refKey = JSON.stringify(ref);
-  const contextKey = JSON.stringify(Object.fromEntries(Object.entries(context).filter(([key, v]) => key !== name && v !== "")));
+  // Read when the ask is sent, not a reason to ask again.
+  const latestContext = useRef(context);
+  useEffect(() => {
+    latestContext.current = context;
+  });
   useEffect(() => {
     if (!enabled) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      const given = JSON.parse(contextKey) as Record<string, string>;
+      const given = Object.fromEntries(Object.entries(latestContext.current).filter(([key, v]) => key !== name && v !== ""));
       fetchJson<CompletionResponse>(`/api/servers/${encodeURIComponent(serverId)}/completions`, {
         method: "POST",
         signal: controller.signal,
@@ -44,6 +51,6 @@ export function useCompletions(
       clearTimeout(timer);
       controller.abort();
     };
-  }, [serverId, enabled, refKey, name, value, contextKey]);
+  }, [serverId, enabled, refKey, name, value]);
   return enabled ? values : [];
 }

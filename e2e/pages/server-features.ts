@@ -38,7 +38,7 @@ export class ServerFeatures {
 
   /** The picked prompt's field for one argument (a line or several lines). */
   argument(name: string): Locator {
-    return this.promptPanel.locator(`input[id$="-${name}"], textarea[id$="-${name}"]`);
+    return this.promptPanel.locator(`[data-testid=prompt-argument][data-argument="${name}"]`).locator("input, textarea");
   }
 
   prompt(title: string): Locator {

@@ -70,31 +70,42 @@ function fromFeature(response: FeatureResponse<unknown>): RawRpcAnswer {
   return answer;
 }
 
-/** resources/read, prompts/get and completion/complete with the params the pipeline takes; anything else goes as sent (unaudited). */
+const ReadRpcSchema = z.strictObject({ uri: z.string().min(1) });
+const GetRpcSchema = z.strictObject({ name: z.string().min(1), arguments: z.record(z.string(), z.string()).optional() });
+
+/** The methods the console sends through the pipeline besides tools/call: audited, so only in the shape the pipeline takes. */
+const AUDITED = new Set(["resources/read", "prompts/get", "completion/complete"]);
+
+function auditedParams<T>(schema: z.ZodType<T>, input: RawRpcInput): T {
+  if (input.notification)
+    throw new AppError("bad_request:body", `${input.method} is sent as a request from the console: a notification would not be audited.`);
+  const parsed = schema.safeParse(input.params ?? {});
+  if (!parsed.success)
+    throw new AppError(
+      "bad_request:body",
+      `${input.method} from the console goes through the audited pipeline, which takes its standard params only: ${parsed.error.issues.map((i) => `${i.path.join(".") || "params"}: ${i.message}`).join("; ")}`,
+    );
+  return parsed.data;
+}
+
 async function auditedFeature(
   serverId: string,
   input: RawRpcInput,
   caller: Caller,
   signal?: AbortSignal,
 ): Promise<RawRpcAnswer | undefined> {
-  if (input.notification) return undefined;
-  const params = input.params ?? {};
-  if (input.method === "resources/read" && typeof params.uri === "string" && Object.keys(params).every((key) => key === "uri"))
-    return fromFeature(await readResource({ serverId, uri: params.uri, caller, signal }));
-  const args = asObject(params.arguments ?? {});
-  const stringArgs = args && Object.values(args).every((value) => typeof value === "string");
-  if (
-    input.method === "prompts/get" &&
-    typeof params.name === "string" &&
-    stringArgs &&
-    Object.keys(params).every((key) => key === "name" || key === "arguments")
-  )
-    return fromFeature(await getPrompt({ serverId, name: params.name, arguments: args as Record<string, string>, caller, signal }));
-  if (input.method === "completion/complete") {
-    const parsed = CompletionRpcSchema.safeParse(params);
-    if (parsed.success) return fromFeature(await complete({ serverId, ...parsed.data, caller, signal }));
+  if (!AUDITED.has(input.method)) return undefined;
+  const via = { kind: "console" } as const;
+  if (input.method === "resources/read") {
+    const { uri } = auditedParams(ReadRpcSchema, input);
+    return fromFeature(await readResource({ serverId, uri, caller, signal, via }));
   }
-  return undefined;
+  if (input.method === "prompts/get") {
+    const params = auditedParams(GetRpcSchema, input);
+    return fromFeature(await getPrompt({ serverId, name: params.name, arguments: params.arguments ?? {}, caller, signal, via }));
+  }
+  const params = auditedParams(CompletionRpcSchema, input);
+  return fromFeature(await complete({ serverId, ...params, caller, signal, via }));
 }
 
 export async function rawRpc(serverId: string, input: RawRpcInput, caller: Caller, signal?: AbortSignal): Promise<RawRpcAnswer> {

@@ -5,7 +5,9 @@ import "server-only";
 // servers the caller may use, within the hosted limits, a server that is down still audited,
 // the record opened before anything is sent, cancellable by its audit id while it runs, the
 // call's secrets (a prompt argument under a secret key) taken out of the answer, and one outcome
-// from the same table. A tool's policy and its output schema have no part here.
+// from the same table. A tool's policy and its output schema have no part here. A server that
+// does not declare the capability (resources, prompts, completions) is refused (400): nothing is
+// sent, so nothing is recorded.
 import { AppError } from "@/lib/errors";
 import { isDraining } from "@/lib/draining";
 import { connectionFor } from "@/lib/mcp/pool";
@@ -21,6 +23,8 @@ import { completeRecord, openRecord } from "./audit-trail";
 import { classifyCallError } from "./classify-error";
 import { callUnderway, isInterruption, ownerOf, trackCall } from "./in-flight";
 import { failure, untilReady } from "./run-call";
+import type { CallVia } from "@/lib/audit/via";
+import { redactConnectionStrings } from "@/lib/domain/redact";
 
 type FeatureRequest = {
   serverId: string;
@@ -28,7 +32,11 @@ type FeatureRequest = {
   /** Aborted when the caller goes away: the request is cancelled. */
   signal?: AbortSignal | undefined;
   onStarted?: ((auditId: string) => void) | undefined;
+  /** Where it was made from, when not its page or the API (the console). */
+  via?: CallVia | undefined;
 };
+
+type Capability = "resources" | "prompts" | "completions";
 
 export type ResourceReadRequest = FeatureRequest & { uri: string };
 export type PromptGetRequest = FeatureRequest & { name: string; arguments: Record<string, string> };
@@ -37,30 +45,40 @@ export type CompletionRequest = FeatureRequest & CompletionParams;
 const NO_VALIDATION = { verdict: "none" } as const;
 
 export function readResource(request: ResourceReadRequest): Promise<FeatureResponse<ReadResourceResult>> {
-  return runFeature(request, "resource_read", request.uri, { uri: request.uri }, (connection, signal) =>
-    connection.ready().then((client) => sendResourceRead(client, connection, request.uri, signal)),
+  // The URI names the record for every reader of the log: a password in it is taken out there.
+  return runFeature(
+    request,
+    "resource_read",
+    redactUriForLog(request.uri),
+    { uri: request.uri },
+    (connection, signal) => connection.ready().then((client) => sendResourceRead(client, connection, request.uri, signal)),
+    "resources",
   );
 }
 
 export function getPrompt(request: PromptGetRequest): Promise<FeatureResponse<GetPromptResult>> {
-  return runFeature(request, "prompt_get", request.name, request.arguments, (connection, signal) =>
-    connection.ready().then((client) => sendPromptGet(client, connection, request.name, request.arguments, signal)),
+  return runFeature(
+    request,
+    "prompt_get",
+    request.name,
+    request.arguments,
+    (connection, signal) => connection.ready().then((client) => sendPromptGet(client, connection, request.name, request.arguments, signal)),
+    "prompts",
   );
 }
 
-/**
- * completion/complete for a prompt's or a template's argument. Refused (400, not sent, not
- * audited) when the server declares no `completions` capability.
- */
+/** completion/complete for a prompt's or a template's argument. */
 export function complete(request: CompletionRequest): Promise<FeatureResponse<CompleteResult>> {
   const { ref, argument, context } = request;
-  const target = ref.type === "ref/prompt" ? ref.name : ref.uri;
+  const target = ref.type === "ref/prompt" ? ref.name : redactUriForLog(ref.uri);
   const params: CompletionParams = { ref, argument, ...(context ? { context } : {}) };
+  // Recorded under the argument's own name, with the earlier ones: a value typed into a
+  // secret-looking argument is redacted as it would be in the prompt get.
   return runFeature(
     request,
     "completion",
     target,
-    { argument, ...(context ? { context } : {}) },
+    { ref, argument: argument.name, arguments: { ...context?.arguments, [argument.name]: argument.value } },
     (connection, signal) => connection.ready().then((client) => sendCompletion(client, connection, params, signal)),
     "completions",
   );
@@ -72,7 +90,7 @@ async function runFeature<R>(
   target: string,
   args: Record<string, unknown>,
   send: (connection: ServerConnection, signal: AbortSignal) => Promise<R>,
-  requires?: "completions",
+  requires: Capability,
 ): Promise<FeatureResponse<R>> {
   if (isDraining()) throw new AppError("unavailable:draining");
   const cancel = new AbortController();
@@ -87,7 +105,7 @@ async function runFeature<R>(
     try {
       const method = INVOCATION_METHODS[kind];
       return await inSpan(
-        `${method} ${target}`,
+        method,
         { kind: SpanKind.CLIENT, attributes: { "mcp.method.name": method, "toolscope.server.id": request.serverId } },
         () => forwardAudited(request, kind, target, args, connection, cancel, send, requires),
       );
@@ -108,17 +126,17 @@ async function forwardAudited<R>(
   connection: ServerConnection,
   cancel: AbortController,
   send: (connection: ServerConnection, signal: AbortSignal) => Promise<R>,
-  requires: "completions" | undefined,
+  requires: Capability,
 ): Promise<FeatureResponse<R>> {
   const signal = cancel.signal;
-  const call = { kind, toolName: target, arguments: args, caller: request.caller };
+  const call = { kind, toolName: target, arguments: args, caller: request.caller, via: request.via };
   try {
     await untilReady(connection, signal);
   } catch (error) {
     const record = await openRecord(connection, call);
     return answer<R>(await completeRecord(record, failure(classifyCallError(error, signal.aborted))));
   }
-  if (requires && !(await connection.ready()).getServerCapabilities()?.[requires])
+  if (!(await connection.ready()).getServerCapabilities()?.[requires])
     throw new AppError("bad_request:body", `${connection.config.name} declares no ${requires} capability: nothing was sent.`);
   const record = await openRecord(connection, call);
   const untrack = trackCall(record.auditId, { serverId: request.serverId, owner: ownerOf(request.caller), cancel: () => cancel.abort() });
@@ -137,6 +155,11 @@ async function forwardAudited<R>(
   } finally {
     untrack();
   }
+}
+
+/** A URI as every reader of the log sees it: a password in it (scheme://user:password@) taken out. */
+function redactUriForLog(uri: string): string {
+  return redactConnectionStrings(uri);
 }
 
 function answer<R>(response: Awaited<ReturnType<typeof completeRecord>>): FeatureResponse<R> {

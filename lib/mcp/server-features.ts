@@ -4,6 +4,7 @@ import "server-only";
 // server without the `resources` capability gets no resources/list. The call pipeline
 // (lib/calls/run-feature.ts) audits the reads and gets; listing is not audited, as tools/list is not.
 import type { Client } from "@modelcontextprotocol/client";
+import { ListPromptsResultSchema, ListResourcesResultSchema, ListResourceTemplatesResultSchema } from "@modelcontextprotocol/core";
 import type {
   CompleteResult,
   CompletionParams,
@@ -19,7 +20,10 @@ import { MAX_LIST_PAGES } from "./list-tools";
 export const MAX_FEATURE_ITEMS = 20_000;
 const METHOD_NOT_FOUND = -32601;
 
-/** Every page of a list, capped at MAX_LIST_PAGES pages and MAX_FEATURE_ITEMS items. */
+/**
+ * Every page of a list, capped at MAX_LIST_PAGES pages and MAX_FEATURE_ITEMS items. Pages are asked
+ * one by one (the SDK's list helpers walk every page themselves and throw past their own cap).
+ */
 async function allPages<T>(
   list: (cursor: string | undefined) => Promise<{ items: T[]; nextCursor?: string | undefined }>,
 ): Promise<{ items: T[]; truncated: boolean }> {
@@ -44,12 +48,20 @@ export async function listResourceCatalog(connection: ServerConnection): Promise
   if (!client.getServerCapabilities()?.resources) return { supported: false, resources: [], templates: [], truncated: false };
   const [resources, templates] = await Promise.all([
     allPages(async (cursor) => {
-      const page = await client.listResources(cursor ? { cursor } : undefined, options(connection));
+      const page = await client.request(
+        { method: "resources/list", params: cursor ? { cursor } : {} },
+        ListResourcesResultSchema,
+        options(connection),
+      );
       return { items: page.resources, nextCursor: page.nextCursor };
     }),
     // Many servers with resources have no templates and answer "method not found".
     allPages(async (cursor) => {
-      const page = await client.listResourceTemplates(cursor ? { cursor } : undefined, options(connection));
+      const page = await client.request(
+        { method: "resources/templates/list", params: cursor ? { cursor } : {} },
+        ListResourceTemplatesResultSchema,
+        options(connection),
+      );
       return { items: page.resourceTemplates, nextCursor: page.nextCursor };
     }).catch((error: unknown) => {
       if ((error as { code?: unknown }).code === METHOD_NOT_FOUND) return { items: [], truncated: false };
@@ -63,14 +75,19 @@ export async function listPromptCatalog(connection: ServerConnection): Promise<P
   const client = await connection.ready();
   if (!client.getServerCapabilities()?.prompts) return { supported: false, prompts: [], truncated: false };
   const prompts = await allPages(async (cursor) => {
-    const page = await client.listPrompts(cursor ? { cursor } : undefined, options(connection));
+    const page = await client.request(
+      { method: "prompts/list", params: cursor ? { cursor } : {} },
+      ListPromptsResultSchema,
+      options(connection),
+    );
     return { items: page.prompts, nextCursor: page.nextCursor };
   });
   return { supported: true, prompts: prompts.items, truncated: prompts.truncated };
 }
 
-function sendOptions(connection: ServerConnection, signal: AbortSignal): { timeout: number; signal: AbortSignal } {
-  return { timeout: connection.callTimeoutMs, signal };
+/** Never from the SDK's cache: a read the log records as sent must have reached the server. */
+function sendOptions(connection: ServerConnection, signal: AbortSignal): { timeout: number; signal: AbortSignal; cacheMode: "bypass" } {
+  return { timeout: connection.callTimeoutMs, signal, cacheMode: "bypass" };
 }
 
 export async function sendResourceRead(
