@@ -99,6 +99,16 @@ test("its page pings it (a 2025-11-25 session) and reads its resources and promp
   await page.goto(`/servers/${SERVER}`);
   await page.getByRole("button", { name: "Ping" }).click();
   await expect(page.getByTestId("ping-answer")).toHaveText(/^answered in \d+(\.\d)? ms$/);
+  // Its revision has logging/setLevel: the page offers it, and the server takes it.
+  const level = page.getByTestId("server-log-level");
+  await level.selectOption("error");
+  await expect(level).toHaveValue("error");
+  await expect(
+    page
+      .getByTestId("server-log")
+      .getByRole("paragraph")
+      .filter({ hasText: /refused|takes no/ }),
+  ).toHaveCount(0);
   await page.getByRole("navigation", { name: "Server" }).getByRole("link", { name: "Resources" }).click();
   await expect(page.getByTestId("resource-row").first()).toBeVisible();
   await page

@@ -90,12 +90,27 @@ test("prompts: a form from the arguments, the messages as a conversation, audite
   await expect(page.getByTestId("audit-request")).toContainText("prompts/get");
 });
 
-test("the server's page: its capabilities as badges, and no ping where the revision has none", async ({ page }) => {
+test("the server's page: its capabilities as badges, its log, and no ping where the revision has none", async ({ page }) => {
   await page.goto("/servers/demo");
   const badges = page.getByTestId("capability-badges");
   await expect(badges.locator('[data-capability="tools"]')).toHaveText("Tools · list changes");
   for (const capability of ["resources", "prompts", "completions"])
     await expect(badges.locator(`[data-capability="${capability}"]`)).toBeVisible();
+  // What the server logs shows up on its page, by level.
+  const called = await page.request.post("/api/servers/demo/tools/get_weather/call", {
+    headers: { origin: new URL(page.url()).origin },
+    data: { arguments: { city: "Oslo" } },
+  });
+  expect(called.ok()).toBe(true);
+  const log = page.getByTestId("server-log");
+  await expect(log.getByTestId("server-log-message").filter({ hasText: "tools/call get_weather" }).first()).toHaveAttribute(
+    "data-level",
+    "info",
+  );
+  await log.getByTestId("server-log-filter").selectOption("warning");
+  await expect(log.getByTestId("server-log-message")).toHaveCount(0);
+  await expect(log).toContainText("No message at this level or above.");
+  await expect(log.getByTestId("server-log-level"), "2026-07-28 has no logging/setLevel").toHaveCount(0);
   // The demo server speaks 2026-07-28, which has no ping (vitest pings a 2025-11-25 server).
   await expect(page.getByTestId("ping-unsupported")).toHaveText("not in revision 2026-07-28");
 });

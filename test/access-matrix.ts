@@ -90,6 +90,8 @@ const RULES: Record<string, Rule> = {
   "DELETE /api/servers/:serverId/oauth": read,
   "POST /api/servers/:serverId/oauth/authorize": read,
   "POST /api/servers/:serverId/completions": call,
+  "GET /api/servers/:serverId/log": call,
+  "PUT /api/servers/:serverId/log": admin,
   "POST /api/servers/:serverId/ping": call,
   "GET /api/servers/:serverId/prompts": read,
   "POST /api/servers/:serverId/prompts/get": call,

@@ -185,6 +185,21 @@ export function describeFeatureCalls(database: "sqlite" | "postgres"): void {
       expect(JSON.stringify(kept)).not.toContain("sk-live-typed-secret");
     });
 
+    it("what the server logs is kept for its page, masked; a 2026-07-28 session takes no level", async () => {
+      const { connectionFor } = await import("@/lib/mcp/pool");
+      const { serverLog, setServerLogLevel } = await import("@/lib/mcp/server-catalogs");
+      await (await connectionFor("demo", ADA)).callTool("get_weather", { city: "Oslo" });
+      const log = await serverLog("demo", ADA);
+      expect(log.canSetLevel).toBe(false);
+      expect(log.messages).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ level: "info", logger: "demo.calls", text: "tools/call get_weather" }),
+          expect.objectContaining({ level: "debug", text: JSON.stringify({ tool: "get_weather", argumentNames: ["city"] }) }),
+        ]),
+      );
+      await expect(setServerLogLevel("demo", "warning", ADA)).rejects.toMatchObject({ code: "bad_request:body" });
+    });
+
     it("a server that is down still gets a record: unavailable", async () => {
       const { readResource } = await import("@/lib/calls/run-feature");
       const answer = await readResource({ serverId: "down", uri: "x://y", caller: ADA });

@@ -10,6 +10,8 @@ import { ToolPolicyPanel } from "@/components/servers/tool-policy-panel";
 import { Markdown } from "@/components/ui/markdown";
 import { FeatureNav } from "@/components/features/feature-nav";
 import { CapabilityBadges, PingButton } from "@/components/features/server-voice";
+import { ServerLogPanel } from "@/components/features/server-log";
+import { useCan } from "@/components/auth/viewer";
 import { isAppOnly } from "@/lib/mcp/app-ui";
 import { useCatalog } from "./catalog-context";
 import { FailurePanel } from "./failure-panel";
@@ -26,6 +28,8 @@ function Row({ label, children }: { label: string; children: ReactNode }): React
 
 export function ServerOverview(): ReactNode {
   const { data, error } = useCatalog();
+  // What a server logged can hold what its calls carried: shown to those who may call it.
+  const mayCall = useCan("tools:call");
   if (error) return <p className="p-8 text-sm text-rose-600">{error}</p>;
   if (!data) return <p className="p-8 text-sm text-muted">Connecting…</p>;
   const { server } = data;
@@ -113,6 +117,7 @@ export function ServerOverview(): ReactNode {
           <StderrTail serverId={server.id} refreshKey={server.status} />
         </AdminPanel>
       )}
+      {server.status === "ready" && mayCall && <ServerLogPanel serverId={server.id} />}
       <ToolPolicyPanel serverId={server.id} tools={data.tools} />
       {server.status === "ready" && <RpcConsole serverId={server.id} />}
     </div>

@@ -77,6 +77,12 @@ describe.each(["everything-stdio", "everything-http"])("%s: the whole server", (
     }
   }, 60_000);
 
+  it("takes a logging level (its revision has logging/setLevel)", async () => {
+    const { serverLog, setServerLogLevel } = await import("@/lib/mcp/server-catalogs");
+    expect((await serverLog(serverId, caller)).canSetLevel).toBe(true);
+    await expect(setServerLogLevel(serverId, "debug", caller)).resolves.toMatchObject({ canSetLevel: true });
+  });
+
   it("answers a ping, with its round trip", async () => {
     const { pingServer } = await import("@/lib/mcp/server-catalogs");
     const answer = await pingServer(serverId, caller);

@@ -33,7 +33,7 @@ export type DemoServerOptions = {
 
 export function createDemoServer(catalog: DemoCatalog, options: DemoServerOptions = {}): Server {
   const server = new Server(DEMO_SERVER_INFO, {
-    capabilities: { tools: { listChanged: true }, resources: {}, prompts: {}, completions: {} },
+    capabilities: { tools: { listChanged: true }, resources: {}, prompts: {}, completions: {}, logging: {} },
     instructions: INSTRUCTIONS,
   });
 
@@ -53,6 +53,12 @@ export function createDemoServer(catalog: DemoCatalog, options: DemoServerOption
     const invalid = validateArguments(tool.definition.inputSchema, args);
     if (invalid)
       return { content: [{ type: "text", text: `Invalid arguments for ${name}: ${invalid}` }], isError: true } satisfies CallToolResult;
+    // Every call is logged (notifications/message), at the level the client set where its revision lets it.
+    await server.sendLoggingMessage({ level: "info", logger: "demo.calls", data: `tools/call ${name}` }).catch(() => undefined);
+    if (Object.keys(args).length)
+      await server
+        .sendLoggingMessage({ level: "debug", logger: "demo.calls", data: { tool: name, argumentNames: Object.keys(args) } })
+        .catch(() => undefined);
     const context: DemoToolContext = {
       ctx,
       catalog,

@@ -126,6 +126,13 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { pattern: "/api/servers/:serverId/oauth/authorize", methods: ["POST"], servedBy: "next", access: { POST: "catalog:read" } },
   // Connecting now does nothing a call would not (a call to a failed server connects it); it only skips the wait.
   { pattern: "/api/servers/:serverId/completions", methods: ["POST"], servedBy: "next", access: { POST: "tools:call" } },
+  // What the server logged can hold what its calls carried: for those who may call it. The level is the connection's, shared: admins.
+  {
+    pattern: "/api/servers/:serverId/log",
+    methods: ["GET", "PUT"],
+    servedBy: "next",
+    access: { GET: "tools:call", PUT: "servers:manage" },
+  },
   // A ping reaches the server, as a call does.
   { pattern: "/api/servers/:serverId/ping", methods: ["POST"], servedBy: "next", access: { POST: "tools:call" } },
   { pattern: "/api/servers/:serverId/prompts", methods: ["GET"], servedBy: "next", access: { GET: "catalog:read" } },

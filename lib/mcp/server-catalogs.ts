@@ -5,6 +5,8 @@ import { AppError } from "@/lib/errors";
 import type { Caller } from "@/lib/domain/mcp-types";
 import type { PromptCatalog, ResourceCatalog } from "../domain/server-features";
 import { connectionFor } from "./pool";
+import type { LoggingLevel } from "@modelcontextprotocol/client";
+import { serverMessages, type ServerMessage } from "./server-messages";
 import { listPromptCatalog, listResourceCatalog } from "./server-features";
 import type { ServerConnection } from "./connection";
 
@@ -55,4 +57,43 @@ export async function pingServer(serverId: string, caller?: Caller): Promise<Pin
   } catch (error) {
     return { answered: false, error: error instanceof Error ? error.message : String(error), roundTripMs: elapsed() };
   }
+}
+
+export type ServerLog = {
+  messages: ServerMessage[];
+  /** Whether Toolscope may ask for a level: the server declares logging and the revision has logging/setLevel (before 2026-07-28). */
+  canSetLevel: boolean;
+};
+
+const SET_LEVEL_UNTIL = "2026-07-28";
+
+function canSetLevel(connection: ServerConnection): boolean {
+  const version = connection.protocolVersion();
+  return Boolean(connection.snapshot().capabilities?.logging) && version !== null && version < SET_LEVEL_UNTIL;
+}
+
+/** The messages this caller's connection to the server received (a person's own, where the server is authorized per person). */
+export async function serverLog(serverId: string, caller?: Caller): Promise<ServerLog> {
+  const connection = await connectionFor(serverId, caller);
+  return { messages: serverMessages(serverId, connection.principal), canSetLevel: canSetLevel(connection) };
+}
+
+/** logging/setLevel: the least severe level the server should send from now on. */
+export async function setServerLogLevel(serverId: string, level: LoggingLevel, caller?: Caller): Promise<ServerLog> {
+  const connection = await connected(serverId, caller);
+  if (!canSetLevel(connection))
+    throw new AppError(
+      "bad_request:body",
+      `${connection.config.name} takes no logging level: it declares no logging capability, or its revision (${connection.protocolVersion() ?? "unknown"}) has no logging/setLevel.`,
+    );
+  const client = await connection.ready();
+  try {
+    await client.setLoggingLevel(level, { timeout: PING_TIMEOUT_MS });
+  } catch (error) {
+    throw new AppError(
+      "bad_gateway:server",
+      `${connection.config.name} refused the level: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  return serverLog(serverId, caller);
 }

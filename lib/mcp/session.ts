@@ -6,6 +6,7 @@ import type { ServerConfig } from "@/lib/domain/server-config";
 import type { Principal } from "@/lib/oauth/oauth-store";
 import { listAllTools, MAX_LIST_PAGES, type ToolList } from "./list-tools";
 import { answerServerRequests } from "./server-requests";
+import { recordServerMessage } from "./server-messages";
 import { ToolscopeClient } from "./toolscope-client";
 import type { ToolListFilter } from "./tool-list-filter";
 import { stopAttempt, type ActiveTransport, type Attempt } from "./transports";
@@ -30,6 +31,7 @@ export function sessionClient(config: ServerConfig, principal: Principal, onList
     },
   });
   answerServerRequests(client, config, principal);
+  client.setNotificationHandler("notifications/message", (notification) => recordServerMessage(config, principal, notification.params));
   return client;
 }
 
