@@ -12,6 +12,12 @@ test("resources: read text, Markdown, an image and binary; fill the weather temp
     "page",
   );
 
+  // Refresh asks the server for its list again.
+  const relisted = page.waitForResponse((response) => response.url().endsWith("/api/servers/demo/resources") && response.ok());
+  await page.getByRole("button", { name: "List resources again" }).click();
+  await relisted;
+  await expect(features.resource("demo://files/report.csv")).toBeVisible();
+
   await features.read("demo://files/report.csv");
   await expect(features.readPanel.getByTestId("audit-outcome")).toHaveAttribute("data-outcome", "ok");
   await expect(features.readPanel.getByTestId("resource-contents")).toContainText("February,1350");

@@ -6,7 +6,7 @@ import { useCallback, useId, useState, type ReactNode } from "react";
 import { fetchJson } from "@/lib/client/fetch-json";
 import type { GetPromptResult, Prompt, PromptCatalog } from "@/lib/domain/server-features";
 import { useApiData } from "@/components/ui/use-api-data";
-import { BUTTON_PRIMARY, ERROR_NOTE, INPUT } from "@/components/ui/classes";
+import { BUTTON_PRIMARY, BUTTON_SECONDARY, ERROR_NOTE, INPUT } from "@/components/ui/classes";
 import { FeatureAnswerHeader } from "./feature-answer";
 import { FeatureNav } from "./feature-nav";
 import { PromptMessages } from "./prompt-messages";
@@ -146,7 +146,7 @@ function PromptForm({
 
 export function PromptsView({ serverId }: { serverId: string }): ReactNode {
   const load = useCallback(() => fetchJson<PromptCatalog>(`/api/servers/${encodeURIComponent(serverId)}/prompts`), [serverId]);
-  const { data, error } = useApiData(load);
+  const { data, error, act } = useApiData(load);
   const get = useFeatureRequest<GetPromptResult>();
   const [picked, setPicked] = useState<string | null>(null);
   const prompt = data?.prompts.find((p) => p.name === picked);
@@ -154,7 +154,13 @@ export function PromptsView({ serverId }: { serverId: string }): ReactNode {
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-8" data-testid="prompts-view">
       <FeatureNav serverId={serverId} current="prompts" />
-      <h1 className="mt-4 text-lg font-semibold tracking-tight">Prompts</h1>
+      <div className="mt-4 flex items-center gap-3">
+        <h1 className="text-lg font-semibold tracking-tight">Prompts</h1>
+        {/* A server may change its list at any time: ask for it again. */}
+        <button type="button" className={BUTTON_SECONDARY} onClick={() => void act(async () => undefined)} aria-label="List prompts again">
+          Refresh
+        </button>
+      </div>
       {error && <p className={`${ERROR_NOTE} mt-4`}>{error}</p>}
       {!data && !error && <p className="mt-4 text-sm text-muted">Listing…</p>}
       {data && !data.supported && (

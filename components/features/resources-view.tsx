@@ -159,7 +159,7 @@ function List({ title, count, children }: { title: string; count: number; childr
 
 export function ResourcesView({ serverId }: { serverId: string }): ReactNode {
   const load = useCallback(() => fetchJson<ResourceCatalog>(`/api/servers/${encodeURIComponent(serverId)}/resources`), [serverId]);
-  const { data, error } = useApiData(load);
+  const { data, error, act } = useApiData(load);
   const read = useFeatureRequest<ReadResourceResult>();
   const [uri, setUri] = useState<string | null>(null);
   const readUri = (target: string): void => {
@@ -170,7 +170,18 @@ export function ResourcesView({ serverId }: { serverId: string }): ReactNode {
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-8" data-testid="resources-view">
       <FeatureNav serverId={serverId} current="resources" />
-      <h1 className="mt-4 text-lg font-semibold tracking-tight">Resources</h1>
+      <div className="mt-4 flex items-center gap-3">
+        <h1 className="text-lg font-semibold tracking-tight">Resources</h1>
+        {/* A server may change its list at any time: ask for it again. */}
+        <button
+          type="button"
+          className={BUTTON_SECONDARY}
+          onClick={() => void act(async () => undefined)}
+          aria-label="List resources again"
+        >
+          Refresh
+        </button>
+      </div>
       {error && <p className={`${ERROR_NOTE} mt-4`}>{error}</p>}
       {!data && !error && <p className="mt-4 text-sm text-muted">Listing…</p>}
       {data && !data.supported && (

@@ -10,6 +10,7 @@ import type { Caller } from "@/lib/domain/roles";
 import { principalFor } from "@/lib/oauth/oauth-target";
 import { SHARED, type Principal } from "@/lib/oauth/oauth-store";
 import { clusterBus } from "@/lib/cluster";
+import { forgetServerMessages } from "./server-messages";
 
 type Entry = { connection: ServerConnection; fingerprint: string };
 
@@ -50,6 +51,7 @@ function sync(servers: RegisteredServer[]): ServerConnection[] {
     if (!live.has(id)) {
       map.delete(id);
       void entry.connection.close();
+      forgetServerMessages(id);
     }
   }
   // A personal connection follows its server's: gone or changed, it goes.
@@ -64,7 +66,11 @@ function sync(servers: RegisteredServer[]): ServerConnection[] {
     const fingerprint = JSON.stringify([config, source]);
     const existing = map.get(config.id);
     if (existing?.fingerprint === fingerprint) return existing.connection;
-    if (existing) void existing.connection.close();
+    if (existing) {
+      void existing.connection.close();
+      // A reconfigured server starts a log of its own.
+      forgetServerMessages(config.id);
+    }
     for (const [key, personal] of pool.personal)
       if (personal.config.id === config.id) {
         pool.personal.delete(key);
