@@ -14,7 +14,7 @@ test("resources: read text, Markdown, an image and binary; fill the weather temp
 
   // Refresh asks the server for its list again.
   const relisted = page.waitForResponse((response) => response.url().endsWith("/api/servers/demo/resources") && response.ok());
-  await page.getByRole("button", { name: "List resources again" }).click();
+  await page.getByRole("button", { name: "Refresh resources" }).click();
   await relisted;
   await expect(features.resource("demo://files/report.csv")).toBeVisible();
 

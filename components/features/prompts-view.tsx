@@ -157,7 +157,7 @@ export function PromptsView({ serverId }: { serverId: string }): ReactNode {
       <div className="mt-4 flex items-center gap-3">
         <h1 className="text-lg font-semibold tracking-tight">Prompts</h1>
         {/* A server may change its list at any time: ask for it again. */}
-        <button type="button" className={BUTTON_SECONDARY} onClick={() => void act(async () => undefined)} aria-label="List prompts again">
+        <button type="button" className={BUTTON_SECONDARY} onClick={() => void act(async () => undefined)} aria-label="Refresh prompts">
           Refresh
         </button>
       </div>

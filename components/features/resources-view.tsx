@@ -177,7 +177,7 @@ export function ResourcesView({ serverId }: { serverId: string }): ReactNode {
           type="button"
           className={BUTTON_SECONDARY}
           onClick={() => void act(async () => undefined)}
-          aria-label="List resources again"
+          aria-label="Refresh resources"
         >
           Refresh
         </button>
