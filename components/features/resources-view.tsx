@@ -173,12 +173,7 @@ export function ResourcesView({ serverId }: { serverId: string }): ReactNode {
       <div className="mt-4 flex items-center gap-3">
         <h1 className="text-lg font-semibold tracking-tight">Resources</h1>
         {/* A server may change its list at any time: ask for it again. */}
-        <button
-          type="button"
-          className={BUTTON_SECONDARY}
-          onClick={() => void act(async () => undefined)}
-          aria-label="Refresh resources"
-        >
+        <button type="button" className={BUTTON_SECONDARY} onClick={() => void act(async () => undefined)} aria-label="Refresh resources">
           Refresh
         </button>
       </div>
