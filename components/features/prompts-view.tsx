@@ -6,9 +6,9 @@ import { useCallback, useId, useState, type ReactNode } from "react";
 import { fetchJson } from "@/lib/client/fetch-json";
 import type { GetPromptResult, Prompt, PromptCatalog } from "@/lib/domain/server-features";
 import { useApiData } from "@/components/ui/use-api-data";
-import { BUTTON_PRIMARY, BUTTON_SECONDARY, ERROR_NOTE, INPUT } from "@/components/ui/classes";
+import { BUTTON_PRIMARY, ERROR_NOTE, INPUT } from "@/components/ui/classes";
 import { FeatureAnswerHeader } from "./feature-answer";
-import { FeatureNav } from "./feature-nav";
+import { FeaturePage } from "./feature-page";
 import { PromptMessages } from "./prompt-messages";
 import { useFeatureRequest } from "./use-feature-request";
 import { useCompletions } from "./use-completions";
@@ -152,26 +152,15 @@ export function PromptsView({ serverId }: { serverId: string }): ReactNode {
   const prompt = data?.prompts.find((p) => p.name === picked);
 
   return (
-    <div className="mx-auto max-w-4xl px-4 py-8 sm:px-8" data-testid="prompts-view">
-      <FeatureNav serverId={serverId} current="prompts" />
-      <div className="mt-4 flex items-center gap-3">
-        <h1 className="text-lg font-semibold tracking-tight">Prompts</h1>
-        {/* A server may change its list at any time: ask for it again. */}
-        <button type="button" className={BUTTON_SECONDARY} onClick={() => void act(async () => undefined)} aria-label="Refresh prompts">
-          Refresh
-        </button>
-      </div>
-      {error && <p className={`${ERROR_NOTE} mt-4`}>{error}</p>}
-      {!data && !error && <p className="mt-4 text-sm text-muted">Listing…</p>}
-      {data && !data.supported && (
-        <p className="mt-4 text-sm text-muted">This server does not offer prompts (it declares no prompts capability).</p>
-      )}
-      {data?.truncated && (
-        <p className="mt-2 text-xs text-amber-700 dark:text-amber-400">
-          The server lists more than Toolscope shows; the rest are left out.
-        </p>
-      )}
-      {data?.supported && (
+    <FeaturePage
+      serverId={serverId}
+      part="prompts"
+      title="Prompts"
+      listing={data}
+      error={error}
+      onRefresh={() => void act(async () => undefined)}
+    >
+      {(data) => (
         <div className="grid gap-x-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
           <section className="mt-6" aria-label="Prompts">
             <h2 className="text-sm font-semibold">
@@ -234,6 +223,6 @@ export function PromptsView({ serverId }: { serverId: string }): ReactNode {
           </section>
         </div>
       )}
-    </div>
+    </FeaturePage>
   );
 }

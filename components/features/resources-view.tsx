@@ -8,7 +8,7 @@ import type { ReadResourceResult, Resource, ResourceCatalog, ResourceTemplate } 
 import { useApiData } from "@/components/ui/use-api-data";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, ERROR_NOTE, INPUT } from "@/components/ui/classes";
 import { FeatureAnswerHeader } from "./feature-answer";
-import { FeatureNav } from "./feature-nav";
+import { FeaturePage } from "./feature-page";
 import { ResourceContents } from "./resource-contents";
 import { expandTemplate, templateVariables } from "./uri-template";
 import { useFeatureRequest } from "./use-feature-request";
@@ -168,26 +168,15 @@ export function ResourcesView({ serverId }: { serverId: string }): ReactNode {
   };
 
   return (
-    <div className="mx-auto max-w-4xl px-4 py-8 sm:px-8" data-testid="resources-view">
-      <FeatureNav serverId={serverId} current="resources" />
-      <div className="mt-4 flex items-center gap-3">
-        <h1 className="text-lg font-semibold tracking-tight">Resources</h1>
-        {/* A server may change its list at any time: ask for it again. */}
-        <button type="button" className={BUTTON_SECONDARY} onClick={() => void act(async () => undefined)} aria-label="Refresh resources">
-          Refresh
-        </button>
-      </div>
-      {error && <p className={`${ERROR_NOTE} mt-4`}>{error}</p>}
-      {!data && !error && <p className="mt-4 text-sm text-muted">Listing…</p>}
-      {data && !data.supported && (
-        <p className="mt-4 text-sm text-muted">This server does not offer resources (it declares no resources capability).</p>
-      )}
-      {data?.truncated && (
-        <p className="mt-2 text-xs text-amber-700 dark:text-amber-400">
-          The server lists more than Toolscope shows; the rest are left out.
-        </p>
-      )}
-      {data?.supported && (
+    <FeaturePage
+      serverId={serverId}
+      part="resources"
+      title="Resources"
+      listing={data}
+      error={error}
+      onRefresh={() => void act(async () => undefined)}
+    >
+      {(data) => (
         <div className="grid gap-x-8 lg:grid-cols-2">
           <div>
             <List title="Resources" count={data.resources.length}>
@@ -227,6 +216,6 @@ export function ResourcesView({ serverId }: { serverId: string }): ReactNode {
           </section>
         </div>
       )}
-    </div>
+    </FeaturePage>
   );
 }

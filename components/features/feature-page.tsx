@@ -1,0 +1,53 @@
+"use client";
+
+// The frame the Resources and Prompts pages share: the server's parts, a title with Refresh,
+// and what the listing said before there is anything to show (an error, still listing, a server
+// that does not offer this, more than Toolscope shows).
+import type { ReactNode } from "react";
+import { BUTTON_SECONDARY, ERROR_NOTE } from "@/components/ui/classes";
+import { FeatureNav } from "./feature-nav";
+
+export function FeaturePage<L extends { supported: boolean; truncated: boolean }>({
+  serverId,
+  part,
+  title,
+  listing,
+  error,
+  onRefresh,
+  children,
+}: {
+  serverId: string;
+  part: "resources" | "prompts";
+  title: string;
+  listing: L | null;
+  error: string | null;
+  onRefresh: () => void;
+  /** What the page shows of a listing the server supports. */
+  children: (listing: L) => ReactNode;
+}): ReactNode {
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-8 sm:px-8" data-testid={`${part}-view`}>
+      <FeatureNav serverId={serverId} current={part} />
+      <div className="mt-4 flex items-center gap-3">
+        <h1 className="text-lg font-semibold tracking-tight">{title}</h1>
+        {/* A server may change its list at any time: ask for it again. */}
+        <button type="button" className={BUTTON_SECONDARY} onClick={onRefresh} aria-label={`Refresh ${part}`}>
+          Refresh
+        </button>
+      </div>
+      {error && <p className={`${ERROR_NOTE} mt-4`}>{error}</p>}
+      {!listing && !error && <p className="mt-4 text-sm text-muted">Listing…</p>}
+      {listing && !listing.supported && (
+        <p className="mt-4 text-sm text-muted">
+          This server does not offer {part} (it declares no {part} capability).
+        </p>
+      )}
+      {listing?.truncated && (
+        <p className="mt-2 text-xs text-amber-700 dark:text-amber-400">
+          The server lists more than Toolscope shows; the rest are left out.
+        </p>
+      )}
+      {listing?.supported && children(listing)}
+    </div>
+  );
+}
