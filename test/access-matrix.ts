@@ -97,6 +97,7 @@ const RULES: Record<string, Rule> = {
   "POST /api/servers/:serverId/prompts/get": call,
   "GET /api/servers/:serverId/resources": read,
   "POST /api/servers/:serverId/resources/read": call,
+  "GET /api/servers/:serverId/resources/watch": call,
   "POST /api/servers/:serverId/reconnect": call,
   // It may hold what a command printed of secrets no config names: as the server's config, admins only.
   "GET /api/servers/:serverId/stderr": admin,

@@ -12,7 +12,13 @@ type CatalogState = {
   /** Whether the live feed (list_changed, status) is connected. */
   live: boolean;
   reload: () => void;
+  /** How often, and when last, the server said its resources or prompts changed (their pages list them again). */
+  listChanges: Record<ListName, ListChanges>;
 };
+
+type ListName = "resources" | "prompts";
+export type ListChanges = { count: number; at: string | null };
+const UNCHANGED: Record<ListName, ListChanges> = { resources: { count: 0, at: null }, prompts: { count: 0, at: null } };
 
 const CatalogContext = createContext<CatalogState | null>(null);
 
@@ -23,6 +29,7 @@ export function CatalogProvider({ serverId, children }: { serverId: string; chil
   const [loading, setLoading] = useState(true);
   const [live, setLive] = useState(false);
   const [generation, setGeneration] = useState(0);
+  const [listChanges, setListChanges] = useState(UNCHANGED);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -52,6 +59,10 @@ export function CatalogProvider({ serverId, children }: { serverId: string; chil
       const next = JSON.parse((e as MessageEvent<string>).data) as ToolsResponse;
       setData(next);
     });
+    for (const list of ["resources", "prompts"] as const)
+      source.addEventListener(list, () =>
+        setListChanges((current) => ({ ...current, [list]: { count: current[list].count + 1, at: new Date().toISOString() } })),
+      );
     return () => source.close();
   }, [serverId]);
 
@@ -60,7 +71,9 @@ export function CatalogProvider({ serverId, children }: { serverId: string; chil
     setGeneration((g) => g + 1);
   }, []);
 
-  return <CatalogContext.Provider value={{ serverId, data, error, loading, live, reload }}>{children}</CatalogContext.Provider>;
+  return (
+    <CatalogContext.Provider value={{ serverId, data, error, loading, live, reload, listChanges }}>{children}</CatalogContext.Provider>
+  );
 }
 
 export function useCatalog(): CatalogState {

@@ -1,14 +1,7 @@
 "use client";
 
 import { useEffect, useState, type ReactNode } from "react";
-
-function ago(ms: number): string {
-  const s = Math.max(0, Math.round(ms / 1000));
-  if (s < 5) return "just now";
-  if (s < 60) return `${s}s ago`;
-  const m = Math.round(s / 60);
-  return m < 60 ? `${m}m ago` : `${Math.round(m / 60)}h ago`;
-}
+import { timeAgo } from "@/components/ui/time-ago";
 
 /** When the catalog was last refreshed from the server, kept current. */
 export function UpdatedAt({ iso }: { iso: string | null }): ReactNode {
@@ -20,7 +13,7 @@ export function UpdatedAt({ iso }: { iso: string | null }): ReactNode {
   if (!iso) return null;
   return (
     <span title={`Tool list refreshed at ${new Date(iso).toLocaleString()}`} data-testid="catalog-updated">
-      updated {ago(now - Date.parse(iso))}
+      updated {timeAgo(now - Date.parse(iso))}
     </span>
   );
 }

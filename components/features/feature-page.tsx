@@ -14,6 +14,7 @@ export function FeaturePage<L extends { supported: boolean; truncated: boolean }
   listing,
   error,
   onRefresh,
+  changedAt,
   children,
 }: {
   serverId: string;
@@ -22,6 +23,8 @@ export function FeaturePage<L extends { supported: boolean; truncated: boolean }
   listing: L | null;
   error: string | null;
   onRefresh: () => void;
+  /** When the server last said this list changed (it was listed again then). */
+  changedAt?: string | null | undefined;
   /** What the page shows of a listing the server supports. */
   children: (listing: L) => ReactNode;
 }): ReactNode {
@@ -35,6 +38,11 @@ export function FeaturePage<L extends { supported: boolean; truncated: boolean }
           Refresh
         </button>
       </div>
+      {changedAt && (
+        <p className="mt-1 text-xs text-muted" data-testid="list-changed">
+          The server said its {part} changed at {new Date(changedAt).toLocaleTimeString()}: listed again.
+        </p>
+      )}
       {error && <p className={`${ERROR_NOTE} mt-4`}>{error}</p>}
       {!listing && !error && <p className="mt-4 text-sm text-muted">Listing…</p>}
       {listing && !listing.supported && (

@@ -2,7 +2,7 @@
 
 // A server's prompts page: its prompts, a form from the arguments of the one picked (required
 // ones marked, each with its description), and the messages prompts/get answered.
-import { useCallback, useId, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useId, useState, type ReactNode } from "react";
 import { fetchJson } from "@/lib/client/fetch-json";
 import type { GetPromptResult, Prompt, PromptCatalog } from "@/lib/domain/server-features";
 import { useApiData } from "@/components/ui/use-api-data";
@@ -147,6 +147,11 @@ function PromptForm({
 export function PromptsView({ serverId }: { serverId: string }): ReactNode {
   const load = useCallback(() => fetchJson<PromptCatalog>(`/api/servers/${encodeURIComponent(serverId)}/prompts`), [serverId]);
   const { data, error, act } = useApiData(load);
+  const changed = useCatalog().listChanges.prompts;
+  useEffect(() => {
+    // The server said the list changed: ask for it again.
+    if (changed.count) void act(async () => undefined);
+  }, [changed.count, act]);
   const get = useFeatureRequest<GetPromptResult>();
   const [picked, setPicked] = useState<string | null>(null);
   const prompt = data?.prompts.find((p) => p.name === picked);
@@ -159,6 +164,7 @@ export function PromptsView({ serverId }: { serverId: string }): ReactNode {
       listing={data}
       error={error}
       onRefresh={() => void act(async () => undefined)}
+      changedAt={changed.at}
     >
       {(data) => (
         <div className="grid gap-x-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">

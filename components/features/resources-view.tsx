@@ -2,16 +2,14 @@
 
 // A server's resources page: its resources and resource templates, and what a read answered.
 // A template is filled in a small form (one field a variable) and expanded by RFC 6570.
-import { useCallback, useId, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useId, useState, type ReactNode } from "react";
 import { fetchJson } from "@/lib/client/fetch-json";
-import type { ReadResourceResult, Resource, ResourceCatalog, ResourceTemplate } from "@/lib/domain/server-features";
+import type { Resource, ResourceCatalog, ResourceTemplate } from "@/lib/domain/server-features";
 import { useApiData } from "@/components/ui/use-api-data";
-import { BUTTON_PRIMARY, BUTTON_SECONDARY, ERROR_NOTE, INPUT } from "@/components/ui/classes";
-import { FeatureAnswerHeader } from "./feature-answer";
+import { BUTTON_PRIMARY, BUTTON_SECONDARY, INPUT } from "@/components/ui/classes";
 import { FeaturePage } from "./feature-page";
-import { ResourceContents } from "./resource-contents";
+import { ResourceReadPanel, type ReadTarget } from "./resource-read-panel";
 import { expandTemplate, templateVariables } from "./uri-template";
-import { useFeatureRequest } from "./use-feature-request";
 import { useCompletions } from "./use-completions";
 import { useCatalog } from "@/components/catalog/catalog-context";
 
@@ -160,12 +158,13 @@ function List({ title, count, children }: { title: string; count: number; childr
 export function ResourcesView({ serverId }: { serverId: string }): ReactNode {
   const load = useCallback(() => fetchJson<ResourceCatalog>(`/api/servers/${encodeURIComponent(serverId)}/resources`), [serverId]);
   const { data, error, act } = useApiData(load);
-  const read = useFeatureRequest<ReadResourceResult>();
-  const [uri, setUri] = useState<string | null>(null);
-  const readUri = (target: string): void => {
-    setUri(target);
-    void read.send(`/api/servers/${encodeURIComponent(serverId)}/resources/read`, { uri: target });
-  };
+  const changed = useCatalog().listChanges.resources;
+  useEffect(() => {
+    // The server said the list changed: ask for it again.
+    if (changed.count) void act(async () => undefined);
+  }, [changed.count, act]);
+  const [target, setTarget] = useState<ReadTarget | null>(null);
+  const readUri = (uri: string): void => setTarget((current) => ({ uri, nonce: (current?.nonce ?? 0) + 1 }));
 
   return (
     <FeaturePage
@@ -175,6 +174,7 @@ export function ResourcesView({ serverId }: { serverId: string }): ReactNode {
       listing={data}
       error={error}
       onRefresh={() => void act(async () => undefined)}
+      changedAt={changed.at}
     >
       {(data) => (
         <div className="grid gap-x-8 lg:grid-cols-2">
@@ -182,7 +182,12 @@ export function ResourcesView({ serverId }: { serverId: string }): ReactNode {
             <List title="Resources" count={data.resources.length}>
               {data.resources.length === 0 && <li className="px-3 py-2.5 text-[13px] text-muted">None listed.</li>}
               {data.resources.map((resource) => (
-                <ResourceRow key={resource.uri} resource={resource} selected={uri === resource.uri} onRead={() => readUri(resource.uri)} />
+                <ResourceRow
+                  key={resource.uri}
+                  resource={resource}
+                  selected={target?.uri === resource.uri}
+                  onRead={() => readUri(resource.uri)}
+                />
               ))}
             </List>
             {data.templates.length > 0 && (
@@ -193,27 +198,7 @@ export function ResourcesView({ serverId }: { serverId: string }): ReactNode {
               </List>
             )}
           </div>
-          <section
-            className="mt-6 min-w-0 lg:sticky lg:top-4 lg:max-h-[calc(100dvh-6rem)] lg:self-start lg:overflow-y-auto"
-            aria-label="Read"
-            data-testid="resource-read"
-          >
-            <h2 className="text-sm font-semibold">Read</h2>
-            {/* Announced in a word, not the whole contents. */}
-            <p role="status" className="sr-only">
-              {read.running ? "Reading…" : read.response ? `Read: ${read.response.status === "ok" ? "done" : read.response.status}` : ""}
-            </p>
-            {!uri && <p className="mt-2 text-[13px] text-muted">Read a resource to see its contents here.</p>}
-            {uri && <div className="mt-2 font-mono text-xs break-all text-muted">{uri}</div>}
-            {read.running && <p className="mt-2 text-[13px] text-muted">Reading…</p>}
-            {read.requestError && <p className={`${ERROR_NOTE} mt-2`}>{read.requestError}</p>}
-            {read.response && (
-              <div className="mt-2 space-y-3">
-                <FeatureAnswerHeader response={read.response} />
-                {read.response.result && <ResourceContents result={read.response.result} serverId={serverId} />}
-              </div>
-            )}
-          </section>
+          <ResourceReadPanel key={target?.uri ?? ""} serverId={serverId} target={target} />
         </div>
       )}
     </FeaturePage>

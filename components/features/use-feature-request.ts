@@ -10,7 +10,8 @@ export type FeatureRequest<R> = {
   response: FeatureResponse<R> | null;
   requestError: string | null;
   running: boolean;
-  send: (path: string, body: unknown) => Promise<void>;
+  /** Sends it; `keep` leaves the last answer on the page until the new one comes (a watched resource read again). Answers with the answer, if it is still the latest. */
+  send: (path: string, body: unknown, options?: { keep?: boolean }) => Promise<FeatureResponse<R> | null>;
   clear: () => void;
 };
 
@@ -19,16 +20,19 @@ export function useFeatureRequest<R>(): FeatureRequest<R> {
   const [requestError, setRequestError] = useState<string | null>(null);
   const [running, setRunning] = useState(false);
   const latest = useRef(0);
-  const send = useCallback(async (path: string, body: unknown) => {
+  const send = useCallback(async (path: string, body: unknown, options?: { keep?: boolean }) => {
     const mine = ++latest.current;
     setRunning(true);
     setRequestError(null);
-    setResponse(null);
+    if (!options?.keep) setResponse(null);
     try {
       const answer = await fetchJson<FeatureResponse<R>>(path, { method: "POST", body: JSON.stringify(body) });
-      if (mine === latest.current) setResponse(answer);
+      if (mine !== latest.current) return null;
+      setResponse(answer);
+      return answer;
     } catch (error) {
       if (mine === latest.current) setRequestError(error instanceof Error ? error.message : String(error));
+      return null;
     } finally {
       if (mine === latest.current) setRunning(false);
     }

@@ -1,6 +1,6 @@
-// The demo server's tool list: fixed tools, the bonus tool that comes and goes, and N
-// generated tools. One catalog per process, shared by every connection, so a list change
-// made through one connection is seen (and announced) on all of them.
+// The demo server's tool list: fixed tools, the bonus tool that comes and goes (with a
+// resource and a prompt), and N generated tools. One catalog per process, shared by every
+// connection, so a list change made through one connection is seen (and announced) on all.
 import { appTools } from "./tools/apps";
 import { interactiveTools, bonusTool } from "./tools/interactive";
 import { generatedTool, generatedToolIndex } from "./tools/generated";
@@ -22,6 +22,11 @@ export class DemoCatalog {
   constructor(options: DemoCatalogOptions = {}) {
     this.generatedCount = Math.max(0, Math.floor(options.generatedTools ?? 0));
     this.pageSize = Math.max(1, Math.floor(options.pageSize ?? 100));
+  }
+
+  /** Whether the bonus tool is listed now (and with it a bonus resource and prompt). */
+  get hasBonus(): boolean {
+    return this.bonusPresent;
   }
 
   get size(): number {

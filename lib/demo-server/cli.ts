@@ -1,5 +1,5 @@
 // Command line for the demo server:
-//   tsx lib/demo-server/cli.ts stdio
+//   tsx lib/demo-server/cli.ts stdio [--legacy]   (--legacy: revisions up to 2025-11-25 only)
 //   tsx lib/demo-server/cli.ts http [--port 3001]
 // TOOLSCOPE_DEMO_TOOLS=N adds N generated tools; TOOLSCOPE_DEMO_PAGE_SIZE sets the page size.
 import { startDemoHttpServer } from "./http";
@@ -23,7 +23,7 @@ const catalogOptions = {
 const [mode = "stdio", ...rest] = process.argv.slice(2);
 
 if (mode === "stdio") {
-  serveDemoOverStdio(catalogOptions);
+  serveDemoOverStdio({ ...catalogOptions, legacyOnly: rest.includes("--legacy") });
 } else if (mode === "http") {
   const portFlag = rest.indexOf("--port");
   const port = portFlag >= 0 ? Number(rest[portFlag + 1]) : 3001;
@@ -33,6 +33,6 @@ if (mode === "stdio") {
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
 } else {
-  process.stderr.write("Usage: demo-server stdio | http [--port N]\n");
+  process.stderr.write("Usage: demo-server stdio [--legacy] | http [--port N]\n");
   process.exit(2);
 }

@@ -16,6 +16,7 @@ import {
 import { toNodeHandler } from "@modelcontextprotocol/node";
 import { DemoCatalog, type DemoCatalogOptions } from "./catalog";
 import { createDemoServer } from "./server";
+import { CLOCK_URI, onClockTick } from "./clock";
 
 export type DemoHttpServer = { url: string; port: number; close: () => Promise<void> };
 
@@ -26,7 +27,15 @@ function jsonRpcError(status: number, message: string): Response {
 export async function startDemoHttpServer(options: DemoCatalogOptions & { port?: number; host?: string } = {}): Promise<DemoHttpServer> {
   const catalog = new DemoCatalog(options);
   const modern = createMcpHandler(() => createDemoServer(catalog), { legacy: "reject" });
-  const unsubscribe = catalog.onChange(() => modern.notify.toolsChanged());
+  const stops = [
+    catalog.onChange(() => {
+      modern.notify.toolsChanged();
+      modern.notify.resourcesChanged();
+      modern.notify.promptsChanged();
+    }),
+    // Each tick goes to the listen streams that named the clock; none, and it goes nowhere.
+    onClockTick(() => modern.notify.resourceUpdated(CLOCK_URI)),
+  ];
   const sessions = new Map<string, WebStandardStreamableHTTPServerTransport>();
 
   const legacy = async (request: Request): Promise<Response> => {
@@ -67,7 +76,7 @@ export async function startDemoHttpServer(options: DemoCatalogOptions & { port?:
     url: `http://${host}:${port}/mcp`,
     port,
     close: async () => {
-      unsubscribe();
+      for (const stop of stops) stop();
       await Promise.allSettled([...sessions.values()].map((t) => t.close()));
       await modern.close();
       http.closeAllConnections();

@@ -57,13 +57,23 @@ const prompts: DemoPrompt[] = [
   },
 ];
 
-export function listDemoPrompts(): Prompt[] {
-  return prompts.map(({ get: _get, ...prompt }) => prompt);
+/** Listed while the bonus tool is (tools/interactive.ts): the prompt list changes with it. */
+const bonusPrompt: DemoPrompt = {
+  name: "bonus_prompt",
+  title: "Bonus prompt",
+  description: "Listed only while the bonus tool is",
+  get: () => ({ messages: [{ role: "user", content: { type: "text", text: "Tell me about the bonus tool." } }] }),
+};
+
+const listed = (bonus: boolean): DemoPrompt[] => (bonus ? [...prompts, bonusPrompt] : prompts);
+
+export function listDemoPrompts(bonus = false): Prompt[] {
+  return listed(bonus).map(({ get: _get, ...prompt }) => prompt);
 }
 
 /** The prompt's messages, or why not: an unknown prompt or a missing required argument. */
-export function getDemoPrompt(name: string, args: Record<string, string>): GetPromptResult | string {
-  const prompt = prompts.find((p) => p.name === name);
+export function getDemoPrompt(name: string, args: Record<string, string>, bonus = false): GetPromptResult | string {
+  const prompt = listed(bonus).find((p) => p.name === name);
   if (!prompt) return `Unknown prompt: ${name}`;
   const missing = (prompt.arguments ?? []).filter((a) => a.required && !args[a.name]?.trim()).map((a) => a.name);
   if (missing.length) return `Missing required argument${missing.length > 1 ? "s" : ""}: ${missing.join(", ")}`;

@@ -1,9 +1,10 @@
 // The demo server's resources: one of each kind a resource viewer must handle (CSV, JSON,
-// Markdown, an image, binary, a large log, one that changes on every read), the notes board's
+// Markdown, an image, binary, a large log, a clock to watch), the notes board's
 // MCP App, and one template whose variable completes (lib/demo-server/prompts.ts has the prompts).
 import type { ReadResourceResult, Resource, ResourceTemplateType } from "@modelcontextprotocol/server";
 import { MCP_APP_MIME_TYPE, NOTES_BOARD_HTML, NOTES_BOARD_URI } from "./apps/notes-board";
 import { barChartPng } from "./media";
+import { CLOCK_TICK_MS, CLOCK_URI, clockReading } from "./clock";
 
 type DemoResource = Resource & { read: () => ReadResourceResult["contents"][number] };
 
@@ -76,12 +77,12 @@ const resources: DemoResource[] = [
     read: () => ({ uri: "demo://logs/service.log", mimeType: "text/plain", text: LARGE_LOG }),
   },
   {
-    uri: "demo://clock/now",
+    uri: CLOCK_URI,
     name: "now",
     title: "Server clock",
-    description: "The server's time: different on every read",
-    mimeType: "text/plain",
-    read: () => ({ uri: "demo://clock/now", mimeType: "text/plain", text: new Date().toISOString() }),
+    description: `The server's time, moving on every ${CLOCK_TICK_MS / 1000} s: watch it`,
+    mimeType: "application/json",
+    read: () => ({ uri: CLOCK_URI, mimeType: "application/json", text: clockReading() }),
   },
   {
     uri: NOTES_BOARD_URI,
@@ -100,8 +101,21 @@ const resources: DemoResource[] = [
   },
 ];
 
-export function listDemoResources(): Resource[] {
-  return resources.map(({ read: _read, ...resource }) => resource);
+/** Listed while the bonus tool is (tools/interactive.ts): the resource list changes with it. */
+const BONUS_NOTES = "# Bonus\n\nThis resource comes and goes with the bonus tool.\n";
+const bonusResource: DemoResource = {
+  uri: "demo://bonus/notes.md",
+  name: "notes.md",
+  title: "Bonus notes",
+  description: "Listed only while the bonus tool is",
+  mimeType: "text/markdown",
+  read: () => ({ uri: "demo://bonus/notes.md", mimeType: "text/markdown", text: BONUS_NOTES }),
+};
+
+const listed = (bonus: boolean): DemoResource[] => (bonus ? [...resources, bonusResource] : resources);
+
+export function listDemoResources(bonus = false): Resource[] {
+  return listed(bonus).map(({ read: _read, ...resource }) => resource);
 }
 
 export const WEATHER_TEMPLATE = "demo://weather/{city}";
@@ -129,8 +143,8 @@ function forecast(city: string): ReadResourceResult["contents"][number] {
   return { uri: `demo://weather/${encodeURIComponent(city)}`, mimeType: "application/json", text };
 }
 
-export function readDemoResource(uri: string): ReadResourceResult | undefined {
-  const found = resources.find((r) => r.uri === uri);
+export function readDemoResource(uri: string, bonus = false): ReadResourceResult | undefined {
+  const found = listed(bonus).find((r) => r.uri === uri);
   if (found) return { contents: [found.read()] };
   const city = /^demo:\/\/weather\/([^/?#]+)$/.exec(uri)?.[1];
   if (!city) return undefined;

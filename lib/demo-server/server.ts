@@ -7,6 +7,7 @@ import type { DemoCatalog } from "./catalog";
 import { completePromptArgument, getDemoPrompt, listDemoPrompts } from "./prompts";
 import { completeCity, listDemoResources, listDemoResourceTemplates, readDemoResource, WEATHER_TEMPLATE } from "./resources";
 import type { DemoToolContext, DemoToolResult } from "./types";
+import { CLOCK_URI, onClockTick } from "./clock";
 
 export const DEMO_SERVER_INFO = { name: "toolscope-demo", title: "Toolscope demo server", version: "1.0.0" } as const;
 
@@ -27,13 +28,44 @@ function validateArguments(schema: object, args: Record<string, unknown>): strin
 }
 
 export type DemoServerOptions = {
-  /** Send notifications/tools/list_changed on this instance when the catalog changes (long-lived connections). */
+  /** Send list_changed and resources/updated on this instance (long-lived connections: stdio, a 2025-era HTTP session). */
   announceChanges?: boolean;
+  /** The revision era this instance serves: a 2026-07-28 one has no resources/subscribe (its listen streams choose). */
+  era?: "modern" | "legacy";
 };
+
+/**
+ * Tells of the clock's ticks on a long-lived instance. A 2025-era client asks with
+ * resources/subscribe, and hears only of what it asked for; on a 2026-07-28 stdio connection the
+ * SDK hands each tick to the subscriptions/listen streams that named the clock, and drops the rest.
+ */
+function watchClock(server: Server, era: "modern" | "legacy"): () => void {
+  const announce = (): void => void server.sendResourceUpdated({ uri: CLOCK_URI }).catch(() => undefined);
+  if (era === "modern") return onClockTick(announce);
+  let stop: (() => void) | undefined;
+  server.setRequestHandler("resources/subscribe", (request) => {
+    if (request.params.uri === CLOCK_URI) stop ??= onClockTick(announce);
+    return {};
+  });
+  server.setRequestHandler("resources/unsubscribe", (request) => {
+    if (request.params.uri === CLOCK_URI) {
+      stop?.();
+      stop = undefined;
+    }
+    return {};
+  });
+  return () => stop?.();
+}
 
 export function createDemoServer(catalog: DemoCatalog, options: DemoServerOptions = {}): Server {
   const server = new Server(DEMO_SERVER_INFO, {
-    capabilities: { tools: { listChanged: true }, resources: {}, prompts: {}, completions: {}, logging: {} },
+    capabilities: {
+      tools: { listChanged: true },
+      resources: { subscribe: true, listChanged: true },
+      prompts: { listChanged: true },
+      completions: {},
+      logging: {},
+    },
     instructions: INSTRUCTIONS,
   });
 
@@ -79,17 +111,17 @@ export function createDemoServer(catalog: DemoCatalog, options: DemoServerOption
     }
   });
 
-  server.setRequestHandler("resources/list", () => ({ resources: listDemoResources() }));
+  server.setRequestHandler("resources/list", () => ({ resources: listDemoResources(catalog.hasBonus) }));
   server.setRequestHandler("resources/read", (request) => {
-    const result = readDemoResource(request.params.uri);
+    const result = readDemoResource(request.params.uri, catalog.hasBonus);
     if (!result) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown resource: ${request.params.uri}`);
     return result;
   });
 
   server.setRequestHandler("resources/templates/list", () => ({ resourceTemplates: listDemoResourceTemplates() }));
-  server.setRequestHandler("prompts/list", () => ({ prompts: listDemoPrompts() }));
+  server.setRequestHandler("prompts/list", () => ({ prompts: listDemoPrompts(catalog.hasBonus) }));
   server.setRequestHandler("prompts/get", (request) => {
-    const got = getDemoPrompt(request.params.name, request.params.arguments ?? {});
+    const got = getDemoPrompt(request.params.name, request.params.arguments ?? {}, catalog.hasBonus);
     if (typeof got === "string") throw new ProtocolError(ProtocolErrorCode.InvalidParams, got);
     return got;
   });
@@ -104,15 +136,21 @@ export function createDemoServer(catalog: DemoCatalog, options: DemoServerOption
     return { completion: { values, total: values.length, hasMore: false } };
   });
 
+  const stops: (() => void)[] = [];
   if (options.announceChanges) {
-    const unsubscribe = catalog.onChange(() => {
-      server.sendToolListChanged().catch(() => undefined);
-    });
-    const previous = server.onclose;
-    server.onclose = () => {
-      unsubscribe();
-      previous?.();
-    };
+    stops.push(
+      catalog.onChange(() => {
+        server.sendToolListChanged().catch(() => undefined);
+        server.sendResourceListChanged().catch(() => undefined);
+        server.sendPromptListChanged().catch(() => undefined);
+      }),
+    );
+    stops.push(watchClock(server, options.era ?? "legacy"));
   }
+  const previous = server.onclose;
+  server.onclose = () => {
+    for (const stop of stops) stop();
+    previous?.();
+  };
   return server;
 }

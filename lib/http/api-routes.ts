@@ -140,6 +140,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { pattern: "/api/servers/:serverId/prompts/get", methods: ["POST"], servedBy: "next", access: { POST: "tools:call" } },
   { pattern: "/api/servers/:serverId/resources", methods: ["GET"], servedBy: "next", access: { GET: "catalog:read" } },
   { pattern: "/api/servers/:serverId/resources/read", methods: ["POST"], servedBy: "next", access: { POST: "tools:call" } },
+  // Watching asks the server to subscribe, and each change is read again: as a read, for those who may call.
+  { pattern: "/api/servers/:serverId/resources/watch", methods: ["GET"], servedBy: "next", access: { GET: "tools:call" } },
   { pattern: "/api/servers/:serverId/reconnect", methods: ["POST"], servedBy: "next", access: { POST: "tools:call" } },
   // What a command printed can hold what no config names as secret (a token it read, a path): as its config's secrets, admins only.
   { pattern: "/api/servers/:serverId/stderr", methods: ["GET"], servedBy: "next", access: { GET: "servers:manage" } },

@@ -12,6 +12,7 @@ import { AppError } from "@/lib/errors";
 import { listAllTools, type ToolList } from "./list-tools";
 import { ListedTools } from "./listed-tools";
 import { Subscribers } from "./subscribers";
+import type { ConnectionEvent } from "./connection-event";
 import { ReconnectPolicy } from "./reconnect-policy";
 import { keepListening } from "./keep-listening";
 import { describeServerTarget, publicConfig, scrubSecrets, type ServerConfig } from "../domain/server-config";
@@ -21,17 +22,14 @@ import { sdkTransports, stopAttempt, transportPlan, type ActiveTransport, type A
 import type { ServerSnapshot, ServerStatus, ToolCatalog } from "../domain/mcp-types";
 import type { ServerSource } from "./registry";
 import { outsideAnyCall } from "./user-input";
-import { CONNECT_TIMEOUT_MS, sessionClient, sessionFacts, startSession } from "./session";
+import { CONNECT_TIMEOUT_MS, LISTS, sessionClient, sessionFacts, startSession, type ListName } from "./session";
 import { notifyToolCall, sendTaskRequest, sendToolCall, type CallOptions } from "./send-tool-call";
 import type { Challenge } from "@/lib/oauth/challenges";
 import { SHARED, type Principal } from "@/lib/oauth/oauth-store";
 import { TargetAuthorization } from "./target-authorization";
 
 export { MAX_TOTAL_FACTOR, type CallOptions } from "./send-tool-call";
-
-/** `announced`: the list was refreshed because the server said it changed (notifications/tools/list_changed). */
-export type ConnectionEvent =
-  { type: "status"; snapshot: ServerSnapshot } | { type: "tools"; snapshot: ServerSnapshot; catalog: ToolCatalog; announced: boolean };
+export type { ConnectionEvent } from "./connection-event";
 
 export class ServerConnection {
   private client: Client | undefined;
@@ -106,7 +104,7 @@ export class ServerConnection {
   }
 
   private newClient(): Client {
-    const client = sessionClient(this.config, this.principal, (changed) => void this.refreshTools(changed, true));
+    const client = sessionClient(this.config, this.principal, (changed, list) => this.listChanged(changed, list));
     client.onclose = () => {
       if (this.client !== client || this.closed) return;
       this.client = undefined;
@@ -170,7 +168,7 @@ export class ServerConnection {
         this.reconnect.succeeded();
         keepListening(client, client.autoOpenedSubscription, {
           current: () => this.client === client && !this.closed,
-          refresh: () => this.refreshTools(client),
+          refresh: async () => LISTS.forEach((list) => this.listChanged(client, list)),
           serverId: this.config.id,
         });
         await this.authorization.noteGrant();
@@ -266,6 +264,12 @@ export class ServerConnection {
     this.setStatus("failed", reason);
   }
 
+  /** Tools are listed again here; the pages that show resources or prompts list them again themselves. */
+  private listChanged(client: Client, list: ListName): void {
+    if (list === "tools") void this.refreshTools(client, true);
+    else if (this.client === client) this.listeners.emit({ type: "list", list });
+  }
+
   private async refreshTools(client: Client, announced = false): Promise<void> {
     if (this.client !== client) return;
     try {
@@ -276,10 +280,7 @@ export class ServerConnection {
     }
   }
 
-  /**
-   * Lists the tools again, when connected: another Toolscope process heard the server announce
-   * a change (lib/cluster), which this connection may not have been sent.
-   */
+  /** Lists the tools again, when connected: another process heard the server announce a change (lib/cluster) this one may have missed. */
   async refreshListedTools(): Promise<void> {
     if (this.status === "ready" && this.client) await this.refreshTools(this.client);
   }
@@ -308,10 +309,9 @@ export class ServerConnection {
   }
 
   /**
-   * Sends one tools/call and answers with the server's result as sent: Toolscope reads it
-   * itself, block by block (lib/calls/parse-result.ts), so one malformed block cannot lose the
-   * rest. Every call leaves through here, so the per-call timeout (reset by progress) and the
-   * maximum total time (MAX_TOTAL_FACTOR × the timeout) are decided here and nowhere else.
+   * Sends one tools/call and answers with the server's result as sent: Toolscope reads it itself, block by block
+   * (lib/calls/parse-result.ts), so one malformed block cannot lose the rest. Every call leaves through here, so the
+   * per-call timeout (reset by progress) and the maximum total time (MAX_TOTAL_FACTOR × the timeout) are decided here.
    */
   async callTool(name: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<unknown> {
     this.inFlight++;

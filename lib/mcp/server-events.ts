@@ -1,6 +1,7 @@
 import "server-only";
 // The live feed of one server for the browser: `server` (its snapshot, whenever its status
-// changes) and `tools` (the refreshed list, after notifications/tools/list_changed). The
+// changes), `tools` (the refreshed list, after notifications/tools/list_changed), and
+// `resources` or `prompts` (that list changed: the page lists it again). The
 // stream ends when the server is removed or reconfigured; EventSource then reconnects.
 import { sseResponse } from "@/lib/http/sse";
 import type { Caller } from "@/lib/domain/roles";
@@ -12,6 +13,7 @@ export async function serverEventStream(serverId: string, signal: AbortSignal, c
     sink.send("server", connection.snapshot());
     return connection.subscribe((event) => {
       if (event.type === "tools") sink.send("tools", { server: event.snapshot, ...event.catalog });
+      else if (event.type === "list") sink.send(event.list, {});
       else sink.send("server", event.snapshot);
       if (event.type === "status" && event.snapshot.status === "closed") sink.close();
     });

@@ -7,6 +7,7 @@ import type { Principal } from "@/lib/oauth/oauth-store";
 import { listAllTools, MAX_LIST_PAGES, type ToolList } from "./list-tools";
 import { answerServerRequests } from "./server-requests";
 import { recordServerMessage } from "./server-messages";
+import { noteResourceUpdated } from "./resource-watch";
 import { ToolscopeClient } from "./toolscope-client";
 import type { ToolListFilter } from "./tool-list-filter";
 import { stopAttempt, type ActiveTransport, type Attempt } from "./transports";
@@ -19,19 +20,22 @@ export const CONNECT_TIMEOUT_MS = 20_000;
 // at all answers well inside this.
 const PROBE_TIMEOUT_MS = 15_000;
 
-/** A client for one session with this server; `onListChanged` runs when the server says its tools changed. */
-export function sessionClient(config: ServerConfig, principal: Principal, onListChanged: (client: Client) => void): Client {
+export const LISTS = ["tools", "resources", "prompts"] as const;
+export type ListName = (typeof LISTS)[number];
+
+/** A client for one session with this server; `onListChanged` runs when the server says one of its lists changed. */
+export function sessionClient(config: ServerConfig, principal: Principal, onListChanged: (client: Client, list: ListName) => void): Client {
+  // Toolscope lists again itself, so that a malformed tool cannot lose the catalog.
+  const changed = (list: ListName) => ({ autoRefresh: false, debounceMs: 50, onChanged: () => onListChanged(client, list) });
   const client: Client = new ToolscopeClient(CLIENT_INFO, {
     capabilities: { elicitation: { form: {} }, sampling: {}, roots: { listChanged: false } },
     versionNegotiation: { mode: "auto", probe: { timeoutMs: PROBE_TIMEOUT_MS } },
     listMaxPages: MAX_LIST_PAGES,
-    listChanged: {
-      // Toolscope refreshes the list itself, so that a malformed tool cannot lose the catalog.
-      tools: { autoRefresh: false, debounceMs: 50, onChanged: () => onListChanged(client) },
-    },
+    listChanged: { tools: changed("tools"), resources: changed("resources"), prompts: changed("prompts") },
   });
   answerServerRequests(client, config, principal);
   client.setNotificationHandler("notifications/message", (notification) => recordServerMessage(config, principal, notification.params));
+  client.setNotificationHandler("notifications/resources/updated", (notification) => noteResourceUpdated(client, notification.params.uri));
   return client;
 }
 

@@ -90,7 +90,7 @@ export const interactiveTools: DemoTool[] = [
     definition: {
       name: "toggle_bonus_tool",
       title: "Add or remove a tool",
-      description: `Adds the tool "${BONUS_TOOL_NAME}" if it is missing, removes it if present, and notifies clients with notifications/tools/list_changed.`,
+      description: `Adds the tool "${BONUS_TOOL_NAME}" (with a bonus resource and prompt) if it is missing, removes them if present, and notifies clients with the list_changed notifications of tools, resources and prompts.`,
       inputSchema: { type: "object", additionalProperties: false },
       annotations: { destructiveHint: false, idempotentHint: false, openWorldHint: false },
     },

@@ -1,0 +1,81 @@
+// What a server changes while its page is open: a watched resource read again each time the
+// server says it changed, with what changed (on a 2026-07-28 connection, through
+// subscriptions/listen, and on a 2025-11-25 one, through resources/subscribe), and the
+// resources and prompts lists listed again when the server says they changed.
+import path from "node:path";
+import { expect, test } from "./test";
+import { ServerFeatures } from "./pages/server-features";
+import { programArgs } from "../test/programs";
+import { REPO_ROOT } from "../test/fixtures/spawn";
+
+/** The demo server as a 2025-era server: its own process, so its lists change for this spec alone. */
+const LEGACY = "demo-legacy";
+const CLOCK = "demo://clock/now";
+
+test.beforeAll(async ({ request }) => {
+  const command = {
+    command: process.execPath,
+    args: [...programArgs(path.join(REPO_ROOT, "lib/demo-server/cli.ts")), "stdio", "--legacy"],
+  };
+  const added = await request.post("/api/servers", { data: { id: LEGACY, name: "Demo (2025-11-25)", ...command, cwd: REPO_ROOT } });
+  expect(added.ok(), await added.text()).toBe(true);
+  await expect
+    .poll(async () => (await (await request.get(`/api/servers/${LEGACY}`)).json()).server.protocolVersion, { timeout: 20_000 })
+    .toBe("2025-11-25");
+});
+
+test.afterAll(async ({ request }) => {
+  await request.delete(`/api/servers/${LEGACY}`);
+});
+
+for (const [serverId, revision, method] of [
+  ["demo", "2026-07-28", "subscriptions/listen"],
+  [LEGACY, "2025-11-25", "resources/subscribe"],
+] as const) {
+  test(`a watched resource updates live, with what changed (${revision})`, async ({ page }) => {
+    const features = new ServerFeatures(page);
+    await features.openResources(serverId);
+    await features.read(CLOCK);
+    const first = await features.readPanel.getByTestId("resource-json").textContent();
+
+    await features.readPanel.getByRole("button", { name: "Watch" }).click();
+    const status = features.readPanel.getByTestId("resource-watch-status");
+    await expect(status).toContainText(`Watching (${method})`);
+    // The clock moves every 3 s: the page hears of it and reads it again.
+    await expect(status.getByTestId("resource-watch-updated")).toContainText(/updated (just now|\d+ s ago) · \d+ updates?/, {
+      timeout: 10_000,
+    });
+    const changes = features.readPanel.getByTestId("resource-changes");
+    await expect(changes.getByTestId("resource-change-summary")).toHaveText("2 lines added, 2 removed");
+    await expect(changes.locator('[data-testid=resource-diff-line][data-sign="+"]').filter({ hasText: '"tick"' })).toHaveCount(1);
+    await expect(features.readPanel.getByTestId("resource-json")).not.toHaveText(first ?? "");
+
+    await features.readPanel.getByRole("button", { name: "Stop watching" }).click();
+    await expect(status).toHaveCount(0);
+    // Each re-read is a read like any other: in the audit log.
+    await page.goto(`/audit?kind=resource_read&server=${serverId}`);
+    await expect(page.locator("tbody tr").filter({ hasText: CLOCK }).nth(1)).toBeVisible();
+  });
+}
+
+test("resources and prompts are listed again when the server says they changed", async ({ page }) => {
+  const features = new ServerFeatures(page);
+  const toggle = async (): Promise<void> => {
+    const called = await page.request.post(`/api/servers/${LEGACY}/tools/toggle_bonus_tool/call`, {
+      headers: { origin: new URL(page.url()).origin },
+      data: { arguments: {} },
+    });
+    expect(called.ok(), await called.text()).toBe(true);
+  };
+  await features.openResources(LEGACY);
+  await expect(features.resource("demo://bonus/notes.md")).toHaveCount(0);
+  await toggle();
+  await expect(features.resource("demo://bonus/notes.md")).toBeVisible();
+  await expect(page.getByTestId("list-changed")).toContainText("The server said its resources changed at");
+
+  await features.openPrompts(LEGACY);
+  await expect(features.prompt("Bonus prompt")).toBeVisible();
+  await toggle();
+  await expect(features.prompt("Bonus prompt")).toHaveCount(0);
+  await expect(page.getByTestId("list-changed")).toContainText("The server said its prompts changed at");
+});

@@ -1,0 +1,11 @@
+import type { ServerSnapshot, ToolCatalog } from "../domain/mcp-types";
+
+/**
+ * What one connection tells its listeners. `tools`: the list was listed again; `announced` when
+ * the server said it changed (notifications/tools/list_changed). `list`: the server said its
+ * resources or prompts changed (nothing is listed here: the pages that show them ask).
+ */
+export type ConnectionEvent =
+  | { type: "status"; snapshot: ServerSnapshot }
+  | { type: "tools"; snapshot: ServerSnapshot; catalog: ToolCatalog; announced: boolean }
+  | { type: "list"; list: "resources" | "prompts" };
