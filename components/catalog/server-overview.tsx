@@ -9,7 +9,7 @@ import { StderrTail } from "@/components/servers/stderr-tail";
 import { ToolPolicyPanel } from "@/components/servers/tool-policy-panel";
 import { Markdown } from "@/components/ui/markdown";
 import { FeatureNav } from "@/components/features/feature-nav";
-import { CapabilityBadges, PingButton } from "@/components/features/server-voice";
+import { CapabilityBadges, PingButton, RootsOffered, ServerIdentity } from "@/components/features/server-voice";
 import { ServerLogPanel } from "@/components/features/server-log";
 import { useCan } from "@/components/auth/viewer";
 import { isAppOnly } from "@/lib/mcp/app-ui";
@@ -71,7 +71,9 @@ export function ServerOverview(): ReactNode {
             server.status
           )}
         </Row>
-        <Row label="Server">{server.serverInfo ? `${server.serverInfo.name} ${server.serverInfo.version}` : "—"}</Row>
+        <Row label="Server">
+          <ServerIdentity server={server} />
+        </Row>
         <Row label="Transport">
           {server.transport} · <span className="font-mono text-xs">{server.target}</span>
         </Row>
@@ -102,6 +104,9 @@ export function ServerOverview(): ReactNode {
           {Object.keys(data.lint).length > 0 && (
             <span className="text-amber-700 dark:text-amber-400"> · {Object.keys(data.lint).length} with lint warnings</span>
           )}
+        </Row>
+        <Row label="Roots offered">
+          <RootsOffered config={server.config} />
         </Row>
         <Row label="Annotations">{server.trusted ? "trusted (configured as a trusted server)" : "untrusted hints"}</Row>
       </dl>

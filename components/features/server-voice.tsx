@@ -1,10 +1,62 @@
 "use client";
 
-// What a server says of itself on its page: its capabilities as badges (with the options each
-// declares), and a ping with its round-trip time.
+// What a server says of itself on its page: who it is (name, version, icon, website), its
+// capabilities as badges (with the options each declares), a ping with its round-trip time, and
+// the roots Toolscope offers it.
 import { useState, type ReactNode } from "react";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { BUTTON_SECONDARY } from "@/components/ui/classes";
+import { ToolIcon } from "@/components/catalog/tool-icon";
+import type { ServerSnapshot, Tool } from "@/lib/domain/mcp-types";
+
+const WEB = /^https?:\/\//i;
+
+/** The server's own name, version and description, its icon, and its website (only an http(s) link). */
+export function ServerIdentity({ server }: { server: ServerSnapshot }): ReactNode {
+  const info = server.serverInfo;
+  if (!info) return <>—</>;
+  return (
+    <span className="flex items-start gap-2" data-testid="server-identity">
+      {info.icons?.length ? <ToolIcon tool={{ name: info.name, icons: info.icons } as Tool} serverId={server.id} size={20} /> : null}
+      <span className="min-w-0">
+        <span className="font-mono text-xs">{info.name}</span> {info.version}
+        {info.description && <span className="block text-muted">{info.description}</span>}
+        {info.websiteUrl && WEB.test(info.websiteUrl) && (
+          <a
+            href={info.websiteUrl}
+            target="_blank"
+            rel="noopener noreferrer nofollow"
+            className="block break-all text-indigo-700 hover:underline dark:text-indigo-300"
+          >
+            {info.websiteUrl}
+          </a>
+        )}
+      </span>
+    </span>
+  );
+}
+
+/** What Toolscope answers to roots/list: the configured roots, else a stdio server's working directory. */
+export function RootsOffered({ config }: { config: ServerSnapshot["config"] }): ReactNode {
+  if (config.roots?.length)
+    return (
+      <ul data-testid="roots-offered">
+        {config.roots.map((root) => (
+          <li key={root.uri}>
+            <span className="font-mono text-xs break-all">{root.uri}</span>
+            {root.name && <span className="text-muted"> · {root.name}</span>}
+          </li>
+        ))}
+      </ul>
+    );
+  if (config.transport === "stdio" && config.cwd)
+    return (
+      <span data-testid="roots-offered">
+        its working directory, <span className="font-mono text-xs break-all">{config.cwd}</span>
+      </span>
+    );
+  return <span data-testid="roots-offered">none (set them in the server&apos;s settings)</span>;
+}
 
 const LABELS: Record<string, string> = {
   tools: "Tools",

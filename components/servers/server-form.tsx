@@ -4,6 +4,7 @@
 // Secret values already stored (env, headers) are never shown; leaving them blank keeps them.
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, ERROR_NOTE, INPUT } from "@/components/ui/classes";
 import { useState, type FormEvent, type ReactNode } from "react";
+import { parseRoots, rootsToText } from "./roots-text";
 import { fetchJson } from "@/lib/client/fetch-json";
 import type { ServerSnapshot } from "@/lib/domain/mcp-types";
 import { parseCommandLine, type ServerDraft } from "@/lib/mcp/paste";
@@ -100,6 +101,9 @@ export function ServerForm({
         ...(oauth ? { oauth } : {}),
       });
     }
+    const roots = parseRoots(String(form.get("roots") ?? ""));
+    if ("problem" in roots) return roots;
+    if (roots.roots.length) body.roots = roots.roots;
     return { id: text("id"), body };
   };
 
@@ -249,6 +253,21 @@ export function ServerForm({
             <OAuthSettingsFields existing={config && config.transport !== "stdio" ? config.oauth : null} />
           </>
         )}
+        <label className="block">
+          <span className={LABEL}>Roots, one per line: a file:// URI, then a name</span>
+          <textarea
+            name="roots"
+            rows={2}
+            defaultValue={rootsToText(config?.roots)}
+            placeholder="file:///home/you/project Project"
+            className={`${INPUT} font-mono`}
+            data-testid="server-roots"
+          />
+          <span className="mt-1 block text-xs text-muted">
+            What Toolscope answers when the server asks for roots (roots/list; revisions before 2026-07-28).
+            {transport === "stdio" ? " None given: its working directory, when one is set." : ""}
+          </span>
+        </label>
         <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
           <label className="flex items-center gap-2 text-[13px]">
             <input type="checkbox" name="trusted" defaultChecked={existing?.trusted} className="size-4 accent-indigo-600" />

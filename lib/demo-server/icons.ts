@@ -47,3 +47,7 @@ export const TRASH_ICONS: Icon[] = [
 
 /** One SVG icon with no theme. */
 export const NOTE_ICONS: Icon[] = [svgIcon(NOTE, "#0f766e")];
+
+const TOOLBOX = '<rect x="3" y="7" width="18" height="13" rx="2"/><path d="M8 7V5a2 2 0 0 1 2-2h4a2 2 0 0 1 2 2v2M3 13h18"/>';
+/** The demo server's own icon (its serverInfo), themed. */
+export const SERVER_ICONS: Icon[] = [svgIcon(TOOLBOX, "#4f46e5", "light"), svgIcon(TOOLBOX, "#a5b4fc", "dark")];

@@ -8,8 +8,15 @@ import { completePromptArgument, getDemoPrompt, listDemoPrompts } from "./prompt
 import { completeCity, listDemoResources, listDemoResourceTemplates, readDemoResource, WEATHER_TEMPLATE } from "./resources";
 import type { DemoToolContext, DemoToolResult } from "./types";
 import { CLOCK_URI, onClockTick } from "./clock";
+import { SERVER_ICONS } from "./icons";
 
-export const DEMO_SERVER_INFO = { name: "toolscope-demo", title: "Toolscope demo server", version: "1.0.0" } as const;
+export const DEMO_SERVER_INFO = {
+  name: "toolscope-demo",
+  title: "Toolscope demo server",
+  version: "1.0.0",
+  description: "Every part of MCP, simulated in memory",
+  icons: SERVER_ICONS,
+};
 
 const INSTRUCTIONS = [
   "Toolscope's bundled demo server. Its tools cover every part of the MCP tools specification:",

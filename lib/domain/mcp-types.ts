@@ -1,6 +1,6 @@
 // Shapes that cross the boundary between Toolscope's server and its browser UI. No
 // server-only imports here: client components import these types too.
-import type { CallToolResult, Tool } from "@modelcontextprotocol/client";
+import type { CallToolResult, Implementation, Tool } from "@modelcontextprotocol/client";
 import type { CallOutcome } from "@/lib/domain/outcomes";
 import type { ResultProblem } from "@/lib/domain/result-problems";
 import type { PublicServerConfig, TransportKind } from "./server-config";
@@ -31,7 +31,8 @@ export type ServerSnapshot = {
   status: ServerStatus;
   error: string | null;
   protocolVersion: string | null;
-  serverInfo: { name: string; version: string; title?: string } | null;
+  /** What the server says of itself on initialize (or server/discover): name, version, and maybe a title, a description, a website and icons. */
+  serverInfo: Implementation | null;
   instructions: string | null;
   capabilities: Record<string, unknown> | null;
   toolCount: number;

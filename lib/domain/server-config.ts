@@ -108,9 +108,13 @@ export function describeServerTarget(config: ServerConfig): string {
 }
 
 /** What the browser may see of a config: everything but the values of env variables and headers. */
-export type PublicServerConfig =
+/** `roots`: what Toolscope answers to roots/list, when configured (null: the default, a stdio server's working directory). */
+export type PublicServerConfig = { roots: Root[] | null } & (
   | { transport: "stdio"; command: string; args: string[]; envKeys: string[]; cwd: string | null }
-  | { transport: UrlConfig["transport"]; url: string; headerNames: string[]; oauth: PublicOAuthSettings | null };
+  | { transport: UrlConfig["transport"]; url: string; headerNames: string[]; oauth: PublicOAuthSettings | null }
+);
+
+export type Root = { uri: string; name?: string | undefined };
 
 /** OAuth settings without the client secret or private key (only whether there is one). */
 export type PublicOAuthSettings = {
@@ -137,10 +141,19 @@ export function publicOAuthSettings(oauth: OAuthSettings | undefined): PublicOAu
 }
 
 export function publicConfig(config: ServerConfig): PublicServerConfig {
+  const roots = config.roots ?? null;
   if (config.transport === "stdio") {
-    return { transport: "stdio", command: config.command, args: config.args, envKeys: Object.keys(config.env), cwd: config.cwd ?? null };
+    return {
+      roots,
+      transport: "stdio",
+      command: config.command,
+      args: config.args,
+      envKeys: Object.keys(config.env),
+      cwd: config.cwd ?? null,
+    };
   }
   return {
+    roots,
     transport: config.transport,
     url: describeServerTarget(config),
     headerNames: Object.keys(config.headers),

@@ -57,7 +57,10 @@ export async function fetchToolIcon(serverId: string, src: string, caller?: Call
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") throw new AppError("bad_request:icon", "Only http(s) icons are fetched.");
   const connection = await connectionFor(serverId, caller);
-  const listed = connection.listTools().some((tool) => tool.icons?.some((icon) => icon.src === src));
+  // A tool's icon, or the server's own (its serverInfo).
+  const listed = [...connection.listTools(), connection.snapshot().serverInfo].some((named) =>
+    named?.icons?.some((icon) => icon.src === src),
+  );
   if (!listed) throw new AppError("not_found:icon");
 
   const key = `${serverId}\u0000${src}`;
