@@ -78,4 +78,18 @@ test("resources and prompts are listed again when the server says they changed",
   await toggle();
   await expect(features.prompt("Bonus prompt")).toHaveCount(0);
   await expect(page.getByTestId("list-changed")).toContainText("The server said its prompts changed at");
+
+  // The server's page tells of every notification either way: the list changes, and a call's progress.
+  const slow = await page.request.post(`/api/servers/${LEGACY}/tools/slow_task/call`, {
+    headers: { origin: new URL(page.url()).origin },
+    data: { arguments: { steps: 2, stepMs: 10 } },
+  });
+  expect(slow.ok(), await slow.text()).toBe(true);
+  await page.goto(`/servers/${LEGACY}`);
+  const notices = page.getByTestId("server-notices");
+  await notices.getByTestId("server-notices-filter").selectOption("lists");
+  for (const list of ["tools", "resources", "prompts"])
+    await expect(notices.locator(`[data-testid=server-notice][data-method="notifications/${list}/list_changed"]`)).toHaveCount(2);
+  await notices.getByTestId("server-notices-filter").selectOption("progress");
+  await expect(notices.getByTestId("server-notice").filter({ hasText: "2 of 2 · Step 2 of 2" })).toHaveAttribute("data-direction", "in");
 });

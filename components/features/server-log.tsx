@@ -1,17 +1,19 @@
 "use client";
 
-// The messages a server logged (notifications/message), newest last, looked at again every 3 s
-// while the page is open; a filter by least severity, and, where the server and its revision
-// take it, the level to ask the server for (logging/setLevel).
+// What a server and Toolscope told each other, looked at again every 3 s while the page is open:
+// the messages it logged (notifications/message), newest last, with a filter by least severity
+// and, where the server and its revision take it, the level to ask for (logging/setLevel); then
+// every other notification either way (server-notices.tsx).
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { ERROR_NOTE } from "@/components/ui/classes";
+import { ServerNotices, type ServerNotice } from "./server-notices";
 
 const LEVELS = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"] as const;
 const REFRESH_MS = 3_000;
 
 type ServerMessage = { at: string; level: string; logger: string | null; text: string };
-type ServerLog = { messages: ServerMessage[]; canSetLevel: boolean };
+type ServerLog = { messages: ServerMessage[]; notices: ServerNotice[]; canSetLevel: boolean };
 
 const severity = (level: string): number => Math.max(0, LEVELS.indexOf(level as (typeof LEVELS)[number]));
 
@@ -61,8 +63,11 @@ export function ServerLogPanel({ serverId }: { serverId: string }): ReactNode {
     <section className="mt-6" aria-labelledby="server-log-title" data-testid="server-log">
       <div className="flex flex-wrap items-center gap-3">
         <h2 id="server-log-title" className="text-sm font-semibold">
-          Server log
+          Notifications
         </h2>
+      </div>
+      <div className="mt-2 flex flex-wrap items-center gap-3">
+        <h3 className="text-xs font-semibold">Log</h3>
         <label className="flex items-center gap-1.5 text-xs text-muted">
           Show from
           <select className={SELECT} value={shown} onChange={(e) => setShown(e.target.value)} data-testid="server-log-filter">
@@ -118,6 +123,7 @@ export function ServerLogPanel({ serverId }: { serverId: string }): ReactNode {
           ))}
         </ol>
       )}
+      {log && <ServerNotices notices={log.notices} />}
     </section>
   );
 }

@@ -12,6 +12,8 @@ import { ServerConnection } from "./connection";
 import type { ConnectionEvent } from "./connection-event";
 import { ServerConfigSchema, type ServerConfig } from "../domain/server-config";
 import { watchMethod, watchResource } from "./resource-watch";
+import { serverNotices } from "./server-messages";
+import { SHARED } from "@/lib/oauth/oauth-store";
 
 const demo = (id: string, ...extra: string[]): ServerConfig =>
   ServerConfigSchema.parse({
@@ -90,6 +92,14 @@ describe("watching a resource", () => {
       const stopThird = await watchResource(client, CLOCK_URI, { updated: () => third?.(), ended: () => undefined });
       await nextUpdate((f) => (third = f));
       await stopThird();
+
+      // The server's page tells of it: each update heard, and on 2026-07-28 the listen stream closed with a cancellation.
+      const notices = serverNotices(connection.config.id, SHARED);
+      expect(notices).toContainEqual(
+        expect.objectContaining({ direction: "in", method: "notifications/resources/updated", text: CLOCK_URI }),
+      );
+      if (revision === "2026-07-28")
+        expect(notices).toContainEqual(expect.objectContaining({ direction: "out", method: "notifications/cancelled" }));
     },
   );
 

@@ -6,7 +6,7 @@ import type { Caller } from "@/lib/domain/mcp-types";
 import type { PromptCatalog, ResourceCatalog } from "../domain/server-features";
 import { connectionFor } from "./pool";
 import type { LoggingLevel } from "@modelcontextprotocol/client";
-import { serverMessages, type ServerMessage } from "./server-messages";
+import { serverMessages, serverNotices, type ServerMessage, type ServerNotice } from "./server-messages";
 import { listPromptCatalog, listResourceCatalog } from "./server-features";
 import type { ServerConnection } from "./connection";
 
@@ -61,6 +61,8 @@ export async function pingServer(serverId: string, caller?: Caller): Promise<Pin
 
 export type ServerLog = {
   messages: ServerMessage[];
+  /** The other notifications either way (progress, list changes, resource updates, cancellations), oldest first. */
+  notices: ServerNotice[];
   /** Whether Toolscope may ask for a level: the server declares logging and the revision has logging/setLevel (before 2026-07-28). */
   canSetLevel: boolean;
 };
@@ -75,7 +77,12 @@ function canSetLevel(connection: ServerConnection): boolean {
 /** The messages this caller's connection to the server received (a person's own, where the server is authorized per person). */
 export async function serverLog(serverId: string, caller?: Caller): Promise<ServerLog> {
   const connection = await connectionFor(serverId, caller);
-  return { messages: serverMessages(serverId, connection.principal), canSetLevel: canSetLevel(connection) };
+  const { principal } = connection;
+  return {
+    messages: serverMessages(serverId, principal),
+    notices: serverNotices(serverId, principal),
+    canSetLevel: canSetLevel(connection),
+  };
 }
 
 /** logging/setLevel: the least severe level the server should send from now on. */

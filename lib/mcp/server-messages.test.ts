@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { ServerConfigSchema } from "../domain/server-config";
-import { forgetServerMessages, recordServerMessage, SERVER_MESSAGES, serverMessages } from "./server-messages";
+import {
+  forgetServerMessages,
+  recordNotice,
+  recordServerMessage,
+  SERVER_MESSAGES,
+  SERVER_NOTICES,
+  serverMessages,
+  serverNotices,
+} from "./server-messages";
 
 const config = ServerConfigSchema.parse({
   id: "logged",
@@ -27,5 +35,39 @@ describe("a server's log messages", () => {
     forgetServerMessages("logged");
     expect(serverMessages("logged", "shared")).toEqual([]);
     expect(serverMessages("logged", "user-ada")).toEqual([]);
+  });
+
+  it("keeps the other notifications either way, each in a line, secrets masked, requests and log messages left out", () => {
+    const note = (method: string, params?: Record<string, unknown>) => ({ jsonrpc: "2.0" as const, method, ...(params ? { params } : {}) });
+    recordNotice(config, "shared", "in", note("notifications/progress", { progressToken: 7, progress: 2, total: 5, message: "halfway" }));
+    recordNotice(config, "shared", "out", note("notifications/cancelled", { requestId: 12, reason: "The person pressed Cancel" }));
+    recordNotice(config, "shared", "in", note("notifications/resources/updated", { uri: "demo://clock/now" }));
+    recordNotice(config, "shared", "in", note("notifications/tools/list_changed"));
+    recordNotice(
+      config,
+      "shared",
+      "in",
+      note("notifications/tasks/status", { taskId: "t1", status: "working", token: "sk-header-secret-123" }),
+    );
+    recordNotice(config, "shared", "in", note("notifications/message", { level: "info", data: "kept with the log instead" }));
+    recordNotice(config, "shared", "out", { jsonrpc: "2.0", id: 3, method: "tools/list" });
+    const kept = serverNotices("logged", "shared");
+    expect(kept.slice(0, 4).map(({ direction, method, text }) => [direction, method, text])).toEqual([
+      ["in", "notifications/progress", "2 of 5 · halfway (token 7)"],
+      ["out", "notifications/cancelled", "request 12 · The person pressed Cancel"],
+      ["in", "notifications/resources/updated", "demo://clock/now"],
+      ["in", "notifications/tools/list_changed", ""],
+    ]);
+    expect(kept).toHaveLength(5);
+    expect(kept[4]).toMatchObject({
+      method: "notifications/tasks/status",
+      text: expect.stringContaining('"taskId":"t1","status":"working"'),
+    });
+    expect(serverNotices("logged", "shared").at(-1)?.text).not.toContain("sk-header-secret-123");
+    for (let i = 0; i < SERVER_NOTICES + 1; i++)
+      recordNotice(config, "shared", "in", note("notifications/progress", { progressToken: 1, progress: i }));
+    expect(serverNotices("logged", "shared")).toHaveLength(SERVER_NOTICES);
+    forgetServerMessages("logged");
+    expect(serverNotices("logged", "shared")).toEqual([]);
   });
 });

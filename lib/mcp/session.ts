@@ -1,12 +1,13 @@
 import "server-only";
 // One MCP session's client, as Toolscope opens it: what it offers the server (elicitation,
 // sampling, roots), how the revision is negotiated, and how the first tool list is taken.
-import type { Client } from "@modelcontextprotocol/client";
+import type { Client, JSONRPCMessage } from "@modelcontextprotocol/client";
 import type { ServerConfig } from "@/lib/domain/server-config";
 import type { Principal } from "@/lib/oauth/oauth-store";
 import { listAllTools, MAX_LIST_PAGES, type ToolList } from "./list-tools";
 import { answerServerRequests } from "./server-requests";
-import { recordServerMessage } from "./server-messages";
+import { recordNotice, recordServerMessage } from "./server-messages";
+import { tapTransport, type Tap } from "./transport-tap";
 import { noteResourceUpdated } from "./resource-watch";
 import { ToolscopeClient } from "./toolscope-client";
 import type { ToolListFilter } from "./tool-list-filter";
@@ -36,8 +37,19 @@ export function sessionClient(config: ServerConfig, principal: Principal, onList
   answerServerRequests(client, config, principal);
   client.setNotificationHandler("notifications/message", (notification) => recordServerMessage(config, principal, notification.params));
   client.setNotificationHandler("notifications/resources/updated", (notification) => noteResourceUpdated(client, notification.params.uri));
+  notices.set(client, { incoming: record(config, principal, "in"), outgoing: (message) => void record(config, principal, "out")(message) });
   return client;
 }
+
+/** Each session's notifications either way, for the server's page (server-messages.ts). */
+const notices = new WeakMap<Client, Tap>();
+
+const record =
+  (config: ServerConfig, principal: Principal, direction: "in" | "out") =>
+  (message: JSONRPCMessage): JSONRPCMessage => {
+    recordNotice(config, principal, direction, message);
+    return message;
+  };
 
 /** What a server's snapshot says of its session: its revision, its own description of itself, the transport in use. */
 export function sessionFacts(client: Client | undefined, transport: ActiveTransport | undefined) {
@@ -53,7 +65,10 @@ export function sessionFacts(client: Client | undefined, transport: ActiveTransp
 /** Connects the attempt's client over its transport and lists the tools; a failure stops the attempt (and a stdio server's process). */
 export async function startSession(attempt: Attempt, filter: ToolListFilter): Promise<ToolList> {
   try {
-    await attempt.client.connect(filter.wrap(attempt.transport), { timeout: CONNECT_TIMEOUT_MS });
+    const tap = notices.get(attempt.client);
+    await attempt.client.connect(filter.wrap(tap ? tapTransport(attempt.transport, tap) : attempt.transport), {
+      timeout: CONNECT_TIMEOUT_MS,
+    });
     return await listAllTools(attempt.client, CONNECT_TIMEOUT_MS, filter);
   } catch (error) {
     await stopAttempt(attempt);

@@ -5,6 +5,7 @@ import "server-only";
 // the transport and the client, this checks each listed tool against the spec's schema, lets
 // the valid ones through and keeps the others, with the reasons, for the catalog to show.
 import { specTypeSchemas, type JSONRPCMessage, type Tool, type Transport } from "@modelcontextprotocol/client";
+import { tapTransport } from "./transport-tap";
 
 export type InvalidTool = { index: number; name: string | null; problems: string[]; raw: unknown };
 
@@ -40,25 +41,10 @@ export class ToolListFilter {
 
   /** Wraps a transport; the client is connected to what this returns. */
   wrap<T extends Transport>(transport: T): T {
-    let clientOnMessage: Transport["onmessage"];
-    transport.onmessage = (message, extra) => clientOnMessage?.(this.inspect(message), extra);
-    const send: Transport["send"] = (message, options) => {
-      if ("method" in message && message.method === "tools/list" && "id" in message) this.pending.add(message.id);
-      return transport.send(message, options);
-    };
-    return new Proxy(transport, {
-      get: (target, property) => {
-        if (property === "send") return send;
-        if (property === "onmessage") return clientOnMessage;
-        const value: unknown = Reflect.get(target, property, target);
-        return typeof value === "function" ? value.bind(target) : value;
-      },
-      set: (target, property, value) => {
-        if (property === "onmessage") {
-          clientOnMessage = value as Transport["onmessage"];
-          return true;
-        }
-        return Reflect.set(target, property, value, target);
+    return tapTransport(transport, {
+      incoming: (message) => this.inspect(message),
+      outgoing: (message) => {
+        if ("method" in message && message.method === "tools/list" && "id" in message) this.pending.add(message.id);
       },
     });
   }
