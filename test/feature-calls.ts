@@ -86,6 +86,9 @@ export function describeFeatureCalls(database: "sqlite" | "postgres"): void {
         actor_name: "Ada",
         arguments: { uri: "demo://files/report.csv" },
       });
+      // Counted in /metrics as the audit log has it, under its kind (a URI is no label: there is no bound on them).
+      const { metricsText } = await import("@/lib/metrics/metrics");
+      expect(await metricsText()).toMatch(/^toolscope_tool_calls_total\{server="demo",tool="\(resource_read\)",outcome="ok"\} [1-9]/m);
     });
 
     it("a read of an unknown URI is the server's JSON-RPC error, audited as such", async () => {
