@@ -253,7 +253,7 @@ for (const database of DATABASES) {
 
       // Export, import, export again: the same collection, without the password.
       const exported = await api<{ format: string; version: number; calls: unknown[] }>("GET", `/api/collections/${collectionId}/export`);
-      expect(exported).toMatchObject({ format: "toolscope-collection", version: 1 });
+      expect(exported).toMatchObject({ format: "toolscope-collection", version: 2 });
       expect(JSON.stringify(exported)).not.toContain(PASSWORD);
       const { collection } = await api<{ collection: { id: string } }>("POST", "/api/collections/import", exported);
       const again = await api<Record<string, unknown>>("GET", `/api/collections/${collection.id}/export`);

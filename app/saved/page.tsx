@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { SAVED_KIND_LABELS } from "@/lib/saved/shapes";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { ImportCollection } from "@/components/saved/import-collection";
@@ -77,6 +78,7 @@ export default async function SavedPage(): Promise<ReactNode> {
                     <span className="min-w-0 flex-1">
                       <span className="block truncate text-[13px] font-medium">{call.name}</span>
                       <span className="block truncate text-[12px] text-muted">
+                        {call.kind !== "call" && `${SAVED_KIND_LABELS[call.kind]}: `}
                         <code className="font-mono">{call.toolName}</code> on {call.serverId} · {call.visibility} · {call.ownerName}
                       </span>
                     </span>

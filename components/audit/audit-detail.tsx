@@ -46,6 +46,8 @@ export function AuditDetail({
           ? record.arguments
           : { name: record.tool_name, arguments: record.arguments, ...(record.request_meta ? { _meta: record.request_meta } : {}) },
   };
+  // A tool call, a resource read or a prompt get can be saved from its record (a completion cannot).
+  const savable = invocation === "completion" ? null : invocation;
   const replayHref = `/servers/${encodeURIComponent(record.server_id)}/tools/${encodeURIComponent(record.tool_name)}?replay=${record.id}`;
   return (
     <section data-testid="audit-detail" aria-label="Audit record" className="px-5 py-5">
@@ -73,16 +75,17 @@ export function AuditDetail({
             Open page
           </Link>
         )}
-        {isCall && canSave && !record.payload_hidden && typeof record.arguments === "object" && record.arguments !== null && (
+        {savable && canSave && !record.payload_hidden && typeof record.arguments === "object" && record.arguments !== null && (
           <SaveCallButton
             className="rounded-md border border-zinc-300 px-2.5 py-1 text-xs hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-900"
             label="Save"
             call={{
               serverId: record.server_id,
+              kind: savable,
               toolName: record.tool_name,
               args: record.arguments as Record<string, unknown>,
               suggestedName: record.tool_name,
-              hasOutputSchema: true,
+              hasOutputSchema: isCall,
             }}
           />
         )}

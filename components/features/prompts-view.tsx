@@ -154,6 +154,8 @@ export function PromptsView({ serverId }: { serverId: string }): ReactNode {
   }, [changed.count, act]);
   const get = useFeatureRequest<GetPromptResult>();
   const [picked, setPicked] = useState<string | null>(null);
+  /** The arguments of the get shown, to save it as it was sent. */
+  const [sent, setSent] = useState<Record<string, string>>({});
   const prompt = data?.prompts.find((p) => p.name === picked);
 
   return (
@@ -213,14 +215,25 @@ export function PromptsView({ serverId }: { serverId: string }): ReactNode {
                   serverId={serverId}
                   prompt={prompt}
                   running={get.running}
-                  onGet={(args) =>
-                    void get.send(`/api/servers/${encodeURIComponent(serverId)}/prompts/get`, { name: prompt.name, arguments: args })
-                  }
+                  onGet={(args) => {
+                    setSent(args);
+                    void get.send(`/api/servers/${encodeURIComponent(serverId)}/prompts/get`, { name: prompt.name, arguments: args });
+                  }}
                 />
                 {get.requestError && <p className={`${ERROR_NOTE} mt-3`}>{get.requestError}</p>}
                 {get.response && (
                   <div className="mt-4 space-y-3">
-                    <FeatureAnswerHeader response={get.response} />
+                    <FeatureAnswerHeader
+                      response={get.response}
+                      save={{
+                        serverId,
+                        kind: "prompt_get",
+                        toolName: prompt.name,
+                        args: sent,
+                        suggestedName: prompt.title ?? prompt.name,
+                        hasOutputSchema: false,
+                      }}
+                    />
                     {get.response.result && <PromptMessages result={get.response.result} serverId={serverId} />}
                   </div>
                 )}

@@ -108,9 +108,19 @@ export function ResourceReadPanel({ serverId, target }: { serverId: string; targ
       )}
       {read.running && !read.response && <p className="mt-2 text-[13px] text-muted">Reading…</p>}
       {read.requestError && <p className={`${ERROR_NOTE} mt-2`}>{read.requestError}</p>}
-      {read.response && (
+      {read.response && target && (
         <div className="mt-2 space-y-3">
-          <FeatureAnswerHeader response={read.response} />
+          <FeatureAnswerHeader
+            response={read.response}
+            save={{
+              serverId,
+              kind: "resource_read",
+              toolName: target.uri,
+              args: { uri: target.uri },
+              suggestedName: target.uri,
+              hasOutputSchema: false,
+            }}
+          />
           {changes && <ResourceChanges changes={changes} />}
           {read.response.result && <ResourceContents result={read.response.result} serverId={serverId} />}
         </div>

@@ -2,6 +2,7 @@
 
 // A collection (issue 17): its saved calls in order, each with its latest run beside the one
 // before and their difference; run one call or all of them in order, export, present.
+import { SAVED_KIND_LABELS } from "@/lib/saved/shapes";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useCallback, useState, type ReactNode } from "react";
@@ -282,6 +283,7 @@ function CallCard(props: {
         <button type="button" onClick={props.onToggle} className="min-w-[10rem] flex-1 text-left" aria-expanded={props.open}>
           <span className="block truncate text-[13px] font-medium">{call.name}</span>
           <span className="block truncate text-[11px] text-muted">
+            {call.kind !== "call" && `${SAVED_KIND_LABELS[call.kind]}: `}
             <code className="font-mono">{call.toolName}</code> on {call.serverId}
             {call.checks.length > 0 && ` · ${call.checks.map(describeCheck).join(" · ")}`}
           </span>
@@ -330,7 +332,7 @@ function CallCard(props: {
       </div>
       {props.open && latest && (
         <div className="border-t border-zinc-200 p-4 dark:border-zinc-800">
-          <RunCompare runs={call.runs} serverId={call.serverId} />
+          <RunCompare runs={call.runs} serverId={call.serverId} kind={call.kind} />
         </div>
       )}
     </li>

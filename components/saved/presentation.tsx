@@ -17,6 +17,7 @@ import { withoutSecrets } from "@/lib/saved/secret-fields";
 import { containsRedacted } from "@/lib/domain/redact";
 import type { CollectionView } from "@/lib/saved/shapes";
 import { usePreapproval } from "./preapproval";
+import { PresentationChecks, PresentedFeature } from "./presented-feature";
 import { toolDisplayName } from "@/lib/tool-hints";
 
 function typing(target: EventTarget | null): boolean {
@@ -129,6 +130,10 @@ export function Presentation({ collection }: { collection: CollectionView }): Re
       </header>
       {!call ? (
         <p className="m-auto text-xl text-muted">This collection has no calls you may see.</p>
+      ) : call.kind !== "call" ? (
+        <div className="grid min-h-0 flex-1 grid-cols-1 gap-8 overflow-y-auto px-4 py-6 sm:px-8 lg:grid-cols-2 lg:overflow-hidden">
+          <PresentedFeature key={call.id} call={call} />
+        </div>
       ) : (
         <div className="grid min-h-0 flex-1 grid-cols-1 gap-8 overflow-y-auto px-4 py-6 sm:px-8 lg:grid-cols-2 lg:overflow-hidden">
           <section className="min-h-0 overflow-y-auto" aria-label="Call">
@@ -155,14 +160,7 @@ export function Presentation({ collection }: { collection: CollectionView }): Re
             </div>
           </section>
           <section className="min-h-0 overflow-y-auto" aria-label="Result">
-            {checks && (
-              <p
-                data-testid="presentation-checks"
-                className={`mb-3 text-xl font-semibold ${checks.passed ? "text-emerald-600 dark:text-emerald-400" : "text-rose-600 dark:text-rose-400"}`}
-              >
-                {checks.passed ? "✓ Checks passed" : `✕ ${checks.results.filter((r) => !r.passed).length} check(s) failed`}
-              </p>
-            )}
+            <PresentationChecks checks={checks} />
             {error && <p className="text-lg text-rose-600">{error}</p>}
             {response ? (
               <div className="[zoom:1.25]">

@@ -12,6 +12,8 @@ export type ReadOnlyCall = {
   title: string;
   serverId: string;
   toolName: string;
+  /** What it is when not a tool call ("Resource read", "Prompt get"). */
+  kindLabel?: string | null | undefined;
   arguments: unknown;
   outcome: string | null;
   /** The verdict of Toolscope's check against the tool's outputSchema, when known. */
@@ -48,6 +50,7 @@ export function ReadOnlyCallView({
             {call.title}
           </h1>
           <p className="mt-1 text-[13px] text-muted">
+            {call.kindLabel && <span data-testid="read-only-kind">{call.kindLabel}: </span>}
             <code className="font-mono">{call.toolName}</code> on {call.serverId}
             {info && (
               <>

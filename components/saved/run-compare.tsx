@@ -5,10 +5,21 @@ import { JsonChanges } from "@/components/audit/audit-diff";
 import { ResultView } from "@/components/invoke/result-view";
 import { jsonDiff } from "@/lib/json-diff";
 import { comparableResult, describeCheck } from "@/lib/saved/checks";
-import type { RunView } from "@/lib/saved/shapes";
+import type { RunView, SavedKind } from "@/lib/saved/shapes";
+import { SavedAnswer } from "./saved-answer";
 import { RunBadge, runOutcomeLabel } from "./run-badge";
 
-function RunSide({ run, label, serverId }: { run: RunView | undefined; label: string; serverId: string }): ReactNode {
+function RunSide({
+  run,
+  label,
+  serverId,
+  kind,
+}: {
+  run: RunView | undefined;
+  label: string;
+  serverId: string;
+  kind: SavedKind;
+}): ReactNode {
   return (
     <div className="min-w-0" data-testid={label === "This run" ? "run-latest" : "run-previous"}>
       <div className="mb-2 flex flex-wrap items-center gap-2 text-[12px]">
@@ -25,6 +36,8 @@ function RunSide({ run, label, serverId }: { run: RunView | undefined; label: st
         <p className="text-[12px] text-muted">None yet.</p>
       ) : run.response ? (
         <ResultView response={run.response} serverId={serverId} />
+      ) : run.answer ? (
+        <SavedAnswer kind={kind} answer={run.answer} serverId={serverId} />
       ) : (
         <p className="rounded-md bg-zinc-50 p-2.5 text-[12px] text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400" data-testid="run-error">
           {run.responseHidden ? "Someone else's run: its result is shown to auditors and admins only." : (run.error ?? "No result.")}
@@ -52,17 +65,18 @@ export function RunChecks({ run }: { run: RunView }): ReactNode {
   );
 }
 
-export function RunCompare({ runs, serverId }: { runs: RunView[]; serverId: string }): ReactNode {
+export function RunCompare({ runs, serverId, kind = "call" }: { runs: RunView[]; serverId: string; kind?: SavedKind }): ReactNode {
   const [latest, previous] = runs;
   if (!latest) return null;
-  const comparable = latest.response && previous?.response;
+  const answerOf = (run: RunView | undefined) => run?.response ?? run?.answer ?? null;
+  const comparable = answerOf(latest) && answerOf(previous);
   return (
     <div className="space-y-3" data-testid="run-compare">
       <RunChecks run={latest} />
       {comparable ? (
         <JsonChanges
           title="Result since the previous run"
-          changes={jsonDiff(comparableResult(previous.response), comparableResult(latest.response))}
+          changes={jsonDiff(comparableResult(answerOf(previous)), comparableResult(answerOf(latest)))}
           testId="run-diff"
         />
       ) : (
@@ -73,8 +87,8 @@ export function RunCompare({ runs, serverId }: { runs: RunView[]; serverId: stri
         )
       )}
       <div className="grid gap-4 lg:grid-cols-2">
-        <RunSide run={latest} label="This run" serverId={serverId} />
-        <RunSide run={previous} label="Previous run" serverId={serverId} />
+        <RunSide run={latest} label="This run" serverId={serverId} kind={kind} />
+        <RunSide run={previous} label="Previous run" serverId={serverId} kind={kind} />
       </div>
     </div>
   );

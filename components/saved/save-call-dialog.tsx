@@ -9,11 +9,21 @@ import { createPortal } from "react-dom";
 import { useViewer } from "@/components/auth/viewer";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, ERROR_NOTE, INPUT } from "@/components/ui/classes";
 import { ApiError, fetchJson } from "@/lib/client/fetch-json";
-import type { Check, CollectionSummary, SavedCallInput, SavedCallView, Visibility } from "@/lib/saved/shapes";
+import {
+  SAVED_KIND_LABELS,
+  type Check,
+  type CollectionSummary,
+  type SavedCallInput,
+  type SavedCallView,
+  type SavedKind,
+  type Visibility,
+} from "@/lib/saved/shapes";
 import { ChecksEditor } from "./checks-editor";
 
 export type CallToSave = {
   serverId: string;
+  /** A tool call unless said otherwise; for a resource read `toolName` is the URI. */
+  kind?: SavedKind;
   toolName: string;
   args: Record<string, unknown>;
   /** A name to start from (the tool's title). */
@@ -58,6 +68,7 @@ export function SaveCallDialog({ call, onClose }: { call: CallToSave; onClose: (
         name,
         note,
         serverId: call.serverId,
+        kind: call.kind ?? "call",
         toolName: call.toolName,
         arguments: call.args,
         checks,
@@ -96,11 +107,12 @@ export function SaveCallDialog({ call, onClose }: { call: CallToSave; onClose: (
         className="max-h-full w-[600px] max-w-full overflow-y-auto rounded-xl border border-zinc-200 bg-white p-5 shadow-2xl dark:border-zinc-800 dark:bg-zinc-950"
       >
         <h2 id="save-call-title" className="text-base font-semibold">
-          Save this call
+          {call.kind === "resource_read" ? "Save this read" : call.kind === "prompt_get" ? "Save this prompt get" : "Save this call"}
         </h2>
         <p className="mt-1 text-[12px] text-muted">
+          {call.kind && call.kind !== "call" && `${SAVED_KIND_LABELS[call.kind]}: `}
           <code className="font-mono">{call.toolName}</code> on {call.serverId}. Secret values (password and write-only fields,
-          secret-looking keys) are never stored: they are asked for when the call runs.
+          secret-looking keys, a password in a URI) are never stored: they are asked for when the call runs.
         </p>
         {saved ? (
           <div className="mt-4 space-y-3 text-[13px]" role="status" data-testid="save-call-done">

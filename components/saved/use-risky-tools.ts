@@ -28,7 +28,8 @@ export function useRiskyCalls(calls: SavedCallView[]): Map<string, string> {
       const next = new Map<string, string>();
       for (const call of calls) {
         const catalog = catalogs.get(call.serverId);
-        const tool = catalog?.tools.find((t) => t.name === call.toolName);
+        // Only a tool call can change anything: a read or a get never asks.
+        const tool = call.kind === "call" ? catalog?.tools.find((t) => t.name === call.toolName) : undefined;
         const reason = tool ? confirmationReason(tool) : null;
         if (tool && reason && !confirmationSkipped(call.serverId, catalog?.server.trusted ?? false, tool)) next.set(call.id, reason);
       }

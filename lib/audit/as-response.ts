@@ -5,6 +5,7 @@ import { isAuditOutcome } from "@/lib/domain/outcomes";
 import type { CallOutcome } from "@/lib/domain/outcomes";
 import type { CallToolResult, InvocationResponse, OutputValidation } from "@/lib/domain/mcp-types";
 import type { AuditEntry } from "./entry";
+import type { FeatureResponse } from "@/lib/domain/server-features";
 
 function verdictOf(stored: string | null): OutputValidation {
   if (stored === "valid") return { verdict: "valid" };
@@ -42,6 +43,29 @@ export function responseOfRecord(entry: AuditEntry): InvocationResponse | null {
       ? { error: { ...(entry.error_code === null ? {} : { code: entry.error_code }), message: entry.error_message } }
       : {}),
     outputValidation: verdictOf(entry.output_verdict),
+    durationMs: entry.duration_ms ?? 0,
+    auditId: entry.id,
+    protocolVersion: entry.protocol_version,
+  };
+}
+
+/** A resource read's or a prompt get's record as its answer; null for any other record, or a payload the reader may not see. */
+export function answerOfRecord(entry: AuditEntry): FeatureResponse<unknown> | null {
+  if ((entry.kind !== "resource_read" && entry.kind !== "prompt_get") || entry.payload_hidden || !isAuditOutcome(entry.outcome))
+    return null;
+  if (entry.outcome === "pending") return null;
+  return {
+    status: entry.outcome as CallOutcome | "interrupted",
+    ...(entry.result !== null && entry.result !== undefined && !entry.result_truncated ? { result: entry.result } : {}),
+    ...(entry.error_message
+      ? { error: { ...(entry.error_code === null ? {} : { code: entry.error_code }), message: entry.error_message } }
+      : entry.result_truncated
+        ? {
+            error: {
+              message: `The answer (${entry.result_size ?? 0} bytes) was larger than the audit log keeps. SHA-256: ${entry.result_sha256}`,
+            },
+          }
+        : {}),
     durationMs: entry.duration_ms ?? 0,
     auditId: entry.id,
     protocolVersion: entry.protocol_version,

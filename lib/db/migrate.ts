@@ -17,6 +17,7 @@ import * as clusterMessages from "./migrations/0013-cluster-messages";
 import * as rateLimits from "./migrations/0014-rate-limits";
 import * as auditVia from "./migrations/0015-audit-via";
 import * as bootstrapSessionToken from "./migrations/0016-bootstrap-session-token";
+import * as savedCallKind from "./migrations/0017-saved-call-kind";
 
 export const MIGRATIONS: Record<string, Migration> = {
   "0001-audit-log": auditLog,
@@ -35,6 +36,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0014-rate-limits": rateLimits,
   "0015-audit-via": auditVia,
   "0016-bootstrap-session-token": bootstrapSessionToken,
+  "0017-saved-call-kind": savedCallKind,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

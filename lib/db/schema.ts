@@ -177,6 +177,8 @@ export interface SavedCallsTable {
   owner_name: string;
   visibility: string;
   server_id: string;
+  /** "call", "resource_read" or "prompt_get" (lib/saved/shapes.ts). */
+  kind: string;
   tool_name: string;
   name: string;
   note: string;

@@ -1,9 +1,14 @@
 // Checks on a saved call's result (issue 17): each names what it expected and what it found.
 // Paths are a small, safe subset of JSONPath ($, .name, ["key"], [index]) read against the
-// result as the spec shapes it ({ content, structuredContent, isError }). Pure and client-safe.
+// result as the spec shapes it ({ content, structuredContent, isError } for a tool call, { contents }
+// for a resource read, { messages } for a prompt get). Pure and client-safe.
 import { outcomeInfo } from "@/lib/domain/outcomes";
 import type { InvocationResponse } from "@/lib/domain/mcp-types";
+import type { FeatureResponse } from "@/lib/domain/server-features";
 import type { Check, CheckResult } from "./shapes";
+
+/** What a run answered: a tool call's response, or a read's or a get's (which has no output schema to check). */
+export type RunAnswer = InvocationResponse | FeatureResponse<unknown>;
 
 const STEP = /\.([A-Za-z_$][\w$-]*)|\[(\d+)\]|\["((?:[^"\\]|\\.)*)"\]/y;
 
@@ -85,7 +90,7 @@ export function describeCheck(check: Check): string {
   }
 }
 
-function evaluate(check: Check, response: InvocationResponse): { passed: boolean; message: string } {
+function evaluate(check: Check, response: RunAnswer): { passed: boolean; message: string } {
   switch (check.kind) {
     case "no_error":
       return response.status === "ok"
@@ -95,6 +100,8 @@ function evaluate(check: Check, response: InvocationResponse): { passed: boolean
             message: `Ended as “${outcomeInfo(response.status).label}”${response.error ? `: ${response.error.message}` : ""}`,
           };
     case "output_schema": {
+      if (!("outputValidation" in response))
+        return { passed: false, message: "Nothing was checked: only a tool call has an output schema" };
       const v = response.outputValidation;
       if (v.verdict === "valid") return { passed: true, message: "Matches the output schema" };
       if (v.verdict === "none")
@@ -126,15 +133,17 @@ function evaluate(check: Check, response: InvocationResponse): { passed: boolean
  * Each check against a call's response; `passed` when all hold. A call without checks passes
  * when it succeeds, so a collection of bare calls is still a smoke test.
  */
-export function runChecks(checks: readonly Check[], response: InvocationResponse): { passed: boolean; results: CheckResult[] } {
+export function runChecks(checks: readonly Check[], response: RunAnswer): { passed: boolean; results: CheckResult[] } {
   const results = checks.map((check) => ({ check, ...evaluate(check, response) }));
   return { passed: checks.length ? results.every((r) => r.passed) : response.status === "ok", results };
 }
 
 /** What of a result two runs are compared on: its text and its structuredContent. */
-export function comparableResult(response: InvocationResponse | null): unknown {
+export function comparableResult(response: RunAnswer | null): unknown {
   if (!response) return null;
   if (!response.result) return { outcome: response.status, error: response.error?.message ?? null };
+  // A read's contents or a get's messages are compared whole.
+  if (!("outputValidation" in response)) return response.result;
   const blocks = Array.isArray(response.result.content) ? (response.result.content as unknown[]) : [];
   const text = blocks
     .filter((b): b is { type: "text"; text: string } => typeof b === "object" && b !== null && (b as { type?: unknown }).type === "text")

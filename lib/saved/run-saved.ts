@@ -10,21 +10,31 @@ import type { Caller } from "@/lib/domain/roles";
 import { runCall } from "@/lib/calls/run-call";
 import { AppError, nullIfNotFound } from "@/lib/errors";
 import { jsonDiff } from "@/lib/json-diff";
-import type { InvocationResponse } from "@/lib/domain/mcp-types";
-import { comparableResult, runChecks } from "./checks";
+import { getPrompt, readResource } from "@/lib/calls/run-feature";
+import { comparableResult, runChecks, type RunAnswer } from "./checks";
 import { getSavedCall, visibleCollection, visibleSavedCall, runView } from "./saved-calls";
 import { collectionCallIds, insertRun, parseStored, previousRun, type RunRow, type SavedCallRow } from "./saved-store";
 import { fillSecrets } from "./secret-fields";
-import type { Check, CollectionReport, RunCollectionSchema, RunSavedCallSchema, SavedCallView } from "./shapes";
+import type { Check, CollectionReport, RunCollectionSchema, RunSavedCallSchema, SavedCallView, SavedKind } from "./shapes";
 
 type RunOptions = { secrets: Record<string, unknown>; reason?: string | undefined; collectionId: string | null; signal?: AbortSignal };
 
+/** Sends a saved call as what it is: a tool call, a resource read or a prompt get, each through its pipeline. */
+function send(row: SavedCallRow, args: Record<string, unknown>, caller: Caller, options: RunOptions): Promise<RunAnswer> {
+  const common = { serverId: row.server_id, caller, via: { kind: "saved", savedCallId: row.id } as const, signal: options.signal };
+  const kind = row.kind as SavedKind;
+  if (kind === "resource_read") return readResource({ ...common, uri: String(args.uri ?? row.tool_name) });
+  if (kind === "prompt_get")
+    return getPrompt({
+      ...common,
+      name: row.tool_name,
+      arguments: Object.fromEntries(Object.entries(args).map(([k, v]) => [k, String(v)])),
+    });
+  return runCall({ ...common, toolName: row.tool_name, arguments: args, reason: options.reason });
+}
+
 /** Runs one saved call and keeps the run; a call Toolscope could not send is a failed run, not an error. */
-async function runOne(
-  row: SavedCallRow,
-  caller: Caller,
-  options: RunOptions,
-): Promise<{ run: RunRow; response: InvocationResponse | null }> {
+async function runOne(row: SavedCallRow, caller: Caller, options: RunOptions): Promise<{ run: RunRow; response: RunAnswer | null }> {
   const startedAt = new Date().toISOString();
   const base = {
     // Time-ordered, like audit ids: two runs started in the same millisecond list newest first.
@@ -47,17 +57,9 @@ async function runOne(
         ? `Not sent: it needs a value for ${filled.missing[0]}, which is never saved; give it when you run the call.`
         : `Not sent: it needs values for ${filled.missing.join(", ")}, which are never saved; give them when you run the call.`,
     );
-  let response: InvocationResponse;
+  let response: RunAnswer;
   try {
-    response = await runCall({
-      serverId: row.server_id,
-      toolName: row.tool_name,
-      arguments: filled.arguments,
-      caller,
-      reason: options.reason,
-      via: { kind: "saved", savedCallId: row.id },
-      signal: options.signal,
-    });
+    response = await send(row, filled.arguments, caller, options);
   } catch (error) {
     if (error instanceof AppError) return notRun(`Not sent: ${error.message}`);
     throw error;
@@ -89,12 +91,13 @@ export async function runSavedCall(
 }
 
 /** How many paths of the result differ from the run before this one (that the reader may read), when there is one. */
-async function changesSincePrevious(run: RunRow, response: InvocationResponse | null, reader: AuditReader): Promise<number | null> {
+async function changesSincePrevious(run: RunRow, response: RunAnswer | null, reader: AuditReader): Promise<number | null> {
   if (!response) return null;
   const previous = await previousRun(run, reader.payloads ? undefined : reader.userId);
   if (!previous?.audit_id) return null;
   const view = await runView(previous, reader);
-  return view.response ? jsonDiff(comparableResult(view.response), comparableResult(response)).length : null;
+  const before = view.response ?? view.answer;
+  return before ? jsonDiff(comparableResult(before), comparableResult(response)).length : null;
 }
 
 export async function runCollection(
@@ -128,6 +131,7 @@ export async function runCollection(
       savedCallId: row.id,
       name: row.name,
       serverId: row.server_id,
+      kind: row.kind as SavedKind,
       toolName: row.tool_name,
       auditId: run.audit_id,
       outcome: run.outcome,

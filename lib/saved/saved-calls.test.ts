@@ -153,4 +153,72 @@ describe("saved calls with people", () => {
     expect((await getCollection(collection.id, ADA)).collection).toMatchObject({ calls: [], hiddenCalls: 2 });
     expect((await runCollection(collection.id, { secrets: {} }, ADA)).totals).toEqual({ calls: 0, passed: 0, failed: 0 });
   });
+
+  it("saves a resource read and a prompt get, runs them alone and in a collection, and carries them in a file", async () => {
+    const { savedCall: read } = await save(ADA, {
+      name: "Visitors report",
+      serverId: "demo",
+      kind: "resource_read",
+      toolName: "demo://files/report.csv",
+      checks: [{ kind: "contains", path: "$.contents[0].text", value: "February" }],
+    });
+    expect(read).toMatchObject({
+      kind: "resource_read",
+      toolName: "demo://files/report.csv",
+      arguments: { uri: "demo://files/report.csv" },
+    });
+    const { savedCall: get } = await save(ADA, {
+      name: "Short summary",
+      serverId: "demo",
+      kind: "prompt_get",
+      toolName: "summarize_report",
+      arguments: { style: "short", api_key: SECRET },
+      checks: [{ kind: "equals", path: "$.messages[0].role", value: "user" }, { kind: "output_schema" }],
+    });
+    // A secret-looking argument is left out, as for a tool call, and asked for at run time.
+    expect(get.secretFields).toEqual(["/api_key"]);
+    expect(await everythingStored()).not.toContain(SECRET);
+    await expect(
+      save(ADA, { name: "x", serverId: "demo", kind: "prompt_get", toolName: "summarize_report", arguments: { style: 3 } }),
+    ).rejects.toThrow(/A prompt's arguments are text: style is not/);
+
+    const ranRead = (await runSavedCall(read.id, { secrets: {} }, ADA)).savedCall.runs[0]!;
+    expect(ranRead).toMatchObject({ outcome: "ok", passed: true, response: null });
+    expect(ranRead.answer?.result).toMatchObject({
+      contents: [{ uri: "demo://files/report.csv", text: expect.stringContaining("March") }],
+    });
+    const ranGet = (await runSavedCall(get.id, { secrets: { "/api_key": SECRET } }, ADA)).savedCall.runs[0]!;
+    expect(ranGet).toMatchObject({ outcome: "ok", passed: false });
+    expect(ranGet.checks.map((c) => [c.passed, c.message])).toEqual([
+      [true, 'Found "user"'],
+      [false, "Nothing was checked: only a tool call has an output schema"],
+    ]);
+    // Each run is in the audit log as what it was, made from the saved call.
+    const { getAuditEntry } = await import("@/lib/audit/query");
+    const { readerOf } = await import("@/lib/audit/visibility");
+    expect((await getAuditEntry(ranRead.auditId!, readerOf(ADMIN))).record).toMatchObject({
+      kind: "resource_read",
+      via: `saved:${read.id}`,
+    });
+
+    const { collection } = await createCollection(
+      CollectionInputSchema.parse({ name: "Reads and gets", savedCallIds: [read.id, get.id] }),
+      ADA,
+    );
+    const report = await runCollection(collection.id, { secrets: { [get.id]: { "/api_key": SECRET } } }, ADA);
+    expect(report.calls.map((c) => [c.kind, c.toolName, c.outcome, c.changedSincePrevious])).toEqual([
+      ["resource_read", "demo://files/report.csv", "ok", 0],
+      ["prompt_get", "summarize_report", "ok", 0],
+    ]);
+    const file = await exportCollection(collection.id, ADA);
+    expect(file).toMatchObject({ version: 2, calls: [{ kind: "resource_read" }, { kind: "prompt_get", secretFields: ["/api_key"] }] });
+    const { collection: imported } = await importCollection(file, ADA);
+    expect(imported.calls.map((c) => [c.kind, c.toolName, c.arguments])).toEqual([
+      ["resource_read", "demo://files/report.csv", { uri: "demo://files/report.csv" }],
+      ["prompt_get", "summarize_report", { style: "short", api_key: "[redacted]" }],
+    ]);
+    // A version 1 file (before reads and gets) is read as tool calls.
+    const old = { ...file, version: 1, calls: [{ name: "Echo", server: "demo", tool: "echo", arguments: { message: "x" } }] };
+    expect((await importCollection(old, ADA)).collection.calls[0]).toMatchObject({ kind: "call", toolName: "echo" });
+  });
 });

@@ -2,16 +2,15 @@ import "server-only";
 // Saved calls and collections as people see and change them (issue 17): views built from the
 // stored rows under lib/saved/access.ts's rules, and the runs each viewer may read.
 import type { z } from "zod";
-import { responseOfRecord } from "@/lib/audit/as-response";
+import { answerOfRecord, responseOfRecord } from "@/lib/audit/as-response";
 import { getAuditEntry } from "@/lib/audit/query";
 import { auditReaderFor } from "@/lib/mcp/server-access";
 import type { AuditReader } from "@/lib/audit/visibility";
 import { hiddenServerIds } from "@/lib/mcp/server-access";
 import type { Caller } from "@/lib/domain/roles";
-import { appConfig } from "@/lib/config/env";
 import { AppError, nullIfNotFound } from "@/lib/errors";
 import { assertMayChange, mayChange, maySee, visibilityFor } from "./access";
-import { leaveOutSecrets } from "./secret-fields";
+import { storedCall } from "./saved-kinds";
 import {
   collectionCallIds,
   collectionMemberships,
@@ -43,9 +42,9 @@ import type {
   SavedCallInputSchema,
   SavedCallUpdateSchema,
   SavedCallView,
+  SavedKind,
   Visibility,
 } from "./shapes";
-import { toolFor } from "./tool-schema";
 
 /** The runs a reader sees: everyone's to those who read every payload, else their own. */
 export async function visibleRuns(savedCallId: string, reader: AuditReader, limit: number): Promise<RunRow[]> {
@@ -54,6 +53,7 @@ export async function visibleRuns(savedCallId: string, reader: AuditReader, limi
 
 export async function runView(row: RunRow, reader: AuditReader): Promise<RunView> {
   let response = null;
+  let answer = null;
   let responseHidden = false;
   if (row.audit_id) {
     const entry = await getAuditEntry(row.audit_id, reader).then(
@@ -61,6 +61,7 @@ export async function runView(row: RunRow, reader: AuditReader): Promise<RunView
       () => null,
     );
     response = entry ? responseOfRecord(entry) : null;
+    answer = entry ? answerOfRecord(entry) : null;
     responseHidden = entry?.payload_hidden === true;
   }
   return {
@@ -76,6 +77,7 @@ export async function runView(row: RunRow, reader: AuditReader): Promise<RunView
     checks: parseStored<CheckResult[]>(row.checks, []),
     error: row.error,
     response,
+    answer,
     responseHidden,
   };
 }
@@ -86,6 +88,7 @@ export async function savedCallView(row: SavedCallRow, caller: Caller, reader: A
     name: row.name,
     note: row.note,
     serverId: row.server_id,
+    kind: row.kind as SavedKind,
     toolName: row.tool_name,
     arguments: parseStored<Record<string, unknown>>(row.arguments, {}),
     secretFields: parseStored<string[]>(row.secret_fields, []),
@@ -170,9 +173,8 @@ export async function createSavedCall(
   input: z.output<typeof SavedCallInputSchema>,
   caller: Caller,
 ): Promise<{ savedCall: SavedCallView; collectionIds: string[] }> {
-  const tool = await toolFor(input.serverId, input.toolName, caller);
+  const stored = await storedCall(input.kind, input.serverId, input.toolName, input.arguments, caller);
   await changeableCollections(input.collectionIds, caller);
-  const stored = leaveOutSecrets(input.arguments, tool.inputSchema, appConfig().audit.redactKeys);
   const now = new Date().toISOString();
   const visibility = visibilityFor(caller, input.visibility);
   const row: SavedCallRow = {
@@ -181,7 +183,8 @@ export async function createSavedCall(
     owner_name: caller.name,
     visibility,
     server_id: input.serverId,
-    tool_name: input.toolName,
+    kind: input.kind,
+    tool_name: stored.toolName,
     name: input.name,
     note: input.note,
     arguments: JSON.stringify(stored.arguments),
@@ -205,11 +208,10 @@ export async function updateSavedCall(
 ): Promise<{ savedCall: SavedCallView }> {
   const row = await visibleSavedCall(id, caller);
   assertMayChange(caller, row);
-  let stored: { arguments: string; secret_fields: string } | undefined;
+  let stored: { tool_name: string; arguments: string; secret_fields: string } | undefined;
   if (input.arguments) {
-    const tool = await toolFor(row.server_id, row.tool_name, caller);
-    const kept = leaveOutSecrets(input.arguments, tool.inputSchema, appConfig().audit.redactKeys);
-    stored = { arguments: JSON.stringify(kept.arguments), secret_fields: JSON.stringify(kept.secretFields) };
+    const kept = await storedCall(row.kind as SavedKind, row.server_id, row.tool_name, input.arguments, caller);
+    stored = { tool_name: kept.toolName, arguments: JSON.stringify(kept.arguments), secret_fields: JSON.stringify(kept.secretFields) };
   }
   await updateSavedCallRow(id, {
     ...(input.name === undefined ? {} : { name: input.name }),

@@ -2,8 +2,14 @@
 // schemas that the route handlers parse and the pages' fetchers use. Client-safe.
 import { z } from "zod";
 import type { InvocationResponse } from "@/lib/domain/mcp-types";
+import type { FeatureResponse } from "@/lib/domain/server-features";
 
 export const VISIBILITIES = ["private", "shared"] as const;
+/** What a saved call sends: a tool call, a resource read (`toolName` is the URI) or a prompt get. */
+export const SAVED_KINDS = ["call", "resource_read", "prompt_get"] as const;
+export type SavedKind = (typeof SAVED_KINDS)[number];
+/** How each kind is named where a list shows it. */
+export const SAVED_KIND_LABELS: Record<SavedKind, string> = { call: "Tool call", resource_read: "Resource read", prompt_get: "Prompt get" };
 export type Visibility = (typeof VISIBILITIES)[number];
 
 // PostgreSQL's text refuses NUL, SQLite keeps it: refused here for both.
@@ -40,7 +46,9 @@ export const SavedCallInputSchema = z
     name: NAME,
     note: NOTE.default(""),
     serverId: z.string().min(1).max(200),
-    toolName: z.string().min(1).max(500),
+    kind: z.enum(SAVED_KINDS).default("call"),
+    /** The tool's or the prompt's name; for a resource read, the URI. */
+    toolName: z.string().min(1).max(8_192),
     arguments: z.record(z.string(), z.unknown()).default({}),
     checks: z.array(CheckSchema).max(50).default([]),
     visibility: z.enum(VISIBILITIES).default("private"),
@@ -122,8 +130,10 @@ export type RunView = {
   checks: CheckResult[];
   /** Why it was not sent, or how it failed. */
   error: string | null;
-  /** The response as the audit log keeps it; null when the viewer may not read it or there is none. */
+  /** A tool call's response as the audit log keeps it; null when the viewer may not read it or there is none. */
   response: InvocationResponse | null;
+  /** A resource read's or a prompt get's answer as the audit log keeps it (its `result` a ReadResourceResult or GetPromptResult). */
+  answer: FeatureResponse<unknown> | null;
   /** The response is someone else's, withheld from this viewer (as in the audit log). */
   responseHidden: boolean;
 };
@@ -133,6 +143,7 @@ export type SavedCallView = {
   name: string;
   note: string;
   serverId: string;
+  kind: SavedKind;
   toolName: string;
   /** The arguments as stored: a secret field holds "[redacted]" and is asked for at run time. */
   arguments: Record<string, unknown>;
@@ -178,6 +189,7 @@ export type CollectionReport = {
     savedCallId: string;
     name: string;
     serverId: string;
+    kind: SavedKind;
     toolName: string;
     auditId: string | null;
     outcome: string;

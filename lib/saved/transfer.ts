@@ -1,17 +1,16 @@
 import "server-only";
 // Export and import of collections (lib/saved/collection-file.ts). An import saves each call as
-// if it were saved from the form: secrets are left out again by the tool's own schema, so a
-// file edited by hand cannot put a password in the database.
+// if it were saved from the form: secrets are left out again by the same rules (saved-kinds.ts),
+// so a file edited by hand cannot put a password in the database.
 import type { Caller } from "@/lib/domain/roles";
-import { appConfig } from "@/lib/config/env";
 import { AppError, nullIfNotFound } from "@/lib/errors";
 import { describeIssues } from "@/lib/http/zod-issues";
 import { COLLECTION_FILE_FORMAT, COLLECTION_FILE_VERSION, CollectionFileSchema, type CollectionFile } from "./collection-file";
 import { collectionRowFor, getCollection, visibleCollection, visibleSavedCall } from "./saved-calls";
 import { collectionCallIds, insertCollectionWithCalls, newId, parseStored, type SavedCallRow } from "./saved-store";
-import { leaveOutSecrets, markSecret } from "./secret-fields";
-import type { CollectionView, Visibility } from "./shapes";
-import { toolFor } from "./tool-schema";
+import { markSecret } from "./secret-fields";
+import type { CollectionView, SavedKind, Visibility } from "./shapes";
+import { storedCall } from "./saved-kinds";
 
 /** The collection as a file: the calls the caller may see, in order. */
 export async function exportCollection(id: string, caller: Caller): Promise<CollectionFile> {
@@ -24,6 +23,7 @@ export async function exportCollection(id: string, caller: Caller): Promise<Coll
       name: row.name,
       note: row.note,
       server: row.server_id,
+      kind: row.kind as SavedKind,
       tool: row.tool_name,
       arguments: parseStored(row.arguments, {}),
       secretFields: parseStored(row.secret_fields, []),
@@ -71,22 +71,24 @@ export async function importCollection(
       problems.push(`calls[${i}] (“${call.name}”): ${known}`);
       continue;
     }
-    const tool = await toolFor(call.server, call.tool, caller).catch((error: unknown) => {
-      if (!(error instanceof AppError)) throw error;
-      if (error.code !== "not_found:tool") failedServers.set(call.server, error.message);
-      problems.push(`calls[${i}] (“${call.name}”): ${error.message}`);
-      return null;
-    });
-    if (!tool) continue;
     // A field the file marks secret stays a placeholder, whatever the file holds there.
-    const stored = leaveOutSecrets(markSecret(call.arguments, call.secretFields), tool.inputSchema, appConfig().audit.redactKeys);
+    const stored = await storedCall(call.kind, call.server, call.tool, markSecret(call.arguments, call.secretFields), caller).catch(
+      (error: unknown) => {
+        if (!(error instanceof AppError)) throw error;
+        if (error.code !== "not_found:tool" && error.code !== "bad_request:body") failedServers.set(call.server, error.message);
+        problems.push(`calls[${i}] (“${call.name}”): ${error.message}`);
+        return null;
+      },
+    );
+    if (!stored) continue;
     rows.push({
       id: newId(),
       owner_id: collection.owner_id,
       owner_name: collection.owner_name,
       visibility: collection.visibility,
       server_id: call.server,
-      tool_name: call.tool,
+      kind: call.kind,
+      tool_name: stored.toolName,
       name: call.name,
       note: call.note,
       arguments: JSON.stringify(stored.arguments),

@@ -6,6 +6,8 @@ import { ReadOnlyCallView } from "@/components/saved/read-only-call";
 import { RunCompare } from "@/components/saved/run-compare";
 import { EditSavedCall } from "@/components/saved/edit-saved-call";
 import { RunSavedCall } from "@/components/saved/run-saved-call";
+import { SavedAnswer } from "@/components/saved/saved-answer";
+import { SAVED_KIND_LABELS } from "@/lib/saved/shapes";
 import { can } from "@/lib/domain/roles";
 import { pageCaller } from "@/lib/http/page-caller";
 import { nullIfNotFound } from "@/lib/errors";
@@ -24,7 +26,15 @@ export default async function SavedCallPage({ params }: { params: Promise<{ save
   if (!found) notFound();
   const call = found.savedCall;
   const latest = call.runs[0];
-  const workbench = `/servers/${encodeURIComponent(call.serverId)}/tools/${encodeURIComponent(call.toolName)}?args=${encodeURIComponent(JSON.stringify(withoutSecrets(call.arguments, call.secretFields)))}`;
+  const server = `/servers/${encodeURIComponent(call.serverId)}`;
+  // A read or a get opens the server's Resources or Prompts page; a tool call its form, filled in.
+  const workbench =
+    call.kind === "resource_read"
+      ? `${server}/resources`
+      : call.kind === "prompt_get"
+        ? `${server}/prompts`
+        : `${server}/tools/${encodeURIComponent(call.toolName)}?args=${encodeURIComponent(JSON.stringify(withoutSecrets(call.arguments, call.secretFields)))}`;
+  const answer = latest?.answer;
   return (
     <div className="h-full overflow-y-auto">
       <ReadOnlyCallView
@@ -32,6 +42,7 @@ export default async function SavedCallPage({ params }: { params: Promise<{ save
           title: call.name,
           serverId: call.serverId,
           toolName: call.toolName,
+          kindLabel: call.kind === "call" ? null : SAVED_KIND_LABELS[call.kind],
           arguments: call.arguments,
           outcome: latest ? (latest.outcome === "not_run" ? null : latest.outcome) : null,
           outputVerdict: latest?.response?.outputValidation.verdict,
@@ -44,7 +55,13 @@ export default async function SavedCallPage({ params }: { params: Promise<{ save
               : (latest.error ?? "No result.")
             : "Not run yet.",
         }}
-        result={call.runs.length > 1 ? <RunCompare runs={call.runs} serverId={call.serverId} /> : undefined}
+        result={
+          call.runs.length > 1 ? (
+            <RunCompare runs={call.runs} serverId={call.serverId} kind={call.kind} />
+          ) : answer ? (
+            <SavedAnswer kind={call.kind} answer={answer} serverId={call.serverId} />
+          ) : undefined
+        }
         actions={
           <Link
             href={workbench}
