@@ -104,6 +104,11 @@ test.describe("local pages", () => {
       await features.openResources();
       await features.read("demo://docs/guide.md");
       await expectAccessible(page, "resources with a read", theme);
+      // A watched resource, with what changed since the read before.
+      await features.read("demo://clock/now");
+      await features.readPanel.getByRole("button", { name: "Watch" }).click();
+      await expect(features.readPanel.getByTestId("resource-diff-line").first()).toBeVisible({ timeout: 10_000 });
+      await expectAccessible(page, "a watched resource with its changes", theme);
       await features.openPrompts();
       await features.prompt("Summarize the visitors report").click();
       await features.argument("style").fill("short");
