@@ -1,7 +1,8 @@
 // What a server changes while its page is open: a watched resource read again each time the
 // server says it changed, with what changed (on a 2026-07-28 connection, through
-// subscriptions/listen, and on a 2025-11-25 one, through resources/subscribe), and the
-// resources and prompts lists listed again when the server says they changed.
+// subscriptions/listen, and on a 2025-11-25 one, through resources/subscribe), the resources and
+// prompts lists listed again when the server says they changed, and the server's page telling
+// of every notification (and pinging, which 2025-11-25 has).
 import path from "node:path";
 import { expect, test } from "./test";
 import { ServerFeatures } from "./pages/server-features";
@@ -90,6 +91,10 @@ test("resources and prompts are listed again when the server says they changed",
   await notices.getByTestId("server-notices-filter").selectOption("lists");
   for (const list of ["tools", "resources", "prompts"])
     await expect(notices.locator(`[data-testid=server-notice][data-method="notifications/${list}/list_changed"]`)).toHaveCount(2);
+  // A 2025-11-25 session has ping, timed, and takes a log level.
+  await page.getByRole("button", { name: "Ping" }).click();
+  await expect(page.getByTestId("ping-answer")).toContainText(/answered in [\d.]+ ms/);
+  await expect(page.getByTestId("server-log-level")).toBeVisible();
   await notices.getByTestId("server-notices-filter").selectOption("progress");
   await expect(notices.getByTestId("server-notice").filter({ hasText: "2 of 2 · Step 2 of 2" })).toHaveAttribute("data-direction", "in");
 });
