@@ -19,13 +19,17 @@ export type RegisteredServer = { config: ServerConfig; source: ServerSource };
 
 function demoServerConfig(): ServerConfig {
   const root = process.cwd();
+  // The production build bundles it (scripts/lib/build-server.mjs), rebuilt when lib/ changes; in
+  // development and in tests, where the sources change under a bundle, tsx compiles them.
+  const bundled = path.join(root, ".toolscope", "demo-server.mjs");
+  const useBundle = process.env.NODE_ENV === "production" && fs.existsSync(bundled);
   return ServerConfigSchema.parse({
     id: DEMO_SERVER_ID,
     name: "Demo server",
     trusted: true,
     transport: "stdio",
     command: process.execPath,
-    args: ["--import", "tsx", path.join(root, "lib", "demo-server", "cli.ts"), "stdio"],
+    args: useBundle ? [bundled, "stdio"] : ["--import", "tsx", path.join(root, "lib", "demo-server", "cli.ts"), "stdio"],
     env: { TOOLSCOPE_DEMO_TOOLS: String(appConfig().demoTools) },
     cwd: root,
   });
