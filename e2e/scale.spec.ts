@@ -41,3 +41,32 @@ test("10,000 tools render, scroll and filter", async ({ page }) => {
   await bench.item("gen_export_event_09998").click();
   await expect(page.getByTestId("tool-title")).toHaveText("export event #9998");
 });
+
+test("the server's page, its tool policy open, holds nothing per tool: under 2,000 elements with 10,000 tools", async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.goto("/servers/big");
+  await expect(page.getByTestId("server-overview")).toContainText("10026 (1 only for MCP Apps", { timeout: 30_000 });
+  const policy = page.getByTestId("tool-policy-panel");
+  await policy.locator("summary").click();
+  const picker = policy.getByRole("combobox", { name: "Tool to add an exception for" });
+  await expect(picker).toBeVisible();
+  await picker.click();
+  const options = page.getByTestId("policy-add-tool-options").getByRole("option");
+  await expect(options).toHaveCount(50);
+  await expect(page.getByTestId("policy-add-tool-more")).toHaveText("50 of 10,026 shown: type to narrow.");
+  // Counts that do not depend on the machine: no <option> per tool, and a bounded page.
+  expect(await page.locator("option").count()).toBeLessThan(100);
+  expect(await page.evaluate(() => document.querySelectorAll("*").length)).toBeLessThanOrEqual(2_000);
+
+  // Typing narrows it; the keyboard picks.
+  await picker.fill("_0999");
+  await expect(options).toHaveCount(10);
+  await picker.press("ArrowDown");
+  await picker.press("Enter");
+  await expect(picker).toHaveValue(/^gen_\w+_09990$/);
+  const picked = await picker.inputValue();
+  await policy.getByRole("button", { name: "Add", exact: true }).click();
+  await expect(policy.getByTestId(`policy-tool-${picked}-who`)).toBeVisible();
+  // The picker starts afresh, without the tool that now has its exception.
+  await expect(picker).toHaveValue("");
+});

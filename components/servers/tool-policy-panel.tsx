@@ -4,13 +4,14 @@
 // such a call needs a typed reason, whether the server's annotations are believed, and
 // per-tool exceptions. Admins edit it on the server's page; everyone else is told what applies to
 // them on each tool's page, where it matters.
-import { useState, type ReactNode } from "react";
+import { useMemo, useState, type ReactNode } from "react";
 import { useServerPolicy, type ServerPolicyView } from "@/components/invoke/use-server-policy";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, ERROR_NOTE } from "@/components/ui/classes";
 import { fetchJson } from "@/lib/client/fetch-json";
 import type { Tool } from "@/lib/domain/mcp-types";
 import type { CallingRole, PolicyRule, ServerPolicy } from "@/lib/policy/tool-policy";
 import { AdminPanel } from "./admin-panel";
+import { ToolPicker } from "@/components/ui/tool-picker";
 
 type Who = "everyone" | "admins";
 
@@ -93,6 +94,7 @@ function PolicyEditor({ view, tools }: { view: ServerPolicyView; tools: Tool[] }
   const [adding, setAdding] = useState("");
   const dirty = JSON.stringify(policy) !== JSON.stringify(saved);
   const exceptions = Object.entries(policy.tools ?? {});
+  const choices = useMemo(() => tools.filter((t) => !(t.name in (policy.tools ?? {}))).map((t) => t.name), [tools, policy.tools]);
   const set = (patch: Partial<ServerPolicy>): void => {
     const next: ServerPolicy = { ...policy, ...patch };
     for (const key of Object.keys(next) as (keyof ServerPolicy)[]) if (next[key] === undefined) delete next[key];
@@ -170,22 +172,15 @@ function PolicyEditor({ view, tools }: { view: ServerPolicyView; tools: Tool[] }
         ))}
         <div className="flex flex-wrap items-center gap-3 py-2 text-[13px]">
           <span className="w-40 text-zinc-600 dark:text-zinc-400">Exception for a tool</span>
-          <select
-            aria-label="Tool to add an exception for"
-            className={SELECT}
+          <ToolPicker
+            // A fresh picker once a tool is added: its search starts empty again.
+            key={exceptions.length}
+            label="Tool to add an exception for"
+            names={choices}
             value={adding}
-            data-testid="policy-add-tool"
-            onChange={(e) => setAdding(e.target.value)}
-          >
-            <option value="">Choose a tool…</option>
-            {tools
-              .filter((t) => !(t.name in (policy.tools ?? {})))
-              .map((t) => (
-                <option key={t.name} value={t.name}>
-                  {t.name}
-                </option>
-              ))}
-          </select>
+            onChange={setAdding}
+            testId="policy-add-tool"
+          />
           <button
             type="button"
             className={BUTTON_SECONDARY}
