@@ -1,10 +1,10 @@
-// A server's resources and prompts, as a person uses them: browse, read text, JSON, an image and
-// binary contents, fill a template, get a prompt with arguments and see its messages, and find
-// each in the audit log as what it was.
+// A server's resources and prompts, as a person uses them: browse, read text, JSON, an image,
+// audio and binary contents, fill a template, get a prompt with arguments and see its messages,
+// and find each in the audit log as what it was.
 import { expect, test } from "./test";
 import { ServerFeatures } from "./pages/server-features";
 
-test("resources: read text, Markdown, an image and binary; fill the weather template", async ({ page }) => {
+test("resources: read text, Markdown, an image, audio and binary; fill the weather template", async ({ page }) => {
   const features = new ServerFeatures(page);
   await features.openResources();
   await expect(page.getByRole("navigation", { name: "Server" }).getByRole("link", { name: "Resources" })).toHaveAttribute(
@@ -29,6 +29,9 @@ test("resources: read text, Markdown, an image and binary; fill the weather temp
   const image = features.readPanel.getByTestId("content-resource-blob").getByRole("img");
   await expect(image).toBeVisible();
   expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+
+  await features.read("demo://audio/tone.wav");
+  await expect(features.readPanel.getByTestId("content-resource-audio")).toHaveAttribute("src", /^data:audio\/wav;base64,UklGR/);
 
   await features.read("demo://files/sample.bin");
   const blob = features.readPanel.getByTestId("content-resource-blob");

@@ -97,6 +97,14 @@ function Body({ block, serverId }: { block: ContentBlock; serverId: string | und
             // eslint-disable-next-line @next/next/no-img-element -- a data: URI from the tool result
             <img src={href} alt="Embedded resource preview" className="mt-2 max-h-48 rounded border border-zinc-200 dark:border-zinc-800" />
           )}
+          {SAFE_AUDIO.test(mime) && (
+            <audio
+              data-testid="content-resource-audio"
+              controls
+              src={`data:${mime};base64,${resource.blob}`}
+              className="mt-2 w-full max-w-md"
+            />
+          )}
           <a
             href={href}
             download={fileName}

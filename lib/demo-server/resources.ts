@@ -1,9 +1,9 @@
 // The demo server's resources: one of each kind a resource viewer must handle (CSV, JSON,
-// Markdown, an image, binary, a large log, a clock to watch), the notes board's
+// Markdown, an image, audio, binary, a large log, a clock to watch), the notes board's
 // MCP App, and one template whose variable completes (lib/demo-server/prompts.ts has the prompts).
 import type { ReadResourceResult, Resource, ResourceTemplateType } from "@modelcontextprotocol/server";
 import { MCP_APP_MIME_TYPE, NOTES_BOARD_HTML, NOTES_BOARD_URI } from "./apps/notes-board";
-import { barChartPng } from "./media";
+import { barChartPng, toneWav } from "./media";
 import { CLOCK_TICK_MS, CLOCK_URI, clockReading } from "./clock";
 
 type DemoResource = Resource & { read: () => ReadResourceResult["contents"][number] };
@@ -57,6 +57,14 @@ const resources: DemoResource[] = [
     title: "Visitors chart",
     mimeType: "image/png",
     read: () => ({ uri: "demo://images/chart.png", mimeType: "image/png", blob: barChartPng([1200, 1350, 1610]).toString("base64") }),
+  },
+  {
+    uri: "demo://audio/tone.wav",
+    name: "tone.wav",
+    title: "A short tone",
+    description: "Half a second of A4, as WAV",
+    mimeType: "audio/wav",
+    read: () => ({ uri: "demo://audio/tone.wav", mimeType: "audio/wav", blob: toneWav(440, 500).toString("base64") }),
   },
   {
     uri: "demo://files/sample.bin",
