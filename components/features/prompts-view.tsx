@@ -198,7 +198,7 @@ export function PromptsView({ serverId }: { serverId: string }): ReactNode {
               ))}
             </ul>
           </section>
-          <section className="mt-6 min-w-0" aria-label="Prompt" data-testid="prompt-panel">
+          <section className="relative mt-6 min-w-0" aria-label="Prompt" data-testid="prompt-panel">
             <p role="status" className="sr-only">
               {get.running
                 ? "Getting the prompt…"

@@ -70,17 +70,22 @@ export function ResourceReadPanel({ serverId, target }: { serverId: string; targ
     void readNow(false);
   }, [readNow]);
   const panel = useRef<HTMLElement>(null);
+  const shown = useRef(false);
+  const answered = read.response !== null;
   useEffect(() => {
-    // Below the lists on a narrow screen: a resource just picked is brought into view (once; a watch's re-reads stay put).
-    if (target && window.matchMedia("(max-width: 1023px)").matches) panel.current?.scrollIntoView({ block: "start" });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+    // Below the lists on a narrow screen: the first answer for a resource just picked is brought into view (once: a
+    // watch's re-reads stay put). The section is positioned, so that its screen-reader status line stays inside the
+    // page's scroller: outside it, it made the document itself scroll, and this took the whole app off the screen.
+    if (!answered || shown.current) return;
+    shown.current = true;
+    if (window.matchMedia("(max-width: 1023px)").matches) panel.current?.scrollIntoView({ block: "start" });
+  }, [answered]);
   const watch = useResourceWatch(serverId, target?.uri ?? null, watching, () => void readNow(true));
 
   return (
     <section
       ref={panel}
-      className="mt-6 min-w-0 lg:sticky lg:top-4 lg:max-h-[calc(100dvh-6rem)] lg:self-start lg:overflow-y-auto"
+      className="relative mt-6 min-w-0 lg:sticky lg:top-4 lg:max-h-[calc(100dvh-6rem)] lg:self-start lg:overflow-y-auto"
       aria-label="Read"
       data-testid="resource-read"
     >
