@@ -101,7 +101,12 @@ export function ServerLogPanel({ serverId }: { serverId: string }): ReactNode {
         </p>
       )}
       {messages.length > 0 && (
-        <ol className="mt-2 max-h-80 overflow-auto rounded-lg border border-zinc-200 font-mono text-[12px] dark:border-zinc-800">
+        // A scrolling list takes focus, so that the keyboard can scroll it.
+        <ol
+          tabIndex={0}
+          aria-label="Log messages"
+          className="mt-2 max-h-80 overflow-auto rounded-lg border border-zinc-200 font-mono text-[12px] focus-visible:ring-2 focus-visible:ring-indigo-500/40 focus-visible:outline-none dark:border-zinc-800"
+        >
           {messages.map((message, index) => (
             <li
               key={`${message.at}-${index}`}

@@ -41,7 +41,12 @@ export function ServerNotices({ notices }: { notices: ServerNotice[] }): ReactNo
           {notices.length ? "None of this kind." : "No notification either way since Toolscope connected."}
         </p>
       ) : (
-        <ol className="mt-2 max-h-80 overflow-auto rounded-lg border border-zinc-200 font-mono text-[12px] dark:border-zinc-800">
+        // A scrolling list takes focus, so that the keyboard can scroll it.
+        <ol
+          tabIndex={0}
+          aria-label="Notifications besides the log"
+          className="mt-2 max-h-80 overflow-auto rounded-lg border border-zinc-200 font-mono text-[12px] focus-visible:ring-2 focus-visible:ring-indigo-500/40 focus-visible:outline-none dark:border-zinc-800"
+        >
           {shown.map((notice, index) => (
             <li
               key={`${notice.at}-${index}`}
