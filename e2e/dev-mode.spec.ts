@@ -13,10 +13,28 @@ const PORT = e2ePort("TOOLSCOPE_E2E_DEV_PORT", 3185);
 let server: OwnToolscope | undefined;
 let dataDir = "";
 
+// What the test's page and its one client-side navigation ask for. In development each is
+// compiled on its first request; on two busy cores a compile can outlast an expectation, and
+// what this test is about is the socket and hydration, not how fast Turbopack compiles.
+const WARM_UP = [
+  "/servers/demo",
+  "/servers/demo/tools/get_weather",
+  "/api/servers",
+  "/api/servers/demo/tools",
+  "/api/servers/demo/log",
+  "/api/servers/demo/policy",
+  "/api/servers/demo/events",
+];
+
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
+  test.setTimeout(420_000);
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-dev-"));
   server = await startOwnToolscope({ port: PORT, dataDir, dev: true, env: { TOOLSCOPE_DEMO_SERVER: "on" } });
+  for (const route of WARM_UP) {
+    const response = await fetch(`${server.baseUrl}${route}`, { headers: server.headers, signal: AbortSignal.timeout(120_000) });
+    // The event stream never ends: its headers mean it is compiled.
+    await (route.endsWith("/events") ? response.body?.cancel() : response.arrayBuffer());
+  }
 });
 
 test.afterAll(async () => {
