@@ -1,12 +1,15 @@
 "use client";
 
-import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { fetchJson } from "@/lib/client/fetch-json";
-import type { ServerSnapshot, ToolsResponse } from "@/lib/domain/mcp-types";
+import type { ServerSnapshot, Tool, ToolsArriving, ToolsResponse } from "@/lib/domain/mcp-types";
 
 type CatalogState = {
   serverId: string;
+  /** The list as last listed; while a first listing arrives, the tools so far (and `arriving` says so). */
   data: ToolsResponse | null;
+  /** How many tools of a first listing have arrived, while it is under way; null otherwise. */
+  arriving: number | null;
   error: string | null;
   loading: boolean;
   /** Whether the live feed (list_changed, status) is connected. */
@@ -22,9 +25,16 @@ const UNCHANGED: Record<ListName, ListChanges> = { resources: { count: 0, at: nu
 
 const CatalogContext = createContext<CatalogState | null>(null);
 
-/** One server's tools, fetched once and then kept current by the server's event stream. */
+const EMPTY_LISTS = { invalid: [], lint: {}, warning: null };
+
+/**
+ * One server's tools, fetched once and then kept current by the server's event stream. While the
+ * server is first listed, its tools show page by page as they arrive, until the whole list does.
+ */
 export function CatalogProvider({ serverId, children }: { serverId: string; children: ReactNode }): ReactNode {
-  const [data, setData] = useState<ToolsResponse | null>(null);
+  const [listed, setData] = useState<ToolsResponse | null>(null);
+  const [server, setServer] = useState<ServerSnapshot | null>(null);
+  const [arrived, setArrived] = useState<Tool[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
   const [live, setLive] = useState(false);
@@ -53,11 +63,18 @@ export function CatalogProvider({ serverId, children }: { serverId: string; chil
     source.onerror = () => setLive(false);
     source.addEventListener("server", (e) => {
       const server = JSON.parse((e as MessageEvent<string>).data) as ServerSnapshot;
+      setServer(server);
+      if (server.status !== "connecting") setArrived(null);
       setData((current) => (current ? { ...current, server } : current));
     });
     source.addEventListener("tools", (e) => {
       const next = JSON.parse((e as MessageEvent<string>).data) as ToolsResponse;
+      setArrived(null);
       setData(next);
+    });
+    source.addEventListener("tools-arriving", (e) => {
+      const { tools, reset } = JSON.parse((e as MessageEvent<string>).data) as ToolsArriving;
+      setArrived((current) => (reset || !current ? tools : current.concat(tools)));
     });
     for (const list of ["resources", "prompts"] as const)
       source.addEventListener(list, () =>
@@ -66,13 +83,22 @@ export function CatalogProvider({ serverId, children }: { serverId: string; chil
     return () => source.close();
   }, [serverId]);
 
+  // Until the whole list is in, what arrived stands in for it, under the snapshot the stream sent.
+  const data = useMemo<ToolsResponse | null>(
+    () => (listed === null && arrived !== null && server !== null ? { server, tools: arrived, ...EMPTY_LISTS } : listed),
+    [server, arrived, listed],
+  );
+  const arriving = listed === null && arrived !== null && server !== null ? arrived.length : null;
+
   const reload = useCallback(() => {
     setLoading(true);
     setGeneration((g) => g + 1);
   }, []);
 
   return (
-    <CatalogContext.Provider value={{ serverId, data, error, loading, live, reload, listChanges }}>{children}</CatalogContext.Provider>
+    <CatalogContext.Provider value={{ serverId, data, arriving, error, loading, live, reload, listChanges }}>
+      {children}
+    </CatalogContext.Provider>
   );
 }
 

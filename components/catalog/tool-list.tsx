@@ -21,7 +21,7 @@ const ERROR_TONE = "border-rose-200 bg-rose-50 text-rose-700 dark:border-rose-90
 const WARN_TONE = "border-amber-200 bg-amber-50 text-amber-800 dark:border-amber-900 dark:bg-amber-950/40 dark:text-amber-300";
 
 export function ToolList({ className = "" }: { className?: string }): ReactNode {
-  const { serverId, data, error, loading, reload } = useCatalog();
+  const { serverId, data, arriving, error, loading, reload } = useCatalog();
   const params = useParams<{ toolName?: string }>();
   const searchParams = useSearchParams();
   const pathname = usePathname();
@@ -53,7 +53,8 @@ export function ToolList({ className = "" }: { className?: string }): ReactNode 
       ),
     [index, deferredQuery, urlView.filters, urlView.sort, lint],
   );
-  const highlights = useChangeHighlights(data?.tools);
+  // Pages of a first listing are not changes: highlights compare whole lists only.
+  const highlights = useChangeHighlights(arriving === null ? data?.tools : undefined);
   const suffix = viewQuery(view);
   const total = listed.length;
   const appOnly = (data?.tools.length ?? 0) - total;
@@ -85,14 +86,22 @@ export function ToolList({ className = "" }: { className?: string }): ReactNode 
       <FilterBar view={view} onChange={setView} />
       <div className="flex items-center justify-between gap-2 px-3 py-1.5 text-[11px] tracking-wide text-zinc-600 uppercase dark:text-zinc-400">
         <span>
-          <span data-testid="catalog-count">{data ? (narrowed ? `${tools.length} of ${total} tools` : `${total} tools`) : "Tools"}</span>
+          <span data-testid="catalog-count" aria-live={arriving === null ? undefined : "polite"}>
+            {countText(data ? total : null, narrowed ? tools.length : null, arriving !== null)}
+          </span>
           {appOnly > 0 && (
             <span data-testid="catalog-hidden" title="Tools only an MCP App may call: the “has an app” filter lists them">
               {` · ${appOnly} app-only not shown`}
             </span>
           )}
         </span>
-        {loading ? <span>Loading…</span> : <UpdatedAt iso={data?.server.toolsUpdatedAt ?? null} />}
+        {arriving !== null ? (
+          <span data-testid="catalog-arriving">Listing…</span>
+        ) : loading ? (
+          <span>Loading…</span>
+        ) : (
+          <UpdatedAt iso={data?.server.toolsUpdatedAt ?? null} />
+        )}
       </div>
       {error && (
         <p role="alert" className={`${NOTE} ${ERROR_TONE}`}>
@@ -126,7 +135,11 @@ export function ToolList({ className = "" }: { className?: string }): ReactNode 
       )}
       {data && tools.length === 0 ? (
         <p className="px-3 py-8 text-center text-xs text-muted">
-          {total === 0 ? "This server lists no tools." : "No tool matches the search and filters."}
+          {arriving !== null
+            ? "No tool so far matches the search and filters."
+            : total === 0
+              ? "This server lists no tools."
+              : "No tool matches the search and filters."}
         </p>
       ) : (
         <VirtualList
@@ -153,4 +166,11 @@ export function ToolList({ className = "" }: { className?: string }): ReactNode 
       {data && data.invalid.length > 0 && <InvalidTools invalid={data.invalid} />}
     </nav>
   );
+}
+
+/** "12 tools", "3 of 12 tools", or while a first listing arrives "1200 tools so far". */
+function countText(total: number | null, shown: number | null, arriving: boolean): string {
+  if (total === null) return "Tools";
+  const count = shown === null ? `${total} tools` : `${shown} of ${total} tools`;
+  return arriving ? `${count} so far` : count;
 }

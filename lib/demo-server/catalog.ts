@@ -10,7 +10,8 @@ import { schemaTools } from "./tools/schemas";
 import type { DemoTool } from "./types";
 import type { Tool } from "@modelcontextprotocol/server";
 
-export type DemoCatalogOptions = { generatedTools?: number; pageSize?: number };
+/** `pageDelayMs`: each page of tools/list after the first answers this much later, as a slow server's would. */
+export type DemoCatalogOptions = { generatedTools?: number; pageSize?: number; pageDelayMs?: number };
 
 export class DemoCatalog {
   private readonly fixed: DemoTool[] = [...noteTools, ...schemaTools, ...resultTools, ...interactiveTools, ...appTools];
@@ -18,10 +19,12 @@ export class DemoCatalog {
   private readonly listeners = new Set<() => void>();
   readonly generatedCount: number;
   readonly pageSize: number;
+  readonly pageDelayMs: number;
 
   constructor(options: DemoCatalogOptions = {}) {
     this.generatedCount = Math.max(0, Math.floor(options.generatedTools ?? 0));
     this.pageSize = Math.max(1, Math.floor(options.pageSize ?? 100));
+    this.pageDelayMs = Math.max(0, Math.floor(options.pageDelayMs ?? 0));
   }
 
   /** Whether the bonus tool is listed now (and with it a bonus resource and prompt). */

@@ -1,7 +1,8 @@
 // Command line for the demo server:
 //   tsx lib/demo-server/cli.ts stdio [--legacy]   (--legacy: revisions up to 2025-11-25 only)
 //   tsx lib/demo-server/cli.ts http [--port 3001]
-// TOOLSCOPE_DEMO_TOOLS=N adds N generated tools; TOOLSCOPE_DEMO_PAGE_SIZE sets the page size.
+// TOOLSCOPE_DEMO_TOOLS=N adds N generated tools; TOOLSCOPE_DEMO_PAGE_SIZE sets the page size;
+// TOOLSCOPE_DEMO_PAGE_DELAY_MS makes every page after the first answer that much later (a slow server).
 import { startDemoHttpServer } from "./http";
 import { serveDemoOverStdio } from "./stdio";
 
@@ -19,6 +20,7 @@ function intFromEnv(name: string, fallback: number): number {
 const catalogOptions = {
   generatedTools: intFromEnv("TOOLSCOPE_DEMO_TOOLS", 0),
   pageSize: intFromEnv("TOOLSCOPE_DEMO_PAGE_SIZE", 100) || 100,
+  pageDelayMs: intFromEnv("TOOLSCOPE_DEMO_PAGE_DELAY_MS", 0),
 };
 const [mode = "stdio", ...rest] = process.argv.slice(2);
 

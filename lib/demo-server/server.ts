@@ -76,7 +76,8 @@ export function createDemoServer(catalog: DemoCatalog, options: DemoServerOption
     instructions: INSTRUCTIONS,
   });
 
-  server.setRequestHandler("tools/list", (request) => {
+  server.setRequestHandler("tools/list", async (request) => {
+    if (request.params?.cursor !== undefined && catalog.pageDelayMs > 0) await new Promise((r) => setTimeout(r, catalog.pageDelayMs));
     try {
       return catalog.page(request.params?.cursor);
     } catch (error) {

@@ -55,6 +55,9 @@ export type ToolCatalog = { tools: Tool[]; invalid: InvalidToolInfo[]; lint: Rec
 
 export type ToolsResponse = { server: ServerSnapshot } & ToolCatalog;
 
+/** Tools of a first listing still under way; `reset` when `tools` is all so far rather than the next batch. */
+export type ToolsArriving = { tools: Tool[]; soFar: number; reset: boolean };
+
 /**
  * The three ways a call can fail stay distinct: the tool failed, the server refused, or the call
  * never completed. "interrupted": Toolscope stopped while the call was out (lib/server/shutdown.ts).

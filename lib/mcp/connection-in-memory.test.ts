@@ -46,11 +46,11 @@ describe("a connection to the demo server in memory", () => {
   it("lists its tools again when the server announces a change", async () => {
     const c = connect();
     await c.ready();
-    const before = c.listTools().length;
+    const before = c.catalog().tools.length;
     const announced: boolean[] = [];
     c.subscribe((event) => event.type === "tools" && announced.push(event.announced));
     await toolResult(c, "toggle_bonus_tool", {});
-    await expect.poll(() => c.listTools().length, { timeout: 5_000 }).toBe(before + 1);
+    await expect.poll(() => c.catalog().tools.length, { timeout: 5_000 }).toBe(before + 1);
     expect(announced).toContain(true);
   });
 

@@ -71,10 +71,10 @@ describe("the bundled demo server", () => {
     try {
       const events: number[] = [];
       connection.subscribe((e) => e.type === "tools" && events.push(e.catalog.tools.length));
-      const before = connection.listTools().length;
+      const before = connection.catalog().tools.length;
       await toolResult(connection, "toggle_bonus_tool", {});
       await expect.poll(() => events.at(-1), { timeout: 5_000 }).not.toBe(undefined);
-      expect(Math.abs(connection.listTools().length - before)).toBe(1);
+      expect(Math.abs(connection.catalog().tools.length - before)).toBe(1);
     } finally {
       await connection.close();
     }
@@ -91,9 +91,9 @@ describe("subscriptions/listen on 2026-07-28", () => {
       await http.close();
       http = await startDemoHttpServer({ port });
       await new Promise((resolve) => setTimeout(resolve, 1_500));
-      const before = connection.listTools().length;
+      const before = connection.catalog().tools.length;
       await toolResult(connection, "toggle_bonus_tool", {});
-      await expect.poll(() => connection.listTools().length, { timeout: 8_000 }).toBe(before + 1);
+      await expect.poll(() => connection.catalog().tools.length, { timeout: 8_000 }).toBe(before + 1);
     } finally {
       await connection.close();
       await http.close();
@@ -116,7 +116,7 @@ describe("@modelcontextprotocol/server-everything from npm", () => {
     const connection = await connected(cfg);
     try {
       expect(connection.snapshot().activeTransport).toBe(mode === "stdio" ? "stdio" : mode === "sse" ? "sse" : "streamable-http");
-      expect(connection.listTools().map((t) => t.name)).toContain("echo");
+      expect(connection.catalog().tools.map((t) => t.name)).toContain("echo");
       expect(textOf(await toolResult(connection, "echo", { message: "hi" }))).toContain("hi");
     } finally {
       await connection.close();

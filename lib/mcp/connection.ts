@@ -11,6 +11,7 @@ import { stdioAllowed } from "@/lib/auth/hosting";
 import { AppError } from "@/lib/errors";
 import { listAllTools, type ToolList } from "./list-tools";
 import { ListedTools } from "./listed-tools";
+import { FirstListing } from "./first-listing";
 import { Subscribers } from "./subscribers";
 import type { ConnectionEvent } from "./connection-event";
 import { ReconnectPolicy } from "./reconnect-policy";
@@ -46,6 +47,8 @@ export class ServerConnection {
   private activeTransport: ActiveTransport | undefined;
   private readonly listed = new ListedTools();
   private readonly listeners = new Subscribers<ConnectionEvent>();
+  /** The first listing's tools as they arrive (first-listing.ts). */
+  readonly arriving = new FirstListing(this.listeners);
   /** One per client: sets malformed tools aside before the SDK's strict decoder sees them. */
   private readonly filters = new WeakMap<Client, ToolListFilter>();
   /** Each client's own transport, so that close() can wait for a stdio server's process to be gone. */
@@ -125,7 +128,7 @@ export class ServerConnection {
       onStderr: (chunk) => this.stderr.append(chunk),
       onChallenge: (challenge) => this.authorization.heard(challenge),
     });
-    const filter = new ToolListFilter();
+    const filter = new ToolListFilter((page) => this.arriving.heard(page));
     this.filters.set(client, filter);
     this.transports.set(client, transport);
     const attempt: Attempt = { client, transport };
@@ -146,6 +149,7 @@ export class ServerConnection {
 
   private async connect(): Promise<Client> {
     this.setStatus("connecting");
+    if (this.listed.summary().toolsUpdatedAt === null) this.arriving.begin();
     this.stderr.started();
     // A command added through the UI or API before Toolscope was hosted is not started once it is.
     if (this.config.transport === "stdio" && this.source === "database") {
@@ -298,10 +302,6 @@ export class ServerConnection {
   /** Connected now: a call can be sent without waiting. */
   isReady(): boolean {
     return this.status === "ready" && this.client !== undefined;
-  }
-
-  listTools(): Tool[] {
-    return this.listed.all();
   }
 
   findTool(name: string): Tool | undefined {

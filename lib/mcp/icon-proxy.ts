@@ -58,7 +58,7 @@ export async function fetchToolIcon(serverId: string, src: string, caller?: Call
   if (url.protocol !== "http:" && url.protocol !== "https:") throw new AppError("bad_request:icon", "Only http(s) icons are fetched.");
   const connection = await connectionFor(serverId, caller);
   // A tool's icon, or the server's own (its serverInfo).
-  const listed = [...connection.listTools(), connection.snapshot().serverInfo].some((named) =>
+  const listed = [...connection.catalog().tools, connection.snapshot().serverInfo].some((named) =>
     named?.icons?.some((icon) => icon.src === src),
   );
   if (!listed) throw new AppError("not_found:icon");

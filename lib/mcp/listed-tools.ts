@@ -27,10 +27,6 @@ export class ListedTools {
     return { tools: this.tools, invalid: this.invalid, lint: this.lint, warning: this.warning };
   }
 
-  all(): Tool[] {
-    return this.tools;
-  }
-
   find(name: string): Tool | undefined {
     return this.tools.find((t) => t.name === name);
   }

@@ -87,7 +87,7 @@ describe("authorizing a server", () => {
 
     const connection = await settled("guarded");
     expect(connection.snapshot().status).toBe("ready");
-    expect(connection.listTools().map((t) => t.name)).toContain("whoami");
+    expect(connection.catalog().tools.map((t) => t.name)).toContain("whoami");
   });
 
   it("keeps tokens sealed at rest and never in the journal", async () => {

@@ -34,7 +34,7 @@ describe.each([
       expect(snapshot).toMatchObject({ status: "ready", activeTransport: transport, protocolVersion: revision, toolCount: 2 });
       expect(snapshot.serverInfo).toMatchObject({ name: `fixture-revision-${revision.slice(0, 7)}` });
       expect(connection.protocolVersion()).toBe(revision);
-      expect(connection.listTools().map((tool) => tool.name)).toEqual(["add", "echo"]);
+      expect(connection.catalog().tools.map((tool) => tool.name)).toEqual(["add", "echo"]);
       expect(connection.catalog().invalid).toEqual([]);
       const sum = await toolResult(connection, "add", { a: 20, b: 22 });
       expect(sum).toMatchObject({ content: [{ type: "text", text: "42" }] });

@@ -28,6 +28,9 @@ export class ToolListFilter {
   private invalid: InvalidTool[] = [];
   private seen = 0;
 
+  /** `onPage`: told each page's valid tools as it arrives (first-listing.ts shows them early). */
+  constructor(private readonly onPage?: (tools: Tool[]) => void) {}
+
   /** Starts a new walk of tools/list: forgets what the last one set aside. */
   begin(): void {
     this.invalid = [];
@@ -61,6 +64,7 @@ export class ToolListFilter {
       if (checked.ok) tools.push(raw as Tool);
       else this.invalid.push(checked.invalid);
     }
+    this.onPage?.(tools);
     return tools.length === result.tools.length ? message : { ...message, result: { ...result, tools } };
   }
 }

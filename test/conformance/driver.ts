@@ -56,7 +56,7 @@ function elicitationAnswer(request: UserInputRequest): UserAnswer {
 
 async function callExpectingSuccess(connection: ServerConnection, name: string, args: Record<string, unknown>): Promise<string> {
   if (!connection.findTool(name)) {
-    const names = connection.listTools().map((t) => t.name);
+    const names = connection.catalog().tools.map((t) => t.name);
     throw new DriverFailure(`the server's tool list has no ${name} (it has: ${names.join(", ") || "none"})`);
   }
   const { result } = parseToolResult(await connection.callTool(name, args));
@@ -155,7 +155,7 @@ async function runAuthScenario(scenario: string, url: string): Promise<void> {
   const snapshot = connection.snapshot();
   if (snapshot.status !== "ready") throw new DriverFailure(`not connected: ${snapshot.error ?? snapshot.status}`);
   log(`connected: protocol ${snapshot.protocolVersion}, ${snapshot.toolCount} tools`);
-  const tool = connection.listTools()[0];
+  const tool = connection.catalog().tools[0];
   if (!tool) return;
   for (let attempt = 0; ; attempt++) {
     try {
