@@ -12,6 +12,8 @@ import path from "node:path";
 import type { Browser, BrowserContext } from "@playwright/test";
 import { CHROMIUM_PATH } from "../e2e/chromium";
 import { generatedToolName } from "../lib/demo-server/tools/generated";
+import { isAppOnly } from "../lib/mcp/app-ui";
+import type { Tool } from "../lib/domain/mcp-types";
 import { measureConnects } from "./lib/connect";
 import type { StdioEntry } from "./lib/direct-stdio";
 import { filterSteps, launchChromium, loadCatalog, measureFilter, measureMemory, measureRuns, type Tracing } from "./lib/browser";
@@ -38,7 +40,7 @@ function demoEntry(generated: number, pageSize: number): StdioEntry {
 /**
  * Loads a small catalog and runs read_note once, so that the first measured load does not also pay
  * for Next loading its route code, V8 compiling it, and Chromium's first renderer. Returns the
- * demo server's own tool count (the fixed tools every catalog has on top of the generated ones).
+ * demo server's own tool count as the catalog shows it (the fixed tools every catalog has on top of the generated ones).
  */
 async function warmUp(api: ToolscopeApi, context: BrowserContext, pageSize: number): Promise<number> {
   await api.removeServer(WARMUP);
@@ -46,12 +48,14 @@ async function warmUp(api: ToolscopeApi, context: BrowserContext, pageSize: numb
   onCleanup(() => api.removeServer(WARMUP));
   await api.waitReady(30_000, WARMUP);
   const response = await fetch(`${api.baseUrl}/api/servers/${WARMUP}/tools`);
-  const fixed = ((await response.json()) as { tools: unknown[] }).tools.length;
-  const { page } = await loadCatalog(context, `${api.baseUrl}/servers/${WARMUP}`, `${fixed} tools`);
+  const { tools } = (await response.json()) as { tools: Tool[] };
+  // The catalog's count leaves out the tools only an MCP App may call.
+  const shown = tools.filter((tool) => !isAppOnly(tool)).length;
+  const { page } = await loadCatalog(context, `${api.baseUrl}/servers/${WARMUP}`, `${shown} tools`);
   await page.close();
-  await measureRuns(context, `${api.baseUrl}/servers/${WARMUP}/tools/read_note`, `${fixed} tools`, { id: "welcome" }, 1);
+  await measureRuns(context, `${api.baseUrl}/servers/${WARMUP}/tools/read_note`, `${shown} tools`, { id: "welcome" }, 1);
   await api.removeServer(WARMUP);
-  return fixed;
+  return shown;
 }
 
 async function measureSize(

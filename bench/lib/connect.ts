@@ -7,8 +7,11 @@ import { loadCatalog, type LoadSample, type Tracing } from "./browser";
 import { directListAll, type DirectListing, type StdioEntry } from "./direct-stdio";
 import type { ToolscopeApi } from "./toolscope";
 
-/** fromRegisterMs: from the POST that added the server (and started Toolscope's connection) to the paint. */
-export type ColdLoad = LoadSample & { registerMs: number; fromRegisterMs: number };
+/**
+ * fromRegisterMs: from the POST that added the server (and started Toolscope's connection) to the
+ * paint of the whole list; firstToolFromRegisterMs: to the paint of its first tool.
+ */
+export type ColdLoad = LoadSample & { registerMs: number; fromRegisterMs: number; firstToolFromRegisterMs: number };
 
 /** POST /api/servers → GET …/tools answered, from Node: Toolscope's server without the browser. */
 export type ApiListing = { ms: number; tools: number };
@@ -56,7 +59,13 @@ export async function measureConnects(setup: ConnectSetup): Promise<ConnectSampl
     const inBrowser = async (): Promise<void> => {
       const { registerAt, registerMs } = await readd(setup);
       const cold = await loadCatalog(setup.context, url, setup.expectedCount, i === 0 ? setup.tracing : undefined);
-      samples.cold.push({ ...cold.sample, registerMs, fromRegisterMs: cold.sample.gotoAt - registerAt + cold.sample.fromGotoMs });
+      const sinceRegister = cold.sample.gotoAt - registerAt + cold.sample.navigationStartMs;
+      samples.cold.push({
+        ...cold.sample,
+        registerMs,
+        fromRegisterMs: sinceRegister + cold.sample.marks.paintedAt,
+        firstToolFromRegisterMs: sinceRegister + (cold.sample.marks.firstToolPaintedAt ?? cold.sample.marks.paintedAt),
+      });
       await cold.page.close();
       // The same URL again: Toolscope's connection is up, and the browser has just seen the page.
       const warm = await loadCatalog(setup.context, url, setup.expectedCount);

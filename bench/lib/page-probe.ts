@@ -12,6 +12,8 @@ export type LoadMarks = {
   renderedAt: number;
   /** The task right after the frame that painted it. */
   paintedAt: number;
+  /** The paint after the first catalog item was visible (before the whole list, on a catalog that arrives page by page). */
+  firstToolPaintedAt: number | null;
   documentResponseEnd: number | null;
   domContentLoaded: number | null;
   toolsFetch: { start: number; responseStart: number; responseEnd: number; bytes: number } | null;
@@ -69,15 +71,16 @@ export function installProbe(expectedCount: string): void {
   const idle = (): Promise<void> => new Promise((resolve) => requestIdleCallback(() => resolve()));
 
   let loadMarks: LoadMarks | undefined;
+  let firstToolPainted: Promise<number> | undefined;
   const loaded = new Promise<LoadMarks>((resolve) => {
-    const rendered = (): boolean =>
-      document.querySelector("[data-testid=catalog-count]")?.textContent === expectedCount &&
-      [...document.querySelectorAll("[data-testid=catalog-item]")].some((item) => item.checkVisibility());
+    const anyItem = (): boolean => [...document.querySelectorAll("[data-testid=catalog-item]")].some((item) => item.checkVisibility());
+    const rendered = (): boolean => document.querySelector("[data-testid=catalog-count]")?.textContent === expectedCount && anyItem();
     const observer = new MutationObserver(() => {
+      if (!firstToolPainted && anyItem()) firstToolPainted = afterPaint();
       if (!rendered()) return;
       const renderedAt = performance.now();
       observer.disconnect();
-      void afterPaint().then((paintedAt) => {
+      void Promise.all([afterPaint(), firstToolPainted]).then(([paintedAt, firstToolPaintedAt]) => {
         const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
         const fetch = (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).find((entry) =>
           /\/api\/servers\/[^/]+\/tools$/.test(new URL(entry.name).pathname),
@@ -87,6 +90,7 @@ export function installProbe(expectedCount: string): void {
           timeOrigin: performance.timeOrigin,
           renderedAt,
           paintedAt,
+          firstToolPaintedAt: firstToolPaintedAt ?? null,
           documentResponseEnd: navigation?.responseEnd ?? null,
           domContentLoaded: navigation?.domContentLoadedEventEnd ?? null,
           toolsFetch: fetch

@@ -45,7 +45,9 @@ export function CatalogProvider({ serverId, children }: { serverId: string; chil
     const controller = new AbortController();
     fetchJson<ToolsResponse>(`/api/servers/${encodeURIComponent(serverId)}/tools`, { signal: controller.signal })
       .then((response) => {
-        setData(response);
+        // The event stream may have brought the same listing already (the fetch waits for it too):
+        // keeping that one spares re-indexing 10,000 tools for nothing.
+        setData((current) => (current && sameListing(current, response) ? { ...current, server: response.server } : response));
         setError(null);
       })
       .catch((err: unknown) => {
@@ -100,6 +102,10 @@ export function CatalogProvider({ serverId, children }: { serverId: string; chil
       {children}
     </CatalogContext.Provider>
   );
+}
+
+function sameListing(a: ToolsResponse, b: ToolsResponse): boolean {
+  return a.server.toolsUpdatedAt !== null && a.server.toolsUpdatedAt === b.server.toolsUpdatedAt && a.tools.length === b.tools.length;
 }
 
 export function useCatalog(): CatalogState {

@@ -5,7 +5,7 @@
 import { AuthorizeButton } from "@/components/servers/authorize-button";
 import { useParams, usePathname, useSearchParams } from "next/navigation";
 import { useCallback, useDeferredValue, useMemo, useState, type ReactNode } from "react";
-import { listedTools, parseView, passesFilters, sortTools, viewQuery, type CatalogView } from "@/lib/catalog/filters";
+import { listedTools, parseView, passesFilters, sortTools, viewQuery, type CatalogView, type FilterKey } from "@/lib/catalog/filters";
 import { buildSearchIndex, searchTools } from "@/lib/catalog/search";
 import { useCatalog } from "./catalog-context";
 import { FilterBar } from "./filter-bar";
@@ -42,16 +42,20 @@ export function ToolList({ className = "" }: { className?: string }): ReactNode 
     [pathname],
   );
 
-  const listed = useMemo(() => listedTools(data?.tools ?? [], urlView.filters), [data?.tools, urlView.filters]);
+  // Every keystroke changes the URL, and with it urlView: the filters are compared by value, so
+  // that the search index (built per tool, the costly part at 10,000 tools) is built once per list.
+  const filterKey = urlView.filters.join(",");
+  const filters = useMemo(() => (filterKey === "" ? [] : (filterKey.split(",") as FilterKey[])), [filterKey]);
+  const listed = useMemo(() => listedTools(data?.tools ?? [], filters), [data?.tools, filters]);
   const index = useMemo(() => buildSearchIndex(listed), [listed]);
   const lint = data?.lint;
   const tools = useMemo(
     () =>
       sortTools(
-        searchTools(index, deferredQuery).filter((t) => passesFilters(t, urlView.filters, lint ?? {})),
+        searchTools(index, deferredQuery).filter((t) => passesFilters(t, filters, lint ?? {})),
         urlView.sort,
       ),
-    [index, deferredQuery, urlView.filters, urlView.sort, lint],
+    [index, deferredQuery, filters, urlView.sort, lint],
   );
   // Pages of a first listing are not changes: highlights compare whole lists only.
   const highlights = useChangeHighlights(arriving === null ? data?.tools : undefined);
