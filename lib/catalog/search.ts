@@ -7,11 +7,21 @@ import type { Tool } from "@modelcontextprotocol/client";
 
 export type SearchEntry = { tool: Tool; text: string; words: string[] };
 
+// Entries are kept per tool object: while a catalog arrives page by page the list grows by
+// concatenation, and each batch then indexes only its own tools, not the whole list again.
+const entries = new WeakMap<Tool, SearchEntry>();
+
+function entryOf(tool: Tool): SearchEntry {
+  const known = entries.get(tool);
+  if (known) return known;
+  const text = [tool.name, tool.title, tool.annotations?.title, tool.description].filter(Boolean).join(" ").toLowerCase();
+  const entry = { tool, text, words: [...new Set(text.split(/[^a-z0-9]+/).filter((w) => w.length >= 3))] };
+  entries.set(tool, entry);
+  return entry;
+}
+
 export function buildSearchIndex(tools: readonly Tool[]): SearchEntry[] {
-  return tools.map((tool) => {
-    const text = [tool.name, tool.title, tool.annotations?.title, tool.description].filter(Boolean).join(" ").toLowerCase();
-    return { tool, text, words: [...new Set(text.split(/[^a-z0-9]+/).filter((w) => w.length >= 3))] };
-  });
+  return tools.map(entryOf);
 }
 
 /** Whether a and b are at most one edit apart (Damerau: a transposition counts as one). */
