@@ -43,6 +43,20 @@ test("filters and sort live in the URL, so a view can be linked", async ({ page 
   await expect(page.getByTestId("catalog-sort")).toHaveValue("name");
 });
 
+test("the query reaches the URL once typing pauses, and a click right after typing keeps it", async ({ page }) => {
+  const bench = new Workbench(page);
+  await bench.open();
+  await bench.filter.fill("wether");
+  await expect(page).toHaveURL(/[?&]q=wether/);
+  // Typed and clicked at once: the pending URL write must not undo the navigation to the tool.
+  await bench.filter.fill("sign");
+  await bench.item("sign_in").click();
+  await expect(page).toHaveURL(/\/servers\/demo\/tools\/sign_in\?q=sign$/);
+  await expect(page.getByTestId("tool-title")).toHaveText("Sign in");
+  await page.waitForTimeout(500);
+  await expect(page).toHaveURL(/\/tools\/sign_in\?q=sign$/);
+});
+
 test("a deep link opens a tool with its filters", async ({ page }) => {
   await page.goto("/servers/demo/tools/sign_in?q=sign");
   await expect(page.getByTestId("tool-title")).toHaveText("Sign in");
