@@ -1,13 +1,13 @@
 // Audit records: what one is (its columns), its id, and how one is written and read. A record
 // is written pending before a call is forwarded and completed afterwards (see chain-store.ts),
 // so a call that reached a server is never missing from the log.
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
 import { runWrite } from "../db/run-queries";
 import type { AuditLogTable, Database, InvocationOutcome, OutputVerdict } from "../db/schema";
 import type { AuditInstance } from "../cluster/instances";
 import { processWide } from "../process-wide";
-import { jsonDigest } from "./json-digest";
+import { jsonText } from "../http/json-text";
 
 /** This process's row among the audit log's writers (liveness.ts), which a record waits for. */
 type ProcessRegistration = { registered(): Promise<void>; readonly instance: AuditInstance | null };
@@ -214,19 +214,20 @@ export class AuditRecords {
    * 50 MB argument does not make a 50 MB row (the call itself still gets the arguments).
    */
   private storedArguments(args: unknown): string {
-    const digest = jsonDigest(args ?? {})!;
-    if (digest.size <= this.maxResultBytes) return JSON.stringify(args ?? {});
-    return JSON.stringify({ [OMITTED_ARGUMENTS]: digest });
+    const json = jsonText(args ?? {});
+    const size = Buffer.byteLength(json);
+    if (size <= this.maxResultBytes) return json;
+    return JSON.stringify({ [OMITTED_ARGUMENTS]: { size, sha256: sha256(json) } });
   }
 
   /** What completing a call's record sets: its end, outcome and result (or, if too large, the result's size and hash). */
   completion(input: FinishInvocation): Completion {
     const endedAt = Date.now();
-    // Size (and hash) first, as the JSON is produced: a result too large to keep is never made into one string.
-    const digest = input.result === undefined ? null : jsonDigest(input.result);
-    const size = digest?.size ?? null;
+    // The result's JSON is made once: the caller's answer splices in the same text (lib/http/json-text.ts).
+    const text = input.result === undefined ? null : jsonText(input.result);
+    const size = text === null ? null : Buffer.byteLength(text);
     const tooLarge = size !== null && size > this.maxResultBytes;
-    const json = digest === null || tooLarge ? null : JSON.stringify(input.result);
+    const json = tooLarge ? null : text;
     return {
       ended_at: new Date(endedAt).toISOString(),
       duration_ms: endedAt - input.startedAt,
@@ -235,7 +236,7 @@ export class AuditRecords {
       error_message: input.errorMessage ?? null,
       result: json,
       result_size: size,
-      result_sha256: tooLarge ? digest!.sha256 : null,
+      result_sha256: tooLarge ? sha256(text!) : null,
       result_truncated: tooLarge ? 1 : 0,
       output_verdict: input.outputVerdict ?? null,
     };
@@ -246,4 +247,8 @@ export class AuditRecords {
       AuditRecord | undefined
     >;
   }
+}
+
+function sha256(text: string): string {
+  return createHash("sha256").update(text, "utf8").digest("hex");
 }

@@ -6,6 +6,7 @@ import "server-only";
 // browser's EventSource reconnects, through the load balancer, to a process that stays.
 import { openEventStream } from "@/lib/metrics/metrics";
 import { processWide } from "@/lib/process-wide";
+import { stringifyAnswer } from "./json-text";
 
 const openStreams = processWide("sse-streams", () => new Set<() => void>());
 
@@ -27,7 +28,7 @@ export const SSE_HEADERS = {
 
 /** One event, as it goes on the wire. */
 export function sseEvent(event: string, data: unknown): string {
-  return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+  return `event: ${event}\ndata: ${stringifyAnswer(data)}\n\n`;
 }
 
 export type SseSink = { send: (event: string, data: unknown) => void; close: () => void };

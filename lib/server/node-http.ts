@@ -4,6 +4,7 @@ import type http from "node:http";
 import { AppError, errorBody } from "@/lib/errors";
 import { appConfig } from "@/lib/config/env";
 import { megabytes } from "@/lib/megabytes";
+import { stringifyAnswer } from "@/lib/http/json-text";
 
 /** The answer to a body over the limit (TOOLSCOPE_MAX_BODY_BYTES). */
 export function bodyTooLarge(size: number | null, limit: number): AppError {
@@ -21,7 +22,7 @@ export function headerValue(request: http.IncomingMessage, name: string): string
 
 export function sendJson(response: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   if (response.headersSent || response.destroyed) return;
-  const json = JSON.stringify(body);
+  const json = stringifyAnswer(body);
   response.writeHead(status, {
     "content-type": "application/json",
     "content-length": Buffer.byteLength(json),

@@ -45,12 +45,20 @@ function isAlive(pid: number): boolean {
 
 /** The stdio servers `pid` started, by the script each runs (not, say, a probe's sibling on its way out). */
 function serversStartedBy(pid: number): { pid: number; script: string }[] {
-  return execFileSync("ps", ["-A", "-o", "pid=,ppid=,args="], { encoding: "utf8" })
-    .split("\n")
-    .map((line) => /^\s*(\d+)\s+(\d+)\s+.*?(demo-server\/cli|fixtures\/lingering)\.(?:ts|mjs)\s+(\S+)/.exec(line))
-    .filter((match) => match !== null && Number(match[2]) === pid)
-    .map((match) => ({ pid: Number(match![1]), script: `${match![3]} ${match![4]}` }))
-    .sort((a, b) => a.script.localeCompare(b.script));
+  return (
+    execFileSync("ps", ["-A", "-o", "pid=,ppid=,args="], { encoding: "utf8" })
+      .split("\n")
+      // The demo server runs from its sources, or bundled (.toolscope/demo-server.mjs) once built.
+      .map((line) =>
+        /^\s*(\d+)\s+(\d+)\s+.*?(demo-server\/cli|\.toolscope\/demo-server|fixtures\/lingering)\.(?:ts|mjs)\s+(\S+)/.exec(line),
+      )
+      .filter((match) => match !== null && Number(match[2]) === pid)
+      .map((match) => ({
+        pid: Number(match![1]),
+        script: `${match![3] === ".toolscope/demo-server" ? "demo-server/cli" : match![3]} ${match![4]}`,
+      }))
+      .sort((a, b) => a.script.localeCompare(b.script))
+  );
 }
 
 /** A Toolscope process with its own data dir, SQLite, the demo server and mcp.json's servers; resolves once all are connected. */
