@@ -4,7 +4,7 @@ import { jsonText, stringifyAnswer } from "./json-text";
 
 describe("jsonText and stringifyAnswer", () => {
   it("makes an object's JSON once and keeps it", () => {
-    const result = { content: [{ type: "text", text: "é \u2028 \ud83d\ude00 \"quoted\"\n" }] };
+    const result = { content: [{ type: "text", text: 'é \u2028 \ud83d\ude00 "quoted"\n' }] };
     const text = jsonText(result);
     expect(text).toBe(JSON.stringify(result));
     // Kept: a change to the object (which the pipeline never makes) does not show.
