@@ -114,9 +114,7 @@ export function ToolList({ className = "" }: { className?: string }): ReactNode 
       <FilterBar view={view} onChange={setView} />
       <div className="flex items-center justify-between gap-2 px-3 py-1.5 text-[11px] tracking-wide text-zinc-600 uppercase dark:text-zinc-400">
         <span>
-          <span data-testid="catalog-count" aria-live={arriving === null ? undefined : "polite"}>
-            {countText(data ? total : null, narrowed ? tools.length : null, arriving !== null)}
-          </span>
+          <span data-testid="catalog-count">{countText(data ? total : null, narrowed ? tools.length : null, arriving !== null)}</span>
           {appOnly > 0 && (
             <span data-testid="catalog-hidden" title="Tools only an MCP App may call: the “has an app” filter lists them">
               {` · ${appOnly} app-only not shown`}
@@ -124,7 +122,10 @@ export function ToolList({ className = "" }: { className?: string }): ReactNode 
           )}
         </span>
         {arriving !== null ? (
-          <span data-testid="catalog-arriving">Listing…</span>
+          // Said once, not at every batch: the count changes several times a second.
+          <span role="status" data-testid="catalog-arriving">
+            Listing…
+          </span>
         ) : loading ? (
           <span>Loading…</span>
         ) : (
