@@ -31,6 +31,7 @@ test("the first page of a slow server's tools is usable while the rest arrives",
 
   await expect(bench.count).toHaveText(/^\d+ tools so far$/, { timeout: 30_000 });
   await expect(page.getByTestId("catalog-arriving")).toHaveText("Listing…");
+  await expect(page.getByTestId("server-overview")).toContainText("so far, still listing");
   await expect(bench.item("echo")).toBeVisible();
   // Search works on what has arrived, and a tool of the first page opens.
   const early = generatedToolName(42);

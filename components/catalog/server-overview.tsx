@@ -27,7 +27,7 @@ function Row({ label, children }: { label: string; children: ReactNode }): React
 }
 
 export function ServerOverview(): ReactNode {
-  const { data, error } = useCatalog();
+  const { data, error, arriving } = useCatalog();
   // What a server logged can hold what its calls carried: shown to those who may call it.
   const mayCall = useCan("tools:call");
   if (error) return <p className="p-8 text-sm text-rose-600">{error}</p>;
@@ -95,6 +95,7 @@ export function ServerOverview(): ReactNode {
         )}
         <Row label="Tools">
           {data.tools.length}
+          {arriving !== null && " so far, still listing"}
           {appOnly > 0 && (
             <span className="text-zinc-600 dark:text-zinc-400" data-testid="overview-app-only">
               {` (${appOnly} only for MCP Apps, not listed in the catalog)`}
