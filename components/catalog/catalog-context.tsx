@@ -46,8 +46,8 @@ export function CatalogProvider({ serverId, children }: { serverId: string; chil
     fetchJson<ToolsResponse>(`/api/servers/${encodeURIComponent(serverId)}/tools`, { signal: controller.signal })
       .then((response) => {
         // The event stream may have brought the same listing already (the fetch waits for it too):
-        // keeping that one spares re-indexing 10,000 tools for nothing.
-        setData((current) => (current && sameListing(current, response) ? { ...current, server: response.server } : response));
+        // keeping its tools spares re-indexing 10,000 of them; the rest (the whole lint) is taken.
+        setData((current) => (current && sameListing(current, response) ? { ...response, tools: current.tools } : response));
         setError(null);
       })
       .catch((err: unknown) => {
@@ -73,6 +73,13 @@ export function CatalogProvider({ serverId, children }: { serverId: string; chil
       const next = JSON.parse((e as MessageEvent<string>).data) as ToolsResponse;
       setArrived(null);
       setData(next);
+    });
+    source.addEventListener("lint", (e) => {
+      const { lint, toolsUpdatedAt } = JSON.parse((e as MessageEvent<string>).data) as {
+        lint: ToolsResponse["lint"];
+        toolsUpdatedAt: string | null;
+      };
+      setData((current) => (current && current.server.toolsUpdatedAt === toolsUpdatedAt ? { ...current, lint } : current));
     });
     source.addEventListener("tools-arriving", (e) => {
       const { tools, reset } = JSON.parse((e as MessageEvent<string>).data) as ToolsArriving;

@@ -45,7 +45,8 @@ export class ServerConnection {
   private readonly stderr: StderrLog;
   private readonly times = new StatusTimes();
   private activeTransport: ActiveTransport | undefined;
-  private readonly listed = new ListedTools();
+  /** The tools as last listed; `lintSettled()` waits for their schemas' lint. */
+  readonly listed = new ListedTools((lint, toolsUpdatedAt) => this.listeners.emit({ type: "lint", lint, toolsUpdatedAt }));
   private readonly listeners = new Subscribers<ConnectionEvent>();
   /** The first listing's tools as they arrive (first-listing.ts). */
   readonly arriving = new FirstListing(this.listeners);

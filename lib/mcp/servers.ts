@@ -30,6 +30,8 @@ export async function serverSnapshot(serverId: string, caller?: Caller): Promise
 export async function serverTools(serverId: string, caller?: Caller): Promise<ToolsResponse> {
   const connection = await connectionFor(serverId, caller);
   await connection.ready().catch(() => undefined);
+  // The list is answered with its whole lint (the event stream has it sooner, without).
+  await connection.listed.lintSettled();
   return { server: connection.snapshot(), ...connection.catalog() };
 }
 

@@ -9,7 +9,11 @@ const NAME_CHARS = /^[A-Za-z0-9_.-]+$/;
 
 export type ToolLint = Record<string, string[]>;
 
-export function lintTools(tools: readonly Tool[]): ToolLint {
+/**
+ * `compile: false` leaves out compiling each schema (Ajv), by far the costliest check: a list is
+ * shown without it first, and compileWarnings adds it after (listed-tools.ts).
+ */
+export function lintTools(tools: readonly Tool[], { compile = true }: { compile?: boolean } = {}): ToolLint {
   const lint: ToolLint = {};
   const seen = new Map<string, number>();
   for (const tool of tools) seen.set(tool.name, (seen.get(tool.name) ?? 0) + 1);
@@ -21,15 +25,22 @@ export function lintTools(tools: readonly Tool[]): ToolLint {
     if ((seen.get(tool.name) ?? 0) > 1)
       warnings.push(`${seen.get(tool.name)} tools share this name; names should be unique within a server.`);
     if (tool.inputSchema.type !== "object") warnings.push('The input schema should be an object schema (type: "object").');
-    const input = compileSchema(tool.inputSchema);
-    if (!input.ok) warnings.push(`The input schema does not compile: ${input.error}`);
     const header = xMcpHeaderViolation(tool.inputSchema);
     if (header) warnings.push(`Invalid x-mcp-header declaration (2026-07-28 Streamable HTTP clients must exclude this tool): ${header}`);
-    if (tool.outputSchema) {
-      const output = compileSchema(tool.outputSchema);
-      if (!output.ok) warnings.push(`The output schema does not compile: ${output.error}`);
-    }
+    if (compile) warnings.push(...compileWarnings(tool));
     if (warnings.length) lint[tool.name] = warnings;
   }
   return lint;
+}
+
+/** Whether the tool's schemas compile in their declared dialect. */
+export function compileWarnings(tool: Tool): string[] {
+  const warnings: string[] = [];
+  const input = compileSchema(tool.inputSchema);
+  if (!input.ok) warnings.push(`The input schema does not compile: ${input.error}`);
+  if (tool.outputSchema) {
+    const output = compileSchema(tool.outputSchema);
+    if (!output.ok) warnings.push(`The output schema does not compile: ${output.error}`);
+  }
+  return warnings;
 }
