@@ -91,9 +91,12 @@ test("at 390 px the catalog is a drawer, and the result is scrolled to and focus
   await page.setViewportSize({ width: 390, height: 800 });
   const bench = new Workbench(page);
   await page.goto("/servers/demo");
+  // The button counts what the catalog lists: not the tool only an MCP App may call.
+  await expect(page.getByTestId("catalog-drawer-open")).toHaveText("☰ Tools (25)");
   await page.getByTestId("catalog-drawer-open").click();
   const drawer = page.getByTestId("catalog-drawer");
   await expect(drawer).toBeVisible();
+  await expect(drawer.getByTestId("catalog-count")).toHaveText("25 tools");
   await drawer.locator('[data-testid=catalog-item][data-tool-name="get_weather"]').click();
   await expect(page).toHaveURL(/\/tools\/get_weather/);
   await expect(drawer).toBeHidden();

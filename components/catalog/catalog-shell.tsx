@@ -5,6 +5,7 @@
 // the top of the content, and picking a tool closes it.
 import { usePathname } from "next/navigation";
 import { useEffect, useRef, useState, type ReactNode } from "react";
+import { listedTools } from "@/lib/catalog/filters";
 import { useCatalog } from "./catalog-context";
 import { ToolList } from "./tool-list";
 
@@ -56,7 +57,7 @@ export function CatalogShell({ children }: { children: ReactNode }): ReactNode {
             data-testid="catalog-drawer-open"
             className="rounded-md border border-zinc-300 px-2.5 py-1 text-[13px] font-medium hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-900"
           >
-            ☰ Tools{data ? ` (${data.tools.length})` : ""}
+            ☰ Tools{data ? ` (${listedTools(data.tools, []).length})` : ""}
           </button>
           <span className="min-w-0 truncate text-[13px] text-zinc-600 dark:text-zinc-400">{data?.server.name}</span>
         </div>
