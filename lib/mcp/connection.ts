@@ -129,7 +129,7 @@ export class ServerConnection {
       onStderr: (chunk) => this.stderr.append(chunk),
       onChallenge: (challenge) => this.authorization.heard(challenge),
     });
-    const filter = new ToolListFilter((page) => this.arriving.heard(page));
+    const filter = new ToolListFilter((page, first) => this.arriving.heard(page, first));
     this.filters.set(client, filter);
     this.transports.set(client, transport);
     const attempt: Attempt = { client, transport };

@@ -73,6 +73,33 @@ describe("FirstListing", () => {
   });
 });
 
+describe("FirstListing, when the walk starts over", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("replaces what was told with the new walk's tools, in one reset", () => {
+    vi.useFakeTimers();
+    const listeners = new Subscribers<ConnectionEvent>();
+    const listing = new FirstListing(listeners, 100);
+    const heard: ConnectionEvent[] = [];
+    listeners.add((event) => event.type === "tools-arriving" && heard.push(event));
+    listing.begin();
+    listing.heard(tools("a", "b"), true);
+    listing.heard(tools("c"));
+    listing.heard(tools("a", "b"), true);
+    listing.heard(tools("c", "d"));
+    vi.advanceTimersByTime(100);
+    expect(heard.map(names)).toEqual([
+      ["a", "b"],
+      ["a", "b", "c", "d"],
+    ]);
+    expect(heard[1]).toMatchObject({ reset: true, soFar: 4 });
+    listing.heard(tools("e"));
+    vi.advanceTimersByTime(100);
+    expect(heard[2]).toMatchObject({ reset: false, soFar: 5 });
+    expect(names(listing.soFar())).toEqual(["a", "b", "c", "d", "e"]);
+  });
+});
+
 describe("a connection's first listing", () => {
   let demo: InMemoryDemo | undefined;
   let connection: ServerConnection | undefined;
@@ -112,5 +139,23 @@ describe("a connection's first listing", () => {
     await toolResult(connection, "toggle_bonus_tool", {});
     await expect.poll(() => events.some((event) => event.type === "tools"), { timeout: 10_000 }).toBe(true);
     expect(events.filter((event) => event.type === "tools-arriving")).toEqual([]);
+  });
+
+  it("tells no tool twice when the SDK gives up past its page cap and Toolscope walks the pages again", async () => {
+    // 250 pages of one tool, 3 ms apart so the walks span several batches: past the SDK's cap of 200
+    // pages, list-tools.ts starts a walk of its own from the first page.
+    demo = inMemoryDemo({ generatedTools: 250, pageSize: 1, pageDelayMs: 3 });
+    const config = ServerConfigSchema.parse({ id: "many-pages", name: "Many pages", transport: "stdio", command: "in-memory" });
+    connection = new ServerConnection(config, "file", 10_000, undefined, demo.transports);
+    let shown: string[] = [];
+    let duplicates = 0;
+    connection.subscribe((event) => {
+      if (event.type !== "tools-arriving") return;
+      shown = event.reset ? event.tools.map((tool) => tool.name) : shown.concat(event.tools.map((tool) => tool.name));
+      if (new Set(shown).size !== shown.length) duplicates++;
+    });
+    await connection.ready();
+    expect(shown.length).toBeGreaterThan(0);
+    expect(duplicates).toBe(0);
   });
 });

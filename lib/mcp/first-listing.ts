@@ -18,6 +18,8 @@ export class FirstListing {
   private active = false;
   private tools: Tool[] = [];
   private unsent: Tool[] = [];
+  /** The walk started over (list-tools.ts's fallback): the next event replaces what was told. */
+  private restarted = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
@@ -36,11 +38,19 @@ export class FirstListing {
     this.active = true;
   }
 
-  /** A page of tools the filter let through (lib/mcp/tool-list-filter.ts); ignored outside a first listing. */
-  heard(page: Tool[]): void {
+  /**
+   * A page of tools the filter let through (lib/mcp/tool-list-filter.ts); ignored outside a first
+   * listing. The first page of a walk that started over replaces what arrived before it.
+   */
+  heard(page: Tool[], firstOfWalk = false): void {
     if (!this.active || page.length === 0) return;
+    if (firstOfWalk && this.tools.length > 0) {
+      this.tools = [];
+      this.unsent = [];
+      this.restarted = true;
+    }
     this.tools.push(...page);
-    this.unsent.push(...page);
+    if (!this.restarted) this.unsent.push(...page);
     if (this.timer) return;
     if (this.tools.length === page.length) this.flush();
     this.timer = setTimeout(() => {
@@ -56,7 +66,13 @@ export class FirstListing {
   }
 
   private flush(): void {
-    if (!this.active || this.unsent.length === 0) return;
+    if (!this.active) return;
+    if (this.restarted) {
+      this.restarted = false;
+      this.listeners.emit({ type: "tools-arriving", tools: [...this.tools], soFar: this.tools.length, reset: true });
+      return;
+    }
+    if (this.unsent.length === 0) return;
     const tools = this.unsent;
     this.unsent = [];
     this.listeners.emit({ type: "tools-arriving", tools, soFar: this.tools.length, reset: false });
@@ -68,5 +84,6 @@ export class FirstListing {
     this.active = false;
     this.tools = [];
     this.unsent = [];
+    this.restarted = false;
   }
 }

@@ -28,8 +28,11 @@ export class ToolListFilter {
   private invalid: InvalidTool[] = [];
   private seen = 0;
 
-  /** `onPage`: told each page's valid tools as it arrives (first-listing.ts shows them early). */
-  constructor(private readonly onPage?: (tools: Tool[]) => void) {}
+  /**
+   * `onPage`: told each page's valid tools as it arrives (first-listing.ts shows them early), and
+   * whether it is the first page of a walk (a walk that starts again, as list-tools.ts's fallback does, starts over).
+   */
+  constructor(private readonly onPage?: (tools: Tool[], firstOfWalk: boolean) => void) {}
 
   /** Starts a new walk of tools/list: forgets what the last one set aside. */
   begin(): void {
@@ -59,12 +62,13 @@ export class ToolListFilter {
     const result = message.result as { tools?: unknown };
     if (!Array.isArray(result.tools)) return message;
     const tools: Tool[] = [];
+    const firstOfWalk = this.seen === 0;
     for (const raw of result.tools) {
       const checked = checkTool(raw, this.seen++);
       if (checked.ok) tools.push(raw as Tool);
       else this.invalid.push(checked.invalid);
     }
-    this.onPage?.(tools);
+    this.onPage?.(tools, firstOfWalk);
     return tools.length === result.tools.length ? message : { ...message, result: { ...result, tools } };
   }
 }
