@@ -8,6 +8,7 @@ import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { ERROR_NOTE } from "@/components/ui/classes";
 import { ServerNotices, type ServerNotice } from "./server-notices";
+import { ScrollingList } from "@/components/ui/scrolling-list";
 
 const LEVELS = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"] as const;
 const REFRESH_MS = 3_000;
@@ -101,12 +102,7 @@ export function ServerLogPanel({ serverId }: { serverId: string }): ReactNode {
         </p>
       )}
       {messages.length > 0 && (
-        // A scrolling list takes focus, so that the keyboard can scroll it.
-        <ol
-          tabIndex={0}
-          aria-label="Log messages"
-          className="mt-2 max-h-80 overflow-auto rounded-lg border border-zinc-200 font-mono text-[12px] focus-visible:ring-2 focus-visible:ring-indigo-500/40 focus-visible:outline-none dark:border-zinc-800"
-        >
+        <ScrollingList label="Log messages">
           {messages.map((message, index) => (
             <li
               key={`${message.at}-${index}`}
@@ -126,7 +122,7 @@ export function ServerLogPanel({ serverId }: { serverId: string }): ReactNode {
               </span>
             </li>
           ))}
-        </ol>
+        </ScrollingList>
       )}
       {log && <ServerNotices notices={log.notices} />}
     </section>

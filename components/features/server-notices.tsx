@@ -4,6 +4,7 @@
 // progress, list changes, resource updates, cancellations and the rest, filtered by kind. Each
 // says which way it went: from the server, or from Toolscope (a cancellation, `initialized`).
 import { useState, type ReactNode } from "react";
+import { ScrollingList } from "@/components/ui/scrolling-list";
 
 export type ServerNotice = { at: string; direction: "in" | "out"; method: string; text: string };
 
@@ -41,12 +42,7 @@ export function ServerNotices({ notices }: { notices: ServerNotice[] }): ReactNo
           {notices.length ? "None of this kind." : "No notification either way since Toolscope connected."}
         </p>
       ) : (
-        // A scrolling list takes focus, so that the keyboard can scroll it.
-        <ol
-          tabIndex={0}
-          aria-label="Notifications besides the log"
-          className="mt-2 max-h-80 overflow-auto rounded-lg border border-zinc-200 font-mono text-[12px] focus-visible:ring-2 focus-visible:ring-indigo-500/40 focus-visible:outline-none dark:border-zinc-800"
-        >
+        <ScrollingList label="Notifications besides the log">
           {shown.map((notice, index) => (
             <li
               key={`${notice.at}-${index}`}
@@ -68,7 +64,7 @@ export function ServerNotices({ notices }: { notices: ServerNotice[] }): ReactNo
               </span>
             </li>
           ))}
-        </ol>
+        </ScrollingList>
       )}
     </div>
   );
