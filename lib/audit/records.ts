@@ -214,7 +214,7 @@ export class AuditRecords {
    * 50 MB argument does not make a 50 MB row (the call itself still gets the arguments).
    */
   private storedArguments(args: unknown): string {
-    const json = jsonText(args ?? {});
+    const json = JSON.stringify(args ?? {});
     const size = Buffer.byteLength(json);
     if (size <= this.maxResultBytes) return json;
     return JSON.stringify({ [OMITTED_ARGUMENTS]: { size, sha256: sha256(json) } });
