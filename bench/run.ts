@@ -8,7 +8,7 @@
 //   npm run bench -- --quick           # about 4 minutes: fewer calls and loads
 //   npm run bench -- --side-by-side    # also the Inspector, ~10 minutes more
 //   npm run bench -- --out result.json
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -57,11 +57,10 @@ async function runSideBySide(): Promise<SideBySide> {
   return JSON.parse(fs.readFileSync(path.join(resultsDir, newest), "utf8")) as SideBySide;
 }
 
+/** The commit measured; a fresh clone keeps its refs packed, so git answers rather than .git/refs. */
 function commitOf(): string | null {
   try {
-    const head = fs.readFileSync(path.join(REPO_ROOT, ".git", "HEAD"), "utf8").trim();
-    if (!head.startsWith("ref: ")) return head;
-    return fs.readFileSync(path.join(REPO_ROOT, ".git", head.slice(5)), "utf8").trim();
+    return execFileSync("git", ["rev-parse", "HEAD"], { cwd: REPO_ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
   } catch {
     return null;
   }
