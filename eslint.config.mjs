@@ -33,6 +33,7 @@ export const LAYERS = [
   "apps",
   "catalog",
   "health",
+  "report",
   "calls",
   "saved",
   "server",
@@ -48,6 +49,7 @@ const SINGLE_FILES = new Set([
   "tool-hints",
   "draining",
   "health",
+  "report",
   "retention",
   "startup",
 ]);

@@ -9,6 +9,7 @@ import { StderrTail } from "@/components/servers/stderr-tail";
 import { ToolPolicyPanel } from "@/components/servers/tool-policy-panel";
 import { Markdown } from "@/components/ui/markdown";
 import { FeatureNav } from "@/components/features/feature-nav";
+import { GradeBadge } from "@/components/report/grade-badge";
 import { CapabilityBadges, PingButton, RootsOffered, ServerIdentity } from "@/components/features/server-voice";
 import { ServerLogPanel } from "@/components/features/server-log";
 import { useCan } from "@/components/auth/viewer";
@@ -51,6 +52,7 @@ export function ServerOverview(): ReactNode {
             {server.protocolVersion}
           </span>
         )}
+        {server.toolsUpdatedAt && <GradeBadge serverId={server.id} refreshKey={server.toolsUpdatedAt} />}
       </div>
       {server.status === "ready" && (
         <p className="mt-1 text-sm text-muted">

@@ -1,7 +1,7 @@
 "use client";
 
 // The parts of a server's page: its overview (and tools, in the catalog beside it), its
-// resources and its prompts.
+// resources, its prompts and its report card.
 import Link from "next/link";
 import type { ReactNode } from "react";
 
@@ -9,6 +9,7 @@ const PARTS = [
   { key: "overview", label: "Overview", path: "" },
   { key: "resources", label: "Resources", path: "/resources" },
   { key: "prompts", label: "Prompts", path: "/prompts" },
+  { key: "report", label: "Report card", path: "/report" },
 ] as const;
 
 export function FeatureNav({ serverId, current }: { serverId: string; current: (typeof PARTS)[number]["key"] }): ReactNode {

@@ -6,6 +6,7 @@ import { BUTTON_PRIMARY, BUTTON_SECONDARY, ERROR_NOTE } from "@/components/ui/cl
 import Link from "next/link";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { StatusDot } from "@/components/catalog/status-dot";
+import { GradeBadge } from "@/components/report/grade-badge";
 import { fetchJson } from "@/lib/client/fetch-json";
 import type { ServerSnapshot } from "@/lib/domain/mcp-types";
 import { ImportPanel } from "./import-panel";
@@ -109,6 +110,7 @@ export function ServerManager({ editId }: { editId?: string }): ReactNode {
               <th className="px-3 py-2 font-medium">Status</th>
               <th className="px-3 py-2 font-medium">Revision</th>
               <th className="px-3 py-2 text-right font-medium">Tools</th>
+              <th className="px-3 py-2 font-medium">Grade</th>
               <th className="px-3 py-2 font-medium">Source</th>
               <th className="px-3 py-2" />
             </tr>
@@ -143,6 +145,9 @@ export function ServerManager({ editId }: { editId?: string }): ReactNode {
                 <td className="px-3 py-2 text-right font-mono text-xs">
                   {s.toolCount}
                   {s.invalidToolCount > 0 && <span className="text-rose-600"> +{s.invalidToolCount} invalid</span>}
+                </td>
+                <td className="px-3 py-2" data-testid="server-grade">
+                  {s.toolsUpdatedAt ? <GradeBadge serverId={s.id} refreshKey={s.toolsUpdatedAt} /> : <span className="text-muted">—</span>}
                 </td>
                 <td className="px-3 py-2 text-muted">{SOURCE_LABEL[s.source]}</td>
                 <td className="px-3 py-2 text-right whitespace-nowrap">

@@ -7,6 +7,8 @@ import type { Database } from "@/lib/db/schema";
 import { processWide } from "@/lib/process-wide";
 import { HEARTBEAT_MS } from "../cluster/instances";
 import { createAuditStore, type AuditStore } from "./store";
+import { toolCallStats } from "./tool-stats";
+import type { ToolCallStats } from "../domain/report-card";
 
 /**
  * The store, built once per process and database: what it holds (this process's registration,
@@ -60,4 +62,9 @@ export async function retireFromAuditLog(): Promise<number> {
   clearInterval(heartbeat.timer);
   heartbeat.timer = undefined;
   return (await auditStore()).retire();
+}
+
+/** What the audit log says of each tool of one server (tool-stats.ts). */
+export async function serverToolStats(serverId: string): Promise<{ stats: ToolCallStats[]; records: number }> {
+  return toolCallStats(await database(), serverId);
 }

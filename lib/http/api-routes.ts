@@ -135,6 +135,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   },
   // A ping reaches the server, as a call does.
   { pattern: "/api/servers/:serverId/ping", methods: ["POST"], servedBy: "next", access: { POST: "tools:call" } },
+  // The report card lists the tools twice as the catalog lists them once; its call figures are the audit log's, shown to those who read it.
+  { pattern: "/api/servers/:serverId/report", methods: ["GET"], servedBy: "next", access: { GET: "catalog:read" } },
   { pattern: "/api/servers/:serverId/prompts", methods: ["GET"], servedBy: "next", access: { GET: "catalog:read" } },
   // A read or a get goes to the server and is audited, as a tool call is.
   { pattern: "/api/servers/:serverId/prompts/get", methods: ["POST"], servedBy: "next", access: { POST: "tools:call" } },

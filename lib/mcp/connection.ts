@@ -291,7 +291,7 @@ export class ServerConnection {
   }
 
   private setTools(list: ToolList, announced = false): void {
-    this.listed.replace(list);
+    this.listed.replace(list, announced);
     this.listeners.emit({ type: "tools", snapshot: this.snapshot(), catalog: this.catalog(), announced });
   }
 

@@ -23,10 +23,13 @@ export class ListedTools {
   private updatedAt: number | undefined;
   private generation = 0;
   private linting: Promise<void> = Promise.resolve();
+  /** Lists taken because the server sent notifications/tools/list_changed (the report card compares it with what the server declares). */
+  announcedChanges = 0;
 
   constructor(private readonly onLinted: (lint: ToolLint, toolsUpdatedAt: string | null) => void = () => undefined) {}
 
-  replace(list: ToolList): void {
+  replace(list: ToolList, announced = false): void {
+    if (announced) this.announcedChanges++;
     this.tools = list.tools;
     // The first of a name, as a scan would find it: lint flags the duplicates.
     this.byName = new Map();

@@ -1,0 +1,119 @@
+"use client";
+
+// A server's report card page: the grade and what it is made of, what was measured, and every
+// finding with why it matters and how to fix it. Refresh makes the card anew (the server is
+// listed twice again and the audit log read again).
+import { useCallback, useEffect, useState, type ReactNode } from "react";
+import { fetchJson } from "@/lib/client/fetch-json";
+import { SEVERITIES, type ReportCard, type Severity } from "@/lib/domain/report-card";
+import { FINDINGS_COUNTED_PER_RULE, GRADE_FLOORS, SEVERITY_WEIGHTS } from "@/lib/report/grade";
+import { FeatureNav } from "@/components/features/feature-nav";
+import { BUTTON_SECONDARY, ERROR_NOTE } from "@/components/ui/classes";
+import { GradeLetter } from "./grade-badge";
+import { ReportFacts } from "./report-facts";
+import { ReportFindings, SEVERITY_LABELS } from "./report-findings";
+
+function HowGraded(): ReactNode {
+  return (
+    <details className="mt-3 text-[12px] text-zinc-700 dark:text-zinc-300" data-testid="how-graded">
+      <summary className="cursor-pointer rounded text-muted focus-visible:ring-2 focus-visible:ring-indigo-500/40 focus-visible:outline-none">
+        How the grade is made
+      </summary>
+      <p className="mt-1">
+        The score starts at 100. Each finding takes off {SEVERITY_WEIGHTS.error} (error), {SEVERITY_WEIGHTS.warning} (warning) or{" "}
+        {SEVERITY_WEIGHTS.info} (note), counted at most {FINDINGS_COUNTED_PER_RULE} times per rule. Grades:{" "}
+        {GRADE_FLOORS.map(([grade, floor]) => `${grade} from ${floor}`).join(", ")}, F below. Any safety error (a poisoned tool) is an F
+        whatever the score.
+      </p>
+    </details>
+  );
+}
+
+export function ReportView({ serverId }: { serverId: string }): ReactNode {
+  const [card, setCard] = useState<ReportCard | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [severities, setSeverities] = useState<ReadonlySet<Severity>>(new Set(SEVERITIES));
+  const load = useCallback(
+    async (fresh: boolean) => {
+      setBusy(true);
+      setError(null);
+      try {
+        setCard(await fetchJson<ReportCard>(`/api/servers/${encodeURIComponent(serverId)}/report${fresh ? "?fresh=1" : ""}`));
+      } catch (e) {
+        setError(e instanceof Error ? e.message : String(e));
+      } finally {
+        setBusy(false);
+      }
+    },
+    [serverId],
+  );
+  useEffect(() => {
+    // Fetching on mount.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    void load(false);
+  }, [load]);
+  const toggle = (severity: Severity): void => {
+    const next = new Set(severities);
+    if (next.has(severity)) next.delete(severity);
+    else next.add(severity);
+    setSeverities(next);
+  };
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-8 sm:px-8" data-testid="report-view">
+      <FeatureNav serverId={serverId} current="report" />
+      <div className="mt-4 flex flex-wrap items-center gap-4">
+        {card && <GradeLetter grade={card.grade} size="lg" />}
+        <div className="min-w-0 flex-1">
+          <h1 className="text-lg font-semibold tracking-tight">Report card{card ? ` · ${card.serverName}` : ""}</h1>
+          {card && (
+            <p className="text-[13px] text-muted" data-testid="report-summary">
+              Grade {card.grade} · {card.score} of 100 · {card.counts.error} error{card.counts.error === 1 ? "" : "s"},{" "}
+              {card.counts.warning} warning
+              {card.counts.warning === 1 ? "" : "s"}, {card.counts.info} note{card.counts.info === 1 ? "" : "s"} · made{" "}
+              {new Date(card.generatedAt).toLocaleTimeString()}
+            </p>
+          )}
+        </div>
+        <button
+          type="button"
+          className={BUTTON_SECONDARY}
+          onClick={() => void load(true)}
+          disabled={busy}
+          aria-label="Refresh the report card"
+        >
+          {busy ? "Checking…" : "Refresh"}
+        </button>
+      </div>
+      <HowGraded />
+      {error && <p className={`${ERROR_NOTE} mt-4`}>{error}</p>}
+      {!card && !error && (
+        <p className="mt-4 text-sm text-muted" role="status">
+          Checking the server…
+        </p>
+      )}
+      {card && (
+        <>
+          <ReportFacts card={card} />
+          <div className="mt-6 flex flex-wrap items-center gap-2" role="group" aria-label="Show findings of severity">
+            {SEVERITIES.map((severity) => (
+              <button
+                key={severity}
+                type="button"
+                className={BUTTON_SECONDARY}
+                aria-pressed={severities.has(severity)}
+                onClick={() => toggle(severity)}
+              >
+                <span aria-hidden="true" className="mr-1">
+                  {severities.has(severity) ? "✓" : ""}
+                </span>
+                {SEVERITY_LABELS[severity]}s ({card.counts[severity]})
+              </button>
+            ))}
+          </div>
+          <ReportFindings card={card} severities={severities} />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import "server-only";
+// A server's report card: the spec, quality and safety rules over its tool list, the behaviour
+// measured against the live server and read from the audit log, and the grade. The same function
+// serves the report page, GET /api/servers/{id}/report and `toolscope check`.
+import type { ServerConnection } from "@/lib/mcp/connection";
+import { serverNotices } from "@/lib/mcp/server-messages";
+import type { BehaviourFacts, Finding, ReportCard, RuleInfo, Severity, ToolCallStats } from "../domain/report-card";
+import type { Tool, ToolCatalog } from "../domain/mcp-types";
+import { callFindings, listChangedFindings, probeListing } from "./behaviour";
+import { gradeOf } from "./grade";
+import { broadSchemaFindings, scanTool, type ScanContext } from "./poisoning";
+import { qualityFindings, tokenCost } from "./quality-rules";
+import { RULES } from "./rules";
+import { specFindings } from "./spec-rules";
+
+export type ReportInputs = {
+  /** List the tools twice against the live server (the behaviour rules); off, the card is graded on the catalog alone. */
+  probe: boolean;
+  /** What the audit log says of the server's calls, when the reader may see it. */
+  callStats: { stats: ToolCallStats[]; records: number } | null;
+  /** Tool names of the other servers the reader can see, for the shadowing check. */
+  otherTools: ReadonlySet<string>;
+};
+
+/** The rules that need nothing but the list: spec, model-facing quality, safety. */
+export function catalogFindings(
+  catalog: ToolCatalog,
+  otherTools: ReadonlySet<string>,
+): { findings: Finding[]; tokens: ReportCard["tokens"] } {
+  const context: ScanContext = { ownTools: new Set(catalog.tools.map((t) => t.name)), otherTools };
+  const tokens = tokenCost(catalog.tools);
+  const findings = [
+    ...specFindings(catalog.tools, catalog.invalid),
+    ...qualityFindings(catalog.tools, tokens),
+    ...catalog.tools.flatMap((tool: Tool) => [...scanTool(tool, context), ...broadSchemaFindings(tool)]),
+  ];
+  return { findings, tokens };
+}
+
+const ORDER: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
+
+export async function buildReport(connection: ServerConnection, inputs: ReportInputs): Promise<ReportCard> {
+  const catalog = connection.catalog();
+  const { findings, tokens } = catalogFindings(catalog, inputs.otherTools);
+  const declared = Boolean((connection.snapshot().capabilities?.tools as { listChanged?: unknown } | undefined)?.listChanged);
+  const probe = inputs.probe
+    ? await probeListing(connection)
+    : { findings: [], facts: { probed: false, pages: null, sameOrderTwice: null } };
+  // The SDK acts only on announcements the server declared; the notices Toolscope keeps count every one (as far back as they go).
+  const noticed = serverNotices(connection.config.id, connection.principal).filter(
+    (n) => n.direction === "in" && n.method === "notifications/tools/list_changed",
+  ).length;
+  const heard = Math.max(connection.listed.announcedChanges, noticed);
+  findings.push(...probe.findings, ...listChangedFindings(declared, heard), ...callFindings(inputs.callStats?.stats ?? []));
+  findings.sort(
+    (a, b) => ORDER[a.severity] - ORDER[b.severity] || (a.tool ?? "").localeCompare(b.tool ?? "") || a.rule.localeCompare(b.rule),
+  );
+  const behaviour: BehaviourFacts = {
+    ...probe.facts,
+    listChangedDeclared: declared,
+    listChangedHeard: heard,
+    auditRecords: inputs.callStats?.records ?? null,
+  };
+  const counts: Record<Severity, number> = { error: 0, warning: 0, info: 0 };
+  for (const f of findings) counts[f.severity]++;
+  const rules: Record<string, RuleInfo> = Object.fromEntries(RULES.map((r) => [r.id, r]));
+  return {
+    serverId: connection.config.id,
+    serverName: connection.config.name,
+    generatedAt: new Date().toISOString(),
+    ...gradeOf(findings),
+    toolCount: catalog.tools.length,
+    findings,
+    rules,
+    counts,
+    tokens,
+    behaviour,
+    toolStats: inputs.callStats?.stats ?? [],
+  };
+}

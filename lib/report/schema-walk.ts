@@ -1,0 +1,98 @@
+// Walks a tool's JSON Schema the way the report's rules read it: every object schema with its
+// declared properties, and every piece of text a model sees (descriptions, titles, property
+// names, enum values, defaults, examples), each at a dotted path such as
+// `inputSchema.properties.path.description`. Bounded, so a hostile schema cannot stall a report.
+import type { Tool } from "../domain/mcp-types";
+
+const MAX_DEPTH = 24;
+const MAX_NODES = 4_000;
+
+/** Keywords whose value is one schema, a list of schemas, or a map of named schemas. */
+const ONE = [
+  "items",
+  "additionalProperties",
+  "not",
+  "if",
+  "then",
+  "else",
+  "contains",
+  "propertyNames",
+  "unevaluatedProperties",
+  "unevaluatedItems",
+];
+const LIST = ["allOf", "anyOf", "oneOf", "prefixItems"];
+const MAP = ["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"];
+
+export type SchemaNode = { path: string; schema: Record<string, unknown> };
+export type SchemaText = {
+  path: string;
+  text: string;
+  kind: "description" | "title" | "property-name" | "enum" | "default" | "example" | "const";
+};
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Every sub-schema that is an object, depth first, the root first. */
+export function schemaNodes(schema: unknown, root: string): SchemaNode[] {
+  const nodes: SchemaNode[] = [];
+  const visit = (node: unknown, path: string, depth: number): void => {
+    if (!isObject(node) || depth > MAX_DEPTH || nodes.length >= MAX_NODES) return;
+    nodes.push({ path, schema: node });
+    for (const key of ONE) if (key in node) visit(node[key], `${path}.${key}`, depth + 1);
+    for (const key of LIST) {
+      const list = node[key];
+      if (Array.isArray(list)) list.forEach((item, i) => visit(item, `${path}.${key}[${i}]`, depth + 1));
+    }
+    if (Array.isArray(node.items)) node.items.forEach((item, i) => visit(item, `${path}.items[${i}]`, depth + 1));
+    for (const key of MAP) {
+      const map = node[key];
+      if (isObject(map)) for (const [name, child] of Object.entries(map)) visit(child, `${path}.${key}.${name}`, depth + 1);
+    }
+  };
+  visit(schema, root, 0);
+  return nodes;
+}
+
+function textsOfValue(value: unknown, path: string, kind: SchemaText["kind"], out: SchemaText[]): void {
+  if (typeof value === "string") out.push({ path, text: value, kind });
+  else if (Array.isArray(value)) value.forEach((item, i) => textsOfValue(item, `${path}[${i}]`, kind, out));
+  else if (isObject(value)) for (const [key, item] of Object.entries(value)) textsOfValue(item, `${path}.${key}`, kind, out);
+}
+
+/** Every text of a schema a model reads. */
+export function schemaTexts(schema: unknown, root: string): SchemaText[] {
+  const texts: SchemaText[] = [];
+  for (const { path, schema: node } of schemaNodes(schema, root)) {
+    if (typeof node.description === "string") texts.push({ path: `${path}.description`, text: node.description, kind: "description" });
+    if (typeof node.title === "string") texts.push({ path: `${path}.title`, text: node.title, kind: "title" });
+    if (isObject(node.properties))
+      for (const name of Object.keys(node.properties))
+        texts.push({ path: `${path}.properties.${name}`, text: name, kind: "property-name" });
+    if ("enum" in node) textsOfValue(node.enum, `${path}.enum`, "enum", texts);
+    if ("const" in node) textsOfValue(node.const, `${path}.const`, "const", texts);
+    if ("default" in node) textsOfValue(node.default, `${path}.default`, "default", texts);
+    if ("examples" in node) textsOfValue(node.examples, `${path}.examples`, "example", texts);
+  }
+  return texts;
+}
+
+/** Every text of a tool a model reads: its title, description and both schemas' texts. */
+export function toolTexts(tool: Tool): SchemaText[] {
+  const texts: SchemaText[] = [];
+  if (typeof tool.title === "string") texts.push({ path: "title", text: tool.title, kind: "title" });
+  if (typeof tool.annotations?.title === "string") texts.push({ path: "annotations.title", text: tool.annotations.title, kind: "title" });
+  if (typeof tool.description === "string") texts.push({ path: "description", text: tool.description, kind: "description" });
+  texts.push(...schemaTexts(tool.inputSchema, "inputSchema"));
+  if (tool.outputSchema) texts.push(...schemaTexts(tool.outputSchema, "outputSchema"));
+  return texts;
+}
+
+/** The properties a schema declares at its root (a tool's parameters). */
+export function rootProperties(schema: unknown): [string, Record<string, unknown>][] {
+  if (!isObject(schema) || !isObject(schema.properties)) return [];
+  return Object.entries(schema.properties).map(([name, value]) => [name, isObject(value) ? value : {}]);
+}
+
+export { isObject };
