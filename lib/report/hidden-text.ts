@@ -8,7 +8,9 @@ export type HiddenSpan = { kind: "unicode" | "html-comment" | "blob"; start: num
 const TAG_CHARS = /[\u{E0000}-\u{E007F}]+/gu;
 /** Variation selectors 17–256 carry one byte each in "emoji smuggling"; a run of them is never text. */
 const VS_SUPPLEMENT_RUN = /[\u{E0100}-\u{E01EF}]{2,}/gu;
-const ALWAYS_HIDDEN = /[\u200B\u2060\u2061-\u2064\u180E\u202A-\u202E\u2066-\u2069\uFFF9-\uFFFB]/u;
+/** Zero-width, direction and annotation characters, and control characters (ANSI escapes hide text in terminals). */
+const ALWAYS_HIDDEN =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u200B\u2060\u2061-\u2064\u180E\u202A-\u202E\u2066-\u2069\uFFF9-\uFFFB]/u;
 const JOINERS = /[\u200C\u200D]/u;
 const PICTOGRAPH = /[\p{Extended_Pictographic}\u{1F3FB}-\u{1F3FF}\uFE0F]/u;
 const LETTER = /[\p{L}\p{M}]/u;
@@ -134,6 +136,9 @@ export function hiddenSpans(text: string): HiddenSpan[] {
 /** The text as a model reads it, with hidden text made plain: what the instruction scan looks at. */
 export function revealed(text: string, spans: readonly HiddenSpan[]): string {
   const extra = spans.filter((s) => s.kind !== "unicode" || s.decoded.includes('spelling "')).map((s) => s.decoded);
-  const visible = text.replace(/[\u{E0000}-\u{E007F}\u{E0100}-\u{E01EF}\u200B-\u200D\u2060-\u2064\uFEFF\u202A-\u202E\u2066-\u2069]/gu, "");
+  const visible = text.replace(
+    /\u001B\[[0-9;]*[A-Za-z]|[\u{E0000}-\u{E007F}\u{E0100}-\u{E01EF}\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u200B-\u200D\u2060-\u2064\uFEFF\u202A-\u202E\u2066-\u2069]/gu,
+    "",
+  );
   return [visible, ...extra.map((e) => e.replace(/^(tag characters|variation selectors) spelling "|"$/g, ""))].join("\n");
 }

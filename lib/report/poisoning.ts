@@ -7,97 +7,13 @@
 import type { Tool } from "../domain/mcp-types";
 import type { Finding } from "../domain/report-card";
 import { hiddenSpans, revealed } from "./hidden-text";
-import { found, type RuleId } from "./rules";
+import { found } from "./rules";
+import { PROPERTY_NAME_STRONG, STRONG, WEAK, type Pattern, type WeakPattern } from "./poisoning-patterns";
 import { toolTexts, type SchemaText } from "./schema-walk";
 
-type Pattern = { rule: RuleId; re: RegExp; why: string };
-
-const MODEL = String.raw`(?:you|the (?:assistant|ai|model|agent|llm)|assistant|ai|claude|gpt)`;
-const USER = String.raw`(?:the )?(?:user|human|person|operator|client)s?`;
-const TELL = String.raw`(?:tell|mention|inform|notify|reveal|show|alert|disclose|say|explain|let .{0,12}know|bring up|draw attention)`;
-const SENSITIVE = String.raw`(?:~?/?\.ssh\b|id_(?:rsa|dsa|ecdsa|ed25519)|ssh[ _-]?(?:key|private)|private[ _-]?keys?|\.aws/credentials|aws[ _-]credentials|\.env\b|\.npmrc|\.netrc|\.pgpass|\.git-credentials|\.docker/config|\.kube/config|/etc/(?:passwd|shadow)|mcp\.json|claude_desktop_config|\.cursor/|(?:browser|session) cookies|cookies? (?:file|jar|store)|keychain|seed phrase|mnemonic|wallet (?:key|file)|(?:api|access|secret|auth|bearer|session|refresh)[ _-]?(?:keys?|tokens?)|passwords?|passwd|credentials?|secrets?)`;
-const TAKE = String.raw`(?:read|cat|open|access|load|fetch|retrieve|get|grab|obtain|collect|gather|extract|include|pass|send|provide|upload|attach|copy|append|paste|forward|exfiltrate|embed|put|insert|add|supply|transmit|dump|list)`;
-
-/** Strong signals: each is a finding by itself. */
-const STRONG: Pattern[] = [
-  {
-    rule: "safety/instruction-to-model",
-    re: /<\/?\s*(?:important|system|instructions?|admin|secret|hidden|critical|priority|override|assistant_only|note_to_(?:ai|assistant|model))\b[^>]{0,40}>|\[(?:system|inst|admin)\]|<\|(?:im_start|system|endoftext)\|>|^#{1,4}\s*system\b/im,
-    why: "a tag that poses as system text",
-  },
-  {
-    rule: "safety/instruction-to-model",
-    re: new RegExp(
-      String.raw`\b(?:do not|don't|never|must not|should not|shouldn't|without)\s+(?:\w+\s+){0,3}?(?:${TELL}|telling|informing|notifying|alerting|asking|letting)\b[^.\n]{0,40}?\b${USER}\b`,
-      "i",
-    ),
-    why: "secrecy toward the user",
-  },
-  {
-    rule: "safety/instruction-to-model",
-    re: new RegExp(
-      String.raw`\b${USER}\s+(?:must|should|need|does|do|will)\s*(?:not|n't|never)\s+(?:\w+\s+){0,2}?(?:know|see|notice|be (?:told|informed|aware|shown|notified))|\b(?:keep (?:this|it|these)|remain) (?:secret|hidden|confidential|private|invisible)|\b(?:silently|covertly|secretly|quietly|invisibly)\b`,
-      "i",
-    ),
-    why: "secrecy toward the user",
-  },
-  {
-    rule: "safety/instruction-to-model",
-    re: /\b(?:ignore|disregard|forget|override|bypass|skip)\s+(?:all\s+|any\s+|the\s+|your\s+|every\s+)?(?:previous|prior|above|earlier|other|existing|original|system|safety|security|user'?s?)?\s*(?:instructions?|rules|guidelines|prompts?|polic(?:y|ies)|restrictions|guardrails|confirmations?|approvals?)\b|\b(?:new|updated|real|true) (?:system )?instructions?\s*:|\byou are now\b|\bdeveloper mode\b|\bjailbreak/i,
-    why: "an attempt to override the model's instructions",
-  },
-  {
-    rule: "safety/instruction-to-model",
-    re: /\b(?:entire|full|whole|complete|all (?:of )?the|previous|prior)\s+(?:conversation|chat(?: history)?|message history|context window|dialog(?:ue)?|transcript)|\bsystem prompt\b|\b(?:user'?s?|all) (?:previous |prior |earlier )?messages\b|\bconversation (?:history|so far|log)\b/i,
-    why: "a request for the conversation",
-  },
-  {
-    rule: "safety/instruction-to-model",
-    re: new RegExp(
-      String.raw`\b${USER}\s+(?:has|have)\s+(?:already\s+)?(?:pre-?)?(?:authori[sz]ed|approved|consented|agreed|granted)|\b(?:no|without) (?:need (?:for|to)|further) (?:confirm|approv|consent|permission|asking)`,
-      "i",
-    ),
-    why: "a claim of consent nobody gave",
-  },
-  {
-    rule: "safety/sensitive-file-request",
-    re: new RegExp(
-      String.raw`\b${TAKE}\b[^.\n]{0,80}?${SENSITIVE}|${SENSITIVE}[^.\n]{0,40}?\b(?:as|in|into|to|via)\s+(?:the\s+)?[\`'"]?\w+[\`'"]?\s+(?:param(?:eter)?|field|argument)`,
-      "i",
-    ),
-    why: "a request for credentials or private files",
-  },
-  {
-    rule: "safety/cross-tool-reference",
-    re: /\b(?:b?cc|forward|redirect|re-?route|send (?:a )?cop(?:y|ies))\b[^.\n]{0,60}?[\w.+-]+@[\w-]+\.[\w.]+|\b(?:change|replace|swap|set) the (?:recipient|destination|to address|target (?:account|address|number))/i,
-    why: "a redirection of what another tool sends",
-  },
-];
-
-/** Weak signals: two of them in one tool make a finding. */
-const WEAK: Pattern[] = [
-  {
-    rule: "safety/instruction-to-model",
-    re: new RegExp(String.raw`\b${MODEL}\s+(?:must|shall|are required to|have to|need to|should always|always|will always)\b`, "i"),
-    why: "an order to the model",
-  },
-  {
-    rule: "safety/instruction-to-model",
-    re: /\b(?:before|prior to) (?:using|calling|invoking|running) (?:this|any|the) tool\b/i,
-    why: "a precondition before any call",
-  },
-  {
-    rule: "safety/instruction-to-model",
-    re: /\b(?:very |extremely |critically )?important\s*[:!]|\bcritical\s*:|\bmandatory\b|\bcompliance\b|\baudit(?:ing)? purposes\b/i,
-    why: "urgency",
-  },
-  { rule: "safety/sensitive-file-request", re: new RegExp(SENSITIVE, "i"), why: "talk of credentials or private files" },
-  {
-    rule: "safety/cross-tool-reference",
-    re: /\b(?:all|any|every|other) (?:other )?tools?\b|\bother (?:mcp )?servers?\b|\bwhen(?:ever)? (?:the user |you )?(?:uses?|calls?|invokes?|runs?) (?:the )?[`'"]?[\w.-]+[`'"]? (?:tool|function)\b/i,
-    why: "talk of other tools",
-  },
-];
+/** "When(ever) some_tool is used/called…": shadowing, unless some_tool is this server's own. */
+const WHEN_TOOL_USED =
+  /\bwhen(?:ever)?\s+(?:the\s+|you\s+(?:use|call)\s+(?:the\s+)?)?[`'"]?([a-z][a-z0-9]*(?:_[a-z0-9]+)+)[`'"]?(?:\s+(?:or|and)\s+[`'"]?[a-z][a-z0-9_]*[`'"]?)?\s+(?:tool\s+)?(?:is\s+|are\s+)?(?:used|called|invoked|run|executed)?/i;
 
 export type ScanContext = {
   /** This server's tool names: talk of them is usage guidance, not shadowing. */
@@ -122,10 +38,29 @@ function otherToolMention(text: string, context: ScanContext): RegExpExecArray |
   return null;
 }
 
+/** The first strong pattern the text matches, with "whenever some_tool is used" checked against the server's own tools. */
+function firstStrong(
+  text: string,
+  patterns: readonly Pattern[],
+  context: ScanContext,
+): { pattern: Pattern; match: RegExpExecArray } | null {
+  for (const pattern of patterns) {
+    const match = pattern.re.exec(text);
+    if (match) return { pattern, match };
+  }
+  const when = WHEN_TOOL_USED.exec(text);
+  if (when && when[0].match(/(?:used|called|invoked|run|executed)$/i) && !context.ownTools.has(when[1]!))
+    return {
+      pattern: { rule: "safety/cross-tool-reference", re: WHEN_TOOL_USED, why: "instructions for when another tool is used" },
+      match: when,
+    };
+  return null;
+}
+
 /** The poisoning findings of one tool. */
 export function scanTool(tool: Tool, context: ScanContext): Finding[] {
   const findings: Finding[] = [];
-  const weak: { pattern: Pattern; text: SchemaText; match: RegExpExecArray }[] = [];
+  const weak: { pattern: WeakPattern; text: SchemaText; match: RegExpExecArray }[] = [];
   for (const text of toolTexts(tool)) {
     const field = text.path;
     const span = (start: number, end: number, decoded?: string) => ({ start, end, text: text.text, ...(decoded ? { decoded } : {}) });
@@ -141,17 +76,14 @@ export function scanTool(tool: Tool, context: ScanContext): Finding[] {
     // Patterns are matched on what the model reads: hidden text revealed, property names as words.
     const plain = hidden.length ? revealed(text.text, hidden) : readable(text);
     const located = (m: RegExpExecArray) => (plain === text.text ? span(m.index, m.index + m[0].length) : span(0, text.text.length, m[0]));
-    let strong = false;
-    for (const pattern of STRONG) {
-      const match = pattern.re.exec(plain);
-      if (!match) continue;
-      strong = true;
+    const strong = firstStrong(plain, text.kind === "property-name" ? [...PROPERTY_NAME_STRONG, ...STRONG] : STRONG, context);
+    if (strong) {
+      const { pattern, match } = strong;
       findings.push(
         found(pattern.rule, { tool: tool.name, field, span: located(match) }, `${field} has ${pattern.why}: "${match[0].trim()}".`),
       );
-      break;
+      continue;
     }
-    if (strong) continue;
     for (const pattern of WEAK) {
       const match = pattern.re.exec(plain);
       if (!match || (pattern.rule === "safety/cross-tool-reference" && [...context.ownTools].some((name) => match[0].includes(name))))
@@ -159,12 +91,18 @@ export function scanTool(tool: Tool, context: ScanContext): Finding[] {
       weak.push({ pattern, text, match });
     }
     const other = otherToolMention(plain, context);
-    if (other) weak.push({ pattern: { rule: "safety/cross-tool-reference", re: /$/, why: "another server's tool" }, text, match: other });
+    if (other)
+      weak.push({
+        pattern: { kind: "substance", rule: "safety/cross-tool-reference", re: /$/, why: "another server's tool" },
+        text,
+        match: other,
+      });
   }
-  // Two different weak signals in the tool make a finding, named after the first.
+  // Weak signals make a finding together, one of them of substance: tone alone (orders, urgency) is how many honest descriptions read.
   const kinds = new Set(weak.map((w) => w.pattern.why));
-  if (kinds.size >= 2) {
-    const first = weak[0]!;
+  const substance = weak.find((w) => w.pattern.kind === "substance");
+  if (kinds.size >= 2 && substance) {
+    const first = substance;
     const { text, match } = first;
     findings.push(
       found(

@@ -27,8 +27,24 @@ export type SchemaNode = { path: string; schema: Record<string, unknown> };
 export type SchemaText = {
   path: string;
   text: string;
-  kind: "description" | "title" | "property-name" | "enum" | "default" | "example" | "const";
+  kind: "description" | "title" | "property-name" | "enum" | "default" | "example" | "const" | "required" | "other";
 };
+
+/** Keywords whose strings are not prose a model reads as such (names of types, formats, references). */
+const STRUCTURAL = new Set([
+  "type",
+  "format",
+  "$ref",
+  "$schema",
+  "$id",
+  "$anchor",
+  "$dynamicRef",
+  "$dynamicAnchor",
+  "pattern",
+  "contentEncoding",
+  "contentMediaType",
+]);
+const READ_ABOVE = new Set(["description", "title", "enum", "const", "default", "examples", "required", ...ONE, ...LIST, ...MAP]);
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -74,6 +90,16 @@ export function schemaTexts(schema: unknown, root: string): SchemaText[] {
     if ("const" in node) textsOfValue(node.const, `${path}.const`, "const", texts);
     if ("default" in node) textsOfValue(node.default, `${path}.default`, "default", texts);
     if ("examples" in node) textsOfValue(node.examples, `${path}.examples`, "example", texts);
+    // A required name that names no property is read by a model as text.
+    if (Array.isArray(node.required))
+      node.required.forEach((name, i) => {
+        if (typeof name === "string" && !(isObject(node.properties) && name in node.properties))
+          texts.push({ path: `${path}.required[${i}]`, text: name, kind: "required" });
+      });
+    // Keywords JSON Schema does not know still reach the model.
+    for (const [key, value] of Object.entries(node))
+      if (!READ_ABOVE.has(key) && !STRUCTURAL.has(key) && typeof value === "string")
+        texts.push({ path: `${path}.${key}`, text: value, kind: "other" });
   }
   return texts;
 }

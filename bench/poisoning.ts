@@ -1,0 +1,81 @@
+// The poisoning scan's precision and recall on a labelled corpus of real-world tool definitions
+// (test/fixtures/poisoning/corpus.json: published servers' tools, and poisoned tools from
+// published research). A tool counts as flagged when the scan makes any safety finding other
+// than an open schema (lib/report/poisoning.ts, isPoisoned). Each tool is scanned as the only
+// tool of its server, with no other servers configured: the shadowing check then has only the
+// text to go on, as for a server added alone.
+//
+//   npx tsx bench/poisoning.ts            # the figures, by technique, and every miss
+//   npx tsx bench/poisoning.ts --json     # the same as JSON
+//   npx tsx bench/poisoning.ts --corpus other.json
+//
+// Goal (issue 33): recall ≥ 0.95 at precision ≥ 0.9. A benchmark: it exits 0 whatever the figures.
+import fs from "node:fs";
+import path from "node:path";
+import type { Tool } from "@/lib/domain/mcp-types";
+import { isPoisoned, scanTool } from "@/lib/report/poisoning";
+
+type Entry = { id: string; label: "poisoned" | "benign"; technique: string; source: string; tool: Tool };
+type Count = { tp: number; fp: number; fn: number; tn: number };
+
+const args = process.argv.slice(2);
+const at = args.indexOf("--corpus");
+const file =
+  at >= 0 ? path.resolve(args[at + 1]!) : path.resolve(import.meta.dirname, "..", "test", "fixtures", "poisoning", "corpus.json");
+const { entries } = JSON.parse(fs.readFileSync(file, "utf8")) as { entries: Entry[] };
+
+const total: Count = { tp: 0, fp: 0, fn: 0, tn: 0 };
+const byTechnique = new Map<string, Count>();
+const misses: { id: string; label: string; technique: string; rules: string[] }[] = [];
+const started = performance.now();
+for (const entry of entries) {
+  const findings = scanTool(entry.tool, { ownTools: new Set([entry.tool.name]) });
+  const flagged = isPoisoned(findings);
+  const poisoned = entry.label === "poisoned";
+  const key = poisoned ? (flagged ? "tp" : "fn") : flagged ? "fp" : "tn";
+  total[key]++;
+  const technique = byTechnique.get(entry.technique) ?? { tp: 0, fp: 0, fn: 0, tn: 0 };
+  technique[key]++;
+  byTechnique.set(entry.technique, technique);
+  if (flagged !== poisoned)
+    misses.push({
+      id: entry.id,
+      label: entry.label,
+      technique: entry.technique,
+      rules: findings.filter((f) => f.group === "safety").map((f) => `${f.rule}: ${f.message.slice(0, 120)}`),
+    });
+}
+const ms = performance.now() - started;
+const ratio = (a: number, b: number): number => (b === 0 ? 1 : Math.round((a / b) * 1000) / 1000);
+const precision = ratio(total.tp, total.tp + total.fp);
+const recall = ratio(total.tp, total.tp + total.fn);
+const report = {
+  corpus: path.relative(process.cwd(), file),
+  entries: entries.length,
+  poisoned: total.tp + total.fn,
+  benign: total.fp + total.tn,
+  precision,
+  recall,
+  goal: { recall: 0.95, precision: 0.9, met: recall >= 0.95 && precision >= 0.9 },
+  counts: total,
+  msPerTool: Math.round((ms / entries.length) * 100) / 100,
+  byTechnique: Object.fromEntries([...byTechnique].sort(([a], [b]) => a.localeCompare(b))),
+  misses,
+};
+
+if (args.includes("--json")) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+else {
+  console.log(`poisoning scan on ${report.corpus}: ${report.poisoned} poisoned, ${report.benign} benign`);
+  console.log(`precision ${precision}  recall ${recall}  (goal: recall ≥ 0.95 at precision ≥ 0.9: ${report.goal.met ? "met" : "not met"})`);
+  console.log(`tp ${total.tp}  fp ${total.fp}  fn ${total.fn}  tn ${total.tn}  · ${report.msPerTool} ms per tool`);
+  console.log("\nby technique (flagged / entries):");
+  for (const [technique, c] of Object.entries(report.byTechnique))
+    console.log(`  ${technique.padEnd(34)} ${c.tp + c.fp} / ${c.tp + c.fp + c.fn + c.tn}`);
+  if (misses.length) {
+    console.log("\nmisses:");
+    for (const m of misses)
+      console.log(
+        `  ${m.label === "poisoned" ? "missed " : "false +"} ${m.id} (${m.technique})${m.rules.length ? `\n      ${m.rules.join("\n      ")}` : ""}`,
+      );
+  }
+}

@@ -1,0 +1,177 @@
+// What the poisoning scan looks for, as patterns: the words of an attack on a model through tool
+// metadata. Strong patterns are findings on their own; weak ones are either tone (orders,
+// urgency) or substance (secrets, other tools, preconditions), and a finding needs substance
+// and something more. Secrecy, overrides and claims of consent are also matched in German,
+// Spanish, French, Portuguese, Russian, Chinese and Japanese, the languages attacks have used.
+// bench/poisoning.ts measures them; the corpus they were tuned on and the hold-out they were not
+// are described in bench/README.md.
+import type { RuleId } from "./rules";
+
+export type Pattern = { rule: RuleId; re: RegExp; why: string };
+export type WeakPattern = Pattern & { kind: "tone" | "substance" };
+
+/** Up to n characters of one sentence (a dot followed by a space ends it; dots in paths do not). */
+const WITHIN = (n: number): string => String.raw`(?:(?![.!?]\s)[^\n]){0,${n}}?`;
+const USER = String.raw`(?:the |your |their )?(?:user|human|person|operator|client|customer)s?`;
+const TELL = String.raw`(?:tell|mention|inform|notify|reveal|show|alert|disclose|say|explain|report|surface|let .{0,12}know|bring up|draw attention)`;
+/** Files and places that hold secrets: naming one is rarely innocent in a description. */
+export const SECRET_PLACES = String.raw`(?:~?/?\.ssh\b|\bid[ _-]?(?:rsa|dsa|ecdsa|ed25519)\b|\bssh[ _-]?(?:keys?|private)|\bprivate[ _-]?keys?\b|\.aws/credentials|\baws[ _-]credentials|(?:^|[\s'"\`(/])\.env\b|\.npmrc|\.netrc|\.pgpass|\.git-credentials|\.gitconfig|\.docker/config|\.kube/config|\.config/gh/hosts|\.config/gcloud|\.azure/|\.gnupg|\.pypirc|\bcredentials\.json|\btoken\.json|/etc/(?:passwd|shadow)|\bmcp\.json|claude_desktop_config|\.cursor/|\bcookies?\b(?: (?:file|jar|store|database))?|\bkeychain\b|\bseed phrase|\bmnemonic\b|\bwallet (?:keys?|files?)|\bdotfiles?\b|\bbrowser (?:history|passwords|profiles?))`;
+/** Secrets by name: ordinary in descriptions of tools that use them, an attack when asked for. */
+const SECRET_WORDS = String.raw`(?:api[ _-]?keys?|access[ _-]?keys?|secret[ _-]?keys?|(?:access|auth|oauth|bearer|session|refresh|github|openai|slack)[ _-]?tokens?|passwords?|passwd|credentials?|secrets?|card numbers?|account numbers?|social security numbers?|passport numbers?)`;
+const READ = String.raw`(?:read|cat|open|load|fetch|retrieve|grab|obtain|collect|gather|extract|copy|dump|look up|lee|lies|lis|leia|прочита\w*|读取|読み)`;
+const GIVE = String.raw`(?:include|pass|send|provide|upload|attach|append|paste|forward|exfiltrate|embed|put|insert|supply|transmit|fill|填入|incluye|pásal\w*|envía|inclu\w+|übergib|füge)`;
+
+/** Strong signals: each is a finding by itself. */
+export const STRONG: Pattern[] = [
+  {
+    rule: "safety/instruction-to-model",
+    re: /<\/?\s*(?:important|system|instructions?|admin|secret|hidden|critical|priority|override|assistant_only|note_to_(?:ai|assistant|model))\b[^>]{0,40}>|\[(?:system|inst|admin)\]|<\|(?:im_start|system|endoftext)\|>|^#{1,4}\s*system\b/im,
+    why: "a tag that poses as system text",
+  },
+  {
+    rule: "safety/instruction-to-model",
+    re: new RegExp(
+      [
+        String.raw`\b(?:do not|don't|never|must not|should not|shouldn't|without)\s+(?:\w+\s+){0,3}?(?:${TELL}|telling|informing|notifying|alerting|asking|letting)\b${WITHIN(40)}\b${USER}\b`,
+        String.raw`\b(?:do not|don't|never|without)\s+(?:mention|mentioning|reveal|revealing|disclos\w+|surfac\w+)\b`,
+        String.raw`\b(?:need not|needn't|must not|should not|shouldn't|does not need to|do not need to|never) be (?:mentioned|disclosed|shown|reported|revealed|surfaced|displayed)`,
+        String.raw`\b${USER}\s+(?:must|should|need|does|do|will)\s*(?:not|n't|never)\s+(?:\w+\s+){0,2}?(?:know|see|notice|be (?:told|informed|aware|shown|notified))`,
+        String.raw`\b(?:keep (?:this|it|these)|remain) (?:secret|hidden|confidential|private|invisible)|\b(?:silently|covertly|secretly|quietly|invisibly)\b`,
+        String.raw`\b(?:keep|leave) (?:this|that|it|these|those)(?: \w+)? out of (?:the|your) (?:final )?(?:answer|response|reply|summary|output|description|report|message)`,
+        String.raw`\b(?:tell|inform|assure|report to) ${USER}\b${WITHIN(80)}\beven (?:if|though|when)\b`,
+        // German, Spanish, French, Portuguese, Russian, Chinese, Japanese
+        String.raw`\berwähne\w*\b${WITHIN(40)}\bnicht\b|\bnicht erwähnen|\bohne (?:den |die )?(?:nutzer|benutzer|anwender)\w* zu (?:informieren|fragen)`,
+        String.raw`\bno (?:lo |le |se lo |les )?(?:menciones|digas|informes|comentes)\b|\bsin (?:decirle|avisar|informar) al usuario`,
+        String.raw`\bne (?:le |la |les |l')?(?:mentionne[zs]?|dites?|signale[zs]?)\b${WITHIN(20)}\bpas\b|\bsans (?:en )?(?:informer|avertir|prévenir) l'utilisateur`,
+        String.raw`\bnão (?:o |a |lhe )?(?:mencione|diga|informe|conte)\b|\bsem (?:avisar|informar) o usuário`,
+        String.raw`не (?:сообщай|говори|упоминай|рассказывай)\w*|без ведома пользователя`,
+        String.raw`不要(?:向用户|告诉用户|对用户)?(?:提及|提到|告诉|透露|说明|显示)|无需告知|不必告诉|请勿(?:告知|提及)`,
+        String.raw`(?:ユーザー|利用者)に(?:は)?(?:伝え|言わ|知らせ|見せ|表示し)ないで|秘密にして`,
+      ].join("|"),
+      "i",
+    ),
+    why: "secrecy toward the user",
+  },
+  {
+    rule: "safety/instruction-to-model",
+    re: new RegExp(
+      [
+        String.raw`\b(?:ignore|disregard|forget|override|bypass|skip)\s+(?:all\s+|any\s+|the\s+|your\s+|every\s+)?(?:previous|prior|above|earlier|other|existing|original|system|safety|security|user'?s?)?\s*(?:instructions?|rules|guidelines|prompts?|polic(?:y|ies)|restrictions|guardrails|confirmations?|approvals?)\b`,
+        String.raw`\b(?:new|updated|real|true) (?:system )?instructions?\s*:|\byou are now\b|\bdeveloper mode\b|\bjailbreak`,
+        String.raw`\bignoriere\w*\b${WITHIN(30)}\banweisungen|\bignora\w*\b${WITHIN(30)}\binstrucciones|\bignore[rz]?\b${WITHIN(30)}\binstructions|\bignor[ae]\w*\b${WITHIN(30)}\binstruções`,
+        String.raw`игнорируй\w*${WITHIN(30)}инструкци|忽略(?:之前|以前|所有|上述)?的?(?:指令|指示|规则)|(?:以前|前)の指示を無視`,
+      ].join("|"),
+      "i",
+    ),
+    why: "an attempt to override the model's instructions",
+  },
+  {
+    rule: "safety/instruction-to-model",
+    re: new RegExp(
+      [
+        String.raw`\b(?:entire|full|whole|complete|all (?:of )?the|previous|prior)\s+(?:conversation|chat(?: history)?|message history|context window|dialog(?:ue)?|transcript)`,
+        String.raw`\bsystem prompt\b|\b(?:user'?s?|all) (?:previous |prior |earlier )?messages\b|\bconversation (?:history|so far|log)\b`,
+        String.raw`\b(?:your|the) previous (?:answers?|responses?|replies|messages)\b|\b(?:earlier|previously|before) in (?:the|this) (?:chat|conversation|session|thread)\b|\bmentioned (?:earlier|previously|so far)\b`,
+        String.raw`\b(?:every|all|each|any) (?:files?|documents?|messages?|pages?|tabs?)\b${WITHIN(20)}\b(?:you(?:'ve| have)?|the user(?: has)?) (?:read|opened|seen|viewed|accessed|received)`,
+        String.raw`\b(?:user'?s?|their) (?:original |exact |full )?(?:request|prompt|query|question)s? (?:verbatim|word for word)`,
+      ].join("|"),
+      "i",
+    ),
+    why: "a request for the conversation",
+  },
+  {
+    rule: "safety/instruction-to-model",
+    re: new RegExp(
+      [
+        String.raw`\b${USER}\s+(?:has|have)\s+(?:already\s+)?(?:pre-?)?(?:authori[sz]ed|approved|consented|agreed|granted)`,
+        String.raw`\b(?:no|without) (?:need (?:for|to)|further) (?:confirm|approv|consent|permission|asking)`,
+        String.raw`\bbereits zugestimmt|\bya (?:ha|han) (?:autorizado|aprobado|aceptado|consentido)|\ba déjà (?:autorisé|approuvé|accepté)|\bjá (?:autorizou|aprovou|consentiu)|уже (?:разрешил|одобрил|согласился)|(?:用户|使用者)已(?:经)?(?:同意|授权|批准)|既に(?:同意|承認|許可)`,
+      ].join("|"),
+      "i",
+    ),
+    why: "a claim of consent nobody gave",
+  },
+  {
+    rule: "safety/sensitive-file-request",
+    re: new RegExp(
+      [
+        // "read" also as the start of a tool's name (read_file, read_text_file).
+        String.raw`\b${READ}(?:\b|_)${WITHIN(80)}${SECRET_PLACES}`,
+        String.raw`\b(?:contents?|full text|text|copy|body|value) of\b${WITHIN(20)}${SECRET_PLACES}`,
+        String.raw`${SECRET_PLACES}${WITHIN(60)}\b(?:as|in|into|to|via|inside)\s+(?:the\s+)?[\`'"]?\w+[\`'"]?\s+(?:param(?:eter)?|field|argument|key)`,
+        String.raw`${SECRET_PLACES}${WITHIN(60)}(?:${GIVE})`,
+        String.raw`\b${GIVE}\b${WITHIN(40)}\b(?:the user'?s|your|their|all|any|every|the full|the whole)\s+(?:\w+\s+){0,2}?${SECRET_WORDS}`,
+      ].join("|"),
+      "i",
+    ),
+    why: "a request for credentials or private files",
+  },
+  {
+    rule: "safety/cross-tool-reference",
+    re: new RegExp(
+      [
+        String.raw`\b(?:b?cc|forward|redirect|re-?route|mirror|send (?:a )?cop(?:y|ies))\b${WITHIN(60)}[\w.+-]+@[\w-]+\.[\w.]+`,
+        String.raw`\b(?:change|replace|swap|set) the (?:recipient|destination|to address|target (?:account|address|number))`,
+        String.raw`\b[\w-]+ (?:mcp )?server'?s\s+(?:[\`'"]?[a-z][a-z0-9]*(?:[_.][a-z0-9]+)+[\`'"]?|\w+ (?:tools?|functions?)\b)`,
+        String.raw`\b(?:called|used|invoked|run) on the [\w-]+ (?:mcp )?server\b`,
+        String.raw`\b(?:modify|replace|alter|overwrite|correct|change|fix)\b${WITHIN(30)}\b(?:results?|outputs?|responses?|values?)\b${WITHIN(30)}\b(?:of|from|with) (?:the )?(?:[\w-]+ )?(?:tool|function|response)`,
+        String.raw`\b(?:before|after)\s+(?:using|calling|executing|execute|running|invoking|any|each|every)\b${WITHIN(50)}\b(?:execute|run|call|use|invoke)\s+this (?:tool|function)`,
+        String.raw`\b(?:ignore|avoid|never use|do not use|don't use)\b${WITHIN(20)}\b(?:all |any )?other\b${WITHIN(30)}\btools?\b`,
+        String.raw`\b(?:other|existing|built-?in|default|standard)\b${WITHIN(30)}\btools?\b${WITHIN(30)}\b(?:are|is) (?:buggy|broken|deprecated|unreliable|insecure|unsafe|compromised|outdated|leaking|leak)`,
+      ].join("|"),
+      "i",
+    ),
+    why: "instructions about other tools",
+  },
+];
+
+/** Parameters named for what the model must not hand over: a name is an instruction too. */
+export const PROPERTY_NAME_STRONG: Pattern[] = [
+  {
+    rule: "safety/sensitive-file-request",
+    re: new RegExp(
+      String.raw`${SECRET_PLACES}|${SECRET_WORDS}${WITHIN(30)}\b(?:from|reading|contents?|file|env|output)\b|\b(?:from|reading|contents? of)\b${WITHIN(30)}${SECRET_WORDS}`,
+      "i",
+    ),
+    why: "a parameter named for a secret to fetch",
+  },
+  {
+    rule: "safety/instruction-to-model",
+    re: /\b(?:tools? list|list of tools|available tools|system prompt|conversation|chat history|messages? history|previous messages|user prompts?|all messages)\b/i,
+    why: "a parameter that asks for the conversation or the other tools",
+  },
+];
+
+/** Weak signals: tone alone is never a finding; substance and one more signal are. */
+export const WEAK: WeakPattern[] = [
+  {
+    kind: "tone",
+    rule: "safety/instruction-to-model",
+    re: /\b(?:you|the (?:assistant|ai|model|agent|llm)|assistant|ai|claude|gpt)\s+(?:must|shall|are required to|have to|need to|should always|always|will always)\b/i,
+    why: "an order to the model",
+  },
+  {
+    kind: "tone",
+    rule: "safety/instruction-to-model",
+    re: /\b(?:very |extremely |critically )?important\s*[:!]|\[important\]|\bcritical\s*:|\bmandatory\b|\bcompliance\b|\baudit(?:ing)? purposes\b|\bimportante\b|\bwichtig\b|重要/i,
+    why: "urgency",
+  },
+  {
+    kind: "substance",
+    rule: "safety/instruction-to-model",
+    re: /\b(?:before|prior to) (?:using|calling|invoking|running) (?:this|any|the) tool\b|\b(?:official|only|most reliable|preferred|recommended|best|authoritative) (?:and \w+ )?(?:tool|source|way)\b.{0,40}\b(?:instead of|rather than|over) (?:any |all )?(?:other|the)\b/i,
+    why: "a precondition or preference over every other tool",
+  },
+  {
+    kind: "substance",
+    rule: "safety/sensitive-file-request",
+    re: new RegExp(`${SECRET_PLACES}|${SECRET_WORDS}`, "i"),
+    why: "talk of secrets or private files",
+  },
+  {
+    kind: "substance",
+    rule: "safety/cross-tool-reference",
+    re: /\b(?:all|any|every|other) (?:other )?tools?\b|\bother (?:mcp )?servers?\b/i,
+    why: "talk of other tools",
+  },
+];
