@@ -34,6 +34,7 @@ export const LAYERS = [
   "catalog",
   "health",
   "report",
+  "pins",
   "calls",
   "saved",
   "server",
@@ -50,6 +51,7 @@ const SINGLE_FILES = new Set([
   "draining",
   "health",
   "report",
+  "pins",
   "retention",
   "startup",
 ]);

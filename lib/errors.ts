@@ -54,6 +54,7 @@ export type ErrorCode =
   | "length_required:body"
   | "bad_gateway:server"
   | "conflict:server"
+  | "conflict:tool_definition"
   | "readonly:server"
   | "unavailable:server"
   | "internal:unexpected";
@@ -111,6 +112,7 @@ const STATUS: Record<ErrorCode, number> = {
   "length_required:body": 411,
   "bad_gateway:server": 502,
   "conflict:server": 409,
+  "conflict:tool_definition": 409,
   "readonly:server": 409,
   "unavailable:server": 503,
   "internal:unexpected": 500,
@@ -170,6 +172,7 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   "length_required:body": "Send the request body with a Content-Length header.",
   "bad_gateway:server": "The server answered with an error.",
   "conflict:server": "A server with that id already exists.",
+  "conflict:tool_definition": "This tool's definition changed since it was approved; calls are held until an admin approves it.",
   "readonly:server": "That server comes from a config file or is built in; change it there.",
   "unavailable:server": "The server is not connected.",
   "internal:unexpected": "Something went wrong inside Toolscope. The details are in its log.",

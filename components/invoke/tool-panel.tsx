@@ -20,6 +20,7 @@ import { ToolDetails } from "./tool-details";
 import { ToolForm } from "./tool-form";
 import { ToolHeader } from "./tool-header";
 import { ToolNotices } from "./tool-notices";
+import { DefinitionNotice, usePendingDefinition } from "@/components/pins/definition-notice";
 import { ToolOutcome } from "./tool-outcome";
 import { useLinkArguments } from "./use-link-arguments";
 import { useReplay } from "./use-replay";
@@ -45,7 +46,9 @@ export function ToolPanel({ toolName }: { toolName: string }): ReactNode {
           viewer?.person?.role ?? (viewer ? null : "admin"),
         )
       : null;
-  const canCall = hasCallRole && requirement?.allowed !== false;
+  // A tool held since its definition changed (lib/pins) is refused by the pipeline: say so, and offer no Run.
+  const pendingDefinition = usePendingDefinition(serverId, toolName, data?.server.toolsUpdatedAt);
+  const canCall = hasCallRole && requirement?.allowed !== false && pendingDefinition?.held !== true;
   const [callReason, setCallReason] = useState("");
   const [reasonMissing, setReasonMissing] = useState(false);
   const taskSupport = (tool?.execution as { taskSupport?: string } | undefined)?.taskSupport ?? "forbidden";
@@ -158,6 +161,7 @@ export function ToolPanel({ toolName }: { toolName: string }): ReactNode {
           policyRefusal={requirement && !requirement.allowed ? requirement.because : null}
           mayCall={hasCallRole}
         />
+        {pendingDefinition && <DefinitionNotice serverId={serverId} pending={pendingDefinition} />}
         <section
           className="mt-6 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800"
           ref={formRef}

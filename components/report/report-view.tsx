@@ -9,6 +9,7 @@ import { SEVERITIES, type ReportCard, type Severity } from "@/lib/domain/report-
 import { FINDINGS_COUNTED_PER_RULE, GRADE_FLOORS, SEVERITY_WEIGHTS } from "@/lib/report/grade";
 import { FeatureNav } from "@/components/features/feature-nav";
 import { BUTTON_SECONDARY, ERROR_NOTE } from "@/components/ui/classes";
+import { DefinitionChanges } from "@/components/pins/definition-changes";
 import { GradeLetter } from "./grade-badge";
 import { ReportFacts } from "./report-facts";
 import { ReportFindings, SEVERITY_LABELS } from "./report-findings";
@@ -86,6 +87,7 @@ export function ReportView({ serverId }: { serverId: string }): ReactNode {
         </button>
       </div>
       <HowGraded />
+      <DefinitionChanges key={card?.generatedAt ?? "first"} serverId={serverId} />
       {error && <p className={`${ERROR_NOTE} mt-4`}>{error}</p>}
       {!card && !error && (
         <p className="mt-4 text-sm text-muted" role="status">

@@ -5,6 +5,7 @@
 // per-tool exceptions. Admins edit it on the server's page; everyone else is told what applies to
 // them on each tool's page, where it matters.
 import { useMemo, useState, type ReactNode } from "react";
+import { PIN_POLICIES, PIN_POLICY_LABELS, type PinPolicy } from "@/lib/domain/definition-pins";
 import { useServerPolicy, type ServerPolicyView } from "@/components/invoke/use-server-policy";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, ERROR_NOTE } from "@/components/ui/classes";
 import { fetchJson } from "@/lib/client/fetch-json";
@@ -153,6 +154,23 @@ function PolicyEditor({ view, tools }: { view: ServerPolicyView; tools: Tool[] }
             <option value="config">As configured ({view.configuredTrusted ? "trusted" : "not trusted"})</option>
             <option value="trust">Trust this server&apos;s annotations</option>
             <option value="distrust">Don&apos;t trust them: every tool counts as risky</option>
+          </select>
+        </div>
+        <div className="flex flex-wrap items-center gap-3 py-2 text-[13px]">
+          <span className="w-40 text-zinc-600 dark:text-zinc-400">Changed definitions</span>
+          <select
+            aria-label="Changed definitions"
+            className={SELECT}
+            value={policy.definitionChanges ?? "mode"}
+            data-testid="policy-definition-changes"
+            onChange={(e) => set({ definitionChanges: e.target.value === "mode" ? undefined : (e.target.value as PinPolicy) })}
+          >
+            <option value="mode">As the mode has it (hold when hosted, warn on a laptop)</option>
+            {PIN_POLICIES.map((p) => (
+              <option key={p} value={p}>
+                {PIN_POLICY_LABELS[p]}
+              </option>
+            ))}
           </select>
         </div>
         {exceptions.map(([name, rule]) => (

@@ -14,6 +14,9 @@ export const EVENT_KINDS = [
   "server_policy_changed",
   "server_authorized",
   "server_authorization_revoked",
+  "tool_definition_changed",
+  "tool_definition_flagged",
+  "tool_definition_approved",
 ] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 
@@ -32,6 +35,9 @@ export const EVENT_LABELS: Record<EventKind, string> = {
   server_policy_changed: "Tool policy changed",
   server_authorized: "Server authorized (OAuth)",
   server_authorization_revoked: "Server authorization revoked",
+  tool_definition_changed: "Tool definition changed",
+  tool_definition_flagged: "New tool failed the poisoning scan",
+  tool_definition_approved: "Tool definition approved",
 };
 
 export function recordKindLabel(kind: string): string {

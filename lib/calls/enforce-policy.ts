@@ -1,17 +1,20 @@
 import "server-only";
 // The server's policy on risky tools, applied to a call before anything is recorded or sent:
 // the same decision the tool panel shows (lib/policy/tool-policy.ts), so a script gets what
-// the form would have refused it.
+// the form would have refused it; and a tool held since its definition changed (lib/pins).
 import { AppError } from "@/lib/errors";
 import type { ServerConnection } from "@/lib/mcp/connection";
 import type { Caller } from "@/lib/domain/mcp-types";
 import { serverPolicy } from "@/lib/policy/policy-store";
 import { callRequirement } from "@/lib/policy/tool-policy";
+import { enforceDefinitionPin } from "@/lib/pins/definition-pins";
 
 export async function enforceToolPolicy(
   connection: ServerConnection,
   call: { toolName: string; caller: Caller; reason?: string | undefined },
 ): Promise<void> {
+  // A tool whose definition moved from the approved one, where the server holds such tools (lib/pins).
+  await enforceDefinitionPin(connection, call.toolName);
   const policy = await serverPolicy(connection.config.id);
   if (!policy) return;
   // A tool not (yet) listed has no annotations to believe: the worst case applies.

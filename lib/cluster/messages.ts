@@ -34,6 +34,7 @@ export const MESSAGES = {
   invalidate: z.discriminatedUnion("what", [
     z.object({ what: z.literal("servers") }),
     z.object({ what: z.literal("policies") }),
+    z.object({ what: z.literal("pins") }),
     z.object({ what: z.enum(["oauth-grant", "oauth-authorized", "oauth-revoked"]), serverId: z.string(), principal: z.string() }),
   ]),
 } as const;

@@ -18,6 +18,7 @@ import * as rateLimits from "./migrations/0014-rate-limits";
 import * as auditVia from "./migrations/0015-audit-via";
 import * as bootstrapSessionToken from "./migrations/0016-bootstrap-session-token";
 import * as savedCallKind from "./migrations/0017-saved-call-kind";
+import * as toolDefinitions from "./migrations/0018-tool-definitions";
 
 export const MIGRATIONS: Record<string, Migration> = {
   "0001-audit-log": auditLog,
@@ -37,6 +38,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0015-audit-via": auditVia,
   "0016-bootstrap-session-token": bootstrapSessionToken,
   "0017-saved-call-kind": savedCallKind,
+  "0018-tool-definitions": toolDefinitions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

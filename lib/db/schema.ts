@@ -57,6 +57,19 @@ export interface ServerPoliciesTable {
   updated_by: string | null;
 }
 
+/** One definition of a server's tool, by hash (0018, lib/pins). */
+export interface ToolDefinitionsTable {
+  server_id: string;
+  tool_name: string;
+  hash: string;
+  definition: string;
+  status: "approved" | "pending" | "superseded";
+  reason: "first" | "new" | "changed" | "flagged";
+  first_seen_at: string;
+  approved_at: string | null;
+  approved_by: string | null;
+}
+
 /** A Toolscope process that writes audit records, and when it last said it was alive (0008). */
 export interface AuditInstancesTable {
   id: string;
@@ -239,6 +252,7 @@ export interface Database {
   audit_search_state: AuditSearchStateTable;
   servers: ServersTable;
   server_policies: ServerPoliciesTable;
+  tool_definitions: ToolDefinitionsTable;
   oauth_clients: OAuthClientsTable;
   oauth_grants: OAuthGrantsTable;
   oauth_flows: OAuthFlowsTable;

@@ -135,6 +135,9 @@ export const API_ROUTES: readonly ApiRoute[] = [
   },
   // A ping reaches the server, as a call does.
   { pattern: "/api/servers/:serverId/ping", methods: ["POST"], servedBy: "next", access: { POST: "tools:call" } },
+  // Pinned definitions: seen by all who see the catalog; approved by admins, as policies are set.
+  { pattern: "/api/servers/:serverId/definitions", methods: ["GET"], servedBy: "next", access: { GET: "catalog:read" } },
+  { pattern: "/api/servers/:serverId/definitions/approve", methods: ["POST"], servedBy: "next", access: { POST: "servers:manage" } },
   // The report card lists the tools twice as the catalog lists them once; its call figures are the audit log's, shown to those who read it.
   { pattern: "/api/servers/:serverId/report", methods: ["GET"], servedBy: "next", access: { GET: "catalog:read" } },
   { pattern: "/api/servers/:serverId/prompts", methods: ["GET"], servedBy: "next", access: { GET: "catalog:read" } },

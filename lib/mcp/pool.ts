@@ -7,6 +7,7 @@ import { processWide } from "@/lib/process-wide";
 import { ServerConnection } from "./connection";
 import { registeredServers, type RegisteredServer } from "./registry";
 import type { Caller } from "@/lib/domain/roles";
+import type { Tool } from "@/lib/domain/mcp-types";
 import { principalFor } from "@/lib/oauth/oauth-target";
 import { SHARED, type Principal } from "@/lib/oauth/oauth-store";
 import { clusterBus } from "@/lib/cluster";
@@ -163,9 +164,20 @@ export function connectionsOf(serverId: string, principal: Principal): ServerCon
  * processes, whose connections may not hear it (a session that missed it, a stdio server of
  * their own): they list the server's tools again (refreshToolsOf), and every open tab hears.
  */
+/** Told of every tool list any connection takes (lib/pins compares each with the approved definitions). */
+type ToolListWatcher = (serverId: string, tools: readonly Tool[]) => void;
+const watchers = processWide("tool-list-watchers", () => new Set<ToolListWatcher>());
+
+export function watchToolLists(watcher: ToolListWatcher): () => void {
+  watchers.add(watcher);
+  return () => watchers.delete(watcher);
+}
+
 function announcingChanges(connection: ServerConnection): ServerConnection {
   connection.subscribe((event) => {
-    if (event.type === "tools" && event.announced) void clusterBus()?.broadcast("tools-changed", { serverId: connection.config.id });
+    if (event.type !== "tools") return;
+    if (event.announced) void clusterBus()?.broadcast("tools-changed", { serverId: connection.config.id });
+    for (const watcher of watchers) watcher(connection.config.id, event.catalog.tools);
   });
   return connection;
 }

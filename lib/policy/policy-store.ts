@@ -34,7 +34,11 @@ export async function serverPolicy(serverId: string): Promise<ServerPolicy | und
 export async function saveServerPolicy(serverId: string, policy: ServerPolicy, by: string | null): Promise<void> {
   const db = await database();
   const empty =
-    !policy.destructive && !policy.openWorld && policy.trustAnnotations === undefined && Object.keys(policy.tools ?? {}).length === 0;
+    !policy.destructive &&
+    !policy.openWorld &&
+    policy.trustAnnotations === undefined &&
+    policy.definitionChanges === undefined &&
+    Object.keys(policy.tools ?? {}).length === 0;
   await db.transaction().execute(async (tx) => {
     await tx.deleteFrom("server_policies").where("server_id", "=", serverId).execute();
     if (!empty)

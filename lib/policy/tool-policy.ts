@@ -24,6 +24,8 @@ export const ServerPolicySchema = z.object({
   trustAnnotations: z.boolean().optional(),
   /** Per tool name: replaces the class rules for that tool. */
   tools: z.record(z.string().min(1).max(256), RuleSchema).optional(),
+  /** What a tool whose definition changed since it was approved does (lib/pins): absent, hold when hosted and warn in local mode. */
+  definitionChanges: z.enum(["hold", "warn", "accept"]).optional(),
 });
 export type ServerPolicy = z.infer<typeof ServerPolicySchema>;
 

@@ -10,6 +10,7 @@ import { invalidateRegistry } from "@/lib/mcp/registry";
 import { answerUserInput } from "@/lib/mcp/user-input";
 import { forgetAllCachedGrants, forgetCachedGrant } from "@/lib/oauth/oauth-store";
 import { invalidatePolicies } from "@/lib/policy/policy-store";
+import { invalidatePins } from "@/lib/pins/pin-store";
 import type { ClusterBus } from "../cluster/bus";
 
 export function installClusterHandlers(bus: ClusterBus): void {
@@ -22,6 +23,7 @@ export function installClusterHandlers(bus: ClusterBus): void {
   bus.handle("invalidate", async (change) => {
     if (change.what === "servers") invalidateRegistry();
     else if (change.what === "policies") invalidatePolicies();
+    else if (change.what === "pins") invalidatePins();
     else {
       forgetCachedGrant(change.serverId, change.principal, change.what === "oauth-revoked");
       const live = connectionsOf(change.serverId, change.principal);

@@ -1,0 +1,38 @@
+// What of a tool is pinned: everything that tells a model what the tool is and does (name,
+// title, description, schemas, annotations, how it runs), as canonical JSON (keys sorted) and its
+// SHA-256. Icons and _meta are left out: they change for display and bookkeeping without
+// changing what a model is told, and a pin that moved with them would cry wolf.
+import { createHash } from "node:crypto";
+import type { Tool } from "../domain/mcp-types";
+
+const PINNED_FIELDS = ["name", "title", "description", "inputSchema", "outputSchema", "annotations", "execution"] as const;
+
+export type PinnedDefinition = Partial<Record<(typeof PINNED_FIELDS)[number], unknown>>;
+
+export function pinnedDefinition(tool: Tool): PinnedDefinition {
+  const definition: PinnedDefinition = {};
+  for (const field of PINNED_FIELDS) {
+    const value = (tool as Record<string, unknown>)[field];
+    if (value !== undefined) definition[field] = value;
+  }
+  return definition;
+}
+
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value && typeof value === "object")
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
+    );
+  return value;
+}
+
+export function canonicalJson(definition: PinnedDefinition): string {
+  return JSON.stringify(canonical(definition));
+}
+
+export function definitionHash(definition: PinnedDefinition): string {
+  return createHash("sha256").update(canonicalJson(definition)).digest("hex");
+}
