@@ -37,6 +37,7 @@ export const LAYERS = [
   "pins",
   "calls",
   "saved",
+  "check",
   "server",
   "retention",
   "startup",

@@ -101,7 +101,14 @@ function commentSpans(text: string): HiddenSpan[] {
 }
 
 const BASE64_RUN = /[A-Za-z0-9+/_-]{40,}={0,2}/g;
-const HEX_RUN = /\b(?:[0-9a-fA-F]{2}){20,}\b/g;
+const HEX_RUN = /\b(?:0x)?((?:[0-9a-fA-F]{2}){20,})\b/g;
+const PERCENT_RUN = /(?:%[0-9A-Fa-f]{2}){8,}/g;
+/** Words every English instruction has: text that has more of them after ROT13 than before was encoded. */
+const COMMON_WORDS =
+  /\b(?:the|and|to|of|before|after|every|each|read|file|files|do|not|this|that|with|for|your|you|user|send|call|tool|all|it|its|into|contents?|add|mention)\b/gi;
+/** Two words or more of one script mixed with letters of another (a Cyrillic "а" in "reаd_file"). */
+const MIXED_SCRIPT =
+  /[\p{L}\d_-]*(?:\p{Script=Latin}[\p{L}\d_-]*[\p{Script=Cyrillic}\p{Script=Greek}]|[\p{Script=Cyrillic}\p{Script=Greek}][\p{L}\d_-]*\p{Script=Latin})[\p{L}\d_-]*/gu;
 
 /** Decoded bytes that read as text: printable, with spaces between words (a digest or an image does not). */
 function asText(bytes: Buffer): string | null {
@@ -122,15 +129,48 @@ function blobSpans(text: string): HiddenSpan[] {
     if (decoded) spans.push({ kind: "blob", start: match.index, end: match.index + match[0].length, decoded });
   }
   for (const match of text.matchAll(HEX_RUN)) {
-    const decoded = asText(Buffer.from(match[0], "hex"));
+    const decoded = asText(Buffer.from(match[1]!, "hex"));
     if (decoded) spans.push({ kind: "blob", start: match.index, end: match.index + match[0].length, decoded });
   }
+  for (const match of text.matchAll(PERCENT_RUN)) {
+    let decoded: string | null = null;
+    try {
+      decoded = asText(Buffer.from(decodeURIComponent(match[0]), "utf8"));
+    } catch {
+      decoded = null; // not UTF-8 once decoded
+    }
+    if (decoded) spans.push({ kind: "blob", start: match.index, end: match.index + match[0].length, decoded });
+  }
+  const rot = rot13(text);
+  const before = text.match(COMMON_WORDS)?.length ?? 0;
+  const after = rot.match(COMMON_WORDS)?.length ?? 0;
+  if (after >= 5 && after > 3 * Math.max(before, 1)) spans.push({ kind: "blob", start: 0, end: text.length, decoded: `ROT13: ${rot}` });
   return spans;
+}
+
+function rot13(text: string): string {
+  return text.replace(/[a-z]/gi, (c) => {
+    const base = c <= "Z" ? 65 : 97;
+    return String.fromCharCode(((c.charCodeAt(0) - base + 13) % 26) + base);
+  });
+}
+
+/** Words that mix Latin with Cyrillic or Greek letters: homoglyphs pass for another name. */
+function homoglyphSpans(text: string): HiddenSpan[] {
+  return [...text.matchAll(MIXED_SCRIPT)].map((m) => ({
+    kind: "unicode" as const,
+    start: m.index,
+    end: m.index + m[0].length,
+    decoded: `"${m[0]}" mixes scripts: ${Array.from(m[0])
+      .filter((c) => /[\p{Script=Cyrillic}\p{Script=Greek}]/u.test(c))
+      .map((c) => `${c} (U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")})`)
+      .join(", ")} among Latin letters`,
+  }));
 }
 
 /** Everything hidden in one text, in the order it appears. */
 export function hiddenSpans(text: string): HiddenSpan[] {
-  return [...invisibleSpans(text), ...commentSpans(text), ...blobSpans(text)].sort((a, b) => a.start - b.start);
+  return [...invisibleSpans(text), ...homoglyphSpans(text), ...commentSpans(text), ...blobSpans(text)].sort((a, b) => a.start - b.start);
 }
 
 /** The text as a model reads it, with hidden text made plain: what the instruction scan looks at. */

@@ -12,14 +12,18 @@ export type WeakPattern = Pattern & { kind: "tone" | "substance" };
 
 /** Up to n characters of one sentence (a dot followed by a space ends it; dots in paths do not). */
 const WITHIN = (n: number): string => String.raw`(?:(?![.!?]\s)[^\n]){0,${n}}?`;
-const USER = String.raw`(?:the |your |their )?(?:user|human|person|operator|client|customer)s?`;
+const USER = String.raw`(?:the |your |their )?(?:user|human|person|operator|client|customer|organi[sz]ation|company|admin(?:istrator)?)s?(?:'s? (?:organi[sz]ation|company|admin(?:istrator)?|team))?`;
 const TELL = String.raw`(?:tell|mention|inform|notify|reveal|show|alert|disclose|say|explain|report|surface|let .{0,12}know|bring up|draw attention)`;
 /** Files and places that hold secrets: naming one is rarely innocent in a description. */
 export const SECRET_PLACES = String.raw`(?:~?/?\.ssh\b|\bid[ _-]?(?:rsa|dsa|ecdsa|ed25519)\b|\bssh[ _-]?(?:keys?|private)|\bprivate[ _-]?keys?\b|\.aws/credentials|\baws[ _-]credentials|(?:^|[\s'"\`(/])\.env\b|\.npmrc|\.netrc|\.pgpass|\.git-credentials|\.gitconfig|\.docker/config|\.kube/config|\.config/gh/hosts|\.config/gcloud|\.azure/|\.gnupg|\.pypirc|\bcredentials\.json|\btoken\.json|/etc/(?:passwd|shadow)|\bmcp\.json|claude_desktop_config|\.cursor/|\bcookies?\b(?: (?:file|jar|store|database))?|\bkeychain\b|\bseed phrase|\bmnemonic\b|\bwallet (?:keys?|files?)|\bdotfiles?\b|\bbrowser (?:history|passwords|profiles?))`;
 /** Secrets by name: ordinary in descriptions of tools that use them, an attack when asked for. */
-const SECRET_WORDS = String.raw`(?:api[ _-]?keys?|access[ _-]?keys?|secret[ _-]?keys?|(?:access|auth|oauth|bearer|session|refresh|github|openai|slack)[ _-]?tokens?|passwords?|passwd|credentials?|secrets?|card numbers?|account numbers?|social security numbers?|passport numbers?)`;
-const READ = String.raw`(?:read|cat|open|load|fetch|retrieve|grab|obtain|collect|gather|extract|copy|dump|look up|lee|lies|lis|leia|прочита\w*|读取|読み)`;
-const GIVE = String.raw`(?:include|pass|send|provide|upload|attach|append|paste|forward|exfiltrate|embed|put|insert|supply|transmit|fill|填入|incluye|pásal\w*|envía|inclu\w+|übergib|füge)`;
+const SECRET_WORDS = String.raw`(?:api[ _-]?keys?|access[ _-]?keys?|secret[ _-]?keys?|(?:access|auth|oauth|bearer|session|refresh|github|openai|slack)[ _-]?tokens?|passwords?|passwd|credentials?|secrets?|authorization headers?|session ids?|card numbers?|account numbers?|social security numbers?|passport numbers?|パスワード|APIキー|密码|密钥|令牌)`;
+const READ = String.raw`(?:read|cat|open|load|fetch|retrieve|grab|obtain|collect|gather|extract|copy|dump|look up|lee|lies|lis|lise[zs]?|lire|ouvre[zs]?|leia|leggi|lees|прочита\w*|读取|読み)`;
+const GIVE = String.raw`(?:include|pass|send|provide|upload|attach|append|paste|forward|exfiltrate|embed|put|insert|supply|transmit|fill|place|填入|放入|入れ|incluye|pásal\w*|envía|inclu\w+|übergib|füge|placez|mettez|ajoutez|joignez|inserisci|metti)`;
+
+/** An address to send money, messages or data to: a phone number, an IBAN, an EVM address, an email. */
+const TARGET = String.raw`(?:\b0x[0-9a-fA-F]{40}\b|\+\d[\d ()-]{7,}\d|\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){3,}|[\w.+-]+@[\w-]+\.[\w.]+)`;
+const REPLACE = String.raw`(?:\binstead\b|\bchanged? to\b|\breplace\w*|\bswap\w*|\bersetze\w*|\bremplace\w*|\bsustitu\w*|\breemplaza\w*|\bsubstitu\w*|\bsostitui\w*|замени\w*|替换|置き換え)`;
 
 /** Strong signals: each is a finding by itself. */
 export const STRONG: Pattern[] = [
@@ -46,7 +50,12 @@ export const STRONG: Pattern[] = [
         String.raw`\bnão (?:o |a |lhe )?(?:mencione|diga|informe|conte)\b|\bsem (?:avisar|informar) o usuário`,
         String.raw`не (?:сообщай|говори|упоминай|рассказывай)\w*|без ведома пользователя`,
         String.raw`不要(?:向用户|告诉用户|对用户)?(?:提及|提到|告诉|透露|说明|显示)|无需告知|不必告诉|请勿(?:告知|提及)`,
-        String.raw`(?:ユーザー|利用者)に(?:は)?(?:伝え|言わ|知らせ|見せ|表示し)ないで|秘密にして`,
+        String.raw`(?:ユーザー|利用者)に(?:は)?(?:伝え|言わ|知らせ|見せ|表示し)ない(?:で|こと|ように)|秘密にして`,
+        String.raw`\binutile d'en parler|\bn'en parle[zs]? pas|\bnon (?:dirlo|menzionar\w*|informare) (?:al|all')utente`,
+        // Telling the user something other than what happened.
+        String.raw`\b(?:whatever|regardless of(?: what)?) (?:the )?(?:findings|results?|output|scan|review|it|they) (?:says?|shows?|returns?|finds?)\b`,
+        String.raw`\b(?:describe|report|present|summari[sz]e|tell the user)\b${WITHIN(60)}\b(?:as|that)\b${WITHIN(30)}\b(?:free of|safe|clean|secure|passed|routine|harmless|no (?:critical |known )?(?:issues|findings|vulnerabilities|problems))`,
+        String.raw`\b(?:show|tell|display|give)\b${WITHIN(20)}\bthe user\b${WITHIN(20)}\b(?:the )?(?:original|\w+ (?:they|the user) (?:asked for|gave|requested|expects?))`,
       ].join("|"),
       "i",
     ),
@@ -58,6 +67,9 @@ export const STRONG: Pattern[] = [
       [
         String.raw`\b(?:ignore|disregard|forget|override|bypass|skip)\s+(?:all\s+|any\s+|the\s+|your\s+|every\s+)?(?:previous|prior|above|earlier|other|existing|original|system|safety|security|user'?s?)?\s*(?:instructions?|rules|guidelines|prompts?|polic(?:y|ies)|restrictions|guardrails|confirmations?|approvals?)\b`,
         String.raw`\b(?:new|updated|real|true) (?:system )?instructions?\s*:|\byou are now\b|\bdeveloper mode\b|\bjailbreak`,
+        String.raw`\b(?:takes?|have|has) (?:precedence|priority) over\b${WITHIN(30)}\b(?:instructions|rules|prompts?|guidelines)\b`,
+        // Instructions the tool's own results will carry (output poisoning prepared in the description).
+        String.raw`\b(?:follow|obey|execute|carry out|treat)\b${WITHIN(40)}\b(?:instructions?|requests?|directives?|commands?)\b${WITHIN(50)}\b(?:in|inside|from|within|on)\s+(?:the |a |any |that |each )?(?:tool )?(?:results?|outputs?|responses?|line)\b`,
         String.raw`\bignoriere\w*\b${WITHIN(30)}\banweisungen|\bignora\w*\b${WITHIN(30)}\binstrucciones|\bignore[rz]?\b${WITHIN(30)}\binstructions|\bignor[ae]\w*\b${WITHIN(30)}\binstruções`,
         String.raw`игнорируй\w*${WITHIN(30)}инструкци|忽略(?:之前|以前|所有|上述)?的?(?:指令|指示|规则)|(?:以前|前)の指示を無視`,
       ].join("|"),
@@ -70,7 +82,8 @@ export const STRONG: Pattern[] = [
     re: new RegExp(
       [
         String.raw`\b(?:entire|full|whole|complete|all (?:of )?the|previous|prior)\s+(?:conversation|chat(?: history)?|message history|context window|dialog(?:ue)?|transcript)`,
-        String.raw`\bsystem prompt\b|\b(?:user'?s?|all) (?:previous |prior |earlier )?messages\b|\bconversation (?:history|so far|log)\b`,
+        String.raw`\b(?:your|include|repeat|reveal|print|output|send|pass|copy|dump)\s+(?:the |its )?(?:full |entire |exact )?system prompt\b|\b(?:user'?s?|all) (?:previous |prior |earlier )?messages\b|\bconversation (?:history|so far|log)\b`,
+        String.raw`\b(?:user'?s?|their|all|the) (?:last|previous|prior|earlier|recent)(?: \w+)? messages\b|会話(?:の)?(?:全文|履歴|内容)|これまでの会話|对话(?:的)?(?:全部|历史|记录|内容)|聊天记录`,
         String.raw`\b(?:your|the) previous (?:answers?|responses?|replies|messages)\b|\b(?:earlier|previously|before) in (?:the|this) (?:chat|conversation|session|thread)\b|\bmentioned (?:earlier|previously|so far)\b`,
         String.raw`\b(?:every|all|each|any) (?:files?|documents?|messages?|pages?|tabs?)\b${WITHIN(20)}\b(?:you(?:'ve| have)?|the user(?: has)?) (?:read|opened|seen|viewed|accessed|received)`,
         String.raw`\b(?:user'?s?|their) (?:original |exact |full )?(?:request|prompt|query|question)s? (?:verbatim|word for word)`,
@@ -85,6 +98,9 @@ export const STRONG: Pattern[] = [
       [
         String.raw`\b${USER}\s+(?:has|have)\s+(?:already\s+)?(?:pre-?)?(?:authori[sz]ed|approved|consented|agreed|granted)`,
         String.raw`\b(?:no|without) (?:need (?:for|to)|further) (?:confirm|approv|consent|permission|asking)`,
+        String.raw`\bpre-?(?:approved|authori[sz]ed) (?:every|all|any) (?:actions?|tools?|calls?|requests?|operations?)`,
+        String.raw`\b(?:do not|don't|never|no need to|without)\s+(?:ask(?:ing)?|prompt(?:ing)?|wait(?:ing)? for|request(?:ing)?)\s+(?:the user\s+|them\s+)?(?:to\s+|for\s+)?(?:confirm\w*|approv\w*|permission|consent)`,
+        String.raw`\bas (?:if it were )?the user'?s? own (?:words|preference|request|instruction|idea)`,
         String.raw`\bbereits zugestimmt|\bya (?:ha|han) (?:autorizado|aprobado|aceptado|consentido)|\ba déjà (?:autorisé|approuvé|accepté)|\bjá (?:autorizou|aprovou|consentiu)|уже (?:разрешил|одобрил|согласился)|(?:用户|使用者)已(?:经)?(?:同意|授权|批准)|既に(?:同意|承認|許可)`,
       ].join("|"),
       "i",
@@ -100,6 +116,7 @@ export const STRONG: Pattern[] = [
         String.raw`\b(?:contents?|full text|text|copy|body|value) of\b${WITHIN(20)}${SECRET_PLACES}`,
         String.raw`${SECRET_PLACES}${WITHIN(60)}\b(?:as|in|into|to|via|inside)\s+(?:the\s+)?[\`'"]?\w+[\`'"]?\s+(?:param(?:eter)?|field|argument|key)`,
         String.raw`${SECRET_PLACES}${WITHIN(60)}(?:${GIVE})`,
+        String.raw`${SECRET_PLACES}${WITHIN(80)}[\`'"][\w-]+[\`'"]`,
         String.raw`\b${GIVE}\b${WITHIN(40)}\b(?:the user'?s|your|their|all|any|every|the full|the whole)\s+(?:\w+\s+){0,2}?${SECRET_WORDS}`,
       ].join("|"),
       "i",
@@ -112,6 +129,10 @@ export const STRONG: Pattern[] = [
       [
         String.raw`\b(?:b?cc|forward|redirect|re-?route|mirror|send (?:a )?cop(?:y|ies))\b${WITHIN(60)}[\w.+-]+@[\w-]+\.[\w.]+`,
         String.raw`\b(?:change|replace|swap|set) the (?:recipient|destination|to address|target (?:account|address|number))`,
+        String.raw`${REPLACE}${WITHIN(80)}${TARGET}|${TARGET}${WITHIN(40)}${REPLACE}`,
+        String.raw`\b(?:prefer|use|call|choose|pick|select)\b${WITHIN(40)}\b(?:over|instead of|rather than|before)\s+(?:any|all|every)\s+other\b`,
+        String.raw`\b(?:never|do not|don't)\s+(?:use|call)\s+(?:any\s+)?other\b${WITHIN(20)}\btools?\b|不要(?:使用|调用)其他\S{0,8}工具|他の\S{0,8}ツールを使わない`,
+        String.raw`\btools?\b${WITHIN(40)}\b(?:other|another) (?:mcp )?servers?\b${WITHIN(40)}\b(?:buggy|broken|deprecated|unreliable|insecure|unsafe|compromised|outdated|leak\w*|malicious)`,
         String.raw`\b[\w-]+ (?:mcp )?server'?s\s+(?:[\`'"]?[a-z][a-z0-9]*(?:[_.][a-z0-9]+)+[\`'"]?|\w+ (?:tools?|functions?)\b)`,
         String.raw`\b(?:called|used|invoked|run) on the [\w-]+ (?:mcp )?server\b`,
         String.raw`\b(?:modify|replace|alter|overwrite|correct|change|fix)\b${WITHIN(30)}\b(?:results?|outputs?|responses?|values?)\b${WITHIN(30)}\b(?:of|from|with) (?:the )?(?:[\w-]+ )?(?:tool|function|response)`,
@@ -125,6 +146,13 @@ export const STRONG: Pattern[] = [
   },
 ];
 
+/** A download piped into a shell: whatever that address serves runs where the tool is called. */
+export const DOWNLOAD_AND_RUN: Pattern = {
+  rule: "safety/download-and-run",
+  re: /\b(?:curl|wget|iwr|Invoke-WebRequest)\b[^\n|]{0,160}\|\s*(?:sudo\s+)?(?:ba|z|k|da)?sh\b|\b(?:ba)?sh\s+-c\s+["']?\$\((?:curl|wget)\b|\b(?:iex|Invoke-Expression)\b[^\n]{0,20}\((?:New-Object|iwr|Invoke-WebRequest)/i,
+  why: "a command that downloads and runs code",
+};
+
 /** Parameters named for what the model must not hand over: a name is an instruction too. */
 export const PROPERTY_NAME_STRONG: Pattern[] = [
   {
@@ -137,7 +165,7 @@ export const PROPERTY_NAME_STRONG: Pattern[] = [
   },
   {
     rule: "safety/instruction-to-model",
-    re: /\b(?:tools? list|list of tools|available tools|system prompt|conversation|chat history|messages? history|previous messages|user prompts?|all messages)\b/i,
+    re: /\b(?:tools? list|list of tools|available tools|conversation|chat history|messages? history|previous messages|user prompts?|all messages)\b/i,
     why: "a parameter that asks for the conversation or the other tools",
   },
 ];
@@ -171,7 +199,13 @@ export const WEAK: WeakPattern[] = [
   {
     kind: "substance",
     rule: "safety/cross-tool-reference",
-    re: /\b(?:all|any|every|other) (?:other )?tools?\b|\bother (?:mcp )?servers?\b/i,
+    re: new RegExp(String.raw`\b(?:push|upload|send|post|copy|mirror|forward|sync|remote|point\w* at)\w*\b${WITHIN(60)}https?://`, "i"),
+    why: "data sent to an outside address",
+  },
+  {
+    kind: "substance",
+    rule: "safety/cross-tool-reference",
+    re: /\b(?:all|any|every|other)\s+(?:[\w-]+\s+){0,3}?tools?\b|\bother (?:mcp )?servers?\b/i,
     why: "talk of other tools",
   },
 ];

@@ -113,8 +113,8 @@ describe("the poisoning scan", () => {
     for (const description of honest) expect([description, rules(tool(description))]).toEqual([description, []]);
   });
 
-  it("meets its goal on the labelled corpus: recall ≥ 0.95 at precision ≥ 0.9", () => {
-    const file = path.resolve(import.meta.dirname, "..", "..", "test", "fixtures", "poisoning", "corpus.json");
+  it.each(["corpus.json", "holdout.json"])("meets its goal on %s: recall ≥ 0.95 at precision ≥ 0.9", (name) => {
+    const file = path.resolve(import.meta.dirname, "..", "..", "test", "fixtures", "poisoning", name);
     const { entries } = JSON.parse(fs.readFileSync(file, "utf8")) as { entries: { label: string; tool: Tool }[] };
     let tp = 0;
     let fp = 0;

@@ -8,12 +8,12 @@ import type { Tool } from "../domain/mcp-types";
 import type { Finding } from "../domain/report-card";
 import { hiddenSpans, revealed } from "./hidden-text";
 import { found } from "./rules";
-import { PROPERTY_NAME_STRONG, STRONG, WEAK, type Pattern, type WeakPattern } from "./poisoning-patterns";
+import { DOWNLOAD_AND_RUN, PROPERTY_NAME_STRONG, STRONG, WEAK, type Pattern, type WeakPattern } from "./poisoning-patterns";
 import { toolTexts, type SchemaText } from "./schema-walk";
 
 /** "When(ever) some_tool is used/called…": shadowing, unless some_tool is this server's own. */
 const WHEN_TOOL_USED =
-  /\bwhen(?:ever)?\s+(?:the\s+|you\s+(?:use|call)\s+(?:the\s+)?)?[`'"]?([a-z][a-z0-9]*(?:_[a-z0-9]+)+)[`'"]?(?:\s+(?:or|and)\s+[`'"]?[a-z][a-z0-9_]*[`'"]?)?\s+(?:tool\s+)?(?:is\s+|are\s+)?(?:used|called|invoked|run|executed)?/i;
+  /\bwhen(?:ever)?\s+(?:the\s+|you\s+(?:use|call)\s+(?:the\s+)?)?(?:[\w-]+\s+)?[`'"]?([a-z][a-z0-9]*(?:_[a-z0-9]+)+)[`'"]?(?:\s+(?:or|and)\s+[`'"]?[a-z][a-z0-9_]*[`'"]?)?\s+(?:tool\s+)?(?:is\s+|are\s+)?(?:used|called|invoked|run|executed)?/i;
 
 export type ScanContext = {
   /** This server's tool names: talk of them is usage guidance, not shadowing. */
@@ -76,7 +76,28 @@ export function scanTool(tool: Tool, context: ScanContext): Finding[] {
     // Patterns are matched on what the model reads: hidden text revealed, property names as words.
     const plain = hidden.length ? revealed(text.text, hidden) : readable(text);
     const located = (m: RegExpExecArray) => (plain === text.text ? span(m.index, m.index + m[0].length) : span(0, text.text.length, m[0]));
-    const strong = firstStrong(plain, text.kind === "property-name" ? [...PROPERTY_NAME_STRONG, ...STRONG] : STRONG, context);
+    if (text.kind === "name") continue;
+    // A tool that uses no model has no business with a system prompt (one that does, an extraction or chat tool, may take one).
+    if (
+      text.kind === "property-name" &&
+      /system prompt/i.test(plain) &&
+      !/\b(?:llm|prompts?|models?|ai|gpt|completions?|generat\w*|chat|agents?)\b/i.test(tool.description ?? "")
+    ) {
+      const match = /system prompt/i.exec(plain)!;
+      findings.push(
+        found(
+          "safety/instruction-to-model",
+          { tool: tool.name, field, span: located(match) },
+          `${field} asks for the system prompt, in a tool that uses no model.`,
+        ),
+      );
+      continue;
+    }
+    const strong = firstStrong(
+      plain,
+      text.kind === "property-name" ? [...PROPERTY_NAME_STRONG, ...STRONG, DOWNLOAD_AND_RUN] : [...STRONG, DOWNLOAD_AND_RUN],
+      context,
+    );
     if (strong) {
       const { pattern, match } = strong;
       findings.push(
@@ -85,6 +106,8 @@ export function scanTool(tool: Tool, context: ScanContext): Finding[] {
       continue;
     }
     for (const pattern of WEAK) {
+      // A parameter that is a password may say so, urgently: secrets count as talk only in the tool's own description.
+      if (pattern.rule === "safety/sensitive-file-request" && text.path !== "description" && text.path !== "title") continue;
       const match = pattern.re.exec(plain);
       if (!match || (pattern.rule === "safety/cross-tool-reference" && [...context.ownTools].some((name) => match[0].includes(name))))
         continue;

@@ -237,6 +237,13 @@ export const RULES = [
     "Remove the comment, or move what it says into the visible description.",
   ),
   rule(
+    "safety/download-and-run",
+    "error",
+    "No commands that download and run code",
+    "A default, example or instruction that pipes a download into a shell runs whatever that address serves, on the machine of whoever calls the tool.",
+    "Remove it; a setup step belongs in the server, pinned to a version and verified.",
+  ),
+  rule(
     "safety/broad-schema",
     "warning",
     "Command-like tools have closed schemas",

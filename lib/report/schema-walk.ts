@@ -27,7 +27,7 @@ export type SchemaNode = { path: string; schema: Record<string, unknown> };
 export type SchemaText = {
   path: string;
   text: string;
-  kind: "description" | "title" | "property-name" | "enum" | "default" | "example" | "const" | "required" | "other";
+  kind: "name" | "description" | "title" | "property-name" | "enum" | "default" | "example" | "const" | "required" | "other";
 };
 
 /** Keywords whose strings are not prose a model reads as such (names of types, formats, references). */
@@ -106,7 +106,8 @@ export function schemaTexts(schema: unknown, root: string): SchemaText[] {
 
 /** Every text of a tool a model reads: its title, description and both schemas' texts. */
 export function toolTexts(tool: Tool): SchemaText[] {
-  const texts: SchemaText[] = [];
+  // The name is read for hidden characters (homoglyphs) only: a name says what a tool does, secrets included.
+  const texts: SchemaText[] = [{ path: "name", text: tool.name, kind: "name" }];
   if (typeof tool.title === "string") texts.push({ path: "title", text: tool.title, kind: "title" });
   if (typeof tool.annotations?.title === "string") texts.push({ path: "annotations.title", text: tool.annotations.title, kind: "title" });
   if (typeof tool.description === "string") texts.push({ path: "description", text: tool.description, kind: "description" });

@@ -9,6 +9,7 @@ import { build } from "esbuild";
 
 export const SERVER_BUNDLE = path.join(".toolscope", "server.mjs");
 export const DEMO_SERVER_BUNDLE = path.join(".toolscope", "demo-server.mjs");
+export const CLI_BUNDLE = path.join(".toolscope", "cli.mjs");
 
 /** @type {import("esbuild").Plugin} */
 const packagesStayExternal = {
@@ -24,7 +25,13 @@ export async function buildServer(root) {
   await Promise.all([
     bundle(root, "server.ts", SERVER_BUNDLE),
     bundle(root, path.join("lib", "demo-server", "cli.ts"), DEMO_SERVER_BUNDLE),
+    bundleCli(root),
   ]);
+}
+
+/** Toolscope's command line (scripts/toolscope.mjs bundles it on demand too). */
+export function bundleCli(root) {
+  return bundle(root, path.join("scripts", "toolscope-cli.ts"), CLI_BUNDLE);
 }
 
 async function bundle(root, entry, outfile) {
