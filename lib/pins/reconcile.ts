@@ -29,6 +29,8 @@ export function poisoningFlags(tool: Tool, ownTools: ReadonlySet<string>): strin
   return isPoisoned(findings) ? findings.filter((f) => f.group === "safety" && f.rule !== "safety/broad-schema").map((f) => f.message) : [];
 }
 
+const SLICE = 250;
+
 type Decision = { seen: Seen; tool: Tool; previous?: DefinitionRow; flags?: string[] };
 
 export async function reconcileDefinitions(serverId: string, tools: readonly Tool[]): Promise<void> {
@@ -39,7 +41,9 @@ export async function reconcileDefinitions(serverId: string, tools: readonly Too
   const pinNow: Decision[] = [];
   const wait: Decision[] = [];
   const done = new Set<string>();
-  for (const tool of tools) {
+  for (const [i, tool] of tools.entries()) {
+    // Hashing and scanning 10,000 tools takes about half a second: a slice per turn of the event loop, so pages and calls go on meanwhile.
+    if (i > 0 && i % SLICE === 0) await new Promise<void>((resolve) => setImmediate(resolve));
     // The first of a name, as the catalog finds it (spec/tool-name-unique reports the others).
     if (done.has(tool.name)) continue;
     done.add(tool.name);

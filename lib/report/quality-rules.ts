@@ -19,8 +19,11 @@ export function modelView(tool: Tool): string {
   return JSON.stringify({ name: tool.name, description: tool.description ?? "", parameters: tool.inputSchema });
 }
 
-export function tokenCost(tools: readonly Tool[]): TokenCost {
-  const each = tools.map((tool) => ({ tool: tool.name, tokens: countTokens(modelView(tool)) }));
+export function toolTokens(tool: Tool): { tool: string; tokens: number } {
+  return { tool: tool.name, tokens: countTokens(modelView(tool)) };
+}
+
+export function tokenCost(each: readonly { tool: string; tokens: number }[]): TokenCost {
   const total = each.reduce((sum, t) => sum + t.tokens, 0);
   // The five costliest, and every other tool over the budget of one tool.
   const biggest = [...each].sort((a, b) => b.tokens - a.tokens).filter((t, i) => i < BIGGEST || t.tokens > TOOL_TOKEN_BUDGET);
@@ -79,8 +82,14 @@ function parameterFindings(tool: Tool): Finding[] {
   return findings;
 }
 
-export function qualityFindings(tools: readonly Tool[], cost: TokenCost): Finding[] {
-  const findings = tools.flatMap((tool) => [...descriptionFindings(tool), ...parameterFindings(tool)]);
+/** The quality rules over one tool: its description and its parameters. */
+export function toolQualityFindings(tool: Tool): Finding[] {
+  return [...descriptionFindings(tool), ...parameterFindings(tool)];
+}
+
+/** What the whole list costs a model, and the tools that cost most. */
+export function tokenFindings(cost: TokenCost): Finding[] {
+  const findings: Finding[] = [];
   if (cost.total > LIST_TOKEN_BUDGET)
     findings.push(
       found(

@@ -147,20 +147,24 @@ function metaFindings(tool: Tool): Finding[] {
 }
 
 /** The spec rules over a server's whole list: its valid tools and those the list check set aside. */
-export function specFindings(tools: readonly Tool[], invalid: readonly InvalidToolInfo[]): Finding[] {
+/** The spec rules over a whole list: unique names, and the tools the list check set aside. */
+export function listSpecFindings(tools: readonly Tool[], invalid: readonly InvalidToolInfo[]): Finding[] {
   const findings = nameFindings(tools);
   for (const bad of invalid)
     findings.push(
       found("spec/invalid-tool", { tool: bad.name ?? `#${bad.index + 1}` }, bad.problems.join(" ") || "The tool is not a valid Tool."),
     );
-  for (const tool of tools) {
-    findings.push(...schemaFindings(tool, "inputSchema", tool.inputSchema));
-    if (tool.outputSchema !== undefined) findings.push(...schemaFindings(tool, "outputSchema", tool.outputSchema));
-    const header = xMcpHeaderViolation(tool.inputSchema);
-    if (header) findings.push(found("spec/x-mcp-header", { tool: tool.name, field: "inputSchema" }, header));
-    for (const finding of [titleFinding(tool, "title", tool.title), titleFinding(tool, "annotations.title", tool.annotations?.title)])
-      if (finding) findings.push(finding);
-    findings.push(...annotationFindings(tool), ...iconFindings(tool), ...metaFindings(tool));
-  }
+  return findings;
+}
+
+/** The spec rules over one tool. */
+export function toolSpecFindings(tool: Tool): Finding[] {
+  const findings = schemaFindings(tool, "inputSchema", tool.inputSchema);
+  if (tool.outputSchema !== undefined) findings.push(...schemaFindings(tool, "outputSchema", tool.outputSchema));
+  const header = xMcpHeaderViolation(tool.inputSchema);
+  if (header) findings.push(found("spec/x-mcp-header", { tool: tool.name, field: "inputSchema" }, header));
+  for (const finding of [titleFinding(tool, "title", tool.title), titleFinding(tool, "annotations.title", tool.annotations?.title)])
+    if (finding) findings.push(finding);
+  findings.push(...annotationFindings(tool), ...iconFindings(tool), ...metaFindings(tool));
   return findings;
 }
