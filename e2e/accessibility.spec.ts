@@ -99,6 +99,11 @@ test.describe("local pages", () => {
         await page.waitForLoadState("load");
         await expectAccessible(page, name, theme);
       }
+      // The demo server's report card, a rule's why and fix unfolded.
+      await page.goto("/servers/demo/report");
+      await expect(page.getByTestId("report-summary")).toBeVisible({ timeout: 20_000 });
+      await page.getByTestId("rule-findings").first().getByText("Why it matters, how to fix it").click();
+      await expectAccessible(page, "report card", theme);
       // A server's resources and prompts, each with what it answered.
       const features = new ServerFeatures(page);
       await features.openResources();

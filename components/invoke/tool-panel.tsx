@@ -189,9 +189,11 @@ export function ToolPanel({ toolName }: { toolName: string }): ReactNode {
             refusal={
               canCall
                 ? null
-                : hasCallRole
-                  ? (requirement?.because ?? "This server's policy does not let you call this tool.")
-                  : "Your role may browse this tool but not call it; calling needs the operator or admin role."
+                : pendingDefinition?.held
+                  ? "Held: this tool's definition changed since it was approved, and an admin has not approved the new one."
+                  : hasCallRole
+                    ? (requirement?.because ?? "This server's policy does not let you call this tool.")
+                    : "Your role may browse this tool but not call it; calling needs the operator or admin role."
             }
             actions={
               running ? (
