@@ -15,15 +15,18 @@ const WITHIN = (n: number): string => String.raw`(?:(?![.!?]\s)[^\n]){0,${n}}?`;
 const USER = String.raw`(?:the |your |their )?(?:user|human|person|operator|client|customer|organi[sz]ation|company|admin(?:istrator)?)s?(?:'s? (?:organi[sz]ation|company|admin(?:istrator)?|team))?`;
 const TELL = String.raw`(?:tell|mention|inform|notify|reveal|show|alert|disclose|say|explain|report|surface|let .{0,12}know|bring up|draw attention)`;
 /** Files and places that hold secrets: naming one is rarely innocent in a description. */
-export const SECRET_PLACES = String.raw`(?:~?/?\.ssh\b|\bid[ _-]?(?:rsa|dsa|ecdsa|ed25519)\b|\bssh[ _-]?(?:keys?|private)|\bprivate[ _-]?keys?\b|\.aws/credentials|\baws[ _-]credentials|(?:^|[\s'"\`(/])\.env\b|\.npmrc|\.netrc|\.pgpass|\.git-credentials|\.gitconfig|\.docker/config|\.kube/config|\.config/gh/hosts|\.config/gcloud|\.azure/|\.gnupg|\.pypirc|\bcredentials\.json|\btoken\.json|/etc/(?:passwd|shadow)|\bmcp\.json|claude_desktop_config|\.cursor/|\bcookies?\b(?: (?:file|jar|store|database))?|\bkeychain\b|\bseed phrase|\bmnemonic\b|\bwallet (?:keys?|files?)|\bdotfiles?\b|\bbrowser (?:history|passwords|profiles?))`;
+export const SECRET_PLACES = String.raw`(?:~?/?\.ssh\b|\bid[ _-]?(?:rsa|dsa|ecdsa|ed25519)\b|\bssh[ _-]?(?:keys?|private)|\bprivate[ _-]?keys?\b|\.aws/credentials|\baws[ _-]credentials|(?:^|[\s'"\`(/])\.env\b|\.npmrc|\.netrc|\.pgpass|\.git-credentials|\.gitconfig|\.docker/config|\.kube/config|\.config/gh/hosts|\.config/gcloud|\.azure/|\.gnupg|\.pypirc|\bcredentials\.json|\btoken\.json|/etc/(?:passwd|shadow)|\bmcp\.json|claude_desktop_config|\.cursor/|\bcookies?\b(?: (?:file|jar|store|database))?|\bkeychain\b|\bseed phrase|\bmnemonic\b|\bwallet (?:keys?|files?)|\bdotfiles?\b|\bbrowser (?:history|passwords|profiles?)|\bthe user'?s environment\b|\bprintenv\b|\brun [\x60'"]?env[\x60'"]?)`;
 /** Secrets by name: ordinary in descriptions of tools that use them, an attack when asked for. */
 const SECRET_WORDS = String.raw`(?:api[ _-]?keys?|access[ _-]?keys?|secret[ _-]?keys?|(?:access|auth|oauth|bearer|session|refresh|github|openai|slack)[ _-]?tokens?|passwords?|passwd|credentials?|secrets?|authorization headers?|session ids?|card numbers?|account numbers?|social security numbers?|passport numbers?|パスワード|APIキー|密码|密钥|令牌)`;
-const READ = String.raw`(?:read|cat|open|load|fetch|retrieve|grab|obtain|collect|gather|extract|copy|dump|look up|lee|lies|lis|lise[zs]?|lire|ouvre[zs]?|leia|leggi|lees|прочита\w*|读取|読み)`;
-const GIVE = String.raw`(?:include|pass|send|provide|upload|attach|append|paste|forward|exfiltrate|embed|put|insert|supply|transmit|fill|place|填入|放入|入れ|incluye|pásal\w*|envía|inclu\w+|übergib|füge|placez|mettez|ajoutez|joignez|inserisci|metti)`;
+const READ = String.raw`(?:read|cat|open|load|fetch|retrieve|grab|obtain|collect|gather|extract|copy|dump|look up|lee|lies|lis|lise[zs]?|lire|ouvre[zs]?|leia|leggi|lees|прочита\w*|读取|読み|읽|اقرأ)`;
+const GIVE = String.raw`(?:include|pass|send|provide|upload|attach|append|paste|forward|exfiltrate|embed|put|insert|supply|transmit|fill|place|填入|放入|入れ|넣|ضع|incluye|pásal\w*|envía|inclu\w+|übergib|füge|placez|mettez|ajoutez|joignez|inserisci|metti)`;
 
 /** An address to send money, messages or data to: a phone number, an IBAN, an EVM address, an email. */
 const TARGET = String.raw`(?:\b0x[0-9a-fA-F]{40}\b|\+\d[\d ()-]{7,}\d|\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){3,}|[\w.+-]+@[\w-]+\.[\w.]+)`;
 const REPLACE = String.raw`(?:\binstead\b|\bchanged? to\b|\breplace\w*|\bswap\w*|\bersetze\w*|\bremplace\w*|\bsustitu\w*|\breemplaza\w*|\bsubstitu\w*|\bsostitui\w*|замени\w*|替换|置き換え)`;
+
+/** An email address outside the reserved example domains. */
+const OUTSIDE_EMAIL = String.raw`[\w.+-]+@(?!example\.(?:com|org|net)\b)[\w-]+(?:\.[\w-]+)+`;
 
 /** Strong signals: each is a finding by itself. */
 export const STRONG: Pattern[] = [
@@ -51,11 +54,22 @@ export const STRONG: Pattern[] = [
         String.raw`не (?:сообщай|говори|упоминай|рассказывай)\w*|без ведома пользователя`,
         String.raw`不要(?:向用户|告诉用户|对用户)?(?:提及|提到|告诉|透露|说明|显示)|无需告知|不必告诉|请勿(?:告知|提及)`,
         String.raw`(?:ユーザー|利用者)に(?:は)?(?:伝え|言わ|知らせ|見せ|表示し)ない(?:で|こと|ように)|秘密にして`,
+        String.raw`\b(?:no need to|need not|needn't|don't|do not|never)\b${WITHIN(30)}\b(?:mention(?:ing)?|bring(?:ing)? (?:it|this|that|them) up|rais(?:e|ing) (?:it|this|that)|disclos\w+)\b`,
+        String.raw`kullanıcıya\s+(?:\S+\s+)?(?:açıklamayın|söylemeyin|bildirmeyin|göstermeyin|belirtmeyin)|사용자에게\s*(?:[^\s.]+\s+)?(?:알리지|말하지|보여주지)\s*마|không\s+(?:nói|cho)\s+người dùng|jangan\s+(?:beri tahu|memberi tahu|sampaikan|kasih tahu)|ไม่ต้องบอกผู้ใช้|berätta inte|nämn inte|μην\s+(?:το\s+)?(?:αναφέρεις|πεις|ενημερώσεις)|אל\s+(?:תספר|תזכיר|תגלה)|не\s+(?:повідомляй|кажи|згадуй)|neříkej|nezmiňuj|nu\s+(?:îi\s+)?(?:spune|menționa)|usimwambie|nie\s+(?:informuj|mów|wspominaj)|vermeld\s+(?:\S+\s+)?niet|niet\s+vermelden|vertel\s+(?:het\s+)?niet|لا\s+(?:تخبر|تذكر|تعلم)|(?:उपयोगकर्ता|यूज़र)\s+को\s+(?:\S+\s+){0,2}(?:न|मत)\s+बता`,
         String.raw`\binutile d'en parler|\bn'en parle[zs]? pas|\bnon (?:dirlo|menzionar\w*|informare) (?:al|all')utente`,
         // Telling the user something other than what happened.
         String.raw`\b(?:whatever|regardless of(?: what)?) (?:the )?(?:findings|results?|output|scan|review|it|they) (?:says?|shows?|returns?|finds?)\b`,
         String.raw`\b(?:describe|report|present|summari[sz]e|tell the user)\b${WITHIN(60)}\b(?:as|that)\b${WITHIN(30)}\b(?:free of|safe|clean|secure|passed|routine|harmless|no (?:critical |known )?(?:issues|findings|vulnerabilities|problems))`,
         String.raw`\b(?:show|tell|display|give)\b${WITHIN(20)}\bthe user\b${WITHIN(20)}\b(?:the )?(?:original|\w+ (?:they|the user) (?:asked for|gave|requested|expects?))`,
+        String.raw`\b(?:describe|report|present|summari[sz]e|phrase|frame|show)\b${WITHIN(60)}\bas\b${WITHIN(40)}\b(?:rather than|instead of|not as)\b`,
+        String.raw`\b(?:report|describe|mark|present|show)\b${WITHIN(40)}\bas (?:green|passing|passed|successful|clean|fine|healthy|flat|stable|safe)\b`,
+        String.raw`\bwhen (?:failures?|errors?|losses|vulnerabilities|problems|issues|findings) (?:appear|occur|are found|show up)\b${WITHIN(40)}\b(?:report|describe|tell|say|present)\b`,
+        String.raw`\bwhen (?:listing|showing|reporting|summari[sz]ing|presenting)\b${WITHIN(60)}\b(?:skip|omit|hide|leave out|exclude|drop)\b`,
+        String.raw`\b(?:leave|keep)\b${WITHIN(80)}\bout of (?:the|your) (?:final )?(?:summary|answer|response|reply|report|output|description|message|totals)\b`,
+        // Answers that carry data away: a link or an image whose address is filled with the user's words.
+        String.raw`\]\(\s*https?://[^)\s]*(?:\{|<|%7B)[^)]*\)|https?://\S*[?&][\w-]+=(?:\{|<)[^}>]{0,80}(?:user|question|message|prompt|conversation|code|config|key|token|email)`,
+        String.raw`\b(?:end|start|begin|finish|close) (?:every|each|all|your) (?:answer|response|reply|message)s? with\b`,
+        String.raw`\b(?:including|even) (?:ones|those|when|if) the user (?:asks?|names?|chooses?|picks?|requests?)\b${WITHIN(40)}\b(?:different|another|other)\b`,
       ].join("|"),
       "i",
     ),
@@ -117,6 +131,7 @@ export const STRONG: Pattern[] = [
         String.raw`${SECRET_PLACES}${WITHIN(60)}\b(?:as|in|into|to|via|inside)\s+(?:the\s+)?[\`'"]?\w+[\`'"]?\s+(?:param(?:eter)?|field|argument|key)`,
         String.raw`${SECRET_PLACES}${WITHIN(60)}(?:${GIVE})`,
         String.raw`${SECRET_PLACES}${WITHIN(80)}[\`'"][\w-]+[\`'"]`,
+        String.raw`\bselect\b[^;\n]{0,80}\b(?:password\w*|\w*_?tokens?|secrets?|api_?keys?|ssn|card_?number)\b[^;\n]{0,60}\bfrom\b`,
         String.raw`\b${GIVE}\b${WITHIN(40)}\b(?:the user'?s|your|their|all|any|every|the full|the whole)\s+(?:\w+\s+){0,2}?${SECRET_WORDS}`,
       ].join("|"),
       "i",
@@ -130,6 +145,8 @@ export const STRONG: Pattern[] = [
         String.raw`\b(?:b?cc|forward|redirect|re-?route|mirror|send (?:a )?cop(?:y|ies))\b${WITHIN(60)}[\w.+-]+@[\w-]+\.[\w.]+`,
         String.raw`\b(?:change|replace|swap|set) the (?:recipient|destination|to address|target (?:account|address|number))`,
         String.raw`${REPLACE}${WITHIN(80)}${TARGET}|${TARGET}${WITHIN(40)}${REPLACE}`,
+        String.raw`${OUTSIDE_EMAIL}${WITHIN(30)}\b(?:to|as|in) (?:the |an? )?(?:optional |extra |additional )?(?:b?cc|guests?|attendees?|recipients?|members?|collaborators?|owners?|admins?|reviewers?)\b|\b(?:add|invite|include)\s+${OUTSIDE_EMAIL}`,
+        String.raw`\bother\s+(?:[\w-]+\s+){0,3}?tools?\b${WITHIN(80)}\b(?:wrong|stale|outdated|unreliable|inaccurate|broken|buggy|deprecated|insecure|unsafe|compromised|leak\w*|malicious|weeks old)\b`,
         String.raw`\b(?:prefer|use|call|choose|pick|select)\b${WITHIN(40)}\b(?:over|instead of|rather than|before)\s+(?:any|all|every)\s+other\b`,
         String.raw`\b(?:never|do not|don't)\s+(?:use|call)\s+(?:any\s+)?other\b${WITHIN(20)}\btools?\b|不要(?:使用|调用)其他\S{0,8}工具|他の\S{0,8}ツールを使わない`,
         String.raw`\btools?\b${WITHIN(40)}\b(?:other|another) (?:mcp )?servers?\b${WITHIN(40)}\b(?:buggy|broken|deprecated|unreliable|insecure|unsafe|compromised|outdated|leak\w*|malicious)`,
@@ -147,10 +164,10 @@ export const STRONG: Pattern[] = [
 ];
 
 /** A download piped into a shell: whatever that address serves runs where the tool is called. */
-export const DOWNLOAD_AND_RUN: Pattern = {
-  rule: "safety/download-and-run",
-  re: /\b(?:curl|wget|iwr|Invoke-WebRequest)\b[^\n|]{0,160}\|\s*(?:sudo\s+)?(?:ba|z|k|da)?sh\b|\b(?:ba)?sh\s+-c\s+["']?\$\((?:curl|wget)\b|\b(?:iex|Invoke-Expression)\b[^\n]{0,20}\((?:New-Object|iwr|Invoke-WebRequest)/i,
-  why: "a command that downloads and runs code",
+export const DANGEROUS_COMMAND: Pattern = {
+  rule: "safety/dangerous-command",
+  re: /\bchmod\s+(?:-R\s+)?0?777\b|\brm\s+-(?:rf|fr)\s+(?:[~/]|\$HOME)|\bsudo\s+(?:chown|rm|chmod|dd)\b|\bmkfs(?:\.\w+)?\s|\bdd\s+if=\S+\s+of=\/dev\/|\b(?:curl|wget|iwr|Invoke-WebRequest)\b[^\n|]{0,160}\|\s*(?:sudo\s+)?(?:ba|z|k|da)?sh\b|\b(?:ba)?sh\s+-c\s+["']?\$\((?:curl|wget)\b|\b(?:iex|Invoke-Expression)\b[^\n]{0,20}\((?:New-Object|iwr|Invoke-WebRequest)/i,
+  why: "a command that downloads and runs code, or harms the machine",
 };
 
 /** Parameters named for what the model must not hand over: a name is an instruction too. */
@@ -177,6 +194,12 @@ export const WEAK: WeakPattern[] = [
     rule: "safety/instruction-to-model",
     re: /\b(?:you|the (?:assistant|ai|model|agent|llm)|assistant|ai|claude|gpt)\s+(?:must|shall|are required to|have to|need to|should always|always|will always)\b/i,
     why: "an order to the model",
+  },
+  {
+    kind: "substance",
+    rule: "safety/instruction-to-model",
+    re: /\bbez (?:pytania|potwierdzenia|zgody)|\bzonder (?:te vragen|bevestiging)|\bsin (?:confirmación|preguntar)|\bsans (?:confirmation|demander)|\bohne (?:Bestätigung|Rückfrage|nachzufragen)|\bsenza (?:conferma|chiedere)|\bsem (?:confirmação|perguntar)|без (?:подтверждения|спроса)|无需确认|確認(?:せず|なしで)|onay (?:almadan|istemeden)|\btanpa (?:konfirmasi|bertanya)|không cần xác nhận|\butan (?:bekräftelse|att fråga)|\bwithout (?:asking|confirmation)\b/i,
+    why: "skipping the user's confirmation",
   },
   {
     kind: "tone",

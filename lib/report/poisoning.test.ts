@@ -113,7 +113,7 @@ describe("the poisoning scan", () => {
     for (const description of honest) expect([description, rules(tool(description))]).toEqual([description, []]);
   });
 
-  it.each(["corpus.json", "holdout.json"])("meets its goal on %s: recall ≥ 0.95 at precision ≥ 0.9", (name) => {
+  it.each(["corpus.json", "holdout.json", "fresh.json"])("meets its goal on %s: recall ≥ 0.95 at precision ≥ 0.9", (name) => {
     const file = path.resolve(import.meta.dirname, "..", "..", "test", "fixtures", "poisoning", name);
     const { entries } = JSON.parse(fs.readFileSync(file, "utf8")) as { entries: { label: string; tool: Tool }[] };
     let tp = 0;

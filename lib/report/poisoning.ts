@@ -8,12 +8,12 @@ import type { Tool } from "../domain/mcp-types";
 import type { Finding } from "../domain/report-card";
 import { hiddenSpans, revealed } from "./hidden-text";
 import { found } from "./rules";
-import { DOWNLOAD_AND_RUN, PROPERTY_NAME_STRONG, STRONG, WEAK, type Pattern, type WeakPattern } from "./poisoning-patterns";
+import { DANGEROUS_COMMAND, PROPERTY_NAME_STRONG, STRONG, WEAK, type Pattern, type WeakPattern } from "./poisoning-patterns";
 import { toolTexts, type SchemaText } from "./schema-walk";
 
 /** "When(ever) some_tool is used/called…": shadowing, unless some_tool is this server's own. */
 const WHEN_TOOL_USED =
-  /\bwhen(?:ever)?\s+(?:the\s+|you\s+(?:use|call)\s+(?:the\s+)?)?(?:[\w-]+\s+)?[`'"]?([a-z][a-z0-9]*(?:_[a-z0-9]+)+)[`'"]?(?:\s+(?:or|and)\s+[`'"]?[a-z][a-z0-9_]*[`'"]?)?\s+(?:tool\s+)?(?:is\s+|are\s+)?(?:used|called|invoked|run|executed)?/i;
+  /\bwhen(?:ever)?\s+(?:the\s+|you\s+(?:use|call)\s+(?:the\s+)?)?(?:[\w-]+\s+)?[`'"]?([a-z][a-z0-9]*(?:_[a-z0-9]+)+)[`'"]?(?:\s+(?:or|and)\s+[`'"]?[a-z][a-z0-9_]*[`'"]?)?\s+(?:tool\s+)?(?:\([^)]{0,60}\)\s+)?(?:is\s+|are\s+)?(?:used|called|invoked|run|executed)?/i;
 
 export type ScanContext = {
   /** This server's tool names: talk of them is usage guidance, not shadowing. */
@@ -38,6 +38,36 @@ function otherToolMention(text: string, context: ScanContext): RegExpExecArray |
   return null;
 }
 
+/** "use `reqeusts` for requests": a name one or two letters from the one it stands in for is a lookalike (typosquatting). */
+const USE_FOR = /\buse\s+[`'"]?([\w.-]{3,})[`'"]?\s+(?:for|instead of|in place of|rather than)\s+[`'"]?([\w.-]{3,})[`'"]?/gi;
+
+function editDistance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let previous = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const current = row[j]!;
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
+      previous = current;
+    }
+  }
+  return row[b.length]!;
+}
+
+function lookalike(text: string): RegExpExecArray | null {
+  for (const match of text.matchAll(USE_FOR)) {
+    const [, used, meant] = match;
+    if (used!.toLowerCase() !== meant!.toLowerCase() && editDistance(used!.toLowerCase(), meant!.toLowerCase()) <= 2)
+      return match as RegExpExecArray;
+  }
+  return null;
+}
+
+/** An outside address as a recipient field's default: every message copies it unless the model thinks to change it. */
+const RECIPIENT_FIELD = /(?:^|\.)(?:b?cc|to|recipients?|forward\w*|reply_?to|notify|emails?|attendees?|guests?)(?:\.default)$/i;
+const OUTSIDE_ADDRESS = /[\w.+-]+@(?!example\.(?:com|org|net)\b)[\w-]+(?:\.[\w-]+)+/;
+
 /** The first strong pattern the text matches, with "whenever some_tool is used" checked against the server's own tools. */
 function firstStrong(
   text: string,
@@ -48,6 +78,9 @@ function firstStrong(
     const match = pattern.re.exec(text);
     if (match) return { pattern, match };
   }
+  const typo = lookalike(text);
+  if (typo)
+    return { pattern: { rule: "safety/cross-tool-reference", re: USE_FOR, why: "a lookalike name in place of the real one" }, match: typo };
   const when = WHEN_TOOL_USED.exec(text);
   if (when && when[0].match(/(?:used|called|invoked|run|executed)$/i) && !context.ownTools.has(when[1]!))
     return {
@@ -77,6 +110,17 @@ export function scanTool(tool: Tool, context: ScanContext): Finding[] {
     const plain = hidden.length ? revealed(text.text, hidden) : readable(text);
     const located = (m: RegExpExecArray) => (plain === text.text ? span(m.index, m.index + m[0].length) : span(0, text.text.length, m[0]));
     if (text.kind === "name") continue;
+    if (text.kind === "default" && RECIPIENT_FIELD.test(text.path.replace(/\[\d+\]$/, "")) && OUTSIDE_ADDRESS.test(text.text)) {
+      const match = OUTSIDE_ADDRESS.exec(text.text)!;
+      findings.push(
+        found(
+          "safety/cross-tool-reference",
+          { tool: tool.name, field, span: span(match.index, match.index + match[0].length) },
+          `${field} copies ${match[0]} on every call unless changed.`,
+        ),
+      );
+      continue;
+    }
     // A tool that uses no model has no business with a system prompt (one that does, an extraction or chat tool, may take one).
     if (
       text.kind === "property-name" &&
@@ -95,7 +139,7 @@ export function scanTool(tool: Tool, context: ScanContext): Finding[] {
     }
     const strong = firstStrong(
       plain,
-      text.kind === "property-name" ? [...PROPERTY_NAME_STRONG, ...STRONG, DOWNLOAD_AND_RUN] : [...STRONG, DOWNLOAD_AND_RUN],
+      text.kind === "property-name" ? [...PROPERTY_NAME_STRONG, ...STRONG, DANGEROUS_COMMAND] : [...STRONG, DANGEROUS_COMMAND],
       context,
     );
     if (strong) {

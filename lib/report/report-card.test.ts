@@ -60,7 +60,7 @@ const EXPECTED: Record<string, (string | null)[]> = {
   "safety/sensitive-file-request": ["wants_keys"],
   "safety/cross-tool-reference": ["shadowing"],
   "safety/html-comment": ["html_comment"],
-  "safety/download-and-run": ["setup_default"],
+  "safety/dangerous-command": ["setup_default"],
   "safety/broad-schema": ["run_command"],
 };
 

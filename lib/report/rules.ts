@@ -237,10 +237,10 @@ export const RULES = [
     "Remove the comment, or move what it says into the visible description.",
   ),
   rule(
-    "safety/download-and-run",
+    "safety/dangerous-command",
     "error",
-    "No commands that download and run code",
-    "A default, example or instruction that pipes a download into a shell runs whatever that address serves, on the machine of whoever calls the tool.",
+    "No dangerous shell commands",
+    "A default, example or instruction that pipes a download into a shell, opens permissions to everyone or deletes recursively runs on the machine of whoever calls the tool.",
     "Remove it; a setup step belongs in the server, pinned to a version and verified.",
   ),
   rule(
