@@ -13,7 +13,16 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { CatalogReport } from "./lib/catalog-report";
-import { callFigures, catalogFigures, formatFigures, sideBySideFigures, type Figure, type SideBySide } from "./lib/figures";
+import {
+  callFigures,
+  catalogFigures,
+  formatFigures,
+  poisoningFigures,
+  sideBySideFigures,
+  type Figure,
+  type PoisoningReport,
+  type SideBySide,
+} from "./lib/figures";
 import { log, runBench } from "./lib/lifecycle";
 import type { Report as CallReport } from "./lib/report";
 
@@ -91,18 +100,33 @@ async function main(): Promise<number> {
   const catalog = JSON.parse(
     await runScript("catalog-render.ts", ["--sizes", "1000,10000", ...(quick ? ["--loads", "1", "--runs", "2"] : [])]),
   ) as CatalogReport;
+  log("poisoning scan on the labelled corpora (bench/poisoning.ts)");
+  const corpora = fs
+    .readdirSync(path.join(REPO_ROOT, "test", "fixtures", "poisoning"))
+    .filter((name) => name.endsWith(".json"))
+    .sort();
+  const poisoning: PoisoningReport[] = [];
+  for (const name of corpora)
+    poisoning.push(
+      JSON.parse(await runScript("poisoning.ts", ["--corpus", path.join("test", "fixtures", "poisoning", name)])) as PoisoningReport,
+    );
   let sideBySide: SideBySide | null = null;
   if (args.includes("--side-by-side")) {
     log("side by side with the MCP Inspector (the shared harness)");
     sideBySide = await runSideBySide();
   }
 
-  const figures: Figure[] = [...catalogFigures(catalog), ...callFigures(calls), ...(sideBySide ? sideBySideFigures(sideBySide) : [])];
+  const figures: Figure[] = [
+    ...catalogFigures(catalog),
+    ...callFigures(calls),
+    ...poisoningFigures(poisoning),
+    ...(sideBySide ? sideBySideFigures(sideBySide) : []),
+  ];
   const machine = { cpus: os.cpus().length, loadAverage: os.loadavg(), node: process.version, platform: `${os.type()} ${os.release()}` };
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(
     out,
-    `${JSON.stringify({ when, commit: commitOf(), quick, machine, figures, reports: { calls, catalog, sideBySide } }, null, 2)}\n`,
+    `${JSON.stringify({ when, commit: commitOf(), quick, machine, figures, reports: { calls, catalog, poisoning, sideBySide } }, null, 2)}\n`,
   );
   process.stdout.write(`\n${formatFigures(figures)}\n\nAll figures and the reports they come from: ${path.relative(process.cwd(), out)}\n`);
   return 0;

@@ -51,6 +51,20 @@ function sizeFigures(size: SizeReport): Figure[] {
   ];
 }
 
+/** What bench/poisoning.ts reports of one corpus, as far as these figures read it. */
+export type PoisoningReport = { corpus: string; precision: number; recall: number };
+
+/** The poisoning scan on each labelled corpus (issue 33's goal: recall ≥ 0.95 at precision ≥ 0.9). */
+export function poisoningFigures(reports: PoisoningReport[]): Figure[] {
+  return reports.flatMap((r) => {
+    const name = r.corpus.split("/").pop();
+    return [
+      figure(`poisoning scan: recall, ${name}`, r.recall, "", "≥ 0.95", (v) => v >= 0.95),
+      figure(`poisoning scan: precision, ${name}`, r.precision, "", "≥ 0.9", (v) => v >= 0.9),
+    ];
+  });
+}
+
 export function catalogFigures(report: CatalogReport): Figure[] {
   return report.sizes.flatMap(sizeFigures);
 }

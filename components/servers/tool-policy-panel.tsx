@@ -156,23 +156,6 @@ function PolicyEditor({ view, tools }: { view: ServerPolicyView; tools: Tool[] }
             <option value="distrust">Don&apos;t trust them: every tool counts as risky</option>
           </select>
         </div>
-        <div className="flex flex-wrap items-center gap-3 py-2 text-[13px]">
-          <span className="w-40 text-zinc-600 dark:text-zinc-400">Changed definitions</span>
-          <select
-            aria-label="Changed definitions"
-            className={SELECT}
-            value={policy.definitionChanges ?? "mode"}
-            data-testid="policy-definition-changes"
-            onChange={(e) => set({ definitionChanges: e.target.value === "mode" ? undefined : (e.target.value as PinPolicy) })}
-          >
-            <option value="mode">As the mode has it (hold when hosted, warn on a laptop)</option>
-            {PIN_POLICIES.map((p) => (
-              <option key={p} value={p}>
-                {PIN_POLICY_LABELS[p]}
-              </option>
-            ))}
-          </select>
-        </div>
         {exceptions.map(([name, rule]) => (
           <div key={name} className="flex items-center gap-2">
             <div className="flex-1">
@@ -210,6 +193,24 @@ function PolicyEditor({ view, tools }: { view: ServerPolicyView; tools: Tool[] }
           >
             Add
           </button>
+        </div>
+        {/* Not a rule on risky tools but on changes to any tool (lib/pins): after them. */}
+        <div className="flex flex-wrap items-center gap-3 border-t border-zinc-100 py-2 text-[13px] dark:border-zinc-900">
+          <span className="w-40 text-zinc-600 dark:text-zinc-400">Changed definitions</span>
+          <select
+            aria-label="Changed definitions"
+            className={SELECT}
+            value={policy.definitionChanges ?? "mode"}
+            data-testid="policy-definition-changes"
+            onChange={(e) => set({ definitionChanges: e.target.value === "mode" ? undefined : (e.target.value as PinPolicy) })}
+          >
+            <option value="mode">As the mode has it (hold when hosted, warn on a laptop)</option>
+            {PIN_POLICIES.map((p) => (
+              <option key={p} value={p}>
+                {PIN_POLICY_LABELS[p]}
+              </option>
+            ))}
+          </select>
         </div>
       </div>
       {error && <p className={`${ERROR_NOTE} mt-2`}>{error}</p>}

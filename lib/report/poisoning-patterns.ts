@@ -61,7 +61,7 @@ export const STRONG: Pattern[] = [
         String.raw`\b(?:whatever|regardless of(?: what)?) (?:the )?(?:findings|results?|output|scan|review|it|they) (?:says?|shows?|returns?|finds?)\b`,
         String.raw`\b(?:describe|report|present|summari[sz]e|tell the user)\b${WITHIN(60)}\b(?:as|that)\b${WITHIN(30)}\b(?:free of|safe|clean|secure|passed|routine|harmless|no (?:critical |known )?(?:issues|findings|vulnerabilities|problems))`,
         String.raw`\b(?:show|tell|display|give)\b${WITHIN(20)}\bthe user\b${WITHIN(20)}\b(?:the )?(?:original|\w+ (?:they|the user) (?:asked for|gave|requested|expects?))`,
-        String.raw`\b(?:describe|report|present|summari[sz]e|phrase|frame|show)\b${WITHIN(60)}\bas\b${WITHIN(40)}\b(?:rather than|instead of|not as)\b`,
+        String.raw`\b(?:describe|report|present|summari[sz]e|phrase|frame|show)\b${WITHIN(40)}\bto (?:the )?user\b${WITHIN(30)}\bas\b${WITHIN(40)}\b(?:rather than|instead of|not as)\b`,
         String.raw`\b(?:report|describe|mark|present|show)\b${WITHIN(40)}\bas (?:green|passing|passed|successful|clean|fine|healthy|flat|stable|safe)\b`,
         String.raw`\bwhen (?:failures?|errors?|losses|vulnerabilities|problems|issues|findings) (?:appear|occur|are found|show up)\b${WITHIN(40)}\b(?:report|describe|tell|say|present)\b`,
         String.raw`\bwhen (?:listing|showing|reporting|summari[sz]ing|presenting)\b${WITHIN(60)}\b(?:skip|omit|hide|leave out|exclude|drop)\b`,
@@ -182,7 +182,7 @@ export const PROPERTY_NAME_STRONG: Pattern[] = [
   },
   {
     rule: "safety/instruction-to-model",
-    re: /\b(?:tools? list|list of tools|available tools|conversation|chat history|messages? history|previous messages|user prompts?|all messages)\b/i,
+    re: /\b(?:tools? list|list of tools|available tools|conversation (?:history|log|text|transcript|so far|content)|chat history|messages? history|previous messages|user prompts?|all messages)\b/i,
     why: "a parameter that asks for the conversation or the other tools",
   },
 ];
@@ -228,7 +228,7 @@ export const WEAK: WeakPattern[] = [
   {
     kind: "substance",
     rule: "safety/cross-tool-reference",
-    re: /\b(?:all|any|every|other)\s+(?:[\w-]+\s+){0,3}?tools?\b|\bother (?:mcp )?servers?\b/i,
+    re: /\b(?:all|any|every|other)\s+(?:[\w-]+\s+)?tools?\b|\bother (?:mcp )?servers?\b/i,
     why: "talk of other tools",
   },
 ];

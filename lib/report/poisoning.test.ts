@@ -113,7 +113,8 @@ describe("the poisoning scan", () => {
     for (const description of honest) expect([description, rules(tool(description))]).toEqual([description, []]);
   });
 
-  it.each(["corpus.json", "holdout.json", "fresh.json"])("meets its goal on %s: recall ≥ 0.95 at precision ≥ 0.9", (name) => {
+  /** Flagged and labelled counts on one corpus of test/fixtures/poisoning. */
+  function scoreOn(name: string): { precision: number; recall: number; poisoned: number; benign: number } {
     const file = path.resolve(import.meta.dirname, "..", "..", "test", "fixtures", "poisoning", name);
     const { entries } = JSON.parse(fs.readFileSync(file, "utf8")) as { entries: { label: string; tool: Tool }[] };
     let tp = 0;
@@ -125,9 +126,24 @@ describe("the poisoning scan", () => {
       else if (flagged) fp++;
       else if (entry.label === "poisoned") fn++;
     }
-    expect(entries.filter((e) => e.label === "poisoned").length).toBeGreaterThanOrEqual(30);
-    expect(entries.filter((e) => e.label === "benign").length).toBeGreaterThanOrEqual(30);
-    expect(tp / (tp + fn)).toBeGreaterThanOrEqual(0.95);
-    expect(tp / (tp + fp)).toBeGreaterThanOrEqual(0.9);
+    const poisoned = entries.filter((e) => e.label === "poisoned").length;
+    return { precision: tp / (tp + fp), recall: tp / (tp + fn), poisoned, benign: entries.length - poisoned };
+  }
+
+  // The corpora the patterns were written against (bench/README.md): the goal holds there, and must keep holding.
+  it.each(["corpus.json", "holdout.json", "fresh.json"])(
+    "meets its goal on %s, which it was tuned on: recall ≥ 0.95 at precision ≥ 0.9",
+    (name) => {
+      const score = scoreOn(name);
+      expect(score.poisoned).toBeGreaterThanOrEqual(30);
+      expect(score.benign).toBeGreaterThanOrEqual(30);
+      expect(score.recall).toBeGreaterThanOrEqual(0.95);
+      expect(score.precision).toBeGreaterThanOrEqual(0.9);
+    },
+  );
+
+  // The corpus kept apart: its recall is the honest figure (about half), and a new pattern must not cost precision here.
+  it("keeps its precision on the corpus nobody tuned it on", () => {
+    expect(scoreOn("unseen.json").precision).toBeGreaterThanOrEqual(0.9);
   });
 });

@@ -18,6 +18,8 @@ const WHEN_TOOL_USED =
 export type ScanContext = {
   /** This server's tool names: talk of them is usage guidance, not shadowing. */
   ownTools: ReadonlySet<string>;
+  /** Whether the tool works with a model (set by scanTool from its description): it may take conversations. */
+  usesModel?: boolean;
   /** Other configured servers' tool names. */
   otherTools?: ReadonlySet<string>;
 };
@@ -68,6 +70,11 @@ function lookalike(text: string): RegExpExecArray | null {
 const RECIPIENT_FIELD = /(?:^|\.)(?:b?cc|to|recipients?|forward\w*|reply_?to|notify|emails?|attendees?|guests?)(?:\.default)$/i;
 const OUTSIDE_ADDRESS = /[\w.+-]+@(?!example\.(?:com|org|net)\b)[\w-]+(?:\.[\w-]+)+/;
 
+/** A tool that works with a model (a gateway, a chat or extraction tool) takes conversations and prompts as its input. */
+const USES_MODEL =
+  /\b(?:llms?|language models?|models?|chat|completions?|prompts?|agents?|gpt|claude|gemini|openai|anthropic|inference|embeddings?)\b/i;
+const ABOUT_THE_CONVERSATION = new Set(["a request for the conversation", "a parameter that asks for the conversation or the other tools"]);
+
 /** The first strong pattern the text matches, with "whenever some_tool is used" checked against the server's own tools. */
 function firstStrong(
   text: string,
@@ -75,6 +82,7 @@ function firstStrong(
   context: ScanContext,
 ): { pattern: Pattern; match: RegExpExecArray } | null {
   for (const pattern of patterns) {
+    if (context.usesModel && ABOUT_THE_CONVERSATION.has(pattern.why)) continue;
     const match = pattern.re.exec(text);
     if (match) return { pattern, match };
   }
@@ -91,7 +99,11 @@ function firstStrong(
 }
 
 /** The poisoning findings of one tool. */
-export function scanTool(tool: Tool, context: ScanContext): Finding[] {
+export function scanTool(tool: Tool, scanContext: ScanContext): Finding[] {
+  const context: ScanContext = {
+    ...scanContext,
+    usesModel: USES_MODEL.test(`${tool.name.replace(/[_-]+/g, " ")} ${tool.description ?? ""}`),
+  };
   const findings: Finding[] = [];
   const weak: { pattern: WeakPattern; text: SchemaText; match: RegExpExecArray }[] = [];
   for (const text of toolTexts(tool)) {
@@ -165,9 +177,10 @@ export function scanTool(tool: Tool, context: ScanContext): Finding[] {
         match: other,
       });
   }
-  // Weak signals make a finding together, one of them of substance: tone alone (orders, urgency) is how many honest descriptions read.
+  // Weak signals make a finding together, one of them of substance other than naming a secret: tone alone (orders,
+  // urgency) is how many honest descriptions read, and "you must give your API key" how honest tools that take one do.
   const kinds = new Set(weak.map((w) => w.pattern.why));
-  const substance = weak.find((w) => w.pattern.kind === "substance");
+  const substance = weak.find((w) => w.pattern.kind === "substance" && w.pattern.rule !== "safety/sensitive-file-request");
   if (kinds.size >= 2 && substance) {
     const first = substance;
     const { text, match } = first;
