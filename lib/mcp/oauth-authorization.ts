@@ -92,7 +92,12 @@ export async function beginAuthorization(
   const scope = stepUp
     ? computeScopeUnion(grant?.requestedScope ?? grant?.tokens?.scope, stepUp)
     : (config.oauth?.scope ?? challenge?.scope);
-  const provider = oauthProvider(config, principal, { kind: "authorize", ...(scope ? { scope } : {}) });
+  const dpopChallenged = challenge?.scheme === "dpop";
+  const provider = oauthProvider(config, principal, {
+    kind: "authorize",
+    ...(scope ? { scope } : {}),
+    ...(dpopChallenged ? { dpopChallenged } : {}),
+  });
   const journal = journalFor(serverId, principal);
   let result;
   try {
@@ -127,6 +132,7 @@ export async function beginAuthorization(
     ...(scope ? { scope } : {}),
     returnTo: safeNextPath(options.returnTo ?? `/servers/${encodeURIComponent(serverId)}`),
     redirectUri: provider.redirectUrl ?? "",
+    ...(dpopChallenged ? { dpopChallenged } : {}),
   });
   return { kind: "redirect", authorizationUrl: provider.authorizationUrl.toString() };
 }

@@ -75,10 +75,12 @@ export function urlTransport(
   onChallenge: ChallengeListener,
 ): Transport {
   const url = new URL(config.url);
+  const authProvider = connectionAuthProvider(config, principal);
   const options = {
     requestInit: { headers: config.headers },
-    fetch: watchChallenges(oauthFetch(config, principal), config.url, onChallenge),
-    authProvider: connectionAuthProvider(config, principal),
+    // DPoP innermost: a resource server's nonce challenge is answered there, not taken for a refusal.
+    fetch: watchChallenges(authProvider.withDpop(oauthFetch(config, principal)), config.url, onChallenge),
+    authProvider,
     onInsufficientScope: "throw" as const,
   };
   return kind === "sse" ? new SSEClientTransport(url, options) : new StreamableHTTPClientTransport(url, options);

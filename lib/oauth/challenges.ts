@@ -2,9 +2,11 @@ import "server-only";
 // Notes what the MCP server says when it asks for authorization (401) or more access (403):
 // the scope and resource metadata it names are what the next Authorize asks for.
 import { extractWWWAuthenticateParams, type FetchLike } from "@modelcontextprotocol/client";
+import { challengeScheme } from "./dpop";
 import { sameEndpoint } from "./journal";
 
-export type Challenge = { status: 401 | 403; scope?: string; resourceMetadataUrl?: string; error?: string; at: number };
+/** `scheme`: "dpop" when the server challenged with the DPoP scheme (it takes DPoP-bound tokens, lib/oauth/dpop.ts). */
+export type Challenge = { status: 401 | 403; scope?: string; resourceMetadataUrl?: string; error?: string; scheme?: "dpop"; at: number };
 export type ChallengeListener = (challenge: Challenge) => void;
 
 export function watchChallenges(base: FetchLike, mcpUrl: string, onChallenge: ChallengeListener): FetchLike {
@@ -20,6 +22,7 @@ export function watchChallenges(base: FetchLike, mcpUrl: string, onChallenge: Ch
       ...(params.scope ? { scope: params.scope } : {}),
       ...(params.resourceMetadataUrl ? { resourceMetadataUrl: params.resourceMetadataUrl.toString() } : {}),
       ...(params.error ? { error: params.error } : {}),
+      ...(challengeScheme(response) === "dpop" ? { scheme: "dpop" as const } : {}),
       at: Date.now(),
     });
     return response;

@@ -13,6 +13,7 @@ import crypto from "node:crypto";
 import {
   createPrivateKeyJwtAuth,
   type AddClientAuthentication,
+  type DpopSession,
   type OAuthClientInformationContext,
   type OAuthClientMetadata,
   type OAuthClientProvider,
@@ -21,6 +22,7 @@ import {
   type StoredOAuthTokens,
 } from "@modelcontextprotocol/client";
 import type { OAuthSettings } from "@/lib/domain/server-config";
+import { dpopAlgFor, dpopSessionFor, newDpopKey, resourceTakesDpop, type StoredDpopKey } from "./dpop";
 import type { Journal } from "./journal";
 import { isSecretName, maskValue } from "./mask";
 import { grantGeneration, readClient, readGrant, saveClient, updateGrant, type Flow, type Principal } from "./oauth-store";
@@ -47,7 +49,9 @@ export type ProviderTarget = {
   sharedInUse: () => Promise<boolean>;
 };
 
-export type ProviderRole = { kind: "connection" } | { kind: "authorize"; scope?: string } | { kind: "callback"; flow: Flow };
+/** `dpopChallenged`: the MCP server's last 401 used the DPoP scheme (dpop.ts). */
+export type ProviderRole =
+  { kind: "connection" } | { kind: "authorize"; scope?: string; dpopChallenged?: boolean } | { kind: "callback"; flow: Flow };
 
 /** Toolscope's client metadata (dynamic registration, and the document served for a client ID metadata URL). */
 export function toolscopeClientMetadata(redirectUrl: string | undefined, options: { confidential?: boolean } = {}): OAuthClientMetadata {
@@ -76,6 +80,10 @@ export class ToolscopeOAuthProvider implements OAuthClientProvider {
   /** The grant's generation when the authorization in flight began (see revokeGrant). */
   generation: number | undefined;
   prepareTokenRequest?: (scope?: string) => URLSearchParams;
+  /** The DPoP key made for the tokens this provider is about to obtain; saved with them when they are bound to it. */
+  private newDpop: { key: StoredDpopKey; session: DpopSession } | undefined;
+  /** The MCP server challenged with the DPoP scheme; set by the connection's 401 handler for its role. */
+  dpopChallenged = false;
 
   constructor(
     private readonly target: ProviderTarget,
@@ -180,14 +188,21 @@ export class ToolscopeOAuthProvider implements OAuthClientProvider {
       throw new Error("The authorization was revoked while it was being refreshed.");
     }
     const requested = this.role.kind === "callback" ? this.role.flow.scope : this.role.kind === "authorize" ? this.role.scope : undefined;
-    await updateGrant(this.target.serverId, this.target.principal, (grant) => ({
-      ...grant,
-      tokens,
-      serverUrl: this.target.serverUrl,
-      savedAt: new Date().toISOString(),
-      ...(requested ? { requestedScope: requested } : {}),
-      ...(this.discovery ? { discovery: this.discovery } : {}),
-    }));
+    const bound = tokens.token_type?.toLowerCase() === "dpop";
+    await updateGrant(this.target.serverId, this.target.principal, (grant) => {
+      const next: typeof grant = {
+        ...grant,
+        tokens,
+        serverUrl: this.target.serverUrl,
+        savedAt: new Date().toISOString(),
+        ...(requested ? { requestedScope: requested } : {}),
+        ...(this.discovery ? { discovery: this.discovery } : {}),
+      };
+      // A refresh with the grant's key keeps it; Bearer tokens need none.
+      if (bound && this.newDpop) next.dpop = this.newDpop.key;
+      if (!bound) delete next.dpop;
+      return next;
+    });
     this.target.journal.record({
       step: "tokens-saved",
       ok: true,
@@ -216,6 +231,35 @@ export class ToolscopeOAuthProvider implements OAuthClientProvider {
       summary: `Sending the browser to ${authorizationUrl.origin}${authorizationUrl.pathname}`,
       facts: { endpoint: `${authorizationUrl.origin}${authorizationUrl.pathname}`, ...params },
     });
+  }
+
+  /**
+   * DPoP (RFC 9449) where the MCP server takes it and its authorization server advertises it:
+   * the SDK signs the token request with this session, and Toolscope presents the bound tokens
+   * with proofs (dpop.ts). A connection refreshes with the key its grant's tokens are bound to;
+   * new tokens get a new key.
+   */
+  async dpop(): Promise<DpopSession | undefined> {
+    if (this.role.kind === "connection") {
+      const stored = (await readGrant(this.target.serverId, this.target.principal))?.dpop;
+      if (stored) return dpopSessionFor(stored);
+    }
+    if (this.newDpop) return this.newDpop.session;
+    const discovery = await this.discoveryState();
+    const challenged =
+      this.dpopChallenged ||
+      (this.role.kind === "authorize" && this.role.dpopChallenged === true) ||
+      (this.role.kind === "callback" && this.role.flow.dpopChallenged === true);
+    if (!resourceTakesDpop(discovery?.resourceMetadata, challenged)) return undefined;
+    const alg = dpopAlgFor(discovery?.authorizationServerMetadata);
+    if (!alg) return undefined;
+    this.newDpop = await newDpopKey(alg);
+    return this.newDpop.session;
+  }
+
+  /** The key the grant's tokens are bound to (dpop.ts), when they are DPoP-bound. */
+  async boundDpopKey(): Promise<StoredDpopKey | undefined> {
+    return (await readGrant(this.target.serverId, this.target.principal))?.dpop;
   }
 
   saveCodeVerifier(codeVerifier: string): void {
@@ -266,7 +310,10 @@ export class ToolscopeOAuthProvider implements OAuthClientProvider {
     if (scope === "all" || scope === "tokens" || scope === "client" || scope === "discovery") {
       await updateGrant(serverId, principal, (grant) => {
         const next = { ...grant };
-        if (scope !== "discovery") delete next.tokens;
+        if (scope !== "discovery") {
+          delete next.tokens;
+          delete next.dpop;
+        }
         if (scope === "all" || scope === "discovery") {
           delete next.discovery;
           this.discovery = undefined;

@@ -9,6 +9,7 @@ import { clusterBus } from "@/lib/cluster";
 import { seal, unseal } from "@/lib/crypto/secret-box";
 import { database } from "@/lib/db";
 import { processWide } from "@/lib/process-wide";
+import type { StoredDpopKey } from "./dpop";
 
 /** Whose authorization: a person's id, or SHARED for one authorization that serves everyone. */
 export type Principal = string;
@@ -31,6 +32,8 @@ export type Grant = {
   /** The scope asked for when they were obtained (the server may grant less, or not say). */
   requestedScope?: string;
   discovery?: OAuthDiscoveryState;
+  /** The key DPoP-bound tokens were bound to (dpop.ts): they are worthless without it. */
+  dpop?: StoredDpopKey;
 };
 
 export type Flow = {
@@ -44,6 +47,8 @@ export type Flow = {
   returnTo: string;
   /** The redirect URI the authorization request named; the token request must name it again. */
   redirectUri: string;
+  /** The MCP server challenged with the DPoP scheme: the tokens are asked for bound (lib/oauth/dpop.ts). */
+  dpopChallenged?: boolean;
 };
 
 const FLOW_TTL_MS = 10 * 60_000;

@@ -14,6 +14,7 @@ import { transportFetch } from "@/lib/oauth/transport-fetch";
 import { journalFetch, journalFor } from "./journal";
 import { AuthorizationRequired, ToolscopeOAuthProvider, type ProviderRole } from "./oauth-provider";
 import { forgetGrantIfAuthorizationServerChanged } from "./authorization-server-change";
+import { challengeScheme, withBoundDpop } from "./dpop";
 import { forgetCachedGrant, grantGeneration, SHARED, type Principal } from "./oauth-store";
 import { withClusterLock } from "@/lib/cluster/lock";
 
@@ -64,10 +65,15 @@ const JUST_REFRESHED_MS = 3_000;
  * Across replicas on one database, a refresh holds a lock (lib/cluster/lock.ts), and a process
  * that waited for it finds the tokens another one just got, rather than refreshing again.
  */
-export function connectionAuthProvider(config: UrlConfig, principal: Principal): AuthProvider {
+export function connectionAuthProvider(
+  config: UrlConfig,
+  principal: Principal,
+): AuthProvider & { withDpop: (next: FetchLike) => FetchLike } {
   const provider = oauthProvider(config, principal, { kind: "connection" });
   const key = `${config.id}\n${principal}`;
   return {
+    // The same tokens as token() (the provider decides whose may be sent where), DPoP-bound ones with a proof.
+    withDpop: (next) => withBoundDpop(provider, next),
     token: async () => (await provider.tokens())?.access_token,
     onUnauthorized: async (ctx) => {
       provider.generation = grantGeneration(config.id, principal);
@@ -84,6 +90,7 @@ export function connectionAuthProvider(config: UrlConfig, principal: Principal):
           return;
         }
         const { resourceMetadataUrl, scope } = extractWWWAuthenticateParams(ctx.response);
+        provider.dpopChallenged = challengeScheme(ctx.response) === "dpop";
         // Before refreshing: tokens are only refreshed where they came from, and only while the
         // server still names that authorization server.
         const change = await forgetGrantIfAuthorizationServerChanged({
