@@ -29,8 +29,9 @@ export function GradeBadge({ serverId, refreshKey }: { serverId: string; refresh
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [serverId, refreshKey],
   );
-  const { data } = useApiData(load);
-  if (!data) return null;
+  const { data, error } = useApiData(load);
+  // The badge's place is kept while the card is made (seconds, for a big server): nothing on the page moves when it arrives.
+  if (!data) return error ? null : <span className="inline-block h-5 w-5" aria-hidden="true" data-testid="grade-badge-pending" />;
   const { grade, score, counts } = data;
   return (
     <Link
