@@ -8,7 +8,7 @@ import { AppError } from "@/lib/errors";
 import { can, type Caller } from "@/lib/domain/roles";
 import type { GradeSummary, ReportCard } from "@/lib/domain/report-card";
 import type { ServerConnection } from "@/lib/mcp/connection";
-import { connectionFor, connectionsFor } from "@/lib/mcp/pool";
+import { allConnections, connectionFor } from "@/lib/mcp/pool";
 import { hiddenFromAudit, hiddenServerIds } from "@/lib/mcp/server-access";
 import { processWide } from "@/lib/process-wide";
 import { buildReport } from "./report-card";
@@ -21,7 +21,8 @@ const kept = processWide("report-cards", () => new WeakMap<ServerConnection, Kep
 async function otherToolNames(serverId: string, caller: Caller): Promise<Set<string>> {
   const hidden = await hiddenServerIds(caller);
   const names = new Set<string>();
-  for (const connection of await connectionsFor(caller)) {
+  // The shared connections' lists: asking for a person's own would open connections to every OAuth server for them.
+  for (const connection of await allConnections()) {
     if (connection.config.id === serverId || hidden.has(connection.config.id)) continue;
     for (const tool of connection.catalog().tools) names.add(tool.name);
   }
