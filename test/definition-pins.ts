@@ -6,7 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Caller } from "@/lib/domain/roles";
+import { localCaller } from "@/lib/auth/identify";
 import { AppError } from "@/lib/errors";
 import { connectionFor } from "@/lib/mcp/pool";
 import { runCall } from "@/lib/calls/run-call";
@@ -15,19 +15,8 @@ import { pinsView } from "@/lib/pins/definition-pins";
 import { watchDefinitions } from "@/lib/pins/watch";
 import { stdioCommand } from "./fixtures/spawn";
 
-const LOCAL: Caller = {
-  actor: "local",
-  clientIp: "127.0.0.1",
-  userId: null,
-  name: "Local user",
-  email: null,
-  role: "admin",
-  groups: [],
-  authMethod: "local",
-  tokenName: null,
-  scopes: null,
-  sessionId: null,
-};
+// Local mode's one user, as the front door identifies them.
+const LOCAL = localCaller("127.0.0.1").caller;
 
 export function describeLocalPinning(database: "sqlite" | "postgres"): void {
   const savedEnv = { ...process.env };

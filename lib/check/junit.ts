@@ -3,8 +3,9 @@
 // findings at --fail-on, each finding a line of the failure), one suite for the collection's
 // calls, and one case for reaching the server at all.
 import junit from "junit-report-builder";
-import { RULE_GROUPS, RULE_GROUP_LABELS, SEVERITIES, type Severity } from "../domain/report-card";
+import { RULE_GROUPS, RULE_GROUP_LABELS, type Severity } from "../domain/report-card";
 import type { FailOn } from "./check-options";
+import { whyCallFailed } from "../saved/checks";
 import type { CheckRun } from "./run-check";
 
 function failingLevels(failOn: FailOn): Severity[] {
@@ -28,7 +29,7 @@ export function junitXml(run: CheckRun, failOn: FailOn): string {
         const text = findings.map((f) => `${[f.tool, f.field].filter(Boolean).join(" · ") || "server"}: ${f.message}`).join("\n");
         if (levels.includes(rule.severity))
           test.failure(`${findings.length} finding(s). ${rule.why} Fix: ${rule.fix}`, rule.severity).stacktrace(text);
-        else test.standardOutput(`${SEVERITIES.includes(rule.severity) ? rule.severity : ""}: ${text}`);
+        else test.standardOutput(`${rule.severity}: ${text}`);
       }
     }
   }
@@ -42,15 +43,7 @@ export function junitXml(run: CheckRun, failOn: FailOn): string {
         .className("toolscope.collection")
         .name(call.name)
         .time((call.durationMs ?? 0) / 1000);
-      if (!call.passed)
-        test.failure(
-          call.error ??
-            call.checks
-              .filter((c) => !c.passed)
-              .map((c) => c.message)
-              .join("; "),
-          call.outcome,
-        );
+      if (!call.passed) test.failure(whyCallFailed(call), call.outcome);
     }
   }
   return builder.build();

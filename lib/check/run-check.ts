@@ -10,6 +10,7 @@ import type { ReportCard, Severity } from "@/lib/domain/report-card";
 import { AppError } from "@/lib/errors";
 import { closeAllConnections, connectionFor } from "@/lib/mcp/pool";
 import { serverReport } from "@/lib/report/server-report";
+import { whyCallFailed } from "@/lib/saved/checks";
 import { runCollection } from "@/lib/saved/run-saved";
 import type { CollectionReport } from "@/lib/saved/shapes";
 import { importCollection } from "@/lib/saved/transfer";
@@ -74,15 +75,7 @@ export async function runCheck(options: CheckOptions, serverId: string): Promise
         );
         run.collection = await runCollection(collection.id, { secrets }, caller);
         for (const call of run.collection.calls.filter((c) => !c.passed))
-          run.failures.push(
-            `Collection call “${call.name}” failed: ${
-              call.error ??
-              call.checks
-                .filter((c) => !c.passed)
-                .map((c) => c.message)
-                .join("; ")
-            }`,
-          );
+          run.failures.push(`Collection call “${call.name}” failed: ${whyCallFailed(call)}`);
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         run.collectionError = error.message;

@@ -1,6 +1,7 @@
 // What `toolscope check` prints: the grade, what was measured, the findings by group and rule
 // (each with where and why), the collection's calls, and the verdict in one line.
 import { RULE_GROUPS, RULE_GROUP_LABELS, type Finding } from "../domain/report-card";
+import { whyCallFailed } from "../saved/checks";
 import type { CheckRun } from "./run-check";
 
 const MARK = { error: "✖", warning: "▲", info: "·" } as const;
@@ -46,15 +47,7 @@ export function summaryText(run: CheckRun, target: string): string {
     for (const call of run.collection.calls)
       lines.push(
         `  ${call.passed ? "✔" : "✖"} ${call.name} (${call.toolName}) · ${call.outcome}${call.durationMs === null ? "" : ` · ${call.durationMs} ms`}${
-          call.passed
-            ? ""
-            : ` — ${
-                call.error ??
-                call.checks
-                  .filter((c) => !c.passed)
-                  .map((c) => c.message)
-                  .join("; ")
-              }`
+          call.passed ? "" : ` — ${whyCallFailed(call)}`
         }`,
       );
   }

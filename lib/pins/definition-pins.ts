@@ -22,8 +22,10 @@ export async function heldBecause(connection: ServerConnection, toolName: string
   const { policy } = await pinPolicy(serverId);
   if (policy !== "hold") return null;
   const pins = await serverPins(serverId);
-  const hash = definitionHash(pinnedDefinition(tool));
   const pin = pins.approved.get(toolName);
+  // Neither pinned nor flagged: nothing to hold, and no hash to compute on the call's path.
+  if (!pin && !pins.pending.has(toolName)) return null;
+  const hash = definitionHash(pinnedDefinition(tool));
   if (pin?.hash === hash) return null;
   const pending = pins.pending.get(toolName)?.find((row) => row.hash === hash);
   // A change not yet reconciled (listed a moment ago) is held all the same.

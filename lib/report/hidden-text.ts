@@ -61,9 +61,7 @@ function invisibleSpans(text: string): HiddenSpan[] {
   let offset = 0;
   let run: { start: number; end: number; names: string[] } | null = null;
   chars.forEach((c, i) => {
-    const hidden =
-      (ALWAYS_HIDDEN.test(c) || (c === "\uFEFF" && offset > 0) || (JOINERS.test(c) && !joinerAtHome(chars, i))) && !TAG_CHARS.test(c);
-    TAG_CHARS.lastIndex = 0;
+    const hidden = ALWAYS_HIDDEN.test(c) || (c === "\uFEFF" && offset > 0) || (JOINERS.test(c) && !joinerAtHome(chars, i));
     if (hidden) {
       if (run && run.end === offset) {
         run.end += c.length;

@@ -31,11 +31,23 @@ function readable(text: SchemaText): string {
 
 const HIDDEN_RULES = { unicode: "safety/hidden-unicode", "html-comment": "safety/html-comment", blob: "safety/encoded-blob" } as const;
 
+/**
+ * The first name of another server's tool in the text, as a whole word (dots separate words, as
+ * in "files.read"). The text's words are looked up in the set: a regular expression per name would
+ * cost (tools × texts) compilations on a server beside one with 10,000 tools.
+ */
 function otherToolMention(text: string, context: ScanContext): RegExpExecArray | null {
-  for (const name of context.otherTools ?? []) {
-    if (name.length < 4 || context.ownTools.has(name)) continue;
-    const at = new RegExp(String.raw`(?<![\w-])${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\w-])`).exec(text);
-    if (at) return at;
+  const others = context.otherTools;
+  if (!others || others.size === 0) return null;
+  for (const word of text.matchAll(/[\w-]+(?:\.[\w-]+)*/g)) {
+    const parts = word[0].split(".");
+    let offset = word.index;
+    for (let i = 0; i < parts.length; offset += parts[i]!.length + 1, i++)
+      for (let j = i + 1; j <= parts.length; j++) {
+        const name = parts.slice(i, j).join(".");
+        if (name.length >= 4 && others.has(name) && !context.ownTools.has(name))
+          return Object.assign([name], { index: offset, input: text, groups: undefined }) as RegExpExecArray;
+      }
   }
   return null;
 }

@@ -155,3 +155,14 @@ export function comparableResult(response: RunAnswer | null): unknown {
     ...(response.result.isError === true ? { isError: true } : {}),
   };
 }
+
+/** Why a run did not pass, in a line: its error, else the checks that failed. */
+export function whyCallFailed(run: { error: string | null; checks: readonly CheckResult[] }): string {
+  return (
+    run.error ??
+    run.checks
+      .filter((c) => !c.passed)
+      .map((c) => c.message)
+      .join("; ")
+  );
+}
