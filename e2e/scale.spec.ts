@@ -46,6 +46,10 @@ test("the server's page, its tool policy open, holds nothing per tool: under 2,0
   test.setTimeout(60_000);
   await page.goto("/servers/big");
   await expect(page.getByTestId("server-overview")).toContainText("10026 (1 only for MCP Apps", { timeout: 30_000 });
+  // The picker's popover closes when the page moves under it (React Aria closes on scroll), so
+  // open it once what loads late above it has arrived: the grade, the log, stderr.
+  await expect(page.getByTestId("grade-badge")).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator("[aria-busy=true]")).toHaveCount(0, { timeout: 30_000 });
   const policy = page.getByTestId("tool-policy-panel");
   await policy.locator("summary").click();
   const picker = policy.getByRole("combobox", { name: "Tool to add an exception for" });

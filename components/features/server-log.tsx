@@ -61,7 +61,7 @@ export function ServerLogPanel({ serverId }: { serverId: string }): ReactNode {
 
   const messages = (log?.messages ?? []).filter((m) => severity(m.level) >= severity(shown));
   return (
-    <section className="mt-6" aria-labelledby="server-log-title" data-testid="server-log">
+    <section className="mt-6" aria-labelledby="server-log-title" aria-busy={log === null && error === null} data-testid="server-log">
       <div className="flex flex-wrap items-center gap-3">
         <h2 id="server-log-title" className="text-sm font-semibold">
           Notifications

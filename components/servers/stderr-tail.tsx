@@ -35,7 +35,7 @@ export function StderrTail({ serverId, refreshKey }: { serverId: string; refresh
   }, [lines]);
 
   return (
-    <div data-testid="stderr-tail">
+    <div data-testid="stderr-tail" aria-busy={lines === null && error === null}>
       <div className="flex items-center gap-2">
         <h3 className="text-xs font-medium text-zinc-600 dark:text-zinc-400">
           stderr{lines ? `, last ${lines.length} ${lines.length === 1 ? "line" : "lines"}` : ""}
