@@ -38,6 +38,7 @@ export const LAYERS = [
   "calls",
   "saved",
   "check",
+  "gateway",
   "server",
   "retention",
   "startup",

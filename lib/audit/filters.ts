@@ -105,7 +105,8 @@ export class RecordFilters {
     // Through migration 0015's index of the records that have a via, newest first. (A prefix, not
     // a range: PostgreSQL's collation may order ':' and ';' by other rules than their code points.)
     if (filters.via) q = q.where("audit_log.via", "is not", null);
-    if (filters.via === "app" || filters.via === "saved") q = q.where("audit_log.via", "like", `${filters.via}:%`);
+    if (filters.via === "app" || filters.via === "saved" || filters.via === "agent")
+      q = q.where("audit_log.via", "like", `${filters.via}:%`);
     else if (filters.via) q = q.where("audit_log.via", "=", filters.via);
     if (filters.from !== undefined) q = q.where("audit_log.id", ">=", idTimePrefix(filters.from));
     if (filters.to !== undefined) q = q.where("audit_log.id", "<", idTimePrefix(filters.to));

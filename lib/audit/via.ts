@@ -1,22 +1,25 @@
 // Where a call was made from, when not from the tool's own form or a script through the API
-// (both of which leave it empty): an MCP App on a tool's page, the RPC console, or a saved call
-// run alone or in a collection. Kept in the audit record's `via` column as a short string.
+// (both of which leave it empty): an MCP App on a tool's page, the RPC console, a saved call
+// run alone or in a collection, or an agent through Toolscope's own MCP endpoint (/mcp), named
+// by the client name and version it gave. Kept in the audit record's `via` column as a short string.
 // The page declares an app call, in the person's own session: it says where the person's call
 // came from, it is no authority of its own.
 
-export type CallVia = { kind: "app"; tool: string } | { kind: "console" } | { kind: "saved"; savedCallId: string };
+export type CallVia =
+  { kind: "app"; tool: string } | { kind: "console" } | { kind: "saved"; savedCallId: string } | { kind: "agent"; client: string };
 
 /** Longest tool name or saved-call id kept; what the column holds is never longer. */
 export const VIA_PART_MAX = 256;
 
 /** The audit log's `via` filter: a kind of origin ("app": every app's calls), or one exactly. */
-export const VIA_FILTER = /^(app|console|saved)(:.+)?$/s;
+export const VIA_FILTER = /^(app|console|saved|agent)(:.+)?$/s;
 
 /** What the log's filter offers. */
 export const VIA_KINDS = [
   ["app", "an MCP App"],
   ["console", "the RPC console"],
   ["saved", "a saved call"],
+  ["agent", "an agent (/mcp)"],
 ] as const;
 
 export function viaColumn(via: CallVia | undefined): string | null {
@@ -28,6 +31,8 @@ export function viaColumn(via: CallVia | undefined): string | null {
       return "console";
     case "saved":
       return `saved:${via.savedCallId.slice(0, VIA_PART_MAX)}`;
+    case "agent":
+      return `agent:${via.client.slice(0, VIA_PART_MAX)}`;
   }
 }
 
@@ -37,10 +42,11 @@ export function parseVia(column: string | null | undefined): CallVia | { kind: "
   if (column === "console") return { kind: "console" };
   if (column.startsWith("app:") && column.length > 4) return { kind: "app", tool: column.slice(4) };
   if (column.startsWith("saved:") && column.length > 6) return { kind: "saved", savedCallId: column.slice(6) };
+  if (column.startsWith("agent:") && column.length > 6) return { kind: "agent", client: column.slice(6) };
   return { kind: "other", text: column };
 }
 
-/** A short tag for the log's table: "app", "console", "saved". */
+/** A short tag for the log's table: "app", "console", "saved", "agent". */
 export function viaTag(column: string | null | undefined): string | null {
   const via = parseVia(column);
   if (!via) return null;
@@ -58,6 +64,8 @@ export function viaSentence(column: string | null | undefined): string | null {
       return "The RPC console";
     case "saved":
       return `Saved call ${via.savedCallId}, run alone or in a collection`;
+    case "agent":
+      return `An agent through Toolscope's MCP endpoint: ${via.client}`;
     case "other":
       return via.text;
   }

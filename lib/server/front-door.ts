@@ -25,6 +25,7 @@ import { isDraining } from "../draining";
 import { serveMetrics, serveReadiness } from "./operator-endpoints";
 import { REPLICA_HEADER, replicaName } from "./replica";
 import { clientAddress } from "./client-address";
+import { serveGateway } from "@/lib/gateway/gateway-http";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/auth/better-auth";
 
 /**
@@ -40,6 +41,16 @@ const METRICS_ACCESS: Access = "audit:payloads";
  * asks for credentials.
  */
 const OPERATOR_PATHS = new Set(["/api/health", "/api/ready", METRICS_PATH]);
+
+/**
+ * Toolscope's own MCP endpoint, for agents (lib/gateway). Anyone who may read the catalog may
+ * connect; what they may call is decided per tool, as for the person's own calls.
+ */
+const GATEWAY_PATH = "/mcp";
+const GATEWAY_ACCESS: Access = "catalog:read";
+function isGatewayPath(pathname: string): boolean {
+  return pathname === GATEWAY_PATH;
+}
 
 /** What a process that is shutting down still answers: metrics, and the API routes marked so (`whileDraining`). */
 function servedWhileDraining(method: string, url: string): boolean {
@@ -130,7 +141,7 @@ async function admit(
     return { ok: false, answer: (r) => sendJson(r, verdict.status, { error: { code: verdict.code, message: verdict.message } }) };
   const path = parsePath(options.url);
   if (!path) return { ok: false, answer: (r) => sendError(r, new AppError("bad_request:path")) };
-  const isPage = path.segments[0] !== "api" && path.pathname !== METRICS_PATH;
+  const isPage = path.segments[0] !== "api" && path.pathname !== METRICS_PATH && !isGatewayPath(path.pathname);
   const toSignIn = (reason?: string) => (r: http.ServerResponse) => {
     const query = new URLSearchParams({ next: options.url, ...(reason ? { reason } : {}) });
     r.writeHead(302, { location: `/login?${query}`, "cache-control": "no-store" });
@@ -143,7 +154,7 @@ async function admit(
     identified = mode === "local" ? localCaller(clientIp) : await identify({ headers: requestHeaders(request), clientIp, mode });
   } catch (error) {
     if (isPage && error instanceof AppError && error.status === 401) return { ok: false, answer: toSignIn(error.code) };
-    return { ok: false, answer: (r) => sendError(r, error) };
+    return { ok: false, answer: (r) => sendError(r, error, error instanceof AppError ? challengeFor(path.pathname, error) : undefined) };
   }
   for (const cookie of identified.setCookies) response?.appendHeader("set-cookie", cookie);
   const decision = decide(options.access(path), identified.caller);
@@ -151,9 +162,22 @@ async function admit(
     const isRead = options.method === "GET" || options.method === "HEAD";
     if (isPage && isRead && decision.status === 401) return { ok: false, answer: toSignIn() };
     if (isPage && isRead) return { ok: false, answer: refusedPage(403, decision.message) };
-    return { ok: false, answer: (r) => sendJson(r, decision.status, { error: { code: decision.code, message: decision.message } }) };
+    const challenge = decision.status === 401 ? challengeFor(path.pathname, decision) : undefined;
+    return {
+      ok: false,
+      answer: (r) => {
+        for (const [name, value] of Object.entries(challenge ?? {})) r.setHeader(name, value);
+        sendJson(r, decision.status, { error: { code: decision.code, message: decision.message } });
+      },
+    };
   }
   return { ok: true, caller: identified.caller, path };
+}
+
+/** An MCP client told it must authenticate is told how: a bearer token (RFC 6750). */
+function challengeFor(pathname: string, refusal: { status: number }): Record<string, string> | undefined {
+  if (!isGatewayPath(pathname) || refusal.status !== 401) return undefined;
+  return { "www-authenticate": 'Bearer realm="Toolscope"' };
 }
 
 /**
@@ -200,7 +224,8 @@ export function createFrontDoor(next: NextHandler, options: FrontDoorOptions = {
     if (isDraining() && !servedWhileDraining(method, url))
       return sendError(response, new AppError("unavailable:draining"), { "retry-after": "1", connection: "close" });
     const https = (request.socket as { encrypted?: boolean }).encrypted === true || appConfig().publicUrl.startsWith("https:");
-    const api = /^\/api(?:[/?#]|$)/.test(url);
+    // Toolscope's MCP endpoint answers like the API: JSON or event streams, never cached.
+    const api = /^\/(?:api|mcp)(?:[/?#]|$)/.test(url);
     const sandboxOrigin = sandboxState.listening ? appConfig().sandbox.origin : undefined;
     const security = securityHeaders({ dev: options.dev ?? false, https, api, sandboxOrigin });
     for (const [name, value] of Object.entries(security)) response.setHeader(name, value);
@@ -220,6 +245,7 @@ export function createFrontDoor(next: NextHandler, options: FrontDoorOptions = {
       url,
       access: ({ pathname, segments }) => {
         if (pathname === METRICS_PATH) return METRICS_ACCESS;
+        if (isGatewayPath(pathname)) return GATEWAY_ACCESS;
         if (segments[0] !== "api") return pageAccess(pathname);
         match = matchApiRoute(segments);
         // Unknown routes and methods are answered below, whoever asks.
@@ -240,6 +266,11 @@ export function createFrontDoor(next: NextHandler, options: FrontDoorOptions = {
       if (method !== "GET" && method !== "HEAD")
         return sendError(response, new AppError("method_not_allowed:route", `${METRICS_PATH} answers GET.`), { allow: "GET, HEAD" });
       return serveMetrics(request, response);
+    }
+    if (isGatewayPath(path.pathname)) {
+      const tooLarge = bodyRefusal(request, false);
+      if (tooLarge) return sendError(response, tooLarge);
+      return serveGateway(request, response, caller);
     }
     if (path.segments[0] !== "api") {
       if (path.segments[0] !== "_next") keepOutOfSharedCaches(response);

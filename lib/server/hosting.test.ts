@@ -13,7 +13,6 @@ import { getAuditEntry } from "@/lib/audit/query";
 import { auditReaderFor } from "@/lib/mcp/server-access";
 import { invitePerson } from "@/lib/auth/people";
 import { createToken } from "@/lib/auth/personal-tokens";
-import type { Caller } from "@/lib/domain/roles";
 import { startToolTask } from "@/lib/calls/tasks";
 import { decideStdio } from "@/lib/auth/hosting";
 import { API_CSP, CSP_HEADER } from "@/lib/http/security-headers";
@@ -24,24 +23,13 @@ import { addServer, importServers, updateServer } from "@/lib/mcp/servers";
 import { connectionFor } from "@/lib/mcp/pool";
 import { saveServerPolicy } from "@/lib/policy/policy-store";
 import { createFrontDoor } from "@/lib/server/front-door";
+import { BOOTSTRAP_ADMIN } from "@/test/callers";
 import { startFrontDoor, type TestFrontDoor } from "@/test/front-door";
 
 const savedEnv = { ...process.env };
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-hosting-"));
 const BOOTSTRAP = `hosting-${crypto.randomBytes(8).toString("hex")}`;
-const ADMIN: Caller = {
-  actor: "bootstrap token",
-  clientIp: "127.0.0.1",
-  userId: null,
-  name: "Bootstrap admin",
-  email: null,
-  role: "admin",
-  groups: [],
-  authMethod: "bootstrap-token",
-  tokenName: null,
-  scopes: null,
-  sessionId: null,
-};
+const ADMIN = BOOTSTRAP_ADMIN;
 let door: TestFrontDoor;
 const tokens: Record<string, string> = {};
 

@@ -17,6 +17,7 @@ import { appConfig } from "@/lib/config/env";
 import { database } from "@/lib/db";
 import { closeAllEventStreams } from "@/lib/http/sse";
 import { closeAllConnections } from "@/lib/mcp/pool";
+import { closeGateway } from "@/lib/gateway/gateway-http";
 import { stopTracing } from "@/lib/telemetry/tracing";
 import { drainState } from "../draining";
 
@@ -64,6 +65,7 @@ async function drain(servers: http.Server[], hurry: Promise<void>): Promise<void
   } catch (error) {
     console.error(`[toolscope] shutdown: marking pending records failed: ${error instanceof Error ? error.message : String(error)}`);
   }
+  await closeGateway().catch(() => undefined);
   for (const server of servers) server.closeAllConnections();
   await Promise.race([closeAllConnections().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, CLOSE_MS).unref())]);
   await clusterBus()?.stop();

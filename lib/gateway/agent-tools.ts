@@ -1,0 +1,102 @@
+import "server-only";
+// The tools an agent sees through /mcp: every tool of every server the person behind it may
+// use and call, named `{serverId}__{tool}` as the spec's guidance for aggregators suggests, with
+// the target's title, description, schemas, annotations and icons passed through. A name maps
+// back to exactly one server and tool; a name two servers could both claim (server "a" with a
+// tool "b__c", server "a__b" with a tool "c") is listed for neither, and said so.
+import { can, type Caller } from "@/lib/domain/roles";
+import type { Tool } from "@/lib/domain/mcp-types";
+import { allConnections, connectionFor, connectionsFor } from "@/lib/mcp/pool";
+import { hiddenServerIds } from "@/lib/mcp/server-access";
+import { toolVisibility } from "@/lib/mcp/app-ui";
+import type { ServerConnection } from "@/lib/mcp/connection";
+import { serverPolicy } from "@/lib/policy/policy-store";
+import { callRequirement } from "@/lib/policy/tool-policy";
+
+export const NAME_SEPARATOR = "__";
+
+/** How long a listing waits for a server still connecting (after a restart, say) before leaving it out. */
+const CONNECTING_GRACE_MS = 3_000;
+
+export type AgentTool = { serverId: string; tool: Tool; listed: Tool };
+
+export function agentToolName(serverId: string, toolName: string): string {
+  return `${serverId}${NAME_SEPARATOR}${toolName}`;
+}
+
+/** The target's definition under its gateway name. Tasks are not offered through /mcp: `execution` stays behind. */
+function asListed(serverId: string, tool: Tool): Tool {
+  const { execution: _execution, ...rest } = tool as Tool & { execution?: unknown };
+  return { ...rest, name: agentToolName(serverId, tool.name) };
+}
+
+async function settled(connection: ServerConnection): Promise<boolean> {
+  if (connection.isReady()) return true;
+  if (connection.snapshot().status !== "connecting") return false;
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      connection.ready().then(
+        () => true,
+        () => false,
+      ),
+      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), CONNECTING_GRACE_MS))),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Every tool this caller may call, by gateway name. A viewer (or a token without the `call`
+ * scope) may call none; a tool the server's policy keeps from the caller's role is left out, as
+ * is one only MCP Apps may call (`_meta.ui.visibility` without "model").
+ */
+export async function agentTools(caller: Caller): Promise<Map<string, AgentTool>> {
+  const tools = new Map<string, AgentTool>();
+  if (!can(caller, "tools:call")) return tools;
+  const hidden = await hiddenServerIds(caller);
+  const connections = (await connectionsFor(caller)).filter((connection) => !hidden.has(connection.config.id));
+  const ready = await Promise.all(connections.map(settled));
+  const claimed = new Set<string>();
+  for (const [index, connection] of connections.entries()) {
+    if (!ready[index]) continue;
+    const serverId = connection.config.id;
+    const policy = await serverPolicy(serverId);
+    for (const tool of connection.catalog().tools) {
+      if (!toolVisibility(tool).includes("model")) continue;
+      if (!callRequirement(policy, tool, connection.config.trusted, caller.role).allowed) continue;
+      const name = agentToolName(serverId, tool.name);
+      if (claimed.has(name)) {
+        tools.delete(name);
+        continue;
+      }
+      claimed.add(name);
+      tools.set(name, { serverId, tool, listed: asListed(serverId, tool) });
+    }
+  }
+  return tools;
+}
+
+/**
+ * The server and tool a gateway name stands for, as this caller reaches them; undefined when
+ * the name is no tool they may see (unknown, on a server kept from them, only for MCP Apps, or
+ * one two servers could both claim). Whether they may call it is the call pipeline's to decide.
+ */
+export async function resolveAgentTool(
+  caller: Caller,
+  name: string,
+): Promise<{ connection: ServerConnection; toolName: string } | undefined> {
+  const hidden = await hiddenServerIds(caller);
+  const candidates: { connection: ServerConnection; toolName: string }[] = [];
+  // Only the servers whose id the name starts with are reached for (a person's own connection is opened on demand).
+  const servers = (await allConnections()).map((shared) => shared.config.id);
+  for (const serverId of servers) {
+    if (hidden.has(serverId) || !name.startsWith(serverId + NAME_SEPARATOR)) continue;
+    const connection = await connectionFor(serverId, caller);
+    const toolName = name.slice(serverId.length + NAME_SEPARATOR.length);
+    const tool = connection.findTool(toolName);
+    if (tool && toolVisibility(tool).includes("model")) candidates.push({ connection, toolName });
+  }
+  return candidates.length === 1 ? candidates[0] : undefined;
+}

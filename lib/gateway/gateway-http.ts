@@ -1,0 +1,146 @@
+import "server-only";
+// /mcp over Streamable HTTP. The front door has already guarded the request (host, origin: the
+// spec's DNS-rebinding defence) and identified the person behind the agent; this serves the
+// protocol. 2026-07-28 requests go to the SDK's per-request handler (stateless: any replica
+// answers any request); 2025-06-18 and 2025-11-25 clients get a session of their own, so that
+// they too hear list_changed on their GET stream. A session belongs to the person who opened it:
+// anyone else presenting its id is told it does not exist.
+import { randomUUID } from "node:crypto";
+import type http from "node:http";
+import {
+  createMcpHandler,
+  isLegacyRequest,
+  WebStandardStreamableHTTPServerTransport,
+  type AuthInfo,
+  type McpHandlerRequestOptions,
+  type Server,
+} from "@modelcontextprotocol/server";
+import { toNodeHandler } from "@modelcontextprotocol/node";
+import { appConfig } from "@/lib/config/env";
+import type { Caller } from "@/lib/domain/roles";
+import { processWide } from "@/lib/process-wide";
+import { createGatewayServer } from "./gateway-server";
+import { onAgentToolsChanged } from "./tool-changes";
+
+/** A session nobody has used for this long is closed; its client starts a new one with its next request. */
+export const SESSION_IDLE_MS = 60 * 60_000;
+/** Sessions kept at most; past it, the longest idle is closed. */
+const MAX_SESSIONS = 2_000;
+
+type Session = {
+  transport: WebStandardStreamableHTTPServerTransport;
+  server: Server;
+  identity: string;
+  caller: Caller;
+  lastSeen: number;
+};
+
+type Gateway = {
+  node: (request: http.IncomingMessage, response: http.ServerResponse) => Promise<void>;
+  sessions: Map<string, Session>;
+  close: () => Promise<void>;
+};
+
+/** Who a session belongs to: the person (or, without one, the kind of credential), not the one token. */
+function identityOf(caller: Caller): string {
+  return `${caller.userId ?? caller.actor}\n${caller.authMethod ?? ""}`;
+}
+
+function callerOf(options: McpHandlerRequestOptions | undefined): Caller {
+  const caller = (options?.authInfo?.extra as { caller?: Caller } | undefined)?.caller;
+  if (!caller) throw new Error("The gateway was reached without a caller: the front door identifies every request.");
+  return caller;
+}
+
+function jsonRpcError(status: number, message: string): Response {
+  return Response.json({ jsonrpc: "2.0", id: null, error: { code: -32000, message } }, { status });
+}
+
+function createGateway(): Gateway {
+  const maxRequestBodySize = appConfig().limits.maxBodyBytes;
+  const modern = createMcpHandler(({ authInfo }) => createGatewayServer({ caller: () => callerOf({ authInfo }) }), {
+    legacy: "reject",
+    maxRequestBodySize,
+  });
+  const sessions = new Map<string, Session>();
+
+  const openSession = async (request: Request, caller: Caller): Promise<Response> => {
+    const session: Partial<Session> = { identity: identityOf(caller), caller, lastSeen: Date.now() };
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (id) => {
+        sessions.set(id, session as Session);
+        evictOverflow();
+      },
+      onsessionclosed: (id) => void sessions.delete(id),
+    });
+    transport.onclose = () => {
+      if (transport.sessionId) sessions.delete(transport.sessionId);
+    };
+    const server = createGatewayServer({ caller: () => session.caller!, clientInfo: () => server.getClientVersion() });
+    Object.assign(session, { transport, server });
+    await server.connect(transport);
+    return transport.handleRequest(request);
+  };
+
+  const legacy = async (request: Request, caller: Caller): Promise<Response> => {
+    const sessionId = request.headers.get("mcp-session-id");
+    if (sessionId) {
+      const session = sessions.get(sessionId);
+      if (!session || session.identity !== identityOf(caller)) return jsonRpcError(404, "Unknown or expired session");
+      // The person's current roles and access, not those they had when the session opened.
+      session.caller = caller;
+      session.lastSeen = Date.now();
+      return session.transport.handleRequest(request);
+    }
+    if (request.method !== "POST") return jsonRpcError(400, "A session id is required");
+    return openSession(request, caller);
+  };
+
+  const evictOverflow = (): void => {
+    if (sessions.size <= MAX_SESSIONS) return;
+    const idlest = [...sessions.entries()].sort(([, a], [, b]) => a.lastSeen - b.lastSeen)[0];
+    if (idlest) void idlest[1].transport.close();
+  };
+  const sweeper = setInterval(() => {
+    const now = Date.now();
+    for (const session of sessions.values()) if (now - session.lastSeen > SESSION_IDLE_MS) void session.transport.close();
+  }, 60_000);
+  sweeper.unref();
+
+  const stopWatching = onAgentToolsChanged(() => {
+    modern.notify.toolsChanged();
+    for (const session of sessions.values()) void session.server.sendToolListChanged().catch(() => undefined);
+  });
+
+  const fetch = async (request: Request, options?: McpHandlerRequestOptions): Promise<Response> => {
+    const caller = callerOf(options);
+    return (await isLegacyRequest(request, undefined, { maxRequestBodySize })) ? legacy(request, caller) : modern.fetch(request, options);
+  };
+  return {
+    node: toNodeHandler({ fetch }, { maxRequestBodySize }) as Gateway["node"],
+    sessions,
+    close: async () => {
+      clearInterval(sweeper);
+      stopWatching();
+      await Promise.allSettled([modern.close(), ...[...sessions.values()].map((session) => session.transport.close())]);
+    },
+  };
+}
+
+const gateway = processWide<{ current?: Gateway }>("gateway", () => ({}));
+
+/** Serves one request to /mcp for the caller the front door identified. */
+export async function serveGateway(request: http.IncomingMessage, response: http.ServerResponse, caller: Caller): Promise<void> {
+  const auth: AuthInfo = { token: "", clientId: caller.tokenName ?? caller.actor, scopes: caller.scopes ?? [], extra: { caller } };
+  (request as http.IncomingMessage & { auth?: AuthInfo }).auth = auth;
+  gateway.current ??= createGateway();
+  await gateway.current.node(request, response);
+}
+
+/** Ends every agent session and stream (Toolscope stops, or a test is done). */
+export async function closeGateway(): Promise<void> {
+  const current = gateway.current;
+  gateway.current = undefined;
+  await current?.close();
+}

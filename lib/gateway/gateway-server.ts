@@ -1,0 +1,78 @@
+import "server-only";
+// The MCP server an agent talks to at /mcp, built by the official SDK: one instance per request
+// on 2026-07-28 (stateless), one per session on the 2025 revisions. It lists the tools the person
+// behind the agent may call (agent-tools.ts) and sends each call through the call pipeline
+// (agent-call.ts), relaying progress and cancellation.
+import { ProtocolError, ProtocolErrorCode, Server, type Implementation } from "@modelcontextprotocol/server";
+import type { Caller } from "@/lib/domain/roles";
+import { callAgentTool } from "./agent-call";
+import { agentTools } from "./agent-tools";
+
+export const GATEWAY_INFO = { name: "toolscope", title: "Toolscope", version: "0.1.0" } as const;
+
+const INSTRUCTIONS =
+  "Tools of the MCP servers in this Toolscope, each named {server id}__{tool name}. " +
+  "Every call is made as the person who authorized you, under their roles and the servers' policies, " +
+  "and is recorded in Toolscope's audit log.";
+
+/** Tools per tools/list page: a large catalog (10,000 tools) is not one answer. */
+export const PAGE_SIZE = 500;
+
+export type GatewaySession = {
+  /** The person behind the agent, as the front door identified them on the request being served. */
+  caller: () => Caller;
+  /** The client's name and version from the 2025 handshake, when the session had one. */
+  clientInfo?: () => Implementation | undefined;
+};
+
+function cursorOf(offset: number): string {
+  return Buffer.from(JSON.stringify({ offset })).toString("base64url");
+}
+
+function offsetOf(cursor: string | undefined): number | undefined {
+  if (cursor === undefined) return 0;
+  try {
+    const { offset } = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as { offset?: unknown };
+    return Number.isSafeInteger(offset) && (offset as number) >= 0 ? (offset as number) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function clientLabel(info: Partial<Implementation> | undefined): string {
+  const name = typeof info?.name === "string" && info.name.trim() ? info.name.trim() : "unknown client";
+  return typeof info?.version === "string" && info.version.trim() ? `${name} ${info.version.trim()}` : name;
+}
+
+export function createGatewayServer(session: GatewaySession): Server {
+  const server = new Server(GATEWAY_INFO, { capabilities: { tools: { listChanged: true } }, instructions: INSTRUCTIONS });
+
+  server.setRequestHandler("tools/list", async (request) => {
+    const offset = offsetOf(request.params?.cursor);
+    if (offset === undefined) throw new ProtocolError(ProtocolErrorCode.InvalidParams, "Invalid cursor");
+    const tools = [...(await agentTools(session.caller())).values()].map((entry) => entry.listed);
+    const page = tools.slice(offset, offset + PAGE_SIZE);
+    const next = offset + PAGE_SIZE < tools.length ? cursorOf(offset + PAGE_SIZE) : undefined;
+    return { tools: page, ...(next ? { nextCursor: next } : {}) };
+  });
+
+  server.setRequestHandler("tools/call", async (request, ctx) => {
+    const progressToken = ctx.mcpReq._meta?.progressToken;
+    const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
+    const client = (envelope?.["io.modelcontextprotocol/clientInfo"] as Partial<Implementation> | undefined) ?? session.clientInfo?.();
+    return callAgentTool({
+      caller: session.caller(),
+      client: clientLabel(client),
+      name: request.params.name,
+      arguments: (request.params.arguments ?? {}) as Record<string, unknown>,
+      meta: ctx.mcpReq._meta as Record<string, unknown> | undefined,
+      signal: ctx.mcpReq.signal,
+      onprogress:
+        progressToken === undefined
+          ? undefined
+          : (progress) =>
+              void ctx.mcpReq.notify({ method: "notifications/progress", params: { progressToken, ...progress } }).catch(() => undefined),
+    });
+  });
+  return server;
+}

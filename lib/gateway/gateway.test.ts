@@ -1,0 +1,208 @@
+// Toolscope's MCP endpoint for agents, through the real front door, with the official SDK client
+// on both eras: a hosted Toolscope with two demo servers, one of them only for Pia. Each person's
+// agent sees exactly the tools they may call, named {server}__{tool}; a viewer's token calls
+// nothing; every call is audited as made by the person, via the agent; the three failure kinds
+// arrive as MCP has them; progress and list_changed are relayed.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Client, ProtocolError, StreamableHTTPClientTransport, type Tool } from "@modelcontextprotocol/client";
+import { listAudit } from "@/lib/audit/query";
+import { readerOf } from "@/lib/audit/visibility";
+import { invitePerson } from "@/lib/auth/people";
+import { createToken } from "@/lib/auth/personal-tokens";
+import { addServer } from "@/lib/mcp/servers";
+import { allConnections, connectionFor } from "@/lib/mcp/pool";
+import { closeGateway } from "@/lib/gateway/gateway-http";
+import { BOOTSTRAP_ADMIN } from "@/test/callers";
+import { startFrontDoor, type TestFrontDoor } from "@/test/front-door";
+import { DEMO_CLI } from "@/test/demo-client";
+import { programArgs } from "@/test/programs";
+import { AUDIT_META, OUTCOME_META } from "./agent-call";
+
+const savedEnv = { ...process.env };
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-gateway-"));
+const ADMIN = BOOTSTRAP_ADMIN;
+let door: TestFrontDoor;
+const tokens: Record<string, string> = {};
+const open: Client[] = [];
+
+beforeAll(async () => {
+  for (const name of Object.keys(process.env)) if (name.startsWith("TOOLSCOPE_") || name === "DATABASE_URL") delete process.env[name];
+  Object.assign(process.env, {
+    TOOLSCOPE_DATA_DIR: dataDir,
+    TOOLSCOPE_API_TOKEN: `gateway-${crypto.randomBytes(8).toString("hex")}`,
+    TOOLSCOPE_STDIO: "on",
+  });
+  for (const [key, email, role, scopes] of [
+    ["olga", "olga@example.com", "operator", ["read", "call"]],
+    ["pia", "pia@example.com", "operator", ["read", "call"]],
+    ["vera", "vera@example.com", "viewer", ["read", "call"]],
+    ["reader", "rhea@example.com", "operator", ["read"]],
+  ] as const) {
+    const { person } = await invitePerson({ email, role, password: "generate" }, { actor: "test", clientIp: null });
+    tokens[key] = (await createToken(person.id, { name: `${key}'s agent`, scopes: [...scopes], expiresInDays: 1 })).secret;
+  }
+  await addServer(
+    "ops",
+    { command: process.execPath, args: [...programArgs(DEMO_CLI), "stdio"], access: { people: ["pia@example.com"], groups: [] } },
+    ADMIN,
+  );
+  door = await startFrontDoor();
+  await Promise.all([(await connectionFor("demo")).ready(), (await connectionFor("ops")).ready()]);
+}, 60_000);
+
+afterAll(async () => {
+  for (const client of open) await client.close().catch(() => undefined);
+  await closeGateway();
+  await door?.close();
+  await Promise.all((await allConnections()).map((connection) => connection.close()));
+  process.env = savedEnv;
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+type Agent = { client: Client; changes: () => number };
+
+async function agent(token: string, era: "2025" | "2026", name = "test-agent"): Promise<Agent> {
+  let changes = 0;
+  const client = new Client(
+    { name, version: "1.2.3" },
+    {
+      versionNegotiation: { mode: era === "2026" ? { pin: "2026-07-28" } : "legacy" },
+      listChanged: { tools: { debounceMs: 10, onChanged: () => void changes++ } },
+    },
+  );
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${door.base}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }),
+  );
+  open.push(client);
+  return { client, changes: () => changes };
+}
+
+async function names(client: Client): Promise<string[]> {
+  const tools: Tool[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await client.listTools(cursor ? { cursor } : {});
+    tools.push(...page.tools);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return tools.map((tool) => tool.name).sort();
+}
+
+describe.each(["2025", "2026"] as const)("/mcp on the %s revisions", (era) => {
+  it("lists each person's tools across servers, prefixed, with the targets' definitions", async () => {
+    const olga = await agent(tokens.olga!, era);
+    const pia = await agent(tokens.pia!, era);
+    const olgasTools = await names(olga.client);
+    const piasTools = await names(pia.client);
+    expect(olgasTools).toContain("demo__echo");
+    expect(olgasTools.some((name) => name.startsWith("ops__"))).toBe(false);
+    expect(piasTools).toContain("demo__echo");
+    expect(piasTools).toContain("ops__echo");
+    expect(piasTools.filter((name) => name.startsWith("ops__")).length).toBe(olgasTools.filter((n) => n.startsWith("demo__")).length);
+    // Passed through: the title, the schema, the annotations.
+    const target = (await connectionFor("demo")).findTool("delete_note")!;
+    const listed = (await pia.client.listTools()).tools.find((tool) => tool.name === "demo__delete_note")!;
+    expect(listed).toMatchObject({ title: target.title, inputSchema: target.inputSchema, annotations: target.annotations });
+    // An app-only tool is not the model's to call.
+    expect(olgasTools).not.toContain("demo__board_data");
+  });
+
+  it("calls a tool as the person, audited via the agent; another's server does not exist for them", async () => {
+    const olga = await agent(tokens.olga!, era, `olga-bot-${era}`);
+    const result = await olga.client.callTool({ name: "demo__echo", arguments: { message: `hello ${era}` } });
+    expect(result.isError).toBeFalsy();
+    expect(JSON.stringify(result.content)).toContain(`hello ${era}`);
+    const auditId = (result._meta as Record<string, unknown>)[AUDIT_META] as string;
+    const { records } = await listAudit({ via: `agent:olga-bot-${era} 1.2.3`, limit: 10 }, readerOf(ADMIN, new Set()));
+    expect(records.map((r) => r.id)).toEqual([auditId]);
+    expect(records[0]).toMatchObject({ server_id: "demo", tool_name: "echo", auth_method: "personal-token", token_name: "olga's agent" });
+    expect(records[0]?.actor).toContain("olga@example.com");
+
+    await expect(olga.client.callTool({ name: "ops__echo", arguments: { message: "x" } })).rejects.toThrow(/Unknown tool: ops__echo/);
+  });
+
+  it("keeps the three failure kinds apart", async () => {
+    const olga = await agent(tokens.olga!, era);
+    const toolError = await olga.client.callTool({ name: "demo__fail_tool", arguments: {} });
+    expect(toolError.isError).toBe(true);
+    expect((toolError._meta as Record<string, unknown>)[OUTCOME_META]).toBeUndefined();
+    const protocol = await olga.client.callTool({ name: "demo__protocol_error", arguments: {} }).catch((error: unknown) => error);
+    expect(protocol).toBeInstanceOf(ProtocolError);
+    expect((protocol as ProtocolError).code).toBe((await directProtocolError()).code);
+  });
+
+  it("relays progress", async () => {
+    const olga = await agent(tokens.olga!, era);
+    const seen: number[] = [];
+    const result = await olga.client.callTool(
+      { name: "demo__slow_task", arguments: { steps: 3, stepMs: 20 } },
+      { onprogress: (progress) => void seen.push(progress.progress) },
+    );
+    expect(result.isError).toBeFalsy();
+    expect(seen.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("a viewer's token, and a token without the call scope, list nothing and call nothing", async () => {
+    for (const who of ["vera", "reader"] as const) {
+      const client = (await agent(tokens[who]!, era)).client;
+      expect(await names(client)).toEqual([]);
+      const refused = await client.callTool({ name: "demo__echo", arguments: { message: "no" } });
+      expect(refused.isError).toBe(true);
+      expect((refused._meta as Record<string, unknown>)[OUTCOME_META]).toBe("forbidden");
+    }
+  });
+});
+
+it("tells agents of both eras when a server's tool list changes", async () => {
+  const modern = await agent(tokens.olga!, "2026");
+  const legacy = await agent(tokens.olga!, "2025");
+  await names(modern.client);
+  await names(legacy.client);
+  // The 2026 client hears list_changed on its subscriptions/listen stream, opened on first listing.
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const before = (await names(legacy.client)).length;
+  await (await agent(tokens.olga!, "2025")).client.callTool({ name: "demo__toggle_bonus_tool", arguments: {} });
+  await expect.poll(() => legacy.changes(), { timeout: 10_000 }).toBeGreaterThan(0);
+  await expect.poll(() => modern.changes(), { timeout: 10_000 }).toBeGreaterThan(0);
+  expect((await names(legacy.client)).length).toBe(before + 1);
+});
+
+it("refuses an agent without credentials with a bearer challenge, and another person's session", async () => {
+  const anonymous = await fetch(`${door.base}/mcp`, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+  });
+  expect(anonymous.status).toBe(401);
+  expect(anonymous.headers.get("www-authenticate")).toMatch(/^Bearer /);
+
+  const olga = await agent(tokens.olga!, "2025");
+  const sessionId = (olga.client.transport as StreamableHTTPClientTransport).sessionId!;
+  const asPia = await fetch(`${door.base}/mcp`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      authorization: `Bearer ${tokens.pia}`,
+      "mcp-session-id": sessionId,
+      "mcp-protocol-version": "2025-11-25",
+    },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+  });
+  expect(asPia.status).toBe(404);
+});
+
+/** What the demo server's protocol_error tool answers when called directly. */
+async function directProtocolError(): Promise<{ code: number }> {
+  const connection = await connectionFor("demo");
+  try {
+    await connection.callTool("protocol_error", {});
+  } catch (error) {
+    return { code: (error as { code: number }).code };
+  }
+  throw new Error("protocol_error answered");
+}

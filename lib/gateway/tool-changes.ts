@@ -1,0 +1,68 @@
+import "server-only";
+// When what agents may see could have changed, so /mcp can send notifications/tools/list_changed:
+// a server's tools changed (any connection's listing, here or, through the cluster bus, on
+// another replica), a server was added, removed or its access changed, or a policy changed.
+// The signal is for every agent: each lists again and gets its own view, so one that sees
+// nothing new pays one listing, and none misses a change.
+import { createHash } from "node:crypto";
+import { processWide } from "@/lib/process-wide";
+import { registeredServers } from "@/lib/mcp/registry";
+import { allConnections, watchToolLists } from "@/lib/mcp/pool";
+import { serverPolicy } from "@/lib/policy/policy-store";
+import type { Tool } from "@/lib/domain/mcp-types";
+
+/** How often the servers and policies are compared with the last look (both are cached; a look costs no query most times). */
+const LOOK_EVERY_MS = 2_000;
+
+type Watch = { listeners: Set<() => void>; tools: Map<string, string>; servers?: string; stop?: () => void; timer?: NodeJS.Timeout };
+const watch = processWide<Watch>("gateway-tool-changes", () => ({ listeners: new Set(), tools: new Map() }));
+
+function digest(value: unknown): string {
+  return createHash("sha256").update(JSON.stringify(value)).digest("base64url");
+}
+
+function changed(): void {
+  for (const listener of watch.listeners) listener();
+}
+
+function onToolList(serverId: string, tools: readonly Tool[]): void {
+  const now = digest(tools);
+  const before = watch.tools.get(serverId);
+  watch.tools.set(serverId, now);
+  if (before !== undefined && before !== now) changed();
+}
+
+async function lookAtServers(): Promise<void> {
+  const servers = await registeredServers();
+  const policies = await Promise.all(servers.map((server) => serverPolicy(server.config.id)));
+  const now = digest(servers.map((server, index) => [server.config.id, server.config.access, server.config.trusted, policies[index]]));
+  const before = watch.servers;
+  watch.servers = now;
+  if (before !== undefined && before !== now) changed();
+}
+
+/** Calls `listener` whenever the tools agents may see could have changed; returns the way to stop. */
+export function onAgentToolsChanged(listener: () => void): () => void {
+  watch.listeners.add(listener);
+  if (!watch.stop) {
+    watch.stop = watchToolLists(onToolList);
+    // What each server lists now, so that its next listing is compared with something.
+    void allConnections().then((connections) => {
+      for (const connection of connections)
+        if (!watch.tools.has(connection.config.id)) watch.tools.set(connection.config.id, digest(connection.catalog().tools));
+    });
+    void lookAtServers().catch(() => undefined);
+    watch.timer = setInterval(() => void lookAtServers().catch(() => undefined), LOOK_EVERY_MS);
+    watch.timer.unref();
+  }
+  return () => {
+    watch.listeners.delete(listener);
+    if (watch.listeners.size === 0) {
+      watch.stop?.();
+      clearInterval(watch.timer);
+      watch.stop = undefined;
+      watch.tools.clear();
+      watch.servers = undefined;
+    }
+  };
+}

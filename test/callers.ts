@@ -1,0 +1,17 @@
+// Callers as the front door would stamp them, for tests that call lib/ directly.
+import type { Caller } from "@/lib/domain/roles";
+
+/** Whoever proved TOOLSCOPE_API_TOKEN: an admin who is no person. */
+export const BOOTSTRAP_ADMIN: Caller = {
+  actor: "bootstrap token",
+  clientIp: "127.0.0.1",
+  userId: null,
+  name: "Bootstrap admin",
+  email: null,
+  role: "admin",
+  groups: [],
+  authMethod: "bootstrap-token",
+  tokenName: null,
+  scopes: null,
+  sessionId: null,
+};
