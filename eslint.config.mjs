@@ -35,6 +35,7 @@ export const LAYERS = [
   "health",
   "report",
   "pins",
+  "approvals",
   "calls",
   "saved",
   "check",
@@ -52,8 +53,6 @@ const SINGLE_FILES = new Set([
   "tool-hints",
   "draining",
   "health",
-  "report",
-  "pins",
   "retention",
   "startup",
 ]);

@@ -55,6 +55,9 @@ export type ErrorCode =
   | "bad_gateway:server"
   | "conflict:server"
   | "conflict:tool_definition"
+  | "not_found:approval"
+  | "forbidden:approver"
+  | "conflict:approval"
   | "readonly:server"
   | "unavailable:server"
   | "internal:unexpected";
@@ -113,6 +116,9 @@ const STATUS: Record<ErrorCode, number> = {
   "bad_gateway:server": 502,
   "conflict:server": 409,
   "conflict:tool_definition": 409,
+  "not_found:approval": 404,
+  "forbidden:approver": 403,
+  "conflict:approval": 409,
   "readonly:server": 409,
   "unavailable:server": 503,
   "internal:unexpected": 500,
@@ -173,6 +179,9 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   "bad_gateway:server": "The server answered with an error.",
   "conflict:server": "A server with that id already exists.",
   "conflict:tool_definition": "This tool's definition changed since it was approved; calls are held until an admin approves it.",
+  "not_found:approval": "There is no agent call waiting for approval with that id that you may see.",
+  "forbidden:approver": "This server's policy does not name you among those who decide its agents' calls.",
+  "conflict:approval": "That call was already decided, timed out or withdrawn by the agent.",
   "readonly:server": "That server comes from a config file or is built in; change it there.",
   "unavailable:server": "The server is not connected.",
   "internal:unexpected": "Something went wrong inside Toolscope. The details are in its log.",

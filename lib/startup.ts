@@ -11,6 +11,7 @@ import { database, databaseTarget } from "@/lib/db";
 import { describeTarget } from "@/lib/db/connect";
 import { allConnections, connectionStates } from "@/lib/mcp/pool";
 import { watchDefinitions } from "@/lib/pins/watch";
+import { scheduleApprovalSweep } from "@/lib/approvals/approvals";
 import { callsInFlight } from "@/lib/calls/in-flight";
 import { startClusterBus } from "@/lib/cluster";
 import { installClusterHandlers } from "@/lib/server/cluster-handlers";
@@ -43,6 +44,7 @@ export async function startup(): Promise<void> {
   provideMetricSources({ connectionStates, callsInFlight, draining: isDraining });
   if (startTracing(replicaName())) console.log("[toolscope] exporting traces over OTLP (OTEL_EXPORTER_OTLP_* settings)");
   watchDefinitions();
+  scheduleApprovalSweep();
   for (const connection of await allConnections())
     console.log(`[toolscope] connecting to ${connection.config.name} (${connection.config.transport})`);
 }

@@ -17,6 +17,10 @@ export const EVENT_KINDS = [
   "tool_definition_changed",
   "tool_definition_flagged",
   "tool_definition_approved",
+  "agent_call_approved",
+  "agent_call_denied",
+  "agent_call_expired",
+  "agent_call_withdrawn",
 ] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 
@@ -38,6 +42,10 @@ export const EVENT_LABELS: Record<EventKind, string> = {
   tool_definition_changed: "Tool definition changed",
   tool_definition_flagged: "New tool failed the poisoning scan",
   tool_definition_approved: "Tool definition approved",
+  agent_call_approved: "Agent's call approved",
+  agent_call_denied: "Agent's call denied",
+  agent_call_expired: "Agent's call timed out waiting",
+  agent_call_withdrawn: "Agent withdrew a waiting call",
 };
 
 export function recordKindLabel(kind: string): string {

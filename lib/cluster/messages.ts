@@ -28,6 +28,8 @@ export const MESSAGES = {
     taskId: z.string(),
     caller: z.custom<Caller>((value) => typeof value === "object" && value !== null).optional(),
   }),
+  /** An agent's waiting call was decided (lib/approvals): the replica holding the agent reads the row. */
+  "approval-decided": z.object({ id: z.string() }),
   /** A server's tool list changed: list it again. */
   "tools-changed": z.object({ serverId: z.string() }),
   /** A cache to drop. */

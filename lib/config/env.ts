@@ -103,6 +103,8 @@ const EnvSchema = z.object({
     .url({ protocol: /^https$/ })
     .refine((u) => new URL(u).pathname.length > 1, "TOOLSCOPE_OAUTH_CLIENT_METADATA_URL needs a path (e.g. /oauth/client-metadata.json)")
     .optional(),
+  TOOLSCOPE_APPROVAL_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
+  TOOLSCOPE_APPROVAL_WEBHOOK_SECRET: z.string().min(16, "TOOLSCOPE_APPROVAL_WEBHOOK_SECRET must be at least 16 characters").optional(),
   TOOLSCOPE_STDIO: z.enum(["off", "allowlist", "on"]).optional(),
   TOOLSCOPE_STDIO_ALLOW: z.string().optional(),
   TOOLSCOPE_OUTBOUND_ALLOW: z
@@ -189,6 +191,8 @@ export type AppConfig = {
   clientAddress: { trustedProxies: string[]; header: string };
   /** Addresses, CIDR ranges and host names the outbound guard lets through (lib/net/outbound-policy.ts). */
   outboundAllow: string[];
+  /** Where Toolscope tells a chat channel that an agent's call waits (lib/approvals/webhook.ts), and the key it signs with. */
+  approvalWebhook: { url: string; secret: string | undefined } | undefined;
   /** 0 turns a limit off. */
   limits: {
     callsPerMinute: number;
@@ -297,6 +301,9 @@ export function configFrom(variables: Record<string, string | undefined>): AppCo
         .filter((words) => words.length > 0),
     },
     outboundAllow: list(env.TOOLSCOPE_OUTBOUND_ALLOW),
+    approvalWebhook: env.TOOLSCOPE_APPROVAL_WEBHOOK_URL
+      ? { url: env.TOOLSCOPE_APPROVAL_WEBHOOK_URL, secret: env.TOOLSCOPE_APPROVAL_WEBHOOK_SECRET }
+      : undefined,
     clientAddress: { trustedProxies: list(env.TOOLSCOPE_TRUSTED_PROXIES), header: env.TOOLSCOPE_CLIENT_IP_HEADER },
     limits: {
       callsPerMinute: env.TOOLSCOPE_RATE_CALLS_PER_MINUTE,

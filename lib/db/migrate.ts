@@ -19,6 +19,7 @@ import * as auditVia from "./migrations/0015-audit-via";
 import * as bootstrapSessionToken from "./migrations/0016-bootstrap-session-token";
 import * as savedCallKind from "./migrations/0017-saved-call-kind";
 import * as toolDefinitions from "./migrations/0018-tool-definitions";
+import * as agentApprovals from "./migrations/0019-agent-approvals";
 
 export const MIGRATIONS: Record<string, Migration> = {
   "0001-audit-log": auditLog,
@@ -39,6 +40,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0016-bootstrap-session-token": bootstrapSessionToken,
   "0017-saved-call-kind": savedCallKind,
   "0018-tool-definitions": toolDefinitions,
+  "0019-agent-approvals": agentApprovals,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

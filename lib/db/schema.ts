@@ -70,6 +70,29 @@ export interface ToolDefinitionsTable {
   approved_by: string | null;
 }
 
+/** An agent's call waiting for, or decided by, a person (0019, lib/approvals). */
+export interface AgentApprovalsTable {
+  id: string;
+  created_at: string;
+  expires_at: string;
+  status: "waiting" | "approved" | "denied" | "expired" | "cancelled";
+  server_id: string;
+  tool_name: string;
+  arguments: string;
+  caller: string;
+  actor_id: string | null;
+  client: string;
+  because: string;
+  definition_changes: string | null;
+  approvers: string;
+  decided_at: string | null;
+  decided_by: string | null;
+  decided_by_id: string | null;
+  decision_reason: string | null;
+  edited_arguments: string | null;
+  audit_id: string | null;
+}
+
 /** A Toolscope process that writes audit records, and when it last said it was alive (0008). */
 export interface AuditInstancesTable {
   id: string;
@@ -253,6 +276,7 @@ export interface Database {
   servers: ServersTable;
   server_policies: ServerPoliciesTable;
   tool_definitions: ToolDefinitionsTable;
+  agent_approvals: AgentApprovalsTable;
   oauth_clients: OAuthClientsTable;
   oauth_grants: OAuthGrantsTable;
   oauth_flows: OAuthFlowsTable;

@@ -15,11 +15,16 @@ import { can, type Caller } from "@/lib/domain/roles";
 import type { InvocationResponse } from "@/lib/domain/mcp-types";
 import type { CallOptions } from "@/lib/mcp/connection";
 import { runCall } from "@/lib/calls/run-call";
+import { enforceToolPolicy } from "@/lib/calls/enforce-policy";
+import { agentCallGate, holdForApproval, linkApprovalToCall } from "@/lib/approvals/approvals";
 import { resolveAgentTool } from "./agent-tools";
 
 /** Where Toolscope's own word on a call goes in a result's `_meta`. */
 export const OUTCOME_META = "io.toolscope/outcome";
 export const AUDIT_META = "io.toolscope/auditId";
+export const APPROVAL_META = "io.toolscope/approvalId";
+/** Where an agent may give the reason a server's policy asks for. */
+export const REASON_META = "io.toolscope/reason";
 
 export type AgentCall = {
   caller: Caller;
@@ -32,12 +37,8 @@ export type AgentCall = {
   onprogress?: CallOptions["onprogress"] | undefined;
 };
 
-function refused(message: string, outcome: string, auditId?: string): CallToolResult {
-  return {
-    content: [{ type: "text", text: message }],
-    isError: true,
-    _meta: { [OUTCOME_META]: outcome, ...(auditId ? { [AUDIT_META]: auditId } : {}) },
-  };
+function refused(message: string, outcome: string, extra: Record<string, string> = {}): CallToolResult {
+  return { content: [{ type: "text", text: message }], isError: true, _meta: { [OUTCOME_META]: outcome, ...extra } };
 }
 
 export async function callAgentTool(call: AgentCall): Promise<CallToolResult> {
@@ -49,29 +50,78 @@ export async function callAgentTool(call: AgentCall): Promise<CallToolResult> {
   const target = await resolveAgentTool(call.caller, call.name);
   // An unknown tool is the agent's mistake about the protocol, not a tool's failure (the spec's own example).
   if (!target) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${call.name}`);
-  let response: InvocationResponse;
+  const { connection, toolName } = target;
+  const given = typeof call.meta?.[REASON_META] === "string" ? (call.meta[REASON_META] as string) : undefined;
+  let args = call.arguments;
+  let reason = given;
+  let approvalId: string | undefined;
+  const progress = relayProgress(call.onprogress);
   try {
-    response = await runCall({
-      serverId: target.connection.config.id,
-      toolName: target.toolName,
-      arguments: call.arguments,
+    const gate = await agentCallGate(connection, toolName);
+    // A call the pipeline would refuse anyway (the caller's role, a held definition) is refused
+    // now, not put before a person first; a reason the policy asks for is the approval itself.
+    await enforceToolPolicy(connection, { toolName, caller: call.caller, reason: gate.wait ? (given ?? "approval") : given });
+    if (gate.wait) {
+      const held = await holdForApproval({
+        connection,
+        toolName,
+        arguments: call.arguments,
+        caller: call.caller,
+        client: call.client,
+        gate,
+        signal: call.signal,
+        onTick: (waited) => progress.waiting(waited),
+      });
+      approvalId = held.approvalId;
+      if (!held.approved) return refused(held.message, held.outcome, { [APPROVAL_META]: held.approvalId });
+      args = held.arguments;
+      reason = given ?? `Approved by ${held.decidedBy} (approval ${held.approvalId})`;
+    }
+    const response = await runCall({
+      serverId: connection.config.id,
+      toolName,
+      arguments: args,
       meta: forwardedMeta(call.meta),
+      reason,
       caller: call.caller,
       via: { kind: "agent", client: call.client },
       signal: call.signal,
-      onprogress: call.onprogress,
+      onprogress: progress.relay,
     });
+    if (approvalId) await linkApprovalToCall(approvalId, response.auditId);
+    const answer = answerOf(response, connection.config.name);
+    return approvalId ? { ...answer, _meta: { ...answer._meta, [APPROVAL_META]: approvalId } } : answer;
   } catch (error) {
     if (error instanceof AppError) return refused(`Toolscope did not send the call: ${error.message}`, error.code);
     throw error;
   }
-  return answerOf(response, target.connection.config.name);
 }
 
-/** The agent's `_meta` minus what is the gateway's own business (its progress token: Toolscope sends its own). */
+/**
+ * Progress as the agent sees it: while the call waits for a person, a notification every few
+ * seconds (its progress the seconds waited, so the agent's client keeps its request open), then
+ * the target's own, counted on from there (progress must only ever increase).
+ */
+function relayProgress(onprogress: CallOptions["onprogress"] | undefined): {
+  waiting: (seconds: number) => void;
+  relay: CallOptions["onprogress"] | undefined;
+} {
+  let offset = 0;
+  return {
+    waiting: (seconds) => {
+      offset = seconds;
+      onprogress?.({ progress: seconds, message: `Waiting for a person to approve the call (${seconds} s)` });
+    },
+    relay:
+      onprogress &&
+      ((p) => onprogress({ ...p, progress: offset + p.progress, ...(p.total === undefined ? {} : { total: offset + p.total }) })),
+  };
+}
+
+/** The agent's `_meta` minus what is the gateway's own business (its progress token: Toolscope sends its own; the reason). */
 function forwardedMeta(meta: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
   if (!meta) return undefined;
-  const { progressToken: _progressToken, ...rest } = meta;
+  const { progressToken: _progressToken, [REASON_META]: _reason, ...rest } = meta;
   return Object.keys(rest).length ? rest : undefined;
 }
 
@@ -91,5 +141,5 @@ function answerOf(response: InvocationResponse, serverName: string): CallToolRes
   }
   const label = status === "interrupted" ? "Interrupted" : CALL_OUTCOMES[status].label;
   const why = response.error?.message ? `: ${response.error.message}` : "";
-  return refused(`${label} (${serverName})${why}`, status, auditId);
+  return refused(`${label} (${serverName})${why}`, status, { [AUDIT_META]: auditId });
 }

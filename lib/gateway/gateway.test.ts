@@ -14,6 +14,7 @@ import { readerOf } from "@/lib/audit/visibility";
 import { invitePerson } from "@/lib/auth/people";
 import { createToken } from "@/lib/auth/personal-tokens";
 import { addServer } from "@/lib/mcp/servers";
+import { saveServerPolicy } from "@/lib/policy/policy-store";
 import { allConnections, connectionFor } from "@/lib/mcp/pool";
 import { closeGateway } from "@/lib/gateway/gateway-http";
 import { BOOTSTRAP_ADMIN } from "@/test/callers";
@@ -50,6 +51,9 @@ beforeAll(async () => {
     { command: process.execPath, args: [...programArgs(DEMO_CLI), "stdio"], access: { people: ["pia@example.com"], groups: [] } },
     ADMIN,
   );
+  // echo declares no hints, so by the spec's defaults it is destructive and an agent's call would
+  // wait for a person (lib/approvals, tested in agent-approvals.test.ts): not what these tests are about.
+  await saveServerPolicy("demo", { agents: { tools: { echo: "allow" } } }, null);
   door = await startFrontDoor();
   await Promise.all([(await connectionFor("demo")).ready(), (await connectionFor("ops")).ready()]);
 }, 60_000);

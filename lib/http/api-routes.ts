@@ -66,6 +66,9 @@ export const API_ROUTES: readonly ApiRoute[] = [
     access: { DELETE: "tools:call" },
     whileDraining: ["DELETE"],
   },
+  // Agents' calls waiting for a person (lib/approvals): each sees those they may decide or their own agents'; deciding is checked further in.
+  { pattern: "/api/approvals", methods: ["GET"], servedBy: "next", access: { GET: "catalog:read" } },
+  { pattern: "/api/approvals/:approvalId", methods: ["POST"], servedBy: "next", access: { POST: "tools:call" } },
   { pattern: "/api/saved-calls", methods: ["GET", "POST"], servedBy: "next", access: { GET: "catalog:read", POST: "tools:call" } },
   // Changing or deleting someone else's saved call or collection is refused further in (lib/saved/access.ts).
   {

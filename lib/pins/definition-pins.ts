@@ -4,7 +4,7 @@ import "server-only";
 // for approval with what changed, and an admin's approval.
 import { recordEvent } from "@/lib/audit/events";
 import { AppError } from "@/lib/errors";
-import { jsonDiff } from "@/lib/json-diff";
+import { jsonDiff, type JsonChange } from "@/lib/json-diff";
 import { can, type Caller } from "@/lib/domain/roles";
 import type { PendingDefinition, PinsView } from "../domain/definition-pins";
 import type { ServerConnection } from "@/lib/mcp/connection";
@@ -34,6 +34,23 @@ export async function heldBecause(connection: ServerConnection, toolName: string
   if (pending?.reason === "flagged")
     return `${toolName} is new and failed the poisoning scan; calls are held until an admin approves it (Report card → Definitions).`;
   return null;
+}
+
+/**
+ * What changed in a tool's definition since it was approved, when it changed and the server lets
+ * such calls through with a warning (policy "warn"): an agent's call to it waits for a person
+ * (lib/approvals), who sees this diff. Null when it is the approved one, or never was pinned.
+ */
+export async function unapprovedChanges(connection: ServerConnection, toolName: string): Promise<JsonChange[] | null> {
+  const tool = connection.findTool(toolName);
+  if (!tool) return null;
+  const serverId = connection.config.id;
+  if ((await pinPolicy(serverId)).policy !== "warn") return null;
+  const pin = (await serverPins(serverId)).approved.get(toolName);
+  if (!pin) return null;
+  const definition = pinnedDefinition(tool);
+  if (definitionHash(definition) === pin.hash) return null;
+  return jsonDiff(parseDefinition(pin), definition);
 }
 
 export async function enforceDefinitionPin(connection: ServerConnection, toolName: string): Promise<void> {

@@ -38,6 +38,7 @@ export async function saveServerPolicy(serverId: string, policy: ServerPolicy, b
     !policy.openWorld &&
     policy.trustAnnotations === undefined &&
     policy.definitionChanges === undefined &&
+    policy.agents === undefined &&
     Object.keys(policy.tools ?? {}).length === 0;
   await db.transaction().execute(async (tx) => {
     await tx.deleteFrom("server_policies").where("server_id", "=", serverId).execute();

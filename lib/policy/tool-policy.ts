@@ -17,6 +17,34 @@ const RuleSchema = z.object({
 });
 export type PolicyRule = z.infer<typeof RuleSchema>;
 
+/** What an agent's call through /mcp does (lib/approvals): wait for a person, or go ahead. */
+export const AGENT_RULES = ["wait", "allow"] as const;
+export type AgentRule = (typeof AGENT_RULES)[number];
+const AgentRuleSchema = z.enum(AGENT_RULES);
+
+/** Agents wait 5 minutes for a decision unless the policy says otherwise. */
+export const DEFAULT_APPROVAL_TIMEOUT_S = 300;
+
+const AgentPolicySchema = z.object({
+  /** Destructive tools (by believed hints); absent: wait. */
+  destructive: AgentRuleSchema.optional(),
+  /** Open-world tools; absent: allow. */
+  openWorld: AgentRuleSchema.optional(),
+  /** Per tool name: replaces the class rules for that tool. */
+  tools: z.record(z.string().min(1).max(256), AgentRuleSchema).optional(),
+  /** Who may decide a waiting call: absent, admins and the person behind the agent. */
+  approvers: z
+    .object({
+      roles: z.array(z.enum(CALLING_ROLES)).max(CALLING_ROLES.length).optional(),
+      people: z.array(z.string().trim().toLowerCase().email()).max(100).optional(),
+      /** Whether the person behind the agent may decide their own agent's call (absent: yes). */
+      self: z.boolean().optional(),
+    })
+    .optional(),
+  timeoutSeconds: z.number().int().min(5).max(86_400).optional(),
+});
+export type AgentPolicy = z.infer<typeof AgentPolicySchema>;
+
 export const ServerPolicySchema = z.object({
   destructive: RuleSchema.optional(),
   openWorld: RuleSchema.optional(),
@@ -26,6 +54,8 @@ export const ServerPolicySchema = z.object({
   tools: z.record(z.string().min(1).max(256), RuleSchema).optional(),
   /** What a tool whose definition changed since it was approved does (lib/pins): absent, hold when hosted and warn in local mode. */
   definitionChanges: z.enum(["hold", "warn", "accept"]).optional(),
+  /** Which agents' calls wait for a person (lib/approvals). */
+  agents: AgentPolicySchema.optional(),
 });
 export type ServerPolicy = z.infer<typeof ServerPolicySchema>;
 
@@ -102,4 +132,28 @@ export function callRequirement(policy: ServerPolicy | undefined, tool: Annotate
     reasonRequired: true,
     because: `This server's policy asks for a reason to call ${asking.map(([, w]) => w).join(" and ")}${untrusted}.`,
   };
+}
+
+export type AgentGate = { wait: false } | { wait: true; because: string };
+
+/**
+ * Whether an agent's call to `tool` waits for a person. By default destructive tools wait (the
+ * spec's defaults make a tool without hints destructive; a server whose hints are not believed
+ * has every tool count) and the rest go ahead; the policy may say otherwise per class or tool.
+ */
+export function agentGate(policy: ServerPolicy | undefined, tool: Annotated, trusted: boolean): AgentGate {
+  const agents = policy?.agents;
+  const specific = agents?.tools && Object.hasOwn(agents.tools, tool.name) ? agents.tools[tool.name] : undefined;
+  if (specific)
+    return specific === "wait"
+      ? { wait: true, because: "This server's policy has agents' calls to this tool wait for a person." }
+      : { wait: false };
+  const believed = annotationsTrusted(policy, trusted);
+  const risk = toolRisk(tool, believed);
+  const untrusted = believed ? "" : " (its annotations are not trusted, so every tool counts)";
+  if (risk.destructive && (agents?.destructive ?? "wait") === "wait")
+    return { wait: true, because: `Agents' calls to destructive tools wait for a person${untrusted}.` };
+  if (risk.openWorld && agents?.openWorld === "wait")
+    return { wait: true, because: `Agents' calls to open-world tools wait for a person${untrusted}.` };
+  return { wait: false };
 }

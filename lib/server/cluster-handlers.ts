@@ -11,12 +11,14 @@ import { answerUserInput } from "@/lib/mcp/user-input";
 import { forgetAllCachedGrants, forgetCachedGrant } from "@/lib/oauth/oauth-store";
 import { invalidatePolicies } from "@/lib/policy/policy-store";
 import { invalidatePins } from "@/lib/pins/pin-store";
+import { wakeApproval } from "@/lib/approvals/waiting";
 import type { ClusterBus } from "../cluster/bus";
 
 export function installClusterHandlers(bus: ClusterBus): void {
   bus.handle("cancel", ({ auditId, by }) => cancelCall(auditId, by));
   bus.handle("input-answer", ({ serverId, id, answer, answerer }) => answerUserInput(serverId, id, answer, answerer));
   bus.handle("task", ({ op, serverId, taskId, caller }) => answerTaskQuestion(op, { serverId, taskId }, caller));
+  bus.handle("approval-decided", ({ id }) => wakeApproval(id));
   bus.handle("tools-changed", async ({ serverId }) => {
     await refreshToolsOf(serverId);
   });

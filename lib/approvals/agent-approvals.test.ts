@@ -1,0 +1,195 @@
+// The approval queue end to end through the real front door: an agent (the official SDK client)
+// calls a destructive tool through /mcp and waits; a person approves, denies or edits it through
+// the API the Approvals page uses; the time runs out. Every decision is in the audit chain.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Client, StreamableHTTPClientTransport, type CallToolResult } from "@modelcontextprotocol/client";
+import { listAudit, verifyAudit } from "@/lib/audit/query";
+import { readerOf } from "@/lib/audit/visibility";
+import { invitePerson } from "@/lib/auth/people";
+import { createToken } from "@/lib/auth/personal-tokens";
+import type { ApprovalView } from "@/lib/domain/approvals";
+import { addServer } from "@/lib/mcp/servers";
+import { allConnections, connectionFor } from "@/lib/mcp/pool";
+import { saveServerPolicy } from "@/lib/policy/policy-store";
+import { closeGateway } from "@/lib/gateway/gateway-http";
+import { APPROVAL_META, OUTCOME_META } from "@/lib/gateway/agent-call";
+import { BOOTSTRAP_ADMIN } from "@/test/callers";
+import { identify } from "@/lib/auth/identify";
+import type { Caller } from "@/lib/domain/roles";
+import { errorBody } from "@/lib/errors";
+import { approvalsFor, decideApproval, type Decision } from "./approvals";
+import { startFrontDoor, type TestFrontDoor } from "@/test/front-door";
+import { DEMO_CLI } from "@/test/demo-client";
+import { programArgs } from "@/test/programs";
+
+const savedEnv = { ...process.env };
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-approvals-"));
+const BOOTSTRAP = `approvals-${crypto.randomBytes(8).toString("hex")}`;
+let door: TestFrontDoor;
+const tokens: Record<string, string> = {};
+const clients: Client[] = [];
+
+beforeAll(async () => {
+  for (const name of Object.keys(process.env)) if (name.startsWith("TOOLSCOPE_") || name === "DATABASE_URL") delete process.env[name];
+  Object.assign(process.env, { TOOLSCOPE_DATA_DIR: dataDir, TOOLSCOPE_API_TOKEN: BOOTSTRAP, TOOLSCOPE_STDIO: "on" });
+  for (const [key, email] of [
+    ["olga", "olga@example.com"],
+    ["pia", "pia@example.com"],
+  ] as const) {
+    const { person } = await invitePerson({ email, role: "operator", password: "generate" }, { actor: "test", clientIp: null });
+    tokens[key] = (await createToken(person.id, { name: `${key}'s agent`, scopes: ["read", "call"], expiresInDays: 1 })).secret;
+  }
+  // A second demo server whose annotations are not trusted: every one of its tools waits, for 8 s at most.
+  await addServer("ops", { command: process.execPath, args: [...programArgs(DEMO_CLI), "stdio"] }, BOOTSTRAP_ADMIN);
+  await saveServerPolicy("ops", { agents: { timeoutSeconds: 8 } }, null);
+  door = await startFrontDoor();
+  await Promise.all([(await connectionFor("demo")).ready(), (await connectionFor("ops")).ready()]);
+}, 60_000);
+
+afterAll(async () => {
+  for (const client of clients) await client.close().catch(() => undefined);
+  await closeGateway();
+  await door?.close();
+  await Promise.all((await allConnections()).map((connection) => connection.close()));
+  process.env = savedEnv;
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function agent(token: string): Promise<Client> {
+  const client = new Client({ name: "approval-bot", version: "2.0.0" });
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${door.base}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }),
+  );
+  clients.push(client);
+  return client;
+}
+
+/** The person a token stands for, as the front door identifies them (the API routes are Next's: see e2e/agents.spec.ts). */
+async function callerFor(token: string): Promise<Caller> {
+  return (await identify({ headers: new Headers({ authorization: `Bearer ${token}` }), clientIp: "127.0.0.1" })).caller;
+}
+
+/** What GET /api/approvals and POST /api/approvals/{id} answer: the same lib functions, with the error model's status. */
+async function api<T>(token: string, method: string, route: string, body?: unknown): Promise<{ status: number; body: T }> {
+  const caller = await callerFor(token);
+  try {
+    if (method === "GET") return { status: 200, body: (await approvalsFor(caller)) as T };
+    const id = route.split("/").at(-1)!;
+    return { status: 200, body: (await decideApproval(id, body as Decision, caller)) as T };
+  } catch (error) {
+    const { status, body: answer } = errorBody(error);
+    return { status, body: answer as T };
+  }
+}
+
+type Queue = { waiting: ApprovalView[]; decided: ApprovalView[] };
+
+/** The waiting approval for this tool, once the agent's call has reached the queue. */
+async function waitingFor(token: string, toolName: string): Promise<ApprovalView> {
+  let found: ApprovalView | undefined;
+  await expect
+    .poll(async () => {
+      found = (await api<Queue>(token, "GET", "/api/approvals")).body.waiting.find((a) => a.toolName === toolName);
+      return found;
+    })
+    .toBeDefined();
+  return found!;
+}
+
+function meta(result: CallToolResult): Record<string, unknown> {
+  return (result._meta ?? {}) as Record<string, unknown>;
+}
+
+const ADMIN_READER = readerOf(BOOTSTRAP_ADMIN, new Set());
+
+describe("an agent's destructive call waits for a person", () => {
+  it("runs once its person approves it, audited with who approved", async () => {
+    const client = await agent(tokens.olga!);
+    const call = client.callTool({ name: "demo__delete_note", arguments: { id: "n-approve" } });
+    const approval = await waitingFor(tokens.olga!, "delete_note");
+    expect(approval).toMatchObject({
+      serverId: "demo",
+      client: "approval-bot 2.0.0",
+      arguments: { id: "n-approve" },
+      mayDecide: true,
+      risk: ["destructive"],
+      person: { email: "olga@example.com" },
+    });
+    // Pia is no approver of Olga's agent (admins and the person behind it are): she sees nothing, and cannot decide.
+    expect((await api<Queue>(tokens.pia!, "GET", "/api/approvals")).body.waiting).toEqual([]);
+    expect((await api(tokens.pia!, "POST", `/api/approvals/${approval.id}`, { decision: "approve" })).status).toBe(404);
+
+    const decided = await api<ApprovalView>(tokens.olga!, "POST", `/api/approvals/${approval.id}`, { decision: "approve" });
+    expect(decided.status).toBe(200);
+    const result = (await call) as CallToolResult;
+    expect(result.isError).toBeFalsy();
+    expect(meta(result)[APPROVAL_META]).toBe(approval.id);
+    // Decided once: a second decision is refused.
+    expect((await api(BOOTSTRAP, "POST", `/api/approvals/${approval.id}`, { decision: "deny" })).status).toBe(409);
+
+    const { records } = await listAudit({ via: "agent:approval-bot 2.0.0", limit: 20 }, ADMIN_READER);
+    const record = records.find((r) => r.tool_name === "delete_note" && r.reason?.includes(approval.id));
+    expect(record?.reason).toBe(`Approved by olga (approval ${approval.id})`);
+    const events = await listAudit({ kind: "agent_call_approved", limit: 20 }, ADMIN_READER);
+    expect(events.records.some((r) => r.actor.includes("olga@example.com") && r.tool_name === "")).toBe(true);
+    const row = (await api<Queue>(tokens.olga!, "GET", "/api/approvals")).body.decided.find((a) => a.id === approval.id);
+    expect(row).toMatchObject({ status: "approved", decidedBy: "olga", auditId: record?.id });
+  });
+
+  it("a denied call returns the reason as a tool error, and never reaches the server", async () => {
+    const client = await agent(tokens.olga!);
+    const call = client.callTool({ name: "demo__delete_note", arguments: { id: "n-deny" } });
+    const approval = await waitingFor(tokens.olga!, "delete_note");
+    await api(BOOTSTRAP, "POST", `/api/approvals/${approval.id}`, { decision: "deny", reason: "Not on a Friday." });
+    const result = (await call) as CallToolResult;
+    expect(result.isError).toBe(true);
+    expect(meta(result)[OUTCOME_META]).toBe("denied");
+    expect(JSON.stringify(result.content)).toContain("Bootstrap admin denied the call: Not on a Friday.");
+    const { records } = await listAudit({ via: "agent:approval-bot 2.0.0", limit: 50 }, ADMIN_READER);
+    expect(records.some((r) => JSON.stringify(r.arguments).includes("n-deny"))).toBe(false);
+  });
+
+  it("an approver may edit the arguments; edits that break the schema are refused and the call keeps waiting", async () => {
+    const client = await agent(tokens.olga!);
+    const call = client.callTool({ name: "demo__delete_note", arguments: { id: "n-everything" } });
+    const approval = await waitingFor(tokens.olga!, "delete_note");
+    const wrong = await api<{ error: { code: string; message: string } }>(BOOTSTRAP, "POST", `/api/approvals/${approval.id}`, {
+      decision: "approve",
+      arguments: { id: 42 },
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error.message).toMatch(/do not fit delete_note's input schema: \/id: /);
+    await api(BOOTSTRAP, "POST", `/api/approvals/${approval.id}`, { decision: "approve", arguments: { id: "n-just-one" } });
+    const result = (await call) as CallToolResult;
+    expect(JSON.stringify(result.content)).toContain("n-just-one");
+    const events = await listAudit({ kind: "agent_call_approved", limit: 20 }, ADMIN_READER);
+    expect(
+      events.records.some(
+        (r) => JSON.stringify(r.arguments).includes("n-just-one") && JSON.stringify(r.arguments).includes("n-everything"),
+      ),
+    ).toBe(true);
+  });
+
+  it("times out with a clear tool error, telling the agent it still waits meanwhile", async () => {
+    const client = await agent(tokens.pia!);
+    const waits: string[] = [];
+    const result = (await client.callTool(
+      { name: "ops__get_weather", arguments: { city: "Lisbon" } },
+      { onprogress: (progress) => void waits.push(progress.message ?? "") },
+    )) as CallToolResult;
+    expect(result.isError).toBe(true);
+    expect(meta(result)[OUTCOME_META]).toBe("expired");
+    expect(JSON.stringify(result.content)).toContain("No one approved the call within 8 seconds");
+    expect(waits[0]).toMatch(/^Waiting for a person to approve the call/);
+    const events = await listAudit({ kind: "agent_call_expired", limit: 5 }, ADMIN_READER);
+    expect(events.records.length).toBe(1);
+  }, 20_000);
+
+  it("keeps the audit chain intact", async () => {
+    expect((await verifyAudit()).ok).toBe(true);
+  });
+});

@@ -1,0 +1,263 @@
+import "server-only";
+// The approval queue (issue 34): an agent's call through /mcp that the server's policy says must
+// wait (a destructive tool by default, or one whose definition changed since it was approved)
+// waits here until a person the policy names approves it (maybe with edited arguments), denies it
+// with a reason, or the time runs out. Decisions are audit events in the same hash chain as the
+// calls; an approved call then runs through the call pipeline like any other.
+import { recordEvent } from "@/lib/audit/events";
+import { clusterBus } from "@/lib/cluster";
+import { AppError } from "@/lib/errors";
+import { jsonDiff } from "@/lib/json-diff";
+import { compileSchema, describeErrors } from "@/lib/json-schema/dialect";
+import { can, type Caller } from "@/lib/domain/roles";
+import type { ApprovalView, Approvers } from "@/lib/domain/approvals";
+import type { ServerConnection } from "@/lib/mcp/connection";
+import { connectionFor } from "@/lib/mcp/pool";
+import { hiddenServerIds } from "@/lib/mcp/server-access";
+import { serverPolicy } from "@/lib/policy/policy-store";
+import { agentGate, DEFAULT_APPROVAL_TIMEOUT_S, toolRisk, annotationsTrusted } from "@/lib/policy/tool-policy";
+import { unapprovedChanges } from "@/lib/pins/definition-pins";
+import {
+  approvalRow,
+  insertApproval,
+  listApprovals,
+  overdueApprovals,
+  recordApprovalCall,
+  settleApproval,
+  type ApprovalRow,
+} from "./approval-store";
+import { awaitDecision, wakeApproval } from "./waiting";
+import { announceWaiting } from "./webhook";
+
+export type Gate = { wait: false } | { wait: true; because: string; definitionChanges: ReturnType<typeof jsonDiff> | null };
+
+/** Whether an agent's call to this tool waits for a person, and why. */
+export async function agentCallGate(connection: ServerConnection, toolName: string): Promise<Gate> {
+  const policy = await serverPolicy(connection.config.id);
+  const tool = connection.findTool(toolName) ?? { name: toolName };
+  const changes = await unapprovedChanges(connection, toolName);
+  if (changes)
+    return {
+      wait: true,
+      because: `${toolName}'s definition changed since it was approved; an agent's call to it waits for a person.`,
+      definitionChanges: changes,
+    };
+  const gate = agentGate(policy, tool, connection.config.trusted);
+  return gate.wait ? { wait: true, because: gate.because, definitionChanges: null } : gate;
+}
+
+function approversOf(policy: Awaited<ReturnType<typeof serverPolicy>>): Approvers {
+  const set = policy?.agents?.approvers;
+  return { roles: set?.roles ?? ["admin"], people: set?.people ?? [], self: set?.self ?? true };
+}
+
+export type HeldCall = {
+  connection: ServerConnection;
+  toolName: string;
+  arguments: Record<string, unknown>;
+  caller: Caller;
+  client: string;
+  gate: Extract<Gate, { wait: true }>;
+  signal: AbortSignal;
+  onTick?: (waitedSeconds: number) => void;
+};
+
+export type HeldOutcome =
+  | { approved: true; approvalId: string; arguments: Record<string, unknown>; decidedBy: string }
+  | { approved: false; approvalId: string; outcome: "denied" | "expired" | "cancelled"; message: string };
+
+/** Keeps the call waiting until it is decided; the decision, and with it the arguments to send. */
+export async function holdForApproval(held: HeldCall): Promise<HeldOutcome> {
+  const policy = await serverPolicy(held.connection.config.id);
+  const timeoutS = policy?.agents?.timeoutSeconds ?? DEFAULT_APPROVAL_TIMEOUT_S;
+  const row = await insertApproval({
+    serverId: held.connection.config.id,
+    toolName: held.toolName,
+    arguments: held.arguments,
+    requester: { actor: held.caller.actor, userId: held.caller.userId, name: held.caller.name, email: held.caller.email },
+    client: held.client,
+    because: held.gate.because,
+    definitionChanges: held.gate.definitionChanges,
+    approvers: approversOf(policy),
+    timeoutMs: timeoutS * 1000,
+  });
+  void announceWaiting(row, held.connection.config.name);
+  const settled = await awaitDecision(row, { signal: held.signal, onTick: held.onTick });
+  const subject = `${held.toolName} (${held.client})`;
+  const serverId = held.connection.config.id;
+  switch (settled.status) {
+    case "approved": {
+      const edited = settled.edited_arguments ? (JSON.parse(settled.edited_arguments) as Record<string, unknown>) : null;
+      return { approved: true, approvalId: row.id, arguments: edited ?? held.arguments, decidedBy: settled.decided_by ?? "someone" };
+    }
+    case "denied":
+      return {
+        approved: false,
+        approvalId: row.id,
+        outcome: "denied",
+        message: `${settled.decided_by ?? "A person"} denied the call${settled.decision_reason ? `: ${settled.decision_reason}` : "."}`,
+      };
+    case "expired":
+      await recordEvent("agent_call_expired", held.caller, {
+        serverId,
+        subject,
+        approvalId: row.id,
+        agent: held.client,
+        waitedSeconds: timeoutS,
+      });
+      return {
+        approved: false,
+        approvalId: row.id,
+        outcome: "expired",
+        message: `No one approved the call within ${formatWait(timeoutS)}, so it was not made. Ask a person to watch Toolscope's Approvals page, then try again.`,
+      };
+    default:
+      await recordEvent("agent_call_withdrawn", held.caller, { serverId, subject, approvalId: row.id, agent: held.client });
+      return { approved: false, approvalId: row.id, outcome: "cancelled", message: "The call was withdrawn while it waited." };
+  }
+}
+
+export async function linkApprovalToCall(approvalId: string, auditId: string): Promise<void> {
+  await recordApprovalCall(approvalId, auditId);
+}
+
+function formatWait(seconds: number): string {
+  return seconds % 60 === 0 ? `${seconds / 60} minute${seconds === 60 ? "" : "s"}` : `${seconds} seconds`;
+}
+
+function parse<T>(text: string | null): T | null {
+  return text === null ? null : (JSON.parse(text) as T);
+}
+
+/** Whether this person may decide this row: a role, an email, or their own agent's call, as the policy names. */
+export function mayDecide(row: ApprovalRow, caller: Caller): boolean {
+  if (!can(caller, "tools:call")) return false;
+  const approvers = parse<Approvers>(row.approvers)!;
+  if (caller.role && (approvers.roles as string[]).includes(caller.role)) return true;
+  if (caller.email && approvers.people.includes(caller.email.toLowerCase())) return true;
+  return approvers.self && row.actor_id !== null && row.actor_id === caller.userId;
+}
+
+/** Whether this person sees the row at all: one they may decide, their own agent's, or (auditors) any. */
+async function maySee(row: ApprovalRow, caller: Caller, hidden: ReadonlySet<string>): Promise<boolean> {
+  if (hidden.has(row.server_id) && !can(caller, "audit:payloads")) return false;
+  return mayDecide(row, caller) || (row.actor_id !== null && row.actor_id === caller.userId) || can(caller, "audit:payloads");
+}
+
+async function viewOf(row: ApprovalRow, caller: Caller): Promise<ApprovalView> {
+  const requester = parse<{ actor: string; name: string; email: string | null }>(row.caller)!;
+  let connection: ServerConnection | undefined;
+  try {
+    connection = await connectionFor(row.server_id);
+  } catch {
+    connection = undefined;
+  }
+  const tool = connection?.findTool(row.tool_name);
+  const policy = await serverPolicy(row.server_id);
+  const risk = tool && connection ? toolRisk(tool, annotationsTrusted(policy, connection.config.trusted)) : undefined;
+  return {
+    id: row.id,
+    status: row.status,
+    createdAt: row.created_at,
+    expiresAt: row.expires_at,
+    serverId: row.server_id,
+    serverName: connection?.config.name ?? row.server_id,
+    toolName: row.tool_name,
+    toolTitle: tool?.title ?? tool?.annotations?.title ?? null,
+    risk: risk ? [...(risk.destructive ? ["destructive"] : []), ...(risk.openWorld ? ["open-world"] : [])] : [],
+    arguments: parse<Record<string, unknown>>(row.arguments) ?? {},
+    inputSchema: (tool?.inputSchema as Record<string, unknown> | undefined) ?? null,
+    person: { name: requester.name, email: requester.email, actor: requester.actor },
+    client: row.client,
+    because: row.because,
+    definitionChanges: parse(row.definition_changes),
+    approvers: parse<Approvers>(row.approvers)!,
+    mayDecide: row.status === "waiting" && mayDecide(row, caller),
+    decidedAt: row.decided_at,
+    decidedBy: row.decided_by,
+    decisionReason: row.decision_reason,
+    editedArguments: parse(row.edited_arguments),
+    auditId: row.audit_id,
+  };
+}
+
+/** The waiting calls this person sees (oldest first) and the latest decided ones (newest first). */
+export async function approvalsFor(caller: Caller): Promise<{ waiting: ApprovalView[]; decided: ApprovalView[] }> {
+  const { waiting, decided } = await listApprovals(30);
+  const hidden = await hiddenServerIds(caller);
+  const visible = async (rows: ApprovalRow[]): Promise<ApprovalView[]> => {
+    const seen: ApprovalView[] = [];
+    for (const row of rows) if (await maySee(row, caller, hidden)) seen.push(await viewOf(row, caller));
+    return seen;
+  };
+  return { waiting: await visible(waiting), decided: await visible(decided) };
+}
+
+export type Decision =
+  { decision: "approve"; arguments?: Record<string, unknown> | undefined } | { decision: "deny"; reason?: string | undefined };
+
+/** A person decides a waiting call; the agent's request, on whichever replica holds it, goes on. */
+export async function decideApproval(id: string, decision: Decision, by: Caller): Promise<ApprovalView> {
+  const row = await approvalRow(id);
+  if (!row || !(await maySee(row, by, await hiddenServerIds(by)))) throw new AppError("not_found:approval");
+  if (row.status !== "waiting") throw new AppError("conflict:approval");
+  if (!mayDecide(row, by)) throw new AppError("forbidden:approver");
+  const original = parse<Record<string, unknown>>(row.arguments) ?? {};
+  let edited: Record<string, unknown> | null = null;
+  if (decision.decision === "approve" && decision.arguments && JSON.stringify(decision.arguments) !== JSON.stringify(original)) {
+    edited = decision.arguments;
+    assertFitsSchema(await connectionFor(row.server_id), row.tool_name, edited);
+  }
+  const status = decision.decision === "approve" ? "approved" : "denied";
+  const reason = decision.decision === "deny" ? decision.reason?.trim() || null : null;
+  const won = await settleApproval(id, {
+    status,
+    decidedBy: by.name,
+    decidedById: by.userId,
+    reason,
+    editedArguments: edited,
+  });
+  if (!won) throw new AppError("conflict:approval");
+  const requester = parse<{ actor: string }>(row.caller)!;
+  await recordEvent(status === "approved" ? "agent_call_approved" : "agent_call_denied", by, {
+    serverId: row.server_id,
+    subject: `${row.tool_name} (${row.client})`,
+    approvalId: id,
+    agent: row.client,
+    for: requester.actor,
+    ...(reason ? { reason } : {}),
+    ...(edited ? { changes: jsonDiff(original, edited) } : {}),
+  });
+  wakeApproval(id);
+  void clusterBus()?.broadcast("approval-decided", { id });
+  return viewOf((await approvalRow(id))!, by);
+}
+
+function assertFitsSchema(connection: ServerConnection, toolName: string, args: Record<string, unknown>): void {
+  const schema = connection.findTool(toolName)?.inputSchema;
+  if (!schema) return;
+  const compiled = compileSchema(schema);
+  if (!compiled.ok) return;
+  if (compiled.validate(args)) return;
+  const errors = describeErrors(compiled.validate.errors)
+    .map((e) => `${e.path || "/"}: ${e.message}`)
+    .join("; ");
+  throw new AppError("bad_request:arguments", `The edited arguments do not fit ${toolName}'s input schema: ${errors}`);
+}
+
+/** A waiting row this long past its time has no replica left to expire it (the one holding the agent stopped). */
+const ABANDONED_AFTER_MS = 60_000;
+
+/** Settles the rows whose agent's replica is gone, so nobody is left looking at a call that cannot go on. */
+export async function expireAbandonedApprovals(): Promise<number> {
+  let expired = 0;
+  for (const row of await overdueApprovals(ABANDONED_AFTER_MS))
+    if (await settleApproval(row.id, { status: "expired", decidedBy: null, decidedById: null })) expired++;
+  return expired;
+}
+
+/** Looks for abandoned rows now and then, in every process (a conditional update: two processes never both settle one). */
+export function scheduleApprovalSweep(): void {
+  const timer = setInterval(() => void expireAbandonedApprovals().catch(() => undefined), ABANDONED_AFTER_MS);
+  timer.unref();
+}
