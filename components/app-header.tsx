@@ -29,6 +29,11 @@ export function AppHeader({ viewer }: { viewer: SessionState }): ReactNode {
           <NavLink href="/saved" match="/saved">
             Saved
           </NavLink>
+          {can("tools:call") && (
+            <NavLink href="/approvals" match="/approvals">
+              Approvals
+            </NavLink>
+          )}
           {can("audit:read") && (
             <NavLink href="/audit" match="/audit">
               Audit log

@@ -5,8 +5,6 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
-import { type Page } from "@playwright/test";
 import { expect, test } from "./test";
 import { sharedToolscopeUrl } from "./shared-toolscope";
 import { startOwnToolscope, type OwnToolscope } from "./own-toolscope";
@@ -14,39 +12,9 @@ import { createUser } from "./user-create";
 import { Workbench } from "./pages/workbench";
 import { e2ePort } from "./ports";
 import { ServerFeatures } from "./pages/server-features";
+import { expectAccessible, THEMES } from "./accessible";
 
 const PORT = e2ePort("TOOLSCOPE_E2E_A11Y_PORT", 3181);
-const THEMES = ["light", "dark"] as const;
-
-/** The serious and critical findings on the page as it is now, one line each, with where. */
-async function seriousFindings(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .flatMap((v) =>
-      v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(" ")} — ${n.failureSummary?.split("\n").slice(1).join(" ").trim()}`),
-    );
-}
-
-/** At a laptop's width and at a phone's (390 px): axe finds nothing serious, nothing scrolls sideways. */
-async function expectAccessible(page: Page, name: string, theme: (typeof THEMES)[number]): Promise<void> {
-  await expect(page.locator("html")).toHaveClass(theme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/);
-  await expect(page.getByRole("main"), `${name} has a <main> landmark`).toHaveCount(1);
-  const wide = page.viewportSize() ?? { width: 1280, height: 720 };
-  expect.soft(await seriousFindings(page), `${name} in ${theme}`).toEqual([]);
-  await page.setViewportSize({ width: 390, height: 800 });
-  try {
-    await expect.soft
-      .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), {
-        message: `${name} in ${theme} scrolls sideways at 390 px`,
-        timeout: 2_000,
-      })
-      .toBeLessThanOrEqual(0);
-    expect.soft(await seriousFindings(page), `${name} in ${theme} at 390 px`).toEqual([]);
-  } finally {
-    await page.setViewportSize(wide);
-  }
-}
 
 test.describe("local pages", () => {
   let collectionId = "";

@@ -131,6 +131,45 @@ test("a Cancel posted to another replica cancels the call where it runs", async 
   expect(text).toContain('"status":"cancelled"');
 });
 
+test("an agent's call waiting on one replica is approved from another, and completes", async () => {
+  const { Client, StreamableHTTPClientTransport } = await import("@modelcontextprotocol/client");
+  const [holding, deciding] = cluster.replicas;
+  const agent = new Client({ name: "replica-agent", version: "1.0.0" });
+  await agent.connect(new StreamableHTTPClientTransport(new URL(`${holding!.baseUrl}/mcp`)));
+  try {
+    // A server added through the API is not trusted: its every tool waits for a person.
+    const call = agent.callTool({ name: `${SERVER}__delete_note`, arguments: { id: "across-replicas" } });
+    let id = "";
+    await expect
+      .poll(async () => {
+        const queue = (await (await fetch(`${deciding!.baseUrl}/api/approvals`)).json()) as {
+          waiting: { id: string; arguments: object }[];
+        };
+        id = queue.waiting.find((a) => JSON.stringify(a.arguments).includes("across-replicas"))?.id ?? "";
+        return id;
+      })
+      .not.toBe("");
+    const decided = await fetch(`${deciding!.baseUrl}/api/approvals/${id}`, {
+      method: "POST",
+      headers: { ...cluster.headers, origin: deciding!.baseUrl },
+      body: JSON.stringify({ decision: "approve" }),
+    });
+    expect(decided.status).toBe(200);
+    expect(decided.headers.get("x-toolscope-replica")).toBe(deciding!.name);
+    const result = (await call) as { isError?: boolean; content: { text?: string }[] };
+    expect(result.isError).toBeFalsy();
+    expect(result.content[0]?.text).toContain("across-replicas");
+    const rows = await cluster.query<{ status: string; audit_id: string | null }>(
+      "select status, audit_id from agent_approvals where id = $1",
+      [id],
+    );
+    expect(rows[0]?.status).toBe("approved");
+    expect(rows[0]?.audit_id).toBeTruthy();
+  } finally {
+    await agent.close();
+  }
+});
+
 test("a list_changed heard by one replica reaches every open tab, whichever replica serves it", async ({ context }) => {
   const tabs: { page: Page; bench: Workbench; count: number }[] = [];
   for (const name of NAMES) {

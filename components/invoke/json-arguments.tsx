@@ -17,9 +17,10 @@ type Props = {
   running: boolean;
   refusal?: string | null;
   actions?: ReactNode;
+  submitLabel?: { idle: string; busy: string } | undefined;
 };
 
-export function JsonArguments({ schema, validator, value, onChange, onSubmit, running, refusal, actions }: Props): ReactNode {
+export function JsonArguments({ schema, validator, value, onChange, onSubmit, running, refusal, actions, submitLabel }: Props): ReactNode {
   const [text, setText] = useState(() => formatArguments(value));
   // A value set from outside (inputs restored from history, a replay) must show in the
   // editor; the user's own edits come back as the same value and leave their text alone.
@@ -75,7 +76,7 @@ export function JsonArguments({ schema, validator, value, onChange, onSubmit, ru
           data-testid="run-button"
           className={BUTTON_PRIMARY}
         >
-          {running ? "Running…" : "Run tool"}
+          {running ? (submitLabel?.busy ?? "Running…") : (submitLabel?.idle ?? "Run tool")}
         </button>
         {actions}
       </div>

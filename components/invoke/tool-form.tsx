@@ -28,6 +28,8 @@ type Props = {
   /** Why the caller may not run it (their role), if they may not: the button is then disabled. */
   refusal?: string | null;
   actions?: ReactNode;
+  /** The submit button's words, idle and busy, where the form does something else than run the tool (approve an agent's call). */
+  submitLabel?: { idle: string; busy: string } | undefined;
 };
 
 const MODE_BUTTON = "rounded px-2 py-0.5 text-[11px] font-medium";
@@ -96,6 +98,7 @@ function SchemaForm({
   running,
   refusal,
   actions,
+  submitLabel,
   schema,
   validator,
 }: Props & { schema: RJSFSchema; validator: ValidatorType }): ReactNode {
@@ -138,8 +141,8 @@ function SchemaForm({
             data-testid="run-button"
             className={BUTTON_PRIMARY}
           >
-            {running ? "Running…" : "Run tool"}
-            {!running && <kbd className="ml-1 font-sans text-[10px] text-indigo-50">Ctrl ↵</kbd>}
+            {running ? (submitLabel?.busy ?? "Running…") : (submitLabel?.idle ?? "Run tool")}
+            {!running && !submitLabel && <kbd className="ml-1 font-sans text-[10px] text-indigo-50">Ctrl ↵</kbd>}
           </button>
           {actions}
         </div>

@@ -43,7 +43,7 @@ function WordDiff({ before, after }: { before: string; after: string }): ReactNo
   );
 }
 
-function Change({ change }: { change: JsonChange }): ReactNode {
+export function Change({ change }: { change: JsonChange }): ReactNode {
   const before = change.kind === "added" ? undefined : change.before;
   const after = change.kind === "removed" ? undefined : change.after;
   return (

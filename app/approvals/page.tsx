@@ -1,0 +1,29 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { ApprovalsView } from "@/components/approvals/approvals-view";
+import { appConfig } from "@/lib/config/env";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Approvals" };
+
+export default function ApprovalsPage(): ReactNode {
+  return (
+    <div className="h-full overflow-y-auto">
+      <div className="mx-auto max-w-4xl px-4 py-6 sm:px-8">
+        <h1 className="text-lg font-semibold tracking-tight">Approvals</h1>
+        <p className="mt-1 text-sm text-muted">
+          Agents call tools through Toolscope&apos;s MCP endpoint (<code className="font-mono text-[12px]">/mcp</code>) as the person who
+          connected them. A call to a risky tool waits here until someone the server&apos;s policy names approves it, edits its arguments,
+          or denies it; every decision is in the{" "}
+          <Link href="/audit?via=agent" className="text-indigo-600 underline dark:text-indigo-400">
+            audit log
+          </Link>
+          . Connect an agent with{" "}
+          <code className="font-mono text-[12px]">claude mcp add --transport http toolscope {appConfig().publicUrl}/mcp</code>.
+        </p>
+        <ApprovalsView />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,137 @@
+"use client";
+
+// The approval queue, live: the agents' calls waiting for a person (oldest first, so the one that
+// will time out first is on top), read again every two seconds, and the latest decisions below.
+import Link from "next/link";
+import { useCallback, useEffect, useState, type ReactNode } from "react";
+import { fetchJson } from "@/lib/client/fetch-json";
+import { APPROVAL_STATUS_LABELS, type ApprovalView } from "@/lib/domain/approvals";
+import { ERROR_NOTE } from "@/components/ui/classes";
+import { ApprovalCard, type Decide } from "./approval-card";
+
+type Queue = { waiting: ApprovalView[]; decided: ApprovalView[] };
+
+const REFRESH_MS = 2_000;
+
+const STATUS_CLASS: Record<ApprovalView["status"], string> = {
+  waiting: "text-amber-700 dark:text-amber-400",
+  approved: "text-emerald-700 dark:text-emerald-400",
+  denied: "text-rose-700 dark:text-rose-400",
+  expired: "text-orange-700 dark:text-orange-400",
+  cancelled: "text-muted",
+};
+
+export function ApprovalsView(): ReactNode {
+  const [queue, setQueue] = useState<Queue | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const load = useCallback(async () => {
+    try {
+      setQueue(await fetchJson<Queue>("/api/approvals"));
+      setError(null);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    }
+  }, []);
+  useEffect(() => {
+    // Loading on mount, then every two seconds, and at once when the tab comes back.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    void load();
+    const timer = setInterval(() => void load(), REFRESH_MS);
+    const onFocus = (): void => void load();
+    window.addEventListener("focus", onFocus);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener("focus", onFocus);
+    };
+  }, [load]);
+
+  const decide: Decide = async (id, decision) => {
+    await fetchJson(`/api/approvals/${encodeURIComponent(id)}`, { method: "POST", body: JSON.stringify(decision) });
+    await load();
+  };
+
+  return (
+    <div>
+      {error && <p className={`${ERROR_NOTE} mt-4`}>{error}</p>}
+      <section className="mt-6" aria-labelledby="waiting-title">
+        <h2 id="waiting-title" className="text-sm font-semibold">
+          Waiting{queue ? ` (${queue.waiting.length})` : ""}
+        </h2>
+        {queue === null ? (
+          <p className="mt-2 text-sm text-muted" role="status">
+            Loading…
+          </p>
+        ) : queue.waiting.length === 0 ? (
+          <p className="mt-2 text-sm text-muted" data-testid="approvals-empty">
+            No agent&apos;s call is waiting for you. When an agent calls a risky tool through{" "}
+            <code className="font-mono text-[12px]">/mcp</code>, it appears here at once.
+          </p>
+        ) : (
+          <ul className="mt-3 space-y-3" aria-live="polite" data-testid="approvals-waiting">
+            {queue.waiting.map((approval) => (
+              <ApprovalCard key={approval.id} approval={approval} onDecide={decide} />
+            ))}
+          </ul>
+        )}
+      </section>
+      {queue && queue.decided.length > 0 && (
+        <section className="mt-10" aria-labelledby="decided-title">
+          <h2 id="decided-title" className="text-sm font-semibold">
+            Recently decided
+          </h2>
+          <div className="mt-2 overflow-x-auto">
+            <table className="w-full min-w-[40rem] text-left text-[13px]" data-testid="approvals-decided">
+              <thead className="text-xs text-muted">
+                <tr>
+                  <th className="py-1.5 pr-3 font-medium">Call</th>
+                  <th className="py-1.5 pr-3 font-medium">Agent</th>
+                  <th className="py-1.5 pr-3 font-medium">Decision</th>
+                  <th className="py-1.5 pr-3 font-medium">When</th>
+                  <th className="py-1.5 font-medium">Record</th>
+                </tr>
+              </thead>
+              <tbody>
+                {queue.decided.map((approval) => (
+                  <tr
+                    key={approval.id}
+                    className="border-t border-zinc-100 dark:border-zinc-900"
+                    data-testid="approval-decided"
+                    data-status={approval.status}
+                  >
+                    <td className="py-1.5 pr-3">
+                      <span className="font-mono text-[12px]">{approval.toolName}</span>
+                      <span className="text-muted"> on {approval.serverName}</span>
+                    </td>
+                    <td className="py-1.5 pr-3">
+                      {approval.person.name} <span className="font-mono text-[11px] text-muted">{approval.client}</span>
+                    </td>
+                    <td className="py-1.5 pr-3">
+                      <span className={STATUS_CLASS[approval.status]}>{APPROVAL_STATUS_LABELS[approval.status]}</span>
+                      {approval.decidedBy && <span className="text-muted"> by {approval.decidedBy}</span>}
+                      {approval.editedArguments && <span className="text-muted"> (arguments edited)</span>}
+                      {approval.decisionReason && <span className="block text-xs text-muted">“{approval.decisionReason}”</span>}
+                    </td>
+                    <td className="py-1.5 pr-3 text-xs text-muted">
+                      <time dateTime={approval.decidedAt ?? approval.createdAt}>
+                        {new Date(approval.decidedAt ?? approval.createdAt).toLocaleString()}
+                      </time>
+                    </td>
+                    <td className="py-1.5 text-xs">
+                      {approval.auditId ? (
+                        <Link href={`/audit?selected=${approval.auditId}`} className="text-indigo-600 hover:underline dark:text-indigo-400">
+                          The call
+                        </Link>
+                      ) : (
+                        <span className="text-muted">not called</span>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}

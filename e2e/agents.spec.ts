@@ -1,0 +1,94 @@
+// An agent through Toolscope's MCP endpoint, and a person in the loop: the official SDK client
+// calls the demo server's destructive tool through /mcp; the call waits on the Approvals page
+// until someone approves it, denies it with a reason, or edits its arguments and approves those.
+// The agent's call completes (or is refused) accordingly, and `npm run audit:verify` finds the
+// audit chain intact with every decision in it.
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { promisify } from "node:util";
+import { Client, StreamableHTTPClientTransport, type CallToolResult } from "@modelcontextprotocol/client";
+import { ApprovalsPage } from "./pages/approvals";
+import { expectAccessible, THEMES } from "./accessible";
+import { sharedToolscopeUrl } from "./shared-toolscope";
+import { parallelSlot } from "./ports";
+import { expect, test } from "./test";
+
+let agent: Client;
+
+test.beforeAll(async () => {
+  agent = new Client({ name: "e2e-agent", version: "0.9.0" });
+  await agent.connect(new StreamableHTTPClientTransport(new URL(`${sharedToolscopeUrl()}/mcp`)));
+});
+test.afterAll(async () => {
+  await agent?.close();
+});
+
+function text(result: CallToolResult): string {
+  return result.content.map((block) => (block.type === "text" ? block.text : "")).join("\n");
+}
+
+test("a destructive call waits; approved in the browser, the agent's call completes", async ({ page }) => {
+  const approvals = new ApprovalsPage(page);
+  const call = agent.callTool({ name: "demo__delete_note", arguments: { id: "e2e-approve-me" } });
+  await approvals.open();
+  const card = approvals.card("e2e-approve-me");
+  await expect(card).toContainText("e2e-agent 0.9.0");
+  await expect(card).toContainText("Delete a note");
+  await expect(card).toContainText("destructive");
+  await approvals.approve("e2e-approve-me");
+  const result = (await call) as CallToolResult;
+  expect(result.isError).toBeFalsy();
+  expect(text(result)).toContain("e2e-approve-me");
+  await expect(card).toHaveCount(0);
+  await expect(approvals.decided.filter({ hasText: "delete_note" }).first()).toContainText("Approved by Local user");
+});
+
+test("a denied call returns the person's reason to the agent", async ({ page }) => {
+  const approvals = new ApprovalsPage(page);
+  const call = agent.callTool({ name: "demo__delete_note", arguments: { id: "e2e-deny-me" } });
+  await approvals.open();
+  await approvals.deny("e2e-deny-me", "That note is the team's only copy.");
+  const result = (await call) as CallToolResult;
+  expect(result.isError).toBe(true);
+  expect(text(result)).toContain("Local user denied the call: That note is the team's only copy.");
+});
+
+test("an approver edits the arguments in the tool's form; the call runs with the edited ones", async ({ page }) => {
+  const approvals = new ApprovalsPage(page);
+  const call = agent.callTool({ name: "demo__delete_note", arguments: { id: "e2e-every-note" } });
+  await approvals.open();
+  await approvals.editAndApprove("e2e-every-note", "id", "e2e-just-this-one");
+  const result = (await call) as CallToolResult;
+  expect(text(result)).toContain("e2e-just-this-one");
+});
+
+test("the Approvals page, a call waiting, is accessible in both themes and at 390 px", async ({ page }) => {
+  const approvals = new ApprovalsPage(page);
+  const call = agent.callTool({ name: "demo__delete_note", arguments: { id: "e2e-look-at-me" } });
+  for (const theme of THEMES) {
+    await page.emulateMedia({ colorScheme: theme });
+    await approvals.open();
+    await expect(approvals.card("e2e-look-at-me")).toBeVisible();
+    await expectAccessible(page, "approvals with a waiting call", theme);
+  }
+  // By keyboard alone: Tab reaches Approve.
+  const approve = approvals.card("e2e-look-at-me").getByRole("button", { name: "Approve", exact: true });
+  for (let i = 0; i < 30 && !(await approve.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");
+  await expect(approve).toBeFocused();
+  await page.keyboard.press("Enter");
+  expect(((await call) as CallToolResult).isError).toBeFalsy();
+});
+
+test("every decision is in the audit log, and npm run audit:verify finds the chain intact", async ({ page }) => {
+  await page.goto("/audit?via=agent");
+  await expect(page.getByTestId("audit-via").first()).toHaveText("agent");
+  const dataDir = path.join(process.env.TOOLSCOPE_E2E_DATA_DIR!, `worker-${parallelSlot()}`);
+  const { stdout } = await promisify(execFile)("npm", ["run", "--silent", "audit:verify"], {
+    env: { ...process.env, TOOLSCOPE_DATA_DIR: dataDir, DATABASE_URL: "" },
+  });
+  expect(stdout).toMatch(/^Audit chain intact: \d+ records checked/);
+  for (const kind of ["agent_call_approved", "agent_call_denied"]) {
+    await page.goto(`/audit?kind=${kind}`);
+    await expect(page.getByTestId("audit-empty")).toHaveCount(0);
+  }
+});
