@@ -17,6 +17,8 @@ import {
   callFigures,
   catalogFigures,
   formatFigures,
+  gatewayFigures,
+  type GatewayReport,
   poisoningFigures,
   sideBySideFigures,
   type Figure,
@@ -96,6 +98,8 @@ async function main(): Promise<number> {
   const calls = JSON.parse(
     await runScript("call-latency.ts", quick ? ["--calls", "500", "--throughput-calls", "1000", "--rounds", "2"] : []),
   ) as CallReport;
+  log("agents through /mcp (bench/agent-gateway.ts)");
+  const gateway = JSON.parse(await runScript("agent-gateway.ts", quick ? ["--calls", "40", "--rounds", "2"] : [])) as GatewayReport;
   log("catalog in Chromium (bench/catalog-render.ts)");
   const catalog = JSON.parse(
     await runScript("catalog-render.ts", ["--sizes", "1000,10000", ...(quick ? ["--loads", "1", "--runs", "2"] : [])]),
@@ -119,6 +123,7 @@ async function main(): Promise<number> {
   const figures: Figure[] = [
     ...catalogFigures(catalog),
     ...callFigures(calls),
+    ...gatewayFigures(gateway),
     ...poisoningFigures(poisoning),
     ...(sideBySide ? sideBySideFigures(sideBySide) : []),
   ];
@@ -126,7 +131,7 @@ async function main(): Promise<number> {
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(
     out,
-    `${JSON.stringify({ when, commit: commitOf(), quick, machine, figures, reports: { calls, catalog, poisoning, sideBySide } }, null, 2)}\n`,
+    `${JSON.stringify({ when, commit: commitOf(), quick, machine, figures, reports: { calls, gateway, catalog, poisoning, sideBySide } }, null, 2)}\n`,
   );
   process.stdout.write(`\n${formatFigures(figures)}\n\nAll figures and the reports they come from: ${path.relative(process.cwd(), out)}\n`);
   return 0;

@@ -65,6 +65,23 @@ export function poisoningFigures(reports: PoisoningReport[]): Figure[] {
   });
 }
 
+/** What bench/agent-gateway.ts prints with --json. */
+export type GatewayReport = {
+  direct: { p50: number; callsPerSecond: number };
+  gateway: { p50: number; callsPerSecond: number };
+  addedP50Ms: number;
+  audited: { made: number; records: number; ok: number };
+};
+
+export function gatewayFigures(report: GatewayReport): Figure[] {
+  return [
+    figure("/mcp: 16 agents, echo p50, direct", report.direct.p50, "ms", "the floor"),
+    figure("/mcp: 16 agents, echo p50 added over direct", report.addedP50Ms, "ms", "≤ +2 ms", (v) => v <= 2),
+    figure("/mcp: 16 agents, calls/s through Toolscope", report.gateway.callsPerSecond, "calls/s", "information"),
+    figure("/mcp: calls audited ok / made", report.audited.ok / report.audited.made, "", "1 (none lost)", (v) => v === 1),
+  ];
+}
+
 export function catalogFigures(report: CatalogReport): Figure[] {
   return report.sizes.flatMap(sizeFigures);
 }

@@ -8,6 +8,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client, StreamableHTTPClientTransport, type CallToolResult } from "@modelcontextprotocol/client";
 import { listAudit, verifyAudit } from "@/lib/audit/query";
+import { metricsText } from "@/lib/metrics/metrics";
 import { readerOf } from "@/lib/audit/visibility";
 import { invitePerson } from "@/lib/auth/people";
 import { createToken } from "@/lib/auth/personal-tokens";
@@ -189,7 +190,13 @@ describe("an agent's destructive call waits for a person", () => {
     expect(events.records.length).toBe(1);
   }, 20_000);
 
-  it("keeps the audit chain intact", async () => {
+  it("keeps the audit chain intact, and /metrics counts the waits and how they ended", async () => {
     expect((await verifyAudit()).ok).toBe(true);
+    const metrics = await metricsText();
+    expect(metrics).toContain('toolscope_agent_approvals_total{server="demo",decision="approved"} 2');
+    expect(metrics).toContain('toolscope_agent_approvals_total{server="demo",decision="denied"} 1');
+    expect(metrics).toContain('toolscope_agent_approvals_total{server="ops",decision="expired"} 1');
+    expect(metrics).toContain('toolscope_agent_calls_total{server="demo",outcome="denied"} 1');
+    expect(metrics).toContain("toolscope_agent_approvals_waiting 0");
   });
 });

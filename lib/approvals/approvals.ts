@@ -28,6 +28,7 @@ import {
 } from "./approval-store";
 import { awaitDecision, wakeApproval } from "./waiting";
 import { announceWaiting } from "./webhook";
+import { startApprovalWait } from "@/lib/metrics/metrics";
 
 export type Gate = { wait: false } | { wait: true; because: string; definitionChanges: ReturnType<typeof jsonDiff> | null };
 
@@ -82,7 +83,15 @@ export async function holdForApproval(held: HeldCall): Promise<HeldOutcome> {
     timeoutMs: timeoutS * 1000,
   });
   void announceWaiting(row, held.connection.config.name);
-  const settled = await awaitDecision(row, { signal: held.signal, onTick: held.onTick });
+  const endWait = startApprovalWait(row.server_id);
+  let decision = "failed";
+  let settled: ApprovalRow;
+  try {
+    settled = await awaitDecision(row, { signal: held.signal, onTick: held.onTick });
+    decision = settled.status;
+  } finally {
+    endWait(decision);
+  }
   const subject = `${held.toolName} (${held.client})`;
   const serverId = held.connection.config.id;
   switch (settled.status) {

@@ -17,6 +17,7 @@ import type { CallOptions } from "@/lib/mcp/connection";
 import { runCall } from "@/lib/calls/run-call";
 import { enforceToolPolicy } from "@/lib/calls/enforce-policy";
 import { agentCallGate, holdForApproval, linkApprovalToCall } from "@/lib/approvals/approvals";
+import { countAgentCall } from "@/lib/metrics/metrics";
 import { resolveAgentTool } from "./agent-tools";
 
 /** Where Toolscope's own word on a call goes in a result's `_meta`. */
@@ -41,7 +42,22 @@ function refused(message: string, outcome: string, extra: Record<string, string>
   return { content: [{ type: "text", text: message }], isError: true, _meta: { [OUTCOME_META]: outcome, ...extra } };
 }
 
+/** One agent's tools/call, counted by what it got (toolscope_agent_calls_total). */
 export async function callAgentTool(call: AgentCall): Promise<CallToolResult> {
+  // The label is a server the name resolved to, never the name as sent: an agent cannot make up new series.
+  const resolved = { serverId: "" };
+  try {
+    const result = await answerAgentCall(call, resolved);
+    const outcome = result._meta?.[OUTCOME_META];
+    countAgentCall(resolved.serverId, typeof outcome === "string" ? outcome : result.isError ? "tool_error" : "ok");
+    return result;
+  } catch (error) {
+    countAgentCall(resolved.serverId, resolved.serverId ? "protocol_error" : "unknown_tool");
+    throw error;
+  }
+}
+
+async function answerAgentCall(call: AgentCall, resolved: { serverId: string }): Promise<CallToolResult> {
   if (!can(call.caller, "tools:call"))
     return refused(
       `${call.caller.name} may not call tools through Toolscope (a viewer, or a token without the "call" scope).`,
@@ -51,6 +67,7 @@ export async function callAgentTool(call: AgentCall): Promise<CallToolResult> {
   // An unknown tool is the agent's mistake about the protocol, not a tool's failure (the spec's own example).
   if (!target) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${call.name}`);
   const { connection, toolName } = target;
+  resolved.serverId = connection.config.id;
   const given = typeof call.meta?.[REASON_META] === "string" ? (call.meta[REASON_META] as string) : undefined;
   let args = call.arguments;
   let reason = given;

@@ -115,7 +115,10 @@ function createGateway(): Gateway {
 
   const fetch = async (request: Request, options?: McpHandlerRequestOptions): Promise<Response> => {
     const caller = callerOf(options);
-    return (await isLegacyRequest(request, undefined, { maxRequestBodySize })) ? legacy(request, caller) : modern.fetch(request, options);
+    // A 2026-07-28 request names its revision in a header: no need to read its body twice to route it.
+    const modernHeader = (request.headers.get("mcp-protocol-version") ?? "") >= "2026-07-28" && !request.headers.has("mcp-session-id");
+    if (modernHeader || !(await isLegacyRequest(request, undefined, { maxRequestBodySize }))) return modern.fetch(request, options);
+    return legacy(request, caller);
   };
   return {
     node: toNodeHandler({ fetch }, { maxRequestBodySize }) as Gateway["node"],

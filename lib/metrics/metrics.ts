@@ -15,6 +15,10 @@ type Instruments = {
   connections: Gauge<"state">;
   callsInFlight: Gauge;
   draining: Gauge;
+  agentCalls: Counter<"server" | "outcome">;
+  approvals: Counter<"server" | "decision">;
+  approvalSeconds: Histogram<"decision">;
+  approvalsWaiting: Gauge;
 };
 
 /** What the gauges read when scraped; set by whoever owns the state (the pool, the pipeline, shutdown). */
@@ -88,6 +92,30 @@ const instruments = processWide("metrics", (): Instruments => {
         this.set(sources.draining?.() ? 1 : 0);
       },
     }),
+    agentCalls: new Counter({
+      name: "toolscope_agent_calls_total",
+      help: "Tools/call requests of agents through /mcp, by server and what they got: a result (ok, tool_error), a protocol error, or a refusal.",
+      labelNames: ["server", "outcome"],
+      registers: [registry],
+    }),
+    approvals: new Counter({
+      name: "toolscope_agent_approvals_total",
+      help: "Agents' calls that waited for a person, by how the wait ended: approved, denied, expired, cancelled.",
+      labelNames: ["server", "decision"],
+      registers: [registry],
+    }),
+    approvalSeconds: new Histogram({
+      name: "toolscope_agent_approval_wait_seconds",
+      help: "How long an agent's call waited for a person, by how the wait ended.",
+      labelNames: ["decision"],
+      buckets: [1, 5, 10, 30, 60, 120, 300, 600, 1800, 3600],
+      registers: [registry],
+    }),
+    approvalsWaiting: new Gauge({
+      name: "toolscope_agent_approvals_waiting",
+      help: "Agents' calls this process holds while they wait for a person.",
+      registers: [registry],
+    }),
   };
   // Scraped as 0 before the first stream opens, not missing.
   for (const kind of ["server", "call"]) made.eventStreams.set({ kind }, 0);
@@ -97,6 +125,25 @@ const instruments = processWide("metrics", (): Instruments => {
 export function countCall(serverId: string, toolName: string, outcome: string, seconds: number): void {
   instruments.calls.inc({ server: serverId, tool: toolName, outcome });
   instruments.callSeconds.observe({ server: serverId, outcome }, seconds);
+}
+
+/** One agent's tools/call through /mcp, once answered. */
+export function countAgentCall(serverId: string, outcome: string): void {
+  instruments.agentCalls.inc({ server: serverId, outcome });
+}
+
+/** An agent's call starts waiting for a person; the returned function ends the wait with its decision. */
+export function startApprovalWait(serverId: string): (decision: string) => void {
+  instruments.approvalsWaiting.inc();
+  const end = instruments.approvalSeconds.startTimer();
+  let open = true;
+  return (decision) => {
+    if (!open) return;
+    open = false;
+    instruments.approvalsWaiting.dec();
+    end({ decision });
+    instruments.approvals.inc({ server: serverId, decision });
+  };
 }
 
 /** Times one audit write. */
