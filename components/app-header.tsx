@@ -35,6 +35,11 @@ export function AppHeader({ viewer }: { viewer: SessionState }): ReactNode {
             </NavLink>
           )}
           {can("audit:read") && (
+            <NavLink href="/agents" match="/agents">
+              Agents
+            </NavLink>
+          )}
+          {can("audit:read") && (
             <NavLink href="/audit" match="/audit">
               Audit log
             </NavLink>

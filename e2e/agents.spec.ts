@@ -92,3 +92,18 @@ test("every decision is in the audit log, and npm run audit:verify finds the cha
     await expect(page.getByTestId("audit-empty")).toHaveCount(0);
   }
 });
+
+test("the Agents page lists the agent with its calls, its last call and its log; accessible in both themes", async ({ page }) => {
+  for (const theme of THEMES) {
+    await page.emulateMedia({ colorScheme: theme });
+    await page.goto("/agents");
+    const row = page.getByTestId("agent-row").filter({ hasText: "e2e-agent 0.9.0" });
+    await expect(row).toContainText("Local user");
+    await expect(row).toContainText("demo__delete_note");
+    await expect(page.getByTestId("agents-connect")).toContainText("/mcp");
+    await expectAccessible(page, "agents", theme);
+  }
+  await page.getByTestId("agent-row").filter({ hasText: "e2e-agent 0.9.0" }).getByRole("link", { name: "e2e-agent 0.9.0" }).click();
+  await expect(page).toHaveURL(/\/audit\?via=agent%3Ae2e-agent/);
+  await expect(page.getByTestId("audit-row").first()).toBeVisible();
+});

@@ -123,6 +123,7 @@ const PAGES: Record<string, Rule> = {
   "/tools": read,
   "/audit": read,
   "/approvals": read,
+  "/agents": read,
   "/saved": read,
   "/account": "account",
   "/people": admin,

@@ -8,6 +8,8 @@ import { processWide } from "@/lib/process-wide";
 import { HEARTBEAT_MS } from "../cluster/instances";
 import { createAuditStore, type AuditStore } from "./store";
 import { toolCallStats } from "./tool-stats";
+import { agentActivity, type AgentActivity } from "./agent-activity";
+import type { AuditReader } from "./visibility";
 import type { ToolCallStats } from "../domain/report-card";
 
 /**
@@ -67,4 +69,9 @@ export async function retireFromAuditLog(): Promise<number> {
 /** What the audit log says of each tool of one server (tool-stats.ts). */
 export async function serverToolStats(serverId: string): Promise<{ stats: ToolCallStats[]; records: number }> {
   return toolCallStats(await database(), serverId);
+}
+
+/** The agents that called tools through /mcp, newest first (lib/audit/agent-activity.ts). */
+export async function agentsSeen(reader: AuditReader): Promise<AgentActivity[]> {
+  return agentActivity(await database(), reader);
 }

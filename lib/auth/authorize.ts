@@ -27,6 +27,8 @@ export function pageAccess(pathname: string): Access {
   if (pathname === "/people" || pathname.startsWith("/people/")) return "people:manage";
   if (pathname === "/account" || pathname.startsWith("/account/")) return "account";
   if (pathname === "/audit" || pathname.startsWith("/audit/")) return "audit:read";
+  // Who called what through /mcp, from the audit log.
+  if (pathname === "/agents") return "audit:read";
   return "catalog:read";
 }
 

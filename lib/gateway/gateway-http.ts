@@ -19,7 +19,7 @@ import { toNodeHandler } from "@modelcontextprotocol/node";
 import { appConfig } from "@/lib/config/env";
 import type { Caller } from "@/lib/domain/roles";
 import { processWide } from "@/lib/process-wide";
-import { createGatewayServer } from "./gateway-server";
+import { clientLabel, createGatewayServer } from "./gateway-server";
 import { onAgentToolsChanged } from "./tool-changes";
 
 /** A session nobody has used for this long is closed; its client starts a new one with its next request. */
@@ -139,6 +139,20 @@ export async function serveGateway(request: http.IncomingMessage, response: http
   (request as http.IncomingMessage & { auth?: AuthInfo }).auth = auth;
   gateway.current ??= createGateway();
   await gateway.current.node(request, response);
+}
+
+export type OpenSession = { client: string; person: string; personId: string | null; lastSeen: string };
+
+/** The agents with a 2025-revision session open on this process (2026-07-28 agents hold none: they are seen by their calls). */
+export function openAgentSessions(): OpenSession[] {
+  return [...(gateway.current?.sessions.values() ?? [])]
+    .map((session) => ({
+      client: clientLabel(session.server.getClientVersion()),
+      person: session.caller.actor,
+      personId: session.caller.userId,
+      lastSeen: new Date(session.lastSeen).toISOString(),
+    }))
+    .sort((a, b) => b.lastSeen.localeCompare(a.lastSeen));
 }
 
 /** Ends every agent session and stream (Toolscope stops, or a test is done). */
