@@ -107,3 +107,37 @@ test("the Agents page lists the agent with its calls, its last call and its log;
   await expect(page).toHaveURL(/\/audit\?via=agent%3Ae2e-agent/);
   await expect(page.getByTestId("audit-row").first()).toBeVisible();
 });
+
+test("an admin composes a virtual server in the browser; an agent at /mcp/{name} sees only its tool, pinned", async ({ page }) => {
+  const editor = page.getByTestId("virtual-server-editor");
+  // The editor, filled in, in each theme (the theme is read when the page loads); saved in the last.
+  for (const theme of THEMES) {
+    await page.emulateMedia({ colorScheme: theme });
+    await page.goto("/agents");
+    await page.getByRole("button", { name: "New virtual server…" }).click();
+    await editor.getByRole("textbox", { name: /^Name \(its address/ }).fill("desk");
+    await editor.getByLabel("Title").fill("Front desk");
+    await editor.getByLabel("Server of tool 1").selectOption({ label: "Demo server" });
+    const picker = editor.getByRole("combobox", { name: "Tool 1", exact: true });
+    await picker.fill("get_weath");
+    await page.getByRole("option", { name: "get_weather" }).click();
+    await editor.getByLabel("Name the agent sees for tool 1").fill("weather");
+    await editor.getByLabel("Pinned arguments of tool 1 (JSON)").fill('{"city": "Oslo"}');
+    await expectAccessible(page, "agents with the virtual server editor", theme);
+  }
+  await editor.getByRole("button", { name: "Save virtual server" }).click();
+  const saved = page.getByTestId("virtual-server").filter({ hasText: "Front desk" });
+  await expect(saved).toContainText("/mcp/desk");
+  await expect(saved).toContainText("weather");
+
+  const desk = new Client({ name: "desk-agent", version: "1.0.0" });
+  await desk.connect(new StreamableHTTPClientTransport(new URL(`${sharedToolscopeUrl()}/mcp/desk`)));
+  try {
+    const { tools } = await desk.listTools();
+    expect(tools.map((tool) => tool.name)).toEqual(["weather"]);
+    const result = (await desk.callTool({ name: "weather", arguments: { city: "Lima" } })) as CallToolResult;
+    expect(text(result)).toContain("Oslo");
+  } finally {
+    await desk.close();
+  }
+});

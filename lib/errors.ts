@@ -58,6 +58,7 @@ export type ErrorCode =
   | "not_found:approval"
   | "forbidden:approver"
   | "conflict:approval"
+  | "not_found:virtual_server"
   | "readonly:server"
   | "unavailable:server"
   | "internal:unexpected";
@@ -119,6 +120,7 @@ const STATUS: Record<ErrorCode, number> = {
   "not_found:approval": 404,
   "forbidden:approver": 403,
   "conflict:approval": 409,
+  "not_found:virtual_server": 404,
   "readonly:server": 409,
   "unavailable:server": 503,
   "internal:unexpected": 500,
@@ -182,6 +184,7 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   "not_found:approval": "There is no agent call waiting for approval with that id that you may see.",
   "forbidden:approver": "This server's policy does not name you among those who decide its agents' calls.",
   "conflict:approval": "That call was already decided, timed out or withdrawn by the agent.",
+  "not_found:virtual_server": "There is no virtual server with that name.",
   "readonly:server": "That server comes from a config file or is built in; change it there.",
   "unavailable:server": "The server is not connected.",
   "internal:unexpected": "Something went wrong inside Toolscope. The details are in its log.",

@@ -9,6 +9,8 @@ import { CALL_OUTCOMES, type CallOutcome } from "@/lib/domain/outcomes";
 import { openAgentSessions } from "@/lib/gateway/gateway-http";
 import { pageCaller } from "@/lib/http/page-caller";
 import { auditReaderFor } from "@/lib/mcp/server-access";
+import { can } from "@/lib/domain/roles";
+import { VirtualServersPanel } from "@/components/agents/virtual-servers-panel";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Agents" };
@@ -101,6 +103,8 @@ export default async function AgentsPage(): Promise<ReactNode> {
             </div>
           )}
         </section>
+
+        <VirtualServersPanel mayEdit={can(caller, "servers:manage")} />
 
         <section className="mt-8" aria-labelledby="agents-connected">
           <h2 id="agents-connected" className="text-sm font-semibold">

@@ -21,6 +21,8 @@ export const EVENT_KINDS = [
   "agent_call_denied",
   "agent_call_expired",
   "agent_call_withdrawn",
+  "virtual_server_changed",
+  "virtual_server_removed",
 ] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 
@@ -46,6 +48,8 @@ export const EVENT_LABELS: Record<EventKind, string> = {
   agent_call_denied: "Agent's call denied",
   agent_call_expired: "Agent's call timed out waiting",
   agent_call_withdrawn: "Agent withdrew a waiting call",
+  virtual_server_changed: "Virtual server saved",
+  virtual_server_removed: "Virtual server removed",
 };
 
 export function recordKindLabel(kind: string): string {

@@ -20,6 +20,7 @@ import * as bootstrapSessionToken from "./migrations/0016-bootstrap-session-toke
 import * as savedCallKind from "./migrations/0017-saved-call-kind";
 import * as toolDefinitions from "./migrations/0018-tool-definitions";
 import * as agentApprovals from "./migrations/0019-agent-approvals";
+import * as virtualServers from "./migrations/0020-virtual-servers";
 
 export const MIGRATIONS: Record<string, Migration> = {
   "0001-audit-log": auditLog,
@@ -41,6 +42,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0017-saved-call-kind": savedCallKind,
   "0018-tool-definitions": toolDefinitions,
   "0019-agent-approvals": agentApprovals,
+  "0020-virtual-servers": virtualServers,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -93,6 +93,14 @@ export interface AgentApprovalsTable {
   audit_id: string | null;
 }
 
+/** A named MCP endpoint composed of chosen tools (0020, lib/gateway/virtual-store.ts). */
+export interface VirtualServersTable {
+  name: string;
+  definition: string;
+  updated_at: string;
+  updated_by: string | null;
+}
+
 /** A Toolscope process that writes audit records, and when it last said it was alive (0008). */
 export interface AuditInstancesTable {
   id: string;
@@ -277,6 +285,7 @@ export interface Database {
   server_policies: ServerPoliciesTable;
   tool_definitions: ToolDefinitionsTable;
   agent_approvals: AgentApprovalsTable;
+  virtual_servers: VirtualServersTable;
   oauth_clients: OAuthClientsTable;
   oauth_grants: OAuthGrantsTable;
   oauth_flows: OAuthFlowsTable;

@@ -18,7 +18,7 @@ import { runCall } from "@/lib/calls/run-call";
 import { enforceToolPolicy } from "@/lib/calls/enforce-policy";
 import { agentCallGate, holdForApproval, linkApprovalToCall } from "@/lib/approvals/approvals";
 import { countAgentCall } from "@/lib/metrics/metrics";
-import { resolveAgentTool } from "./agent-tools";
+import type { ToolView } from "./tool-views";
 
 /** Where Toolscope's own word on a call goes in a result's `_meta`. */
 export const OUTCOME_META = "io.toolscope/outcome";
@@ -32,6 +32,8 @@ export type AgentCall = {
   /** The client's name and version, as it gave them; "unknown client" when it gave none. */
   client: string;
   name: string;
+  /** Which endpoint the agent called: /mcp, or a virtual server's. */
+  view: ToolView;
   arguments: Record<string, unknown>;
   meta?: Record<string, unknown> | undefined;
   signal: AbortSignal;
@@ -63,13 +65,14 @@ async function answerAgentCall(call: AgentCall, resolved: { serverId: string }):
       `${call.caller.name} may not call tools through Toolscope (a viewer, or a token without the "call" scope).`,
       "forbidden",
     );
-  const target = await resolveAgentTool(call.caller, call.name);
+  const target = await call.view.resolve(call.caller, call.name);
   // An unknown tool is the agent's mistake about the protocol, not a tool's failure (the spec's own example).
   if (!target) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${call.name}`);
   const { connection, toolName } = target;
   resolved.serverId = connection.config.id;
   const given = typeof call.meta?.[REASON_META] === "string" ? (call.meta[REASON_META] as string) : undefined;
-  let args = call.arguments;
+  // A virtual server's pinned arguments win over whatever the agent sent for them.
+  let args = target.pinned ? { ...call.arguments, ...target.pinned } : call.arguments;
   let reason = given;
   let approvalId: string | undefined;
   const progress = relayProgress(call.onprogress);
@@ -82,7 +85,7 @@ async function answerAgentCall(call: AgentCall, resolved: { serverId: string }):
       const held = await holdForApproval({
         connection,
         toolName,
-        arguments: call.arguments,
+        arguments: args,
         caller: call.caller,
         client: call.client,
         gate,
@@ -142,11 +145,19 @@ function forwardedMeta(meta: Record<string, unknown> | undefined): Record<string
   return Object.keys(rest).length ? rest : undefined;
 }
 
+/**
+ * The target's result `_meta` without the protocol's reserved keys (`io.modelcontextprotocol/*`,
+ * such as serverInfo): on /mcp the server is Toolscope, and the SDK adds its own.
+ */
+function ownMeta(meta: Record<string, unknown> | undefined): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(meta ?? {}).filter(([key]) => !key.startsWith("io.modelcontextprotocol/")));
+}
+
 function answerOf(response: InvocationResponse, serverName: string): CallToolResult {
   const { status, auditId } = response;
   if ((status === "ok" || status === "tool_error") && response.result) {
     const result = response.result as CallToolResult;
-    return { ...result, _meta: { ...result._meta, [AUDIT_META]: auditId } };
+    return { ...result, _meta: { ...ownMeta(result._meta), [AUDIT_META]: auditId } };
   }
   if (status === "protocol_error")
     throw new ProtocolError(response.error?.code ?? ProtocolErrorCode.InternalError, response.error?.message ?? "", response.error?.data);

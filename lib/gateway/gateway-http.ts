@@ -21,6 +21,8 @@ import type { Caller } from "@/lib/domain/roles";
 import { processWide } from "@/lib/process-wide";
 import { clientLabel, createGatewayServer } from "./gateway-server";
 import { onAgentToolsChanged } from "./tool-changes";
+import { virtualView, WHOLE_VIEW, type ToolView } from "./tool-views";
+import { virtualServers } from "./virtual-store";
 
 /** A session nobody has used for this long is closed; its client starts a new one with its next request. */
 export const SESSION_IDLE_MS = 60 * 60_000;
@@ -30,6 +32,8 @@ const MAX_SESSIONS = 2_000;
 type Session = {
   transport: WebStandardStreamableHTTPServerTransport;
   server: Server;
+  /** The endpoint it was opened on: a session is not carried over to another. */
+  path: string;
   identity: string;
   caller: Caller;
   lastSeen: number;
@@ -52,20 +56,35 @@ function callerOf(options: McpHandlerRequestOptions | undefined): Caller {
   return caller;
 }
 
+/** The virtual server a request is for (/mcp/{name}), or undefined for /mcp itself. */
+function virtualNameOf(request: Request | undefined): string | undefined {
+  const path = request ? new URL(request.url).pathname : "/mcp";
+  return path.startsWith("/mcp/") ? path.slice("/mcp/".length) : undefined;
+}
+
+function viewOf(request: Request | undefined): ToolView {
+  const name = virtualNameOf(request);
+  return name === undefined ? WHOLE_VIEW : virtualView(name);
+}
+
 function jsonRpcError(status: number, message: string): Response {
   return Response.json({ jsonrpc: "2.0", id: null, error: { code: -32000, message } }, { status });
 }
 
 function createGateway(): Gateway {
   const maxRequestBodySize = appConfig().limits.maxBodyBytes;
-  const modern = createMcpHandler(({ authInfo }) => createGatewayServer({ caller: () => callerOf({ authInfo }) }), {
-    legacy: "reject",
-    maxRequestBodySize,
-  });
+  const modern = createMcpHandler(
+    ({ authInfo, requestInfo }) => createGatewayServer({ caller: () => callerOf({ authInfo }), view: viewOf(requestInfo) }),
+    {
+      legacy: "reject",
+      maxRequestBodySize,
+    },
+  );
   const sessions = new Map<string, Session>();
 
   const openSession = async (request: Request, caller: Caller): Promise<Response> => {
-    const session: Partial<Session> = { identity: identityOf(caller), caller, lastSeen: Date.now() };
+    const view = viewOf(request);
+    const session: Partial<Session> = { identity: identityOf(caller), caller, lastSeen: Date.now(), path: view.path };
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {
@@ -77,7 +96,7 @@ function createGateway(): Gateway {
     transport.onclose = () => {
       if (transport.sessionId) sessions.delete(transport.sessionId);
     };
-    const server = createGatewayServer({ caller: () => session.caller!, clientInfo: () => server.getClientVersion() });
+    const server = createGatewayServer({ caller: () => session.caller!, clientInfo: () => server.getClientVersion(), view });
     Object.assign(session, { transport, server });
     await server.connect(transport);
     return transport.handleRequest(request);
@@ -87,7 +106,8 @@ function createGateway(): Gateway {
     const sessionId = request.headers.get("mcp-session-id");
     if (sessionId) {
       const session = sessions.get(sessionId);
-      if (!session || session.identity !== identityOf(caller)) return jsonRpcError(404, "Unknown or expired session");
+      if (!session || session.identity !== identityOf(caller) || session.path !== new URL(request.url).pathname)
+        return jsonRpcError(404, "Unknown or expired session");
       // The person's current roles and access, not those they had when the session opened.
       session.caller = caller;
       session.lastSeen = Date.now();
@@ -115,6 +135,8 @@ function createGateway(): Gateway {
 
   const fetch = async (request: Request, options?: McpHandlerRequestOptions): Promise<Response> => {
     const caller = callerOf(options);
+    const name = virtualNameOf(request);
+    if (name !== undefined && !(await virtualServers()).has(name)) return jsonRpcError(404, `There is no virtual server "${name}".`);
     // A 2026-07-28 request names its revision in a header: no need to read its body twice to route it.
     const modernHeader = (request.headers.get("mcp-protocol-version") ?? "") >= "2026-07-28" && !request.headers.has("mcp-session-id");
     if (modernHeader || !(await isLegacyRequest(request, undefined, { maxRequestBodySize }))) return modern.fetch(request, options);

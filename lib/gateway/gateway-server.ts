@@ -6,7 +6,7 @@ import "server-only";
 import { ProtocolError, ProtocolErrorCode, Server, type Implementation } from "@modelcontextprotocol/server";
 import type { Caller } from "@/lib/domain/roles";
 import { callAgentTool } from "./agent-call";
-import { agentTools } from "./agent-tools";
+import type { ToolView } from "./tool-views";
 
 export const GATEWAY_INFO = { name: "toolscope", title: "Toolscope", version: "0.1.0" } as const;
 
@@ -23,6 +23,8 @@ export type GatewaySession = {
   caller: () => Caller;
   /** The client's name and version from the 2025 handshake, when the session had one. */
   clientInfo?: () => Implementation | undefined;
+  /** The endpoint's tools: /mcp's, or a virtual server's. */
+  view: ToolView;
 };
 
 function cursorOf(offset: number): string {
@@ -50,7 +52,7 @@ export function createGatewayServer(session: GatewaySession): Server {
   server.setRequestHandler("tools/list", async (request) => {
     const offset = offsetOf(request.params?.cursor);
     if (offset === undefined) throw new ProtocolError(ProtocolErrorCode.InvalidParams, "Invalid cursor");
-    const tools = [...(await agentTools(session.caller())).values()].map((entry) => entry.listed);
+    const tools = await session.view.list(session.caller());
     const page = tools.slice(offset, offset + PAGE_SIZE);
     const next = offset + PAGE_SIZE < tools.length ? cursorOf(offset + PAGE_SIZE) : undefined;
     return { tools: page, ...(next ? { nextCursor: next } : {}) };
@@ -64,6 +66,7 @@ export function createGatewayServer(session: GatewaySession): Server {
       caller: session.caller(),
       client: clientLabel(client),
       name: request.params.name,
+      view: session.view,
       arguments: (request.params.arguments ?? {}) as Record<string, unknown>,
       meta: ctx.mcpReq._meta as Record<string, unknown> | undefined,
       signal: ctx.mcpReq.signal,

@@ -17,6 +17,7 @@ import { addServer } from "@/lib/mcp/servers";
 import { saveServerPolicy } from "@/lib/policy/policy-store";
 import { allConnections, connectionFor } from "@/lib/mcp/pool";
 import { closeGateway } from "@/lib/gateway/gateway-http";
+import { saveVirtualServer } from "@/lib/gateway/virtual-store";
 import { BOOTSTRAP_ADMIN } from "@/test/callers";
 import { startFrontDoor, type TestFrontDoor } from "@/test/front-door";
 import { DEMO_CLI } from "@/test/demo-client";
@@ -198,6 +199,65 @@ it("refuses an agent without credentials with a bearer challenge, and another pe
     body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
   });
   expect(asPia.status).toBe(404);
+});
+
+describe("a virtual server", () => {
+  it("shows each person only its chosen tools they may call, renamed, with pinned arguments out of reach", async () => {
+    await saveVirtualServer(
+      "support",
+      {
+        title: "Support desk",
+        tools: [
+          { server: "demo", tool: "echo", as: "say" },
+          { server: "demo", tool: "get_weather", arguments: { city: "Oslo" }, description: "The weather in Oslo." },
+          { server: "ops", tool: "echo", as: "ops_say" },
+        ],
+      },
+      ADMIN,
+    );
+    const connect = async (token: string): Promise<Client> => {
+      const client = new Client({ name: "support-bot", version: "1.0.0" });
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(`${door.base}/mcp/support`), {
+          requestInit: { headers: { Authorization: `Bearer ${token}` } },
+        }),
+      );
+      open.push(client);
+      return client;
+    };
+    const olga = await connect(tokens.olga!);
+    const listed = (await olga.listTools()).tools;
+    expect(listed.map((tool) => tool.name).sort()).toEqual(["demo__get_weather", "say"]);
+    const weather = listed.find((tool) => tool.name === "demo__get_weather")!;
+    expect(weather.description).toBe("The weather in Oslo.");
+    expect(Object.keys(weather.inputSchema.properties ?? {})).not.toContain("city");
+    expect((await names(await connect(tokens.pia!))).sort()).toEqual(["demo__get_weather", "ops_say", "say"]);
+
+    const said = await olga.callTool({ name: "say", arguments: { message: "via support" } });
+    expect(JSON.stringify(said.content)).toContain("via support");
+    // The pinned city wins over the agent's.
+    const result = await olga.callTool({ name: "demo__get_weather", arguments: { city: "Paris" } });
+    expect(JSON.stringify(result.content)).toContain("Oslo");
+    await expect(olga.callTool({ name: "ops_say", arguments: { message: "x" } })).rejects.toThrow(/Unknown tool: ops_say/);
+  });
+
+  it("answers 404 for one that does not exist", async () => {
+    const answer = await fetch(`${door.base}/mcp/nowhere`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        authorization: `Bearer ${tokens.olga}`,
+      },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "initialize",
+        params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "x", version: "1" } },
+      }),
+    });
+    expect(answer.status).toBe(404);
+  });
 });
 
 /** What the demo server's protocol_error tool answers when called directly. */

@@ -1,7 +1,8 @@
 import "server-only";
 // When what agents may see could have changed, so /mcp can send notifications/tools/list_changed:
 // a server's tools changed (any connection's listing, here or, through the cluster bus, on
-// another replica), a server was added, removed or its access changed, or a policy changed.
+// another replica), a server was added, removed or its access changed, a policy changed, or a
+// virtual server was saved or removed.
 // The signal is for every agent: each lists again and gets its own view, so one that sees
 // nothing new pays one listing, and none misses a change.
 import { createHash } from "node:crypto";
@@ -10,6 +11,7 @@ import { registeredServers } from "@/lib/mcp/registry";
 import { allConnections, watchToolLists } from "@/lib/mcp/pool";
 import { serverPolicy } from "@/lib/policy/policy-store";
 import type { Tool } from "@/lib/domain/mcp-types";
+import { virtualServers } from "./virtual-store";
 
 /** How often the servers and policies are compared with the last look (both are cached; a look costs no query most times). */
 const LOOK_EVERY_MS = 2_000;
@@ -35,7 +37,11 @@ function onToolList(serverId: string, tools: readonly Tool[]): void {
 async function lookAtServers(): Promise<void> {
   const servers = await registeredServers();
   const policies = await Promise.all(servers.map((server) => serverPolicy(server.config.id)));
-  const now = digest(servers.map((server, index) => [server.config.id, server.config.access, server.config.trusted, policies[index]]));
+  const virtual = [...(await virtualServers()).values()].map(({ name, tools }) => [name, tools]);
+  const now = digest([
+    servers.map((server, index) => [server.config.id, server.config.access, server.config.trusted, policies[index]]),
+    virtual,
+  ]);
   const before = watch.servers;
   watch.servers = now;
   if (before !== undefined && before !== now) changed();

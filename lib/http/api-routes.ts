@@ -69,6 +69,14 @@ export const API_ROUTES: readonly ApiRoute[] = [
   // Agents' calls waiting for a person (lib/approvals): each sees those they may decide or their own agents'; deciding is checked further in.
   { pattern: "/api/approvals", methods: ["GET"], servedBy: "next", access: { GET: "catalog:read" } },
   { pattern: "/api/approvals/:approvalId", methods: ["POST"], servedBy: "next", access: { POST: "tools:call" } },
+  // Virtual servers (/mcp/{name}): listed to all who see the catalog; composed by admins, as servers are.
+  { pattern: "/api/virtual-servers", methods: ["GET"], servedBy: "next", access: { GET: "catalog:read" } },
+  {
+    pattern: "/api/virtual-servers/:name",
+    methods: ["GET", "PUT", "DELETE"],
+    servedBy: "next",
+    access: { GET: "catalog:read", PUT: "servers:manage", DELETE: "servers:manage" },
+  },
   { pattern: "/api/saved-calls", methods: ["GET", "POST"], servedBy: "next", access: { GET: "catalog:read", POST: "tools:call" } },
   // Changing or deleting someone else's saved call or collection is refused further in (lib/saved/access.ts).
   {

@@ -12,6 +12,7 @@ import { forgetAllCachedGrants, forgetCachedGrant } from "@/lib/oauth/oauth-stor
 import { invalidatePolicies } from "@/lib/policy/policy-store";
 import { invalidatePins } from "@/lib/pins/pin-store";
 import { wakeApproval } from "@/lib/approvals/waiting";
+import { invalidateVirtualServers } from "@/lib/gateway/virtual-store";
 import type { ClusterBus } from "../cluster/bus";
 
 export function installClusterHandlers(bus: ClusterBus): void {
@@ -26,6 +27,7 @@ export function installClusterHandlers(bus: ClusterBus): void {
     if (change.what === "servers") invalidateRegistry();
     else if (change.what === "policies") invalidatePolicies();
     else if (change.what === "pins") invalidatePins();
+    else if (change.what === "virtual-servers") invalidateVirtualServers();
     else {
       forgetCachedGrant(change.serverId, change.principal, change.what === "oauth-revoked");
       const live = connectionsOf(change.serverId, change.principal);
@@ -37,6 +39,7 @@ export function installClusterHandlers(bus: ClusterBus): void {
   bus.onResync(() => {
     invalidateRegistry();
     invalidatePolicies();
+    invalidateVirtualServers();
     forgetAllCachedGrants();
   });
 }

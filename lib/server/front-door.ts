@@ -26,6 +26,7 @@ import { serveMetrics, serveReadiness } from "./operator-endpoints";
 import { REPLICA_HEADER, replicaName } from "./replica";
 import { clientAddress } from "./client-address";
 import { serveGateway } from "@/lib/gateway/gateway-http";
+import { VIRTUAL_NAME } from "@/lib/domain/virtual-servers";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/auth/better-auth";
 
 /**
@@ -43,13 +44,15 @@ const METRICS_ACCESS: Access = "audit:payloads";
 const OPERATOR_PATHS = new Set(["/api/health", "/api/ready", METRICS_PATH]);
 
 /**
- * Toolscope's own MCP endpoint, for agents (lib/gateway). Anyone who may read the catalog may
+ * Toolscope's own MCP endpoint, for agents (lib/gateway), and its virtual servers at /mcp/{name}. Anyone who may read the catalog may
  * connect; what they may call is decided per tool, as for the person's own calls.
  */
 const GATEWAY_PATH = "/mcp";
 const GATEWAY_ACCESS: Access = "catalog:read";
 function isGatewayPath(pathname: string): boolean {
-  return pathname === GATEWAY_PATH;
+  return (
+    pathname === GATEWAY_PATH || (pathname.startsWith(`${GATEWAY_PATH}/`) && VIRTUAL_NAME.test(pathname.slice(GATEWAY_PATH.length + 1)))
+  );
 }
 
 /** What a process that is shutting down still answers: metrics, and the API routes marked so (`whileDraining`). */

@@ -1,0 +1,67 @@
+import "server-only";
+// What one MCP endpoint of Toolscope shows an agent: /mcp, every tool the person may call; or
+// /mcp/{name}, a virtual server's chosen tools (lib/domain/virtual-servers.ts), each under the
+// name the admin gave it, its pinned arguments left out of its schema and sent whatever the agent
+// sends. A virtual server never widens access: a tool the person may not call through /mcp is not
+// in their view of it either.
+import type { Caller } from "@/lib/domain/roles";
+import type { Tool } from "@/lib/domain/mcp-types";
+import type { VirtualTool } from "@/lib/domain/virtual-servers";
+import type { ServerConnection } from "@/lib/mcp/connection";
+import { agentToolName, agentTools, resolveAgentTool } from "./agent-tools";
+import { virtualServer } from "./virtual-store";
+
+export type Resolved = { connection: ServerConnection; toolName: string; pinned?: Record<string, unknown> | undefined };
+
+export type ToolView = {
+  /** The endpoint's path, for messages. */
+  path: string;
+  list: (caller: Caller) => Promise<Tool[]>;
+  resolve: (caller: Caller, name: string) => Promise<Resolved | undefined>;
+};
+
+export const WHOLE_VIEW: ToolView = {
+  path: "/mcp",
+  list: async (caller) => [...(await agentTools(caller)).values()].map((entry) => entry.listed),
+  resolve: resolveAgentTool,
+};
+
+function nameOf(tool: VirtualTool): string {
+  return tool.as ?? agentToolName(tool.server, tool.tool);
+}
+
+/** The schema without the pinned properties: the agent is not asked for what it cannot change. */
+export function withoutPinned(schema: Tool["inputSchema"], pinned: Record<string, unknown> | undefined): Tool["inputSchema"] {
+  if (!pinned || Object.keys(pinned).length === 0) return schema;
+  const properties = { ...schema.properties };
+  for (const key of Object.keys(pinned)) delete properties[key];
+  const required = Array.isArray(schema.required) ? schema.required.filter((key) => !Object.hasOwn(pinned, key)) : undefined;
+  return { ...schema, properties, ...(required ? { required } : {}) };
+}
+
+export function virtualView(name: string): ToolView {
+  return {
+    path: `/mcp/${name}`,
+    list: async (caller) => {
+      const [definition, mayCall] = await Promise.all([virtualServer(name), agentTools(caller)]);
+      return definition.tools.flatMap((chosen) => {
+        const entry = mayCall.get(agentToolName(chosen.server, chosen.tool));
+        if (!entry) return [];
+        return [
+          {
+            ...entry.listed,
+            name: nameOf(chosen),
+            ...(chosen.description === undefined ? {} : { description: chosen.description }),
+            inputSchema: withoutPinned(entry.listed.inputSchema, chosen.arguments),
+          },
+        ];
+      });
+    },
+    resolve: async (caller, toolName) => {
+      const chosen = (await virtualServer(name)).tools.find((tool) => nameOf(tool) === toolName);
+      if (!chosen) return undefined;
+      const target = await resolveAgentTool(caller, agentToolName(chosen.server, chosen.tool));
+      return target && { ...target, pinned: chosen.arguments };
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import "server-only";
+// Virtual servers as the API lists them: each with its address and, for each chosen tool, whether
+// it is there now (a server removed, a tool renamed upstream: the endpoint still answers, without it).
+import { appConfig } from "@/lib/config/env";
+import { AppError } from "@/lib/errors";
+import type { Caller } from "@/lib/domain/roles";
+import type { VirtualServerView } from "@/lib/domain/virtual-servers";
+import { allConnections } from "@/lib/mcp/pool";
+import { hiddenServerIds } from "@/lib/mcp/server-access";
+import { virtualServers } from "./virtual-store";
+
+export type VirtualServerListing = VirtualServerView & { url: string; missing: string[] };
+
+export async function listVirtualServers(caller: Caller): Promise<{ virtualServers: VirtualServerListing[] }> {
+  const [all, connections, hidden] = await Promise.all([virtualServers(), allConnections(), hiddenServerIds(caller)]);
+  const byId = new Map(connections.map((connection) => [connection.config.id, connection]));
+  const base = appConfig().publicUrl;
+  return {
+    virtualServers: [...all.values()].map((server) => ({
+      ...server,
+      // A server this caller may not see is not named to them, not even as missing.
+      tools: server.tools.filter((tool) => !hidden.has(tool.server)),
+      url: `${base}/mcp/${server.name}`,
+      missing: server.tools
+        .filter((tool) => !hidden.has(tool.server) && !byId.get(tool.server)?.findTool(tool.tool))
+        .map((tool) => `${tool.server}/${tool.tool}`),
+    })),
+  };
+}
+
+export async function virtualServerFor(name: string, caller: Caller): Promise<VirtualServerListing> {
+  const found = (await listVirtualServers(caller)).virtualServers.find((server) => server.name === name);
+  if (!found) throw new AppError("not_found:virtual_server", `There is no virtual server "${name}".`);
+  return found;
+}

@@ -1,0 +1,130 @@
+// The official MCP conformance suite's server scenarios that concern tools, played against
+// Toolscope's own MCP endpoint for agents, /mcp, in local mode (no credentials on loopback).
+// Behind it, one server: the fixture with the tools the scenarios call (test/fixtures/
+// conformance-tools.ts), registered as `cf`, so /mcp lists them as cf__<tool>. Which scenarios
+// are played, which way, and what is expected of each: server-scenarios.ts; the results,
+// explained: docs/conformance.md.
+//
+// The scenarios run up front, one after another per wire and route, two batches at a time
+// (server-batch.mjs); each test then judges its own. A test that is retried (CI retries once)
+// plays its scenario again, by itself.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addServer } from "@/lib/mcp/servers";
+import { saveServerPolicy } from "@/lib/policy/policy-store";
+import { allConnections, connectionFor } from "@/lib/mcp/pool";
+import { closeGateway } from "@/lib/gateway/gateway-http";
+import { startFrontDoor, type TestFrontDoor } from "@/test/front-door";
+import { programArgs } from "@/test/programs";
+import { ensureNode22, NODE_22, runAll, tail, type Check } from "./cli";
+import { startNameAdapter, type NameAdapter } from "./name-adapter";
+import { listServerScenarios, runServerScenarios, stopServerScenarios, type ServerRun, type Wire } from "./server-run";
+import { NOT_APPLICABLE, PLAYS, SERVER_ID, type Play, type Route } from "./server-scenarios";
+import { SUITES } from "./suites";
+
+const CLI = SUITES.find((suite) => suite.version === "0.2.0-alpha.12")!.cli;
+const FIXTURE = path.join(import.meta.dirname, "..", "fixtures", "conformance-tools.ts");
+const PARALLEL = 2;
+
+const savedEnv = { ...process.env };
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-gateway-conformance-"));
+let door: TestFrontDoor | undefined;
+let adapter: NameAdapter | undefined;
+const runs = new Map<string, ServerRun>();
+const attempts = new Map<string, number>();
+
+const key = (play: Pick<Play, "route" | "wire" | "scenario">): string => `${play.route} ${play.wire} ${play.scenario}`;
+const urlFor = (route: Route): string => (route === "mapped" ? adapter!.url : `${door!.base}/mcp`);
+
+async function play(route: Route, wire: Wire, scenarios: string[]): Promise<void> {
+  for (const [scenario, run] of await runServerScenarios(CLI, urlFor(route), wire, scenarios))
+    runs.set(key({ route, wire, scenario }), run);
+}
+
+function describeCheck(check: Check): string {
+  const details = check.details === undefined ? "" : `\n      details: ${JSON.stringify(check.details).slice(0, 1_500)}`;
+  return `  - ${check.status} ${check.id} (${check.name}): ${check.errorMessage ?? check.description}${details}`;
+}
+
+function judge(run: ServerRun, expected: Play): void {
+  const context = `conformance CLI exited with ${run.code ?? "nothing (it never finished the scenario)"} after ${run.ms} ms\n\nCLI output (last lines):\n${tail(run.output)}`;
+  expect(run.checks, `no checks.json was written\n\n${context}`).toBeDefined();
+  const bad = run.checks!.filter((c) => c.status === "FAILURE" || c.status === "WARNING");
+  const failing = [...new Set(bad.map((c) => c.id))].sort();
+  const message = `failed or warned checks${expected.why ? ` (expected: ${expected.why})` : ""}:\n${bad.map(describeCheck).join("\n")}\n\n${context}`;
+  // Exactly the failure written down: one more failing check, or one less, is news.
+  expect(failing, message).toEqual([...expected.failing].sort());
+  if (expected.failing.length > 0) return;
+  // A scenario that records nothing but INFO or SKIPPED must not pass.
+  expect(
+    run.checks!.filter((c) => c.status === "SUCCESS"),
+    `no successful check\n\n${context}`,
+  ).not.toEqual([]);
+  expect(run.code, context).toBe(0);
+}
+
+describe("MCP conformance suite, server scenarios, against Toolscope's /mcp", () => {
+  beforeAll(async () => {
+    for (const name of Object.keys(process.env)) if (name.startsWith("TOOLSCOPE_") || name === "DATABASE_URL") delete process.env[name];
+    // Local mode: no token and no accounts, so /mcp asks a loopback agent for no credentials.
+    Object.assign(process.env, { TOOLSCOPE_DATA_DIR: dataDir, TOOLSCOPE_STDIO: "on", TOOLSCOPE_DEMO_SERVER: "off" });
+    ensureNode22();
+    await addServer(SERVER_ID, { command: process.execPath, args: [...programArgs(FIXTURE), "stdio"] });
+    // The fixture's tools declare no hints, so they count as destructive: an agent's call would wait for a person.
+    await saveServerPolicy(SERVER_ID, { agents: { destructive: "allow" } }, null);
+    door = await startFrontDoor();
+    adapter = await startNameAdapter(`${door.base}/mcp`, `${SERVER_ID}__`);
+    await (await connectionFor(SERVER_ID)).ready();
+    const batches = (["direct", "mapped"] as const).flatMap((route) =>
+      (["2025-11-25", "2026-07-28"] as const).map((wire) => {
+        const scenarios = PLAYS.filter((p) => p.route === route && p.wire === wire).map((p) => p.scenario);
+        return { exclusive: false, run: () => play(route, wire, scenarios) };
+      }),
+    );
+    await runAll(batches, PARALLEL);
+  }, 120_000);
+
+  afterAll(async () => {
+    stopServerScenarios();
+    const lines = [...runs].sort((a, b) => b[1].ms - a[1].ms).map(([name, run]) => `${String(run.ms).padStart(6)} ms  ${name}`);
+    if (lines.length)
+      console.log(`[conformance] server scenario times (one after another per batch, ${PARALLEL} batches at a time):\n${lines.join("\n")}`);
+    await adapter?.close();
+    await closeGateway();
+    await door?.close();
+    await Promise.all((await allConnections()).map((connection) => connection.close()));
+    process.env = savedEnv;
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("has what it needs", () => {
+    expect(fs.existsSync(NODE_22), `${NODE_22} is missing: installing Node 22 failed (cli.ts)`).toBe(true);
+    expect(fs.existsSync(CLI), `${CLI} is missing: run npm install`).toBe(true);
+  });
+
+  it("plays, or rules out with a reason, every server scenario the suite lists", () => {
+    const played = new Set(PLAYS.map((p) => p.scenario));
+    const overlap = Object.keys(NOT_APPLICABLE).filter((scenario) => played.has(scenario));
+    expect(overlap, "a scenario is both played and ruled out").toEqual([]);
+    expect(listServerScenarios(CLI).sort()).toEqual([...played, ...Object.keys(NOT_APPLICABLE)].sort());
+    expect(new Set(PLAYS.map(key)).size, "a play is listed twice").toBe(PLAYS.length);
+    for (const p of PLAYS) if (p.failing.length > 0) expect(p.why, `${key(p)}: a known failure says why`).toBeTruthy();
+  });
+
+  it.each(PLAYS.map((p) => ({ ...p, name: key(p) })))(
+    "$name",
+    async (expected) => {
+      const attempt = attempts.get(expected.name) ?? 0;
+      attempts.set(expected.name, attempt + 1);
+      const run =
+        attempt === 0
+          ? runs.get(expected.name)
+          : (await runServerScenarios(CLI, urlFor(expected.route), expected.wire, [expected.scenario])).get(expected.scenario);
+      expect(run, `${expected.name} did not run`).toBeDefined();
+      judge(run!, expected);
+    },
+    30_000,
+  );
+});

@@ -1,0 +1,210 @@
+// The conformance suite's server scenarios (0.2.0-alpha.12, `conformance list --server`) and
+// what each is to Toolscope's /mcp: played, on which wire, which way, with the checks that fail
+// or warn (exactly those), or ruled out, with why. gateway-conformance.test.ts asserts exactly
+// this, so a regression fails it and so does a fix (take the failure off the list).
+// The results, explained: docs/conformance.md, "Toolscope as a server: /mcp".
+import type { Wire } from "./server-run";
+
+/**
+ * direct: against /mcp as it is. mapped: through the name adapter (name-adapter.ts), for the
+ * scenarios that call their tools by bare names /mcp cannot have: what the gateway does with
+ * the call, not whether /mcp conforms (direct says that).
+ */
+export type Route = "direct" | "mapped";
+
+export type Play = {
+  scenario: string;
+  wire: Wire;
+  route: Route;
+  /** The checks that end FAILURE or WARNING, exactly; none: the play passes. */
+  failing: readonly string[];
+  /** Why they fail, or what a pass is worth when it is hollow. */
+  why?: string;
+};
+
+/** The server id the fixture is registered under: its tools are `cf__<tool>` at /mcp. */
+export const SERVER_ID = "cf";
+
+const OLD: Wire = "2025-11-25";
+const NEW: Wire = "2026-07-28";
+
+const BARE_NAME =
+  "It calls its tool by the bare name the suite's reference server uses (test_…); /mcp names every tool {server}__{tool} (cf__test_…), so it answers -32602 Unknown tool. No server id can make a name without the __.";
+const NO_INPUT_RELAY =
+  "A target's request for input during an agent's call (elicitation, sampling) is answered by Toolscope, not passed to the agent: an agent's call has nobody to ask, so it is declined (lib/mcp/user-input.ts). The agent is never asked.";
+const NO_MRTR =
+  "By bare name, as above; and by design no InputRequiredResult ever reaches an agent: Toolscope's client answers a target's input_required itself (declined, nobody to ask) and the agent gets the final result (shown through the adapter by input-required-result-basic-elicitation).";
+
+/** A scenario that calls tools by bare names: against /mcp, and through the adapter. */
+function bareNamed(
+  scenario: string,
+  wires: Wire[],
+  direct: string[],
+  mapped: Omit<Play, "scenario" | "wire" | "route"> = { failing: [] },
+): Play[] {
+  return wires.flatMap((wire) => [
+    { scenario, wire, route: "direct" as const, failing: direct, why: BARE_NAME },
+    { scenario, wire, route: "mapped" as const, ...mapped },
+  ]);
+}
+
+function onWires(scenario: string, wires: Wire[], expected: Omit<Play, "scenario" | "wire" | "route"> = { failing: [] }): Play[] {
+  return wires.map((wire) => ({ scenario, wire, route: "direct" as const, ...expected }));
+}
+
+const MRTR_BARE = (scenario: string, failing: string[], why = NO_MRTR): Play => ({ scenario, wire: NEW, route: "direct", failing, why });
+
+export const PLAYS: readonly Play[] = [
+  // The lifecycle and transport every exchange of tools rides on.
+  ...onWires("server-initialize", [OLD]),
+  ...onWires("server-session-lifecycle", [OLD]),
+  {
+    scenario: "server-stateless",
+    wire: NEW,
+    route: "direct",
+    failing: [
+      "sep-2575-http-server-no-independent-requests-on-stream",
+      "sep-2575-missing-capability-http-400",
+      "sep-2575-server-no-log-without-loglevel",
+      "sep-2575-server-rejects-undeclared-capability",
+      "sep-2575-server-sends-tools-list-changed-on-subscription",
+    ],
+    why: "Five checks call diagnostic tools by bare name (test_missing_capability, test_streaming_elicitation, test_logging_tool, test_trigger_tool_change) and so test nothing; the other 24 pass (envelope, discover, versions, header mismatch, 404s for removed methods, subscriptions/listen).",
+  },
+  {
+    scenario: "server-stateless",
+    wire: NEW,
+    route: "mapped",
+    failing: ["sep-2575-missing-capability-http-400", "sep-2575-server-rejects-undeclared-capability"],
+    why: "/mcp runs test_missing_capability for an agent that did not declare sampling: the target sees Toolscope's own client capabilities, never the agent's, so it cannot refuse with -32021. With the diagnostic tools reachable, list_changed does reach a listen stream, and no request or log message leaks onto a call's stream.",
+  },
+  ...onWires("dns-rebinding-protection", [OLD, NEW]),
+  ...onWires("http-header-validation", [NEW]),
+  {
+    scenario: "http-custom-header-server-validation",
+    wire: NEW,
+    route: "direct",
+    failing: [
+      "sep-2243-server-reject-invalid-param-chars",
+      "sep-2243-server-reject-param-mismatch",
+      "sep-2243-server-validate-param-match",
+    ],
+    why: "Gateway bug: /mcp lists the target's x-mcp-header declarations but never checks Mcp-Param-* headers against the body. The SDK's createMcpHandler validates them only for an McpServer (it asks it for the tool's schema); the gateway's factory returns a low-level Server. A bad Base64 value, or a missing header, is answered 200 with the call made.",
+  },
+  ...onWires("server-sse-multiple-streams", [OLD, NEW]),
+  {
+    scenario: "server-sse-polling",
+    wire: OLD,
+    route: "direct",
+    failing: ["server-sse-priming-event", "server-sse-retry-field"],
+    why: "SEP-1699 resumability (SHOULD): a 2025 session's POST stream starts with no priming event (an id, empty data) and no retry field, as the gateway's session transport has no event store. Its test_reconnection is unknown by bare name besides.",
+  },
+  {
+    scenario: "server-sse-polling",
+    wire: OLD,
+    route: "mapped",
+    failing: ["server-sse-priming-event", "server-sse-retry-field"],
+    why: "The same two warnings with the tool reachable: no priming event, no retry field.",
+  },
+
+  // Tools: listing, results, errors, progress, schemas.
+  ...onWires("tools-list", [OLD, NEW]),
+  ...bareNamed("tools-call-simple-text", [OLD, NEW], ["tools-call-simple-text"]),
+  ...bareNamed("tools-call-image", [OLD, NEW], ["tools-call-image"]),
+  ...bareNamed("tools-call-audio", [OLD, NEW], ["tools-call-audio"]),
+  ...bareNamed("tools-call-embedded-resource", [OLD, NEW], ["tools-call-embedded-resource"]),
+  ...bareNamed("tools-call-mixed-content", [OLD, NEW], ["tools-call-mixed-content"]),
+  ...bareNamed("tools-call-error", [OLD, NEW], ["tools-call-error"]),
+  ...bareNamed("tools-call-with-progress", [OLD, NEW], ["tools-call-with-progress"]),
+  ...bareNamed("json-schema-2020-12", [OLD, NEW], ["json-schema-2020-12-tool-found"]),
+  ...bareNamed("tools-call-with-logging", [OLD], ["tools-call-with-logging"], {
+    failing: ["tools-call-with-logging"],
+    why: "/mcp declares no logging capability: logging/setLevel is -32601 Method not found, and a target's log messages are not relayed to the agent.",
+  }),
+  ...bareNamed("tools-call-sampling", [OLD], ["tools-call-sampling"], { failing: ["tools-call-sampling"], why: NO_INPUT_RELAY }),
+  ...bareNamed("tools-call-elicitation", [OLD], ["tools-call-elicitation"], { failing: ["tools-call-elicitation"], why: NO_INPUT_RELAY }),
+  ...bareNamed("elicitation-sep1034-defaults", [OLD], ["elicitation-sep1034-general"], {
+    failing: ["elicitation-sep1034-general"],
+    why: NO_INPUT_RELAY,
+  }),
+  ...bareNamed("elicitation-sep1330-enums", [OLD], ["elicitation-sep1330-general"], {
+    failing: ["elicitation-sep1330-general"],
+    why: NO_INPUT_RELAY,
+  }),
+  {
+    scenario: "caching",
+    wire: NEW,
+    route: "direct",
+    failing: [
+      "sep-2549-prompts-list-caching-hints",
+      "sep-2549-resources-list-caching-hints",
+      "sep-2549-resources-templates-list-caching-hints",
+    ],
+    why: "tools/list carries ttlMs and cacheScope (passes); the scenario also asks prompts/list and resources/list, which /mcp does not serve (-32601: it declares tools only).",
+  },
+
+  // Multi-round-trip input (SEP-2322) on tools/call: 2026-07-28 only.
+  MRTR_BARE("input-required-result-basic-elicitation", ["sep-2322-elicitation-incomplete"]),
+  {
+    scenario: "input-required-result-basic-elicitation",
+    wire: NEW,
+    route: "mapped",
+    failing: ["sep-2322-elicitation-incomplete"],
+    why: "The fixture answers input_required; /mcp answers the agent with a complete result (the target's, after Toolscope declined its question).",
+  },
+  MRTR_BARE("input-required-result-basic-sampling", ["sep-2322-sampling-incomplete"]),
+  MRTR_BARE("input-required-result-basic-list-roots", ["sep-2322-list-roots-incomplete"]),
+  MRTR_BARE("input-required-result-request-state", ["sep-2322-request-state-incomplete"]),
+  MRTR_BARE("input-required-result-multiple-input-requests", ["sep-2322-multiple-inputs-incomplete"]),
+  MRTR_BARE("input-required-result-multi-round", ["sep-2322-multi-round-r1"]),
+  MRTR_BARE("input-required-result-result-type", ["sep-2322-result-type-included"]),
+  MRTR_BARE("input-required-result-tampered-state", ["sep-2322-reject-tampered-state"]),
+  MRTR_BARE("input-required-result-capability-check", ["sep-2322-respect-client-capabilities"]),
+  MRTR_BARE("input-required-result-missing-input-response", ["sep-2322-missing-response-rerequests"]),
+  MRTR_BARE("input-required-result-ignore-extra-params", ["sep-2322-ignore-unexpected-params"]),
+  MRTR_BARE(
+    "input-required-result-validate-input",
+    [],
+    "Passes, hollowly: it sends malformed inputResponses to its tool and wants an error, which Unknown tool is.",
+  ),
+  MRTR_BARE("input-required-result-unsupported-methods", [], "Passes: tools/list never answers input_required."),
+];
+
+const RESOURCES = "Resources: /mcp serves tools only (it declares no resources capability).";
+const PROMPTS = "Prompts: /mcp serves tools only (it declares no prompts capability).";
+const TASKS =
+  "The tasks extension: /mcp does not offer tasks (it lists tools without `execution`; calls are plain calls, docs/gateway.md).";
+const SKILLS = "The skills extension (SEP-2640, served as resources): /mcp serves tools only.";
+
+/** The scenarios that are not about tools, or about something /mcp deliberately does not serve. */
+export const NOT_APPLICABLE: Readonly<Record<string, string>> = {
+  ping: "A utility, not about tools.",
+  "logging-set-level": "Logging, not about tools (tools-call-with-logging is, and is played).",
+  "completion-complete": "Completion of prompt and resource-template arguments: /mcp serves neither.",
+  "resources-list": RESOURCES,
+  "resources-read-text": RESOURCES,
+  "resources-read-binary": RESOURCES,
+  "resources-templates-read": RESOURCES,
+  "resources-subscribe": RESOURCES,
+  "resources-unsubscribe": RESOURCES,
+  "sep-2164-resource-not-found": RESOURCES,
+  "prompts-list": PROMPTS,
+  "prompts-get-simple": PROMPTS,
+  "prompts-get-with-args": PROMPTS,
+  "prompts-get-embedded-resource": PROMPTS,
+  "prompts-get-with-image": PROMPTS,
+  "input-required-result-non-tool-request": "Multi-round-trip input on prompts/get and resources/read, which /mcp does not serve.",
+  "sep-2640-skills-directory": SKILLS,
+  "sep-2640-skills-enumeration": SKILLS,
+  "sep-2640-skills-manifest": SKILLS,
+  "tasks-lifecycle": TASKS,
+  "tasks-capability-negotiation": TASKS,
+  "tasks-wire-fields": TASKS,
+  "tasks-request-state-removal": TASKS,
+  "tasks-mrtr-input": TASKS,
+  "tasks-request-headers": TASKS,
+  "tasks-dispatch-and-envelope": TASKS,
+  "tasks-status-notifications": TASKS,
+  "tasks-required-task-error": TASKS,
+  "tasks-mrtr-composition": TASKS,
+};
