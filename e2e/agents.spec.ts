@@ -141,3 +141,23 @@ test("an admin composes a virtual server in the browser; an agent at /mcp/{name}
     await desk.close();
   }
 });
+
+test("an admin lets agents call a server's destructive tools without waiting, in the server's policy", async ({ page }) => {
+  await page.goto("/servers/demo");
+  const policy = page.getByTestId("tool-policy-panel");
+  await policy.locator("summary").click();
+  const agents = policy.getByTestId("policy-agents");
+  await expect(agents.getByTestId("policy-agents-destructive")).toHaveValue("wait");
+  await expectAccessible(page, "server page with its policy open", "light");
+  await agents.getByTestId("policy-agents-destructive").selectOption("allow");
+  await policy.getByTestId("policy-save").click();
+  await expect(policy.getByTestId("policy-save")).toBeDisabled();
+  try {
+    const result = (await agent.callTool({ name: "demo__delete_note", arguments: { id: "e2e-no-wait" } })) as CallToolResult;
+    expect(text(result)).toContain("e2e-no-wait");
+  } finally {
+    await agents.getByTestId("policy-agents-destructive").selectOption("wait");
+    await policy.getByTestId("policy-save").click();
+    await expect(policy.getByTestId("policy-save")).toBeDisabled();
+  }
+});

@@ -12,6 +12,7 @@ import { fetchJson } from "@/lib/client/fetch-json";
 import type { Tool } from "@/lib/domain/mcp-types";
 import type { CallingRole, PolicyRule, ServerPolicy } from "@/lib/policy/tool-policy";
 import { AdminPanel } from "./admin-panel";
+import { AgentPolicyEditor } from "./agent-policy-editor";
 import { ToolPicker } from "@/components/ui/tool-picker";
 
 type Who = "everyone" | "admins";
@@ -212,6 +213,7 @@ function PolicyEditor({ view, tools }: { view: ServerPolicyView; tools: Tool[] }
             ))}
           </select>
         </div>
+        <AgentPolicyEditor agents={policy.agents} onChange={(agents) => set({ agents })} select={SELECT} />
       </div>
       {error && <p className={`${ERROR_NOTE} mt-2`}>{error}</p>}
       <div className="mt-3 flex justify-end gap-2">
