@@ -1,12 +1,15 @@
 // The official MCP conformance suite's server scenarios that concern tools, played against
-// Toolscope's own MCP endpoint for agents, /mcp, in local mode (no credentials on loopback).
-// Behind it, one server: the fixture with the tools the scenarios call (test/fixtures/
-// conformance-tools.ts), registered as `cf`, so /mcp lists them as cf__<tool>. Which scenarios
-// are played, which way, and what is expected of each: server-scenarios.ts; the results,
-// explained: docs/conformance.md.
+// Toolscope's own MCP endpoints for agents, in local mode (no credentials on loopback). Behind
+// them, one server: the fixture with the tools the scenarios call (test/fixtures/
+// conformance-tools.ts), registered as `cf`. Each scenario is played against /mcp, which lists
+// those tools as cf__<tool>, and against a virtual server, /mcp/conformance, that an admin
+// composed from every one of them under its bare name (`as`), the name the scenarios call. Which
+// scenarios are played, which way, and what is expected of each: server-scenarios.ts; the
+// results, explained: docs/conformance.md.
 //
-// The scenarios run up front, one after another per wire and route, two batches at a time
-// (server-batch.mjs); each test then judges its own. A test that is retried (CI retries once)
+// The scenarios run up front, one batch per wire, both batches at once (server-batch.mjs), each
+// playing /mcp's scenarios and then the virtual server's, one after another; each test then
+// judges its own. A test that is retried (CI retries once)
 // plays its scenario again, by itself.
 import fs from "node:fs";
 import os from "node:os";
@@ -16,12 +19,13 @@ import { addServer } from "@/lib/mcp/servers";
 import { saveServerPolicy } from "@/lib/policy/policy-store";
 import { allConnections, connectionFor } from "@/lib/mcp/pool";
 import { closeGateway } from "@/lib/gateway/gateway-http";
+import { saveVirtualServer } from "@/lib/gateway/virtual-store";
+import { localCaller } from "@/lib/auth/identify";
 import { startFrontDoor, type TestFrontDoor } from "@/test/front-door";
 import { programArgs } from "@/test/programs";
 import { ensureNode22, NODE_22, runAll, tail, type Check } from "./cli";
-import { startNameAdapter, type NameAdapter } from "./name-adapter";
 import { listServerScenarios, runServerScenarios, stopServerScenarios, type ServerRun, type Wire } from "./server-run";
-import { NOT_APPLICABLE, PLAYS, SERVER_ID, type Play, type Route } from "./server-scenarios";
+import { NOT_APPLICABLE, PLAYS, SERVER_ID, VIRTUAL_SERVER, type Play, type Route } from "./server-scenarios";
 import { SUITES } from "./suites";
 
 const CLI = SUITES.find((suite) => suite.version === "0.2.0-alpha.12")!.cli;
@@ -31,12 +35,11 @@ const PARALLEL = 2;
 const savedEnv = { ...process.env };
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-gateway-conformance-"));
 let door: TestFrontDoor | undefined;
-let adapter: NameAdapter | undefined;
 const runs = new Map<string, ServerRun>();
 const attempts = new Map<string, number>();
 
 const key = (play: Pick<Play, "route" | "wire" | "scenario">): string => `${play.route} ${play.wire} ${play.scenario}`;
-const urlFor = (route: Route): string => (route === "mapped" ? adapter!.url : `${door!.base}/mcp`);
+const urlFor = (route: Route): string => (route === "virtual" ? `${door!.base}/mcp/${VIRTUAL_SERVER}` : `${door!.base}/mcp`);
 
 async function play(route: Route, wire: Wire, scenarios: string[]): Promise<void> {
   for (const [scenario, run] of await runServerScenarios(CLI, urlFor(route), wire, scenarios))
@@ -65,7 +68,7 @@ function judge(run: ServerRun, expected: Play): void {
   expect(run.code, context).toBe(0);
 }
 
-describe("MCP conformance suite, server scenarios, against Toolscope's /mcp", () => {
+describe("MCP conformance suite, server scenarios, against Toolscope's /mcp and a virtual server", () => {
   beforeAll(async () => {
     for (const name of Object.keys(process.env)) if (name.startsWith("TOOLSCOPE_") || name === "DATABASE_URL") delete process.env[name];
     // Local mode: no token and no accounts, so /mcp asks a loopback agent for no credentials.
@@ -74,15 +77,32 @@ describe("MCP conformance suite, server scenarios, against Toolscope's /mcp", ()
     await addServer(SERVER_ID, { command: process.execPath, args: [...programArgs(FIXTURE), "stdio"] });
     // The fixture's tools declare no hints, so they count as destructive: an agent's call would wait for a person.
     await saveServerPolicy(SERVER_ID, { agents: { destructive: "allow" } }, null);
-    door = await startFrontDoor();
-    adapter = await startNameAdapter(`${door.base}/mcp`, `${SERVER_ID}__`);
-    await (await connectionFor(SERVER_ID)).ready();
-    const batches = (["direct", "mapped"] as const).flatMap((route) =>
-      (["2025-11-25", "2026-07-28"] as const).map((wire) => {
-        const scenarios = PLAYS.filter((p) => p.route === route && p.wire === wire).map((p) => p.scenario);
-        return { exclusive: false, run: () => play(route, wire, scenarios) };
-      }),
+    const connection = await connectionFor(SERVER_ID);
+    await connection.ready();
+    // Every tool of the fixture under its own name, as an admin would compose it (the person an
+    // agent on loopback is in local mode). Saved before /mcp is first asked, so no agent hears it
+    // as a change.
+    const tools = connection.catalog().tools.map((tool) => ({ server: SERVER_ID, tool: tool.name, as: tool.name }));
+    if (tools.length === 0) throw new Error(`${SERVER_ID} listed no tools: ${JSON.stringify(connection.snapshot())}`);
+    await saveVirtualServer(
+      VIRTUAL_SERVER,
+      { title: "The conformance suite's tools, by bare name", tools },
+      localCaller("127.0.0.1").caller,
     );
+    door = await startFrontDoor();
+    // One batch per wire, /mcp's plays then the virtual server's: server-stateless changes the
+    // fixture's tool list and listens for the news, so its two plays must not overlap.
+    const batches = (["2025-11-25", "2026-07-28"] as const).map((wire) => ({
+      exclusive: false,
+      run: async () => {
+        for (const route of ["direct", "virtual"] as const)
+          await play(
+            route,
+            wire,
+            PLAYS.filter((p) => p.route === route && p.wire === wire).map((p) => p.scenario),
+          );
+      },
+    }));
     await runAll(batches, PARALLEL);
   }, 120_000);
 
@@ -91,7 +111,6 @@ describe("MCP conformance suite, server scenarios, against Toolscope's /mcp", ()
     const lines = [...runs].sort((a, b) => b[1].ms - a[1].ms).map(([name, run]) => `${String(run.ms).padStart(6)} ms  ${name}`);
     if (lines.length)
       console.log(`[conformance] server scenario times (one after another per batch, ${PARALLEL} batches at a time):\n${lines.join("\n")}`);
-    await adapter?.close();
     await closeGateway();
     await door?.close();
     await Promise.all((await allConnections()).map((connection) => connection.close()));

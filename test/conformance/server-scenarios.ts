@@ -1,16 +1,17 @@
 // The conformance suite's server scenarios (0.2.0-alpha.12, `conformance list --server`) and
-// what each is to Toolscope's /mcp: played, on which wire, which way, with the checks that fail
-// or warn (exactly those), or ruled out, with why. gateway-conformance.test.ts asserts exactly
-// this, so a regression fails it and so does a fix (take the failure off the list).
-// The results, explained: docs/conformance.md, "Toolscope as a server: /mcp".
+// what each is to Toolscope's agent endpoints: played, on which wire, against which endpoint,
+// with the checks that fail or warn (exactly those), or ruled out, with why.
+// gateway-conformance.test.ts asserts exactly this, so a regression fails it and so does a fix
+// (take the failure off the list).
+// The results, explained: docs/conformance.md, "Toolscope as a server: /mcp and virtual servers".
 import type { Wire } from "./server-run";
 
 /**
- * direct: against /mcp as it is. mapped: through the name adapter (name-adapter.ts), for the
- * scenarios that call their tools by bare names /mcp cannot have: what the gateway does with
- * the call, not whether /mcp conforms (direct says that).
+ * direct: against /mcp, where every tool is `{server}__{tool}`. virtual: against the virtual
+ * server /mcp/{VIRTUAL_SERVER}, a real Toolscope endpoint that an admin composed from every tool
+ * of the fixture, each under its own bare name (`as`), as the scenarios call them.
  */
-export type Route = "direct" | "mapped";
+export type Route = "direct" | "virtual";
 
 export type Play = {
   scenario: string;
@@ -24,6 +25,8 @@ export type Play = {
 
 /** The server id the fixture is registered under: its tools are `cf__<tool>` at /mcp. */
 export const SERVER_ID = "cf";
+/** The virtual server with the fixture's tools under their bare names: /mcp/conformance. */
+export const VIRTUAL_SERVER = "conformance";
 
 const OLD: Wire = "2025-11-25";
 const NEW: Wire = "2026-07-28";
@@ -33,82 +36,77 @@ const BARE_NAME =
 const NO_INPUT_RELAY =
   "A target's request for input during an agent's call (elicitation, sampling) is answered by Toolscope, not passed to the agent: an agent's call has nobody to ask, so it is declined (lib/mcp/user-input.ts). The agent is never asked.";
 const NO_MRTR =
-  "By bare name, as above; and by design no InputRequiredResult ever reaches an agent: Toolscope's client answers a target's input_required itself (declined, nobody to ask) and the agent gets the final result (shown through the adapter by input-required-result-basic-elicitation).";
+  "By design no InputRequiredResult ever reaches an agent: Toolscope's client answers the target's input_required itself (declined: an agent's call has nobody to ask) and the agent gets the target's final, complete result.";
+const MRTR_BARE = `By bare name, as above. Not played against the virtual server: the fixture does not have this scenario's tool, and with it the scenario would still fail on a complete first answer, as input-required-result-basic-elicitation does there. ${NO_MRTR}`;
+const INPUT_RESPONSES_IGNORED =
+  "The agent's inputResponses are not passed on: the gateway never asked the agent for anything, so the call goes to the target as if they were absent, and Toolscope answers the target's question itself.";
 
-/** A scenario that calls tools by bare names: against /mcp, and through the adapter. */
-function bareNamed(
-  scenario: string,
-  wires: Wire[],
-  direct: string[],
-  mapped: Omit<Play, "scenario" | "wire" | "route"> = { failing: [] },
-): Play[] {
+type Expected = Omit<Play, "scenario" | "wire" | "route">;
+const PASS: Expected = { failing: [] };
+
+/** A scenario on each of its wires, against /mcp and against the virtual server. */
+function both(scenario: string, wires: Wire[], direct: Expected = PASS, virtual: Expected = direct): Play[] {
   return wires.flatMap((wire) => [
-    { scenario, wire, route: "direct" as const, failing: direct, why: BARE_NAME },
-    { scenario, wire, route: "mapped" as const, ...mapped },
+    { scenario, wire, route: "direct" as const, ...direct },
+    { scenario, wire, route: "virtual" as const, ...virtual },
   ]);
 }
 
-function onWires(scenario: string, wires: Wire[], expected: Omit<Play, "scenario" | "wire" | "route"> = { failing: [] }): Play[] {
-  return wires.map((wire) => ({ scenario, wire, route: "direct" as const, ...expected }));
-}
+/** A scenario that calls its tool by a bare name: unknown at /mcp, known at the virtual server. */
+const bareNamed = (scenario: string, wires: Wire[], direct: string[], virtual: Expected = PASS): Play[] =>
+  both(scenario, wires, { failing: direct, why: BARE_NAME }, virtual);
 
-const MRTR_BARE = (scenario: string, failing: string[], why = NO_MRTR): Play => ({ scenario, wire: NEW, route: "direct", failing, why });
+/** An MRTR scenario whose tool the fixture does not have: against /mcp only (MRTR_BARE says why that loses nothing). */
+const mrtrDirectOnly = (scenario: string, failing: string[]): Play => ({ scenario, wire: NEW, route: "direct", failing, why: MRTR_BARE });
 
 export const PLAYS: readonly Play[] = [
   // The lifecycle and transport every exchange of tools rides on.
-  ...onWires("server-initialize", [OLD]),
-  ...onWires("server-session-lifecycle", [OLD]),
-  {
-    scenario: "server-stateless",
-    wire: NEW,
-    route: "direct",
-    failing: [
-      "sep-2575-http-server-no-independent-requests-on-stream",
-      "sep-2575-missing-capability-http-400",
-      "sep-2575-server-no-log-without-loglevel",
-      "sep-2575-server-rejects-undeclared-capability",
-      "sep-2575-server-sends-tools-list-changed-on-subscription",
-    ],
-    why: "Five checks call diagnostic tools by bare name (test_missing_capability, test_streaming_elicitation, test_logging_tool, test_trigger_tool_change) and so test nothing; the other 24 pass (envelope, discover, versions, header mismatch, 404s for removed methods, subscriptions/listen).",
-  },
-  {
-    scenario: "server-stateless",
-    wire: NEW,
-    route: "mapped",
-    failing: ["sep-2575-missing-capability-http-400", "sep-2575-server-rejects-undeclared-capability"],
-    why: "/mcp runs test_missing_capability for an agent that did not declare sampling: the target sees Toolscope's own client capabilities, never the agent's, so it cannot refuse with -32021. With the diagnostic tools reachable, list_changed does reach a listen stream, and no request or log message leaks onto a call's stream.",
-  },
-  ...onWires("dns-rebinding-protection", [OLD, NEW]),
-  ...onWires("http-header-validation", [NEW]),
-  {
-    scenario: "http-custom-header-server-validation",
-    wire: NEW,
-    route: "direct",
+  ...both("server-initialize", [OLD]),
+  ...both("server-session-lifecycle", [OLD]),
+  ...both(
+    "server-stateless",
+    [NEW],
+    {
+      failing: [
+        "sep-2575-http-server-no-independent-requests-on-stream",
+        "sep-2575-missing-capability-http-400",
+        "sep-2575-server-no-log-without-loglevel",
+        "sep-2575-server-rejects-undeclared-capability",
+        "sep-2575-server-sends-tools-list-changed-on-subscription",
+      ],
+      why: "Five checks call diagnostic tools by bare name (test_missing_capability, test_streaming_elicitation, test_logging_tool, test_trigger_tool_change) and so test nothing; the other 24 pass (envelope, discover, versions, header mismatch, 404s for removed methods, subscriptions/listen).",
+    },
+    {
+      failing: ["sep-2575-missing-capability-http-400", "sep-2575-server-rejects-undeclared-capability"],
+      why: "The gateway runs test_missing_capability for an agent that did not declare sampling: the target sees Toolscope's own client capabilities, never the agent's, so it cannot refuse with -32021. With the diagnostic tools reachable, list_changed does reach a listen stream, and no request or log message leaks onto a call's stream.",
+    },
+  ),
+  ...both("dns-rebinding-protection", [OLD, NEW]),
+  ...both("http-header-validation", [NEW]),
+  ...both("http-custom-header-server-validation", [NEW], {
     failing: [
       "sep-2243-server-reject-invalid-param-chars",
       "sep-2243-server-reject-param-mismatch",
       "sep-2243-server-validate-param-match",
     ],
-    why: "Gateway bug: /mcp lists the target's x-mcp-header declarations but never checks Mcp-Param-* headers against the body. The SDK's createMcpHandler validates them only for an McpServer (it asks it for the tool's schema); the gateway's factory returns a low-level Server. A bad Base64 value, or a missing header, is answered 200 with the call made.",
-  },
-  ...onWires("server-sse-multiple-streams", [OLD, NEW]),
-  {
-    scenario: "server-sse-polling",
-    wire: OLD,
-    route: "direct",
-    failing: ["server-sse-priming-event", "server-sse-retry-field"],
-    why: "SEP-1699 resumability (SHOULD): a 2025 session's POST stream starts with no priming event (an id, empty data) and no retry field, as the gateway's session transport has no event store. Its test_reconnection is unknown by bare name besides.",
-  },
-  {
-    scenario: "server-sse-polling",
-    wire: OLD,
-    route: "mapped",
-    failing: ["server-sse-priming-event", "server-sse-retry-field"],
-    why: "The same two warnings with the tool reachable: no priming event, no retry field.",
-  },
+    why: "Gateway bug: /mcp and a virtual server list the target's x-mcp-header declarations but never check Mcp-Param-* headers against the body. The SDK's createMcpHandler validates them only for an McpServer (it asks it for the tool's schema); the gateway's factory returns a low-level Server. A bad Base64 value, or a missing header, is answered 200 with the call made.",
+  }),
+  ...both("server-sse-multiple-streams", [OLD, NEW]),
+  ...both(
+    "server-sse-polling",
+    [OLD],
+    {
+      failing: ["server-sse-priming-event", "server-sse-retry-field"],
+      why: "SEP-1699 resumability (SHOULD): a 2025 session's POST stream starts with no priming event (an id, empty data) and no retry field, as the gateway's session transport has no event store. Its test_reconnection is unknown by bare name besides.",
+    },
+    {
+      failing: ["server-sse-priming-event", "server-sse-retry-field"],
+      why: "The same two warnings with the tool reachable: no priming event, no retry field.",
+    },
+  ),
 
   // Tools: listing, results, errors, progress, schemas.
-  ...onWires("tools-list", [OLD, NEW]),
+  ...both("tools-list", [OLD, NEW]),
   ...bareNamed("tools-call-simple-text", [OLD, NEW], ["tools-call-simple-text"]),
   ...bareNamed("tools-call-image", [OLD, NEW], ["tools-call-image"]),
   ...bareNamed("tools-call-audio", [OLD, NEW], ["tools-call-audio"]),
@@ -119,7 +117,7 @@ export const PLAYS: readonly Play[] = [
   ...bareNamed("json-schema-2020-12", [OLD, NEW], ["json-schema-2020-12-tool-found"]),
   ...bareNamed("tools-call-with-logging", [OLD], ["tools-call-with-logging"], {
     failing: ["tools-call-with-logging"],
-    why: "/mcp declares no logging capability: logging/setLevel is -32601 Method not found, and a target's log messages are not relayed to the agent.",
+    why: "The gateway declares no logging capability: logging/setLevel is -32601 Method not found, and a target's log messages are not relayed to the agent.",
   }),
   ...bareNamed("tools-call-sampling", [OLD], ["tools-call-sampling"], { failing: ["tools-call-sampling"], why: NO_INPUT_RELAY }),
   ...bareNamed("tools-call-elicitation", [OLD], ["tools-call-elicitation"], { failing: ["tools-call-elicitation"], why: NO_INPUT_RELAY }),
@@ -131,43 +129,50 @@ export const PLAYS: readonly Play[] = [
     failing: ["elicitation-sep1330-general"],
     why: NO_INPUT_RELAY,
   }),
-  {
-    scenario: "caching",
-    wire: NEW,
-    route: "direct",
+  ...both("caching", [NEW], {
     failing: [
       "sep-2549-prompts-list-caching-hints",
       "sep-2549-resources-list-caching-hints",
       "sep-2549-resources-templates-list-caching-hints",
     ],
-    why: "tools/list carries ttlMs and cacheScope (passes); the scenario also asks prompts/list and resources/list, which /mcp does not serve (-32601: it declares tools only).",
-  },
+    why: "tools/list carries ttlMs and cacheScope (passes); the scenario also asks prompts/list and resources/list, which the gateway does not serve (-32601: it declares tools only).",
+  }),
 
-  // Multi-round-trip input (SEP-2322) on tools/call: 2026-07-28 only.
-  MRTR_BARE("input-required-result-basic-elicitation", ["sep-2322-elicitation-incomplete"]),
-  {
-    scenario: "input-required-result-basic-elicitation",
-    wire: NEW,
-    route: "mapped",
+  // Multi-round-trip input (SEP-2322) on tools/call: 2026-07-28 only. Those that call the
+  // fixture's test_input_required_result_elicitation are played against the virtual server too.
+  ...bareNamed("input-required-result-basic-elicitation", [NEW], ["sep-2322-elicitation-incomplete"], {
     failing: ["sep-2322-elicitation-incomplete"],
-    why: "The fixture answers input_required; /mcp answers the agent with a complete result (the target's, after Toolscope declined its question).",
-  },
-  MRTR_BARE("input-required-result-basic-sampling", ["sep-2322-sampling-incomplete"]),
-  MRTR_BARE("input-required-result-basic-list-roots", ["sep-2322-list-roots-incomplete"]),
-  MRTR_BARE("input-required-result-request-state", ["sep-2322-request-state-incomplete"]),
-  MRTR_BARE("input-required-result-multiple-input-requests", ["sep-2322-multiple-inputs-incomplete"]),
-  MRTR_BARE("input-required-result-multi-round", ["sep-2322-multi-round-r1"]),
-  MRTR_BARE("input-required-result-result-type", ["sep-2322-result-type-included"]),
-  MRTR_BARE("input-required-result-tampered-state", ["sep-2322-reject-tampered-state"]),
-  MRTR_BARE("input-required-result-capability-check", ["sep-2322-respect-client-capabilities"]),
-  MRTR_BARE("input-required-result-missing-input-response", ["sep-2322-missing-response-rerequests"]),
-  MRTR_BARE("input-required-result-ignore-extra-params", ["sep-2322-ignore-unexpected-params"]),
-  MRTR_BARE(
+    why: `The fixture answers input_required; the agent gets a complete result. ${NO_MRTR}`,
+  }),
+  ...bareNamed("input-required-result-result-type", [NEW], ["sep-2322-result-type-included"], {
+    failing: ["sep-2322-result-type-included"],
+    why: `resultType is there, and is "complete". ${NO_MRTR}`,
+  }),
+  ...bareNamed("input-required-result-missing-input-response", [NEW], ["sep-2322-missing-response-rerequests"], {
+    failing: ["sep-2322-missing-response-rerequests"],
+    why: `A warning: no new InputRequiredResult asks again for what the wrong key did not answer. ${INPUT_RESPONSES_IGNORED}`,
+  }),
+  ...bareNamed("input-required-result-ignore-extra-params", [NEW], ["sep-2322-ignore-unexpected-params"], {
+    failing: [],
+    why: `Passes: the extra keys are ignored, as are all the others. ${INPUT_RESPONSES_IGNORED}`,
+  }),
+  ...both(
     "input-required-result-validate-input",
-    [],
-    "Passes, hollowly: it sends malformed inputResponses to its tool and wants an error, which Unknown tool is.",
+    [NEW],
+    { failing: [], why: "Passes, hollowly: it sends malformed inputResponses to its tool and wants an error, which Unknown tool is." },
+    {
+      failing: ["sep-2322-error-on-protocol-error", "sep-2322-validate-input-responses"],
+      why: `Two warnings: malformed inputResponses (a number, null) get a complete result, not an error. ${INPUT_RESPONSES_IGNORED}`,
+    },
   ),
-  MRTR_BARE("input-required-result-unsupported-methods", [], "Passes: tools/list never answers input_required."),
+  ...both("input-required-result-unsupported-methods", [NEW], { failing: [], why: "Passes: tools/list never answers input_required." }),
+  mrtrDirectOnly("input-required-result-basic-sampling", ["sep-2322-sampling-incomplete"]),
+  mrtrDirectOnly("input-required-result-basic-list-roots", ["sep-2322-list-roots-incomplete"]),
+  mrtrDirectOnly("input-required-result-request-state", ["sep-2322-request-state-incomplete"]),
+  mrtrDirectOnly("input-required-result-multiple-input-requests", ["sep-2322-multiple-inputs-incomplete"]),
+  mrtrDirectOnly("input-required-result-multi-round", ["sep-2322-multi-round-r1"]),
+  mrtrDirectOnly("input-required-result-tampered-state", ["sep-2322-reject-tampered-state"]),
+  mrtrDirectOnly("input-required-result-capability-check", ["sep-2322-respect-client-capabilities"]),
 ];
 
 const RESOURCES = "Resources: /mcp serves tools only (it declares no resources capability).";
