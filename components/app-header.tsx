@@ -4,6 +4,7 @@ import type { SessionState } from "@/lib/auth/session-state";
 import { PersonMenu } from "./auth/person-menu";
 import { NavLink } from "./ui/nav-link";
 import { ThemeToggle } from "./ui/theme-toggle";
+import { WaitingBadge } from "./approvals/waiting-badge";
 
 export function AppHeader({ viewer }: { viewer: SessionState }): ReactNode {
   const can = (permission: SessionState["permissions"][number]) => viewer.permissions.includes(permission);
@@ -32,6 +33,7 @@ export function AppHeader({ viewer }: { viewer: SessionState }): ReactNode {
           {can("tools:call") && (
             <NavLink href="/approvals" match="/approvals">
               Approvals
+              <WaitingBadge />
             </NavLink>
           )}
           {can("audit:read") && (

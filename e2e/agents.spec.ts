@@ -35,6 +35,10 @@ test("a destructive call waits; approved in the browser, the agent's call comple
   await expect(card).toContainText("e2e-agent 0.9.0");
   await expect(card).toContainText("Delete a note");
   await expect(card).toContainText("destructive");
+  // Noticed from any page: the header counts the calls waiting for this person.
+  await page.goto("/servers");
+  await expect(page.getByTestId("approvals-badge")).toHaveText(/^1\s*waiting for you$/);
+  await approvals.open();
   await approvals.approve("e2e-approve-me");
   const result = (await call) as CallToolResult;
   expect(result.isError).toBeFalsy();
@@ -69,6 +73,7 @@ test("the Approvals page, a call waiting, is accessible in both themes and at 39
     await page.emulateMedia({ colorScheme: theme });
     await approvals.open();
     await expect(approvals.card("e2e-look-at-me")).toBeVisible();
+    await expect(page.getByTestId("approvals-badge")).toBeVisible();
     await expectAccessible(page, "approvals with a waiting call", theme);
   }
   // By keyboard alone: Tab reaches Approve.

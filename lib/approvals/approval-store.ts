@@ -94,13 +94,15 @@ export async function listApprovals(decidedLimit: number): Promise<{ waiting: Ap
   const db = await database();
   const [waiting, decided] = await Promise.all([
     db.selectFrom("agent_approvals").selectAll().where("status", "=", "waiting").orderBy("created_at").limit(500).execute(),
-    db
-      .selectFrom("agent_approvals")
-      .selectAll()
-      .where("status", "!=", "waiting")
-      .orderBy("decided_at", "desc")
-      .limit(decidedLimit)
-      .execute(),
+    decidedLimit === 0
+      ? []
+      : db
+          .selectFrom("agent_approvals")
+          .selectAll()
+          .where("status", "!=", "waiting")
+          .orderBy("decided_at", "desc")
+          .limit(decidedLimit)
+          .execute(),
   ]);
   return { waiting, decided };
 }

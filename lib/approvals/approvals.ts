@@ -202,6 +202,12 @@ export async function approvalsFor(caller: Caller): Promise<{ waiting: ApprovalV
   return { waiting: await visible(waiting), decided: await visible(decided) };
 }
 
+/** How many calls wait for this person's decision now: the header's badge, read often, so no views are built. */
+export async function waitingForDecision(caller: Caller): Promise<{ waiting: number }> {
+  const [{ waiting }, hidden] = await Promise.all([listApprovals(0), hiddenServerIds(caller)]);
+  return { waiting: waiting.filter((row) => !hidden.has(row.server_id) && mayDecide(row, caller)).length };
+}
+
 export type Decision =
   { decision: "approve"; arguments?: Record<string, unknown> | undefined } | { decision: "deny"; reason?: string | undefined };
 
