@@ -27,7 +27,10 @@ export function WaitingBadge(): ReactNode {
   if (waiting === 0) return null;
   // relative: the screen-reader words (absolutely placed) stay inside the scrolling nav, not past the page's edge.
   return (
-    <span className="relative ml-1 rounded-full bg-amber-700 px-1.5 text-[11px] font-semibold text-white tabular-nums" data-testid="approvals-badge">
+    <span
+      className="relative ml-1 rounded-full bg-amber-700 px-1.5 text-[11px] font-semibold text-white tabular-nums"
+      data-testid="approvals-badge"
+    >
       {waiting}
       <span className="sr-only"> waiting for you</span>
     </span>
