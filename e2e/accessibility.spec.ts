@@ -39,7 +39,9 @@ test.describe("local pages", () => {
 
   for (const theme of THEMES) {
     test(`every local page in ${theme}`, async ({ page }) => {
-      test.setTimeout(120_000);
+      // Some twenty pages and states, each checked by axe at two widths: about two minutes on CI's
+      // two busy cores, so the limit leaves room rather than failing a tour that only grew.
+      test.setTimeout(240_000);
       await page.emulateMedia({ colorScheme: theme });
       const bench = new Workbench(page);
 
