@@ -117,6 +117,8 @@ test("a changed tool: shown word by word, warned of, held under the hold policy,
 });
 
 test("by keyboard, in light and dark, at 1440 and 390 px: nothing serious for axe, nothing sideways", async ({ page }) => {
+  // Four axe runs over a long page: 35 s on CI's two busy cores once.
+  test.setTimeout(90_000);
   const report = new ReportCardPage(page);
   for (const theme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: theme });
