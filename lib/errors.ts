@@ -9,6 +9,7 @@ export type ErrorCode =
   | "unauthorized:token"
   | "unauthorized:token_revoked"
   | "unauthorized:token_expired"
+  | "unauthorized:access_token"
   | "unauthorized:session"
   | "unauthorized:credentials"
   | "unauthorized:disabled"
@@ -71,6 +72,7 @@ const STATUS: Record<ErrorCode, number> = {
   "unauthorized:token": 401,
   "unauthorized:token_revoked": 401,
   "unauthorized:token_expired": 401,
+  "unauthorized:access_token": 401,
   "unauthorized:session": 401,
   "unauthorized:credentials": 401,
   "unauthorized:disabled": 401,
@@ -134,6 +136,7 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   "unauthorized:token": "That is not Toolscope's API token.",
   "unauthorized:token_revoked": "That personal token was revoked.",
   "unauthorized:token_expired": "That personal token has expired.",
+  "unauthorized:access_token": "That OAuth access token is not valid here. Authorize again.",
   "unauthorized:session": "Your session has ended. Sign in again.",
   "unauthorized:credentials": "That email and password do not match an account.",
   "unauthorized:disabled": "This account is disabled. Ask an admin.",

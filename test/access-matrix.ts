@@ -45,6 +45,12 @@ const RULES: Record<string, Rule> = {
   "POST /api/auth/sign-in/social": "public",
   "GET /api/auth/callback/:providerId": "public",
   "POST /api/auth/callback/:providerId": "public",
+  "GET /api/auth/oauth2/authorize": "public",
+  "POST /api/auth/oauth2/register": "public",
+  "POST /api/auth/oauth2/token": "public",
+  "POST /api/auth/oauth2/revoke": "public",
+  "POST /api/auth/oauth2/consent": "account",
+  "GET /api/auth/jwks": "public",
   "GET /api/tokens": "account",
   "POST /api/tokens": "account",
   "DELETE /api/tokens/:tokenId": "no-token",
@@ -130,6 +136,7 @@ const PAGES: Record<string, Rule> = {
   "/agents": read,
   "/saved": read,
   "/account": "account",
+  "/oauth/consent": "account",
   "/people": admin,
 };
 

@@ -7,7 +7,16 @@ import { CALLER_HEADER } from "@/lib/http/caller-header";
 
 export type TestFrontDoor = { base: string; close: () => Promise<void> };
 
-export async function startFrontDoor(options: { allowedHosts?: string } = {}): Promise<TestFrontDoor> {
+/** A loopback port free now, for a test whose configuration must name its front door's address before it starts. */
+export async function freePort(): Promise<number> {
+  const probe = http.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+export async function startFrontDoor(options: { allowedHosts?: string; port?: number } = {}): Promise<TestFrontDoor> {
   const standInForNext = (request: http.IncomingMessage, response: http.ServerResponse): void => {
     response.writeHead(418, { "content-type": "application/json" });
     response.end(JSON.stringify({ servedBy: "next", caller: JSON.parse(String(request.headers[CALLER_HEADER])) }));
@@ -18,7 +27,7 @@ export async function startFrontDoor(options: { allowedHosts?: string } = {}): P
     "upgrade",
     createUpgradeDoor((_request, socket) => void socket.end("HTTP/1.1 418 I'm a Teapot\r\ncontent-length: 0\r\n\r\n"), options),
   );
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   return {
     base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     close: () =>

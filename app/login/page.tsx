@@ -5,6 +5,7 @@ import { SignInForm } from "@/components/auth/sign-in-form";
 import { sessionState } from "@/lib/auth/session";
 import { pageCaller } from "@/lib/http/page-caller";
 import { safeNextPath } from "@/lib/http/safe-next";
+import { agentAuthorization } from "@/lib/auth/agent-authorization";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Sign in" };
@@ -16,11 +17,15 @@ const NOTICES: Record<string, string> = {
   "unauthorized:token": "Your session is no longer valid. Sign in again.",
 };
 
-type Search = { next?: string; reason?: string; error?: string; error_description?: string };
+type Search = Record<string, string | string[] | undefined>;
+const one = (value: string | string[] | undefined): string | undefined => (typeof value === "string" ? value : undefined);
 
 export default async function LoginPage({ searchParams }: { searchParams: Promise<Search> }): Promise<ReactNode> {
-  const { next, reason, error, error_description: description } = await searchParams;
-  const returnTo = safeNextPath(typeof next === "string" ? next : null);
+  const search = await searchParams;
+  const [next, reason, error, description] = [one(search.next), one(search.reason), one(search.error), one(search.error_description)];
+  // An agent's authorization request (OAuth, lib/auth/agent-oauth.ts) sends a signed-out person
+  // here with its parameters; once signed in, the browser asks again, as the person.
+  const returnTo = safeNextPath(agentAuthorization(search) ?? next ?? null);
   const state = await sessionState(await pageCaller());
   const notice = (reason && NOTICES[reason]) || (error ? `Single sign-on failed: ${description || error.replaceAll("_", " ")}.` : null);
   return (

@@ -26,6 +26,8 @@ export function pageAccess(pathname: string): Access {
   if (pathname === "/oauth/client-metadata.json") return "public";
   if (pathname === "/people" || pathname.startsWith("/people/")) return "people:manage";
   if (pathname === "/account" || pathname.startsWith("/account/")) return "account";
+  // A person granting an agent access as themselves: only they, signed in, may.
+  if (pathname === "/oauth/consent") return "account";
   if (pathname === "/audit" || pathname.startsWith("/audit/")) return "audit:read";
   // Who called what through /mcp, from the audit log.
   if (pathname === "/agents") return "audit:read";

@@ -2,7 +2,8 @@ import "server-only";
 // better-auth, the authentication library under Toolscope's accounts: password sign-in (hashed
 // with argon2), server-side sessions (random, revocable, sliding idle expiry), single sign-on
 // with any OpenID Connect provider (discovery, PKCE, state and nonce), and its admin plugin's
-// role and "banned" fields on each person. It shares Toolscope's database through Kysely.
+// role and "banned" fields on each person; and OAuth for the agents people connect to /mcp
+// (lib/auth/agent-oauth.ts). It shares Toolscope's database through Kysely.
 // Toolscope calls it from its own routes (lib/auth/*.ts); only the browser legs of single
 // sign-on reach its HTTP handler (lib/server/auth-endpoint.ts).
 import { AsyncLocalStorage } from "node:async_hooks";
@@ -20,6 +21,7 @@ import { accountsNowExist } from "./mode";
 import { authSecret } from "./secret";
 import { isReservedEmail, RESERVED_EMAIL_MESSAGE } from "../domain/reserved-identity";
 import { identityFromClaims } from "./sso-claims";
+import { agentOAuthPlugins } from "./agent-oauth";
 
 export const SSO_PROVIDER_ID = "sso";
 export const AUTH_BASE_PATH = "/api/auth";
@@ -130,7 +132,12 @@ function options(db: Kysely<unknown>): BetterAuthOptions {
         },
       },
     },
-    plugins: [admin({ defaultRole: "viewer", adminRoles: ["admin"] }), ...(oidc ? [genericOAuth({ config: [ssoProvider(oidc)] })] : [])],
+    plugins: [
+      admin({ defaultRole: "viewer", adminRoles: ["admin"] }),
+      ...(oidc ? [genericOAuth({ config: [ssoProvider(oidc)] })] : []),
+      // Toolscope as the OAuth authorization server its MCP endpoint's agents authorize against.
+      ...agentOAuthPlugins(),
+    ],
   };
 }
 

@@ -13,6 +13,7 @@ import { ANONYMOUS, isRole, type AuthMethod, type Caller } from "../domain/roles
 import { bootstrapTokenDigest, configuredApiToken, timingSafeEqual } from "./bootstrap-token";
 import { bearerFailed, bearerThrottled } from "./throttle";
 import { appConfig } from "@/lib/config/env";
+import { agentGrantee } from "./agent-identity";
 
 export type Identified = {
   mode: AuthMode;
@@ -21,7 +22,16 @@ export type Identified = {
   setCookies: string[];
 };
 
-export type IdentifyInput = { headers: Headers; clientIp: string | null; mode?: AuthMode };
+export type IdentifyInput = {
+  headers: Headers;
+  clientIp: string | null;
+  mode?: AuthMode;
+  /**
+   * Set for a request to Toolscope's MCP endpoint, the one resource that accepts the OAuth access
+   * tokens people authorize agents with: its method and public URL, which a DPoP proof signs.
+   */
+  gateway?: { method: string; url: string };
+};
 
 const LOCAL: Omit<Caller, "clientIp"> = {
   ...ANONYMOUS,
@@ -71,9 +81,21 @@ function bearerOf(headers: Headers): string | undefined {
   return /^Bearer\s+(\S+)\s*$/i.exec(headers.get("authorization") ?? "")?.[1];
 }
 
-async function bearerCaller(bearer: string, clientIp: string | null): Promise<Caller> {
+/** A JWS in compact form: what Toolscope's OAuth access tokens are, and personal tokens are not. */
+const COMPACT_JWS = /^[\w-]+\.[\w-]+\.[\w-]+$/;
+
+async function bearerCaller(bearer: string, clientIp: string | null, headers: Headers, gateway: IdentifyInput["gateway"]): Promise<Caller> {
   const bootstrapToken = configuredApiToken();
   if (bootstrapToken && timingSafeEqual(bearer, bootstrapToken)) return { ...BOOTSTRAP, clientIp };
+  if (COMPACT_JWS.test(bearer)) {
+    if (!gateway)
+      throw new AppError(
+        "unauthorized:access_token",
+        "An OAuth access token is accepted only at Toolscope's MCP endpoint (/mcp). Use a personal token here.",
+      );
+    const { person, client, scopes } = await agentGrantee(bearer, { headers, ...gateway });
+    return personCaller(person, clientIp, { authMethod: "oauth", tokenName: client, scopes });
+  }
   if (!bearer.startsWith(TOKEN_PREFIX)) {
     throw new AppError(
       "unauthorized:token",
@@ -88,18 +110,18 @@ export function localCaller(clientIp: string | null): Identified {
   return { mode: "local", caller: { ...LOCAL, clientIp }, setCookies: [] };
 }
 
-export async function identify({ headers, clientIp, mode: known }: IdentifyInput): Promise<Identified> {
+export async function identify({ headers, clientIp, mode: known, gateway }: IdentifyInput): Promise<Identified> {
   const mode = known ?? (await authMode());
   if (mode === "local") return localCaller(clientIp);
   const bearer = bearerOf(headers);
   if (bearer) {
-    // Personal tokens are random enough that guessing one is hopeless, so a script that has one
-    // is never held up by others' failures at its address; only TOOLSCOPE_API_TOKEN, which a
-    // person chose, is refused unchecked from an address out of attempts.
+    // Personal and OAuth tokens are random or signed, so guessing one is hopeless, and a script
+    // that has one is never held up by others' failures at its address; only
+    // TOOLSCOPE_API_TOKEN, which a person chose, is refused unchecked from an address out of attempts.
     const throttled = await bearerThrottled(clientIp);
-    if (throttled && !bearer.startsWith(TOKEN_PREFIX)) throw throttled;
+    if (throttled && !bearer.startsWith(TOKEN_PREFIX) && !COMPACT_JWS.test(bearer)) throw throttled;
     try {
-      return { mode, caller: await bearerCaller(bearer, clientIp), setCookies: [] };
+      return { mode, caller: await bearerCaller(bearer, clientIp, headers, gateway), setCookies: [] };
     } catch (error) {
       // A guess, not a real token that was revoked or has expired (a script still using one is
       // no attacker, and must not lock out everyone else at its address).

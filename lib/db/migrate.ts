@@ -21,6 +21,7 @@ import * as savedCallKind from "./migrations/0017-saved-call-kind";
 import * as toolDefinitions from "./migrations/0018-tool-definitions";
 import * as agentApprovals from "./migrations/0019-agent-approvals";
 import * as virtualServers from "./migrations/0020-virtual-servers";
+import * as agentOAuth from "./migrations/0021-agent-oauth";
 
 export const MIGRATIONS: Record<string, Migration> = {
   "0001-audit-log": auditLog,
@@ -43,6 +44,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0018-tool-definitions": toolDefinitions,
   "0019-agent-approvals": agentApprovals,
   "0020-virtual-servers": virtualServers,
+  "0021-agent-oauth": agentOAuth,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

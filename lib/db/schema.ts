@@ -272,11 +272,25 @@ export interface ClusterMessagesTable {
   created_at: string;
 }
 
+/** An MCP client registered with Toolscope's authorization server (0021; better-auth's columns, the ones Toolscope reads). */
+export interface AuthOAuthClientTable {
+  id: string;
+  clientId: string;
+  name: string | null;
+  uri: string | null;
+  icon: string | null;
+  /** JSON array (better-auth's string[]). */
+  redirectUris: string | string[];
+  disabled: boolean | number | null;
+  createdAt: string | Date | null;
+}
+
 export interface Database {
   auth_user: AuthUserTable;
   auth_session: AuthSessionTable;
   auth_account: AuthAccountTable;
   personal_tokens: PersonalTokensTable;
+  auth_oauth_client: AuthOAuthClientTable;
   audit_log: AuditLogTable;
   audit_chain: AuditChainTable;
   audit_instances: AuditInstancesTable;

@@ -50,7 +50,7 @@ const SCOPE_PERMISSIONS: Record<TokenScope, readonly Permission[]> = {
   call: ["catalog:read", "audit:read", "audit:payloads", "tools:call"],
 };
 
-export const AUTH_METHODS = ["local", "password", "sso", "personal-token", "bootstrap-token"] as const;
+export const AUTH_METHODS = ["local", "password", "sso", "personal-token", "oauth", "bootstrap-token"] as const;
 export type AuthMethod = (typeof AUTH_METHODS)[number];
 
 export const AUTH_METHOD_LABELS: Record<AuthMethod, string> = {
@@ -58,6 +58,7 @@ export const AUTH_METHOD_LABELS: Record<AuthMethod, string> = {
   password: "password",
   sso: "single sign-on",
   "personal-token": "personal token",
+  oauth: "OAuth (an agent the person authorized)",
   "bootstrap-token": "bootstrap token",
 };
 
@@ -74,9 +75,9 @@ export type Caller = {
   role: Role | null;
   groups: string[];
   authMethod: AuthMethod | null;
-  /** The personal token's name, when one was used. */
+  /** The personal token's name, or the OAuth client's (the agent's) a person authorized. */
   tokenName: string | null;
-  /** A personal token's scopes; null when not signed in with a token. */
+  /** A personal or OAuth token's scopes; null when not signed in with a token. */
   scopes: TokenScope[] | null;
   /** The signed-in session's id, for signing out. */
   sessionId: string | null;

@@ -17,7 +17,7 @@ export type ApiRoute = {
   /** Path segments; `:name` matches one segment (percent-decoded). */
   pattern: string;
   methods: readonly Method[];
-  /** Served by the front door itself (calls), by better-auth (the browser legs of single sign-on), or by Next. */
+  /** Served by the front door itself (calls), by better-auth (single sign-on's browser legs, OAuth for agents), or by Next. */
   servedBy: "next" | "front-door" | "better-auth";
   /** Who may use it, per method; lib/auth/authorize.ts applies it. */
   access: Partial<Record<Method, Access>>;
@@ -49,6 +49,14 @@ export const API_ROUTES: readonly ApiRoute[] = [
     servedBy: "better-auth",
     access: { GET: "public", POST: "public" },
   },
+  // Toolscope as the OAuth authorization server for agents (lib/auth/agent-oauth.ts): MCP
+  // clients register, send the person to authorize, and get tokens; the consent page decides.
+  { pattern: "/api/auth/oauth2/authorize", methods: ["GET"], servedBy: "better-auth", access: { GET: "public" } },
+  { pattern: "/api/auth/oauth2/register", methods: ["POST"], servedBy: "better-auth", access: { POST: "public" } },
+  { pattern: "/api/auth/oauth2/token", methods: ["POST"], servedBy: "better-auth", access: { POST: "public" } },
+  { pattern: "/api/auth/oauth2/revoke", methods: ["POST"], servedBy: "better-auth", access: { POST: "public" } },
+  { pattern: "/api/auth/oauth2/consent", methods: ["POST"], servedBy: "better-auth", access: { POST: "account" } },
+  { pattern: "/api/auth/jwks", methods: ["GET"], servedBy: "better-auth", access: { GET: "public" } },
   { pattern: "/api/tokens", methods: ["GET", "POST"], servedBy: "next", access: { GET: "account", POST: "account" } },
   { pattern: "/api/tokens/:tokenId", methods: ["DELETE"], servedBy: "next", access: { DELETE: "no-token" } },
   { pattern: "/api/people", methods: ["GET", "POST"], servedBy: "next", access: { GET: "people:manage", POST: "people:manage" } },

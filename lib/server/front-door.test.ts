@@ -65,8 +65,20 @@ const CREDENTIALS = {
 type Credential = keyof typeof CREDENTIALS;
 
 /** Routes open to anyone, and routes for people with an account (neither local mode nor the bootstrap token has one). */
-const PUBLIC = new Set(["/api/health", "/api/ready", "/api/session", "/api/auth/sign-in/social", "/api/auth/callback/:providerId"]);
-const ACCOUNT_ONLY = new Set(["/api/sessions", "/api/tokens", "/api/account/password"]);
+const PUBLIC = new Set([
+  "/api/health",
+  "/api/ready",
+  "/api/session",
+  "/api/auth/sign-in/social",
+  "/api/auth/callback/:providerId",
+  // OAuth for agents: an MCP client has no credential until it has been through these.
+  "/api/auth/oauth2/authorize",
+  "/api/auth/oauth2/register",
+  "/api/auth/oauth2/token",
+  "/api/auth/oauth2/revoke",
+  "/api/auth/jwks",
+]);
+const ACCOUNT_ONLY = new Set(["/api/sessions", "/api/tokens", "/api/account/password", "/api/auth/oauth2/consent"]);
 const sample = (pattern: string) => pattern.replace(/:(\w+)/g, (_m, name: string) => (name === "serverId" ? "nope" : `some-${name}`));
 
 /** What a request that got past the guard is answered: by Next, by better-auth, or by the front door's own endpoint. */
@@ -76,7 +88,8 @@ function passed(route: (typeof API_ROUTES)[number], method: string, actor: strin
   }
   if (route.servedBy === "next") return { status: 418, body: { servedBy: "next", caller: { actor, clientIp: expect.any(String) } } };
   // Single sign-on is not configured here: better-auth knows no such provider.
-  if (route.servedBy === "better-auth") return { status: expect.toBeOneOf([302, 400, 404, 415]) };
+  if (route.servedBy === "better-auth")
+    return { status: route.pattern === "/api/auth/jwks" ? 200 : expect.toBeOneOf([302, 400, 401, 404, 415]) };
   if (route.pattern.startsWith("/api/calls")) return { status: 404, body: { error: { code: "not_found:call" } } };
   // No bus here (lib/startup.ts never ran): "starting", not ready; it names the replica either way.
   if (route.pattern === "/api/ready") return { status: 503, body: { ready: false, reason: "starting", replica: expect.any(String) } };

@@ -28,6 +28,7 @@ import { clientAddress } from "./client-address";
 import { serveGateway } from "@/lib/gateway/gateway-http";
 import { VIRTUAL_NAME } from "@/lib/domain/virtual-servers";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/auth/better-auth";
+import { agentOAuthAvailable, GATEWAY_PATH, isOAuthMetadataPath, protectedResourceMetadataUrl } from "@/lib/auth/agent-oauth";
 
 /**
  * Prometheus's scrape path, answered by the front door behind the API's auth (lib/metrics). It
@@ -47,7 +48,6 @@ const OPERATOR_PATHS = new Set(["/api/health", "/api/ready", METRICS_PATH]);
  * Toolscope's own MCP endpoint, for agents (lib/gateway), and its virtual servers at /mcp/{name}. Anyone who may read the catalog may
  * connect; what they may call is decided per tool, as for the person's own calls.
  */
-const GATEWAY_PATH = "/mcp";
 const GATEWAY_ACCESS: Access = "catalog:read";
 function isGatewayPath(pathname: string): boolean {
   return (
@@ -144,7 +144,8 @@ async function admit(
     return { ok: false, answer: (r) => sendJson(r, verdict.status, { error: { code: verdict.code, message: verdict.message } }) };
   const path = parsePath(options.url);
   if (!path) return { ok: false, answer: (r) => sendError(r, new AppError("bad_request:path")) };
-  const isPage = path.segments[0] !== "api" && path.pathname !== METRICS_PATH && !isGatewayPath(path.pathname);
+  const gateway = isGatewayPath(path.pathname);
+  const isPage = path.segments[0] !== "api" && path.pathname !== METRICS_PATH && !gateway && !isOAuthMetadataPath(path.pathname);
   const toSignIn = (reason?: string) => (r: http.ServerResponse) => {
     const query = new URLSearchParams({ next: options.url, ...(reason ? { reason } : {}) });
     r.writeHead(302, { location: `/login?${query}`, "cache-control": "no-store" });
@@ -154,7 +155,16 @@ async function admit(
   try {
     const clientIp = clientAddress(request);
     // Local mode asks nothing of the request (the guard has kept it to this machine): no headers to copy.
-    identified = mode === "local" ? localCaller(clientIp) : await identify({ headers: requestHeaders(request), clientIp, mode });
+    identified =
+      mode === "local"
+        ? localCaller(clientIp)
+        : await identify({
+            headers: requestHeaders(request),
+            clientIp,
+            mode,
+            // Agents' OAuth tokens are bound to this endpoint; a DPoP proof signs its public URL.
+            gateway: gateway ? { method: options.method, url: `${appConfig().publicUrl}${path.pathname}` } : undefined,
+          });
   } catch (error) {
     if (isPage && error instanceof AppError && error.status === 401) return { ok: false, answer: toSignIn(error.code) };
     return { ok: false, answer: (r) => sendError(r, error, error instanceof AppError ? challengeFor(path.pathname, error) : undefined) };
@@ -177,10 +187,17 @@ async function admit(
   return { ok: true, caller: identified.caller, path };
 }
 
-/** An MCP client told it must authenticate is told how: a bearer token (RFC 6750). */
-function challengeFor(pathname: string, refusal: { status: number }): Record<string, string> | undefined {
+/**
+ * An MCP client told it must authenticate is told how: a bearer token (RFC 6750), and where to
+ * read how to get one by OAuth (RFC 9728's resource_metadata), which MCP clients follow to
+ * Toolscope's own authorization server. A token that was refused says so (invalid_token).
+ */
+function challengeFor(pathname: string, refusal: { status: number; code?: string }): Record<string, string> | undefined {
   if (!isGatewayPath(pathname) || refusal.status !== 401) return undefined;
-  return { "www-authenticate": 'Bearer realm="Toolscope"' };
+  const params = ['realm="Toolscope"'];
+  if (refusal.code && refusal.code !== "unauthorized:token") params.push('error="invalid_token"');
+  if (agentOAuthAvailable()) params.push(`resource_metadata="${protectedResourceMetadataUrl(GATEWAY_PATH)}"`, 'scope="call"');
+  return { "www-authenticate": `Bearer ${params.join(", ")}` };
 }
 
 /**
@@ -248,6 +265,7 @@ export function createFrontDoor(next: NextHandler, options: FrontDoorOptions = {
       url,
       access: ({ pathname, segments }) => {
         if (pathname === METRICS_PATH) return METRICS_ACCESS;
+        if (isOAuthMetadataPath(pathname)) return "public";
         if (isGatewayPath(pathname)) return GATEWAY_ACCESS;
         if (segments[0] !== "api") return pageAccess(pathname);
         match = matchApiRoute(segments);
@@ -269,6 +287,12 @@ export function createFrontDoor(next: NextHandler, options: FrontDoorOptions = {
       if (method !== "GET" && method !== "HEAD")
         return sendError(response, new AppError("method_not_allowed:route", `${METRICS_PATH} answers GET.`), { allow: "GET, HEAD" });
       return serveMetrics(request, response);
+    }
+    if (isOAuthMetadataPath(path.pathname)) {
+      if (method !== "GET" && method !== "HEAD")
+        return sendError(response, new AppError("method_not_allowed:route", `${path.pathname} answers GET.`), { allow: "GET, HEAD" });
+      if (!agentOAuthAvailable()) return sendError(response, new AppError("not_found:route"));
+      return serveAuth(request, response);
     }
     if (isGatewayPath(path.pathname)) {
       const tooLarge = bodyRefusal(request, false);

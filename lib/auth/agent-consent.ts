@@ -1,0 +1,59 @@
+import "server-only";
+// What the consent page shows a person before they let an agent act as them (OAuth,
+// lib/auth/agent-oauth.ts): the client as it registered itself, where the grant will be sent,
+// what it may do, and as whom. The page's decision goes to better-auth's consent endpoint,
+// which checks the request's signature and issues the code.
+import { database } from "@/lib/db";
+import { ROLE_LABELS, type Caller } from "../domain/roles";
+import type { ConsentRequest } from "./agent-consent-shape";
+
+export type { ConsentRequest } from "./agent-consent-shape";
+
+const ABILITIES: Record<string, string> = {
+  read: "See the servers and tools you can see",
+  call: "Call the tools you may call, as you: recorded in the audit log under your name, and held for approval where a policy says so",
+  offline_access: "Stay connected after this session ends, until you revoke it",
+};
+
+function parseList(value: unknown): string[] {
+  if (Array.isArray(value)) return value.filter((v): v is string => typeof v === "string");
+  if (typeof value !== "string") return [];
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return Array.isArray(parsed) ? parsed.filter((v): v is string => typeof v === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+export async function consentRequest(search: Record<string, string | string[] | undefined>, caller: Caller): Promise<ConsentRequest> {
+  const one = (name: string): string | undefined => (typeof search[name] === "string" ? search[name] : undefined);
+  const clientId = one("client_id");
+  const redirectUri = one("redirect_uri");
+  if (!clientId || !redirectUri || !one("sig"))
+    return {
+      ok: false,
+      message: "This page is reached from an agent's authorization request, and this one is incomplete. Start again from the agent.",
+    };
+  const db = await database();
+  const client = await db.selectFrom("auth_oauth_client").selectAll().where("clientId", "=", clientId).executeTakeFirst();
+  if (!client || client.disabled) return { ok: false, message: `No agent is registered as "${clientId}". Start again from the agent.` };
+  if (!parseList(client.redirectUris).includes(redirectUri))
+    return { ok: false, message: "The agent asked to be answered at an address it did not register. Nothing was granted." };
+  let redirectTo = redirectUri;
+  try {
+    const url = new URL(redirectUri);
+    redirectTo = url.protocol === "http:" || url.protocol === "https:" ? url.host : `${url.protocol}//${url.host}`;
+  } catch {
+    // Shown as written.
+  }
+  const scopes = (one("scope") ?? "").split(" ").filter(Boolean);
+  return {
+    ok: true,
+    client: { id: clientId, name: client.name || clientId, uri: client.uri },
+    redirectTo,
+    abilities: scopes.map((scope) => ABILITIES[scope] ?? scope),
+    resource: one("resource") ?? null,
+    person: { name: caller.name, email: caller.email, role: caller.role ? ROLE_LABELS[caller.role] : "none" },
+  };
+}

@@ -1,0 +1,139 @@
+import "server-only";
+// OAuth 2.1 for MCP clients, with Toolscope as the authorization server (issue 34): an agent
+// that connects to /mcp is sent, by the 401's RFC 9728 challenge, through the person's own
+// sign-in and a consent page, and gets an access token bound (RFC 8707) to Toolscope's MCP
+// endpoint. It then acts as that person: same role, same per-server access, same credentials
+// to targets. better-auth's MCP plugin (on its OAuth provider) does the protocol: discovery
+// metadata, dynamic client registration, PKCE, codes, tokens signed with keys kept in the
+// database (so every replica verifies them), refresh rotation. This file configures it and
+// verifies the tokens at the front door.
+import { mcp } from "@better-auth/mcp";
+import type { BetterAuthPlugin } from "better-auth";
+import { createDpopReplayStore, verifyAccessTokenRequest, type ResourceRequestInput } from "better-auth/oauth2";
+import { jwt } from "better-auth/plugins";
+import type { JWTPayload } from "jose";
+import { appConfig } from "@/lib/config/env";
+import { AppError } from "@/lib/errors";
+import { TOKEN_SCOPES, type TokenScope } from "../domain/roles";
+
+/** Where Toolscope's own MCP endpoint is, and so the resource its agents' tokens are bound to. */
+export const GATEWAY_PATH = "/mcp";
+/** The consent page (app/oauth/consent) the authorization endpoint sends a signed-in person to. */
+export const CONSENT_PAGE = "/oauth/consent";
+export const AUTHORIZE_PATH = "/api/auth/oauth2/authorize";
+const PROTECTED_RESOURCE_METADATA = "/.well-known/oauth-protected-resource";
+
+/**
+ * What an agent may ask for: Toolscope's own two token scopes, with the meaning they have for
+ * personal tokens, and refresh tokens. No OpenID scopes: Toolscope is no identity provider.
+ */
+export const AGENT_SCOPES = [...TOKEN_SCOPES, "offline_access"] as const;
+
+/** better-auth's table names, in Toolscope's auth_ prefix (migration 0021). */
+const OAUTH_TABLES = {
+  oauthClient: { modelName: "auth_oauth_client" },
+  oauthResource: { modelName: "auth_oauth_resource" },
+  oauthClientResource: { modelName: "auth_oauth_client_resource" },
+  oauthRefreshToken: { modelName: "auth_oauth_refresh_token" },
+  oauthAccessToken: { modelName: "auth_oauth_access_token" },
+  oauthConsent: { modelName: "auth_oauth_consent" },
+  oauthClientAssertion: { modelName: "auth_oauth_client_assertion" },
+};
+
+/** The resource identifier agents' tokens are bound to: the public URL of /mcp. */
+export function gatewayResource(): string {
+  return `${appConfig().publicUrl}${GATEWAY_PATH}`;
+}
+
+/** The issuer better-auth names in its metadata and tokens: its own base URL. */
+function issuer(): string {
+  return `${appConfig().publicUrl}/api/auth`;
+}
+
+/**
+ * OAuth needs an https resource, or http on loopback for one's own machine (a token sent in the
+ * clear over a network is anyone's). Otherwise agents use personal tokens, and the challenge
+ * says nothing of OAuth.
+ */
+export function agentOAuthAvailable(): boolean {
+  const url = new URL(appConfig().publicUrl);
+  return url.protocol === "https:" || ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname);
+}
+
+/** Where an MCP client reads how to authorize for `pathname` (/mcp or a virtual server under it). */
+export function protectedResourceMetadataUrl(pathname: string): string {
+  return `${appConfig().publicUrl}${PROTECTED_RESOURCE_METADATA}${pathname}`;
+}
+
+/** The RFC 9728 metadata paths the front door hands to better-auth (the plugin answers /mcp's). */
+export function isOAuthMetadataPath(pathname: string): boolean {
+  return (
+    pathname === `${PROTECTED_RESOURCE_METADATA}${GATEWAY_PATH}` ||
+    pathname === PROTECTED_RESOURCE_METADATA ||
+    pathname === "/.well-known/oauth-authorization-server/api/auth"
+  );
+}
+
+export function agentOAuthPlugins(): BetterAuthPlugin[] {
+  if (!agentOAuthAvailable()) return [];
+  return [
+    // Signs access tokens; its keys live in auth_jwks, shared by every replica. No JWT header on
+    // each session read: browsers never use one.
+    jwt({ disableSettingJwtHeader: true, schema: { jwks: { modelName: "auth_jwks" } } }),
+    mcp({
+      resource: gatewayResource(),
+      loginPage: "/login",
+      consentPage: CONSENT_PAGE,
+      scopes: [...AGENT_SCOPES],
+      // MCP clients register themselves (RFC 7591) before the person is asked: the consent page
+      // names the client as it named itself, and its redirect address, which a person can judge.
+      allowDynamicClientRegistration: true,
+      allowUnauthenticatedClientRegistration: true,
+      accessTokenExpiresIn: 3_600,
+      schema: OAUTH_TABLES,
+    }) as unknown as BetterAuthPlugin,
+  ];
+}
+
+export type AgentGrant = {
+  /** The person who authorized the agent. */
+  userId: string;
+  /** The OAuth client (the agent) the token was issued to. */
+  clientId: string;
+  scopes: TokenScope[];
+};
+
+/**
+ * The grant behind an access token presented at /mcp: signature (keys from the database),
+ * issuer, audience (this MCP endpoint only), expiry and, for DPoP-bound tokens, the proof.
+ * Refused with the reason an MCP client can act on.
+ */
+export async function verifyAgentToken(request: ResourceRequestInput, keys: KeySource): Promise<AgentGrant> {
+  let claims: JWTPayload;
+  try {
+    claims = await verifyAccessTokenRequest(request, {
+      verifyOptions: { issuer: issuer(), audience: gatewayResource() },
+      jwksFetch: keys.jwks,
+      jwksCacheKey: keys,
+      dpop: { replayStore: keys.replayStore },
+    });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new AppError("unauthorized:access_token", `This access token is not valid for ${gatewayResource()}: ${reason}. Authorize again.`);
+  }
+  const scope = typeof claims.scope === "string" ? claims.scope.split(" ") : [];
+  const clientId = typeof claims.azp === "string" ? claims.azp : typeof claims.client_id === "string" ? claims.client_id : "";
+  if (typeof claims.sub !== "string" || !clientId)
+    throw new AppError("unauthorized:access_token", "This access token names no person or client.");
+  return {
+    userId: claims.sub,
+    clientId,
+    scopes: TOKEN_SCOPES.filter((s) => scope.includes(s)),
+  };
+}
+
+/** Where verification reads signing keys and records DPoP proofs: the better-auth instance's. */
+export type KeySource = {
+  jwks: () => Promise<{ keys: import("jose").JWK[] } | undefined>;
+  replayStore: ReturnType<typeof createDpopReplayStore>;
+};

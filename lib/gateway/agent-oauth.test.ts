@@ -1,0 +1,241 @@
+// OAuth for agents (lib/auth/agent-oauth.ts), end to end through the real front door: the
+// official SDK client, told by /mcp's 401 where to authorize, discovers Toolscope's
+// authorization server, registers itself, sends the person to authorize (the test plays their
+// browser: signed out, then signed in, then the consent page's Allow), and exchanges the code.
+// Its token then acts as that person through /mcp, and nowhere else.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  Client,
+  StreamableHTTPClientTransport,
+  UnauthorizedError,
+  type OAuthClientProvider,
+  type StoredOAuthClientInformation,
+  type StoredOAuthTokens,
+} from "@modelcontextprotocol/client";
+import { listAudit } from "@/lib/audit/query";
+import { readerOf } from "@/lib/audit/visibility";
+import { changePerson, invitePerson } from "@/lib/auth/people";
+import { signIn } from "@/lib/auth/session";
+import { agentAuthorization } from "@/lib/auth/agent-authorization";
+import { saveServerPolicy } from "@/lib/policy/policy-store";
+import { allConnections, connectionFor } from "@/lib/mcp/pool";
+import { closeGateway } from "@/lib/gateway/gateway-http";
+import { BOOTSTRAP_ADMIN } from "@/test/callers";
+import { freePort, sendRaw, startFrontDoor, type RawAnswer, type TestFrontDoor } from "@/test/front-door";
+import { AUDIT_META } from "./agent-call";
+
+const savedEnv = { ...process.env };
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-agent-oauth-"));
+let door: TestFrontDoor;
+let base: string;
+const people: Record<string, { id: string; cookie: string }> = {};
+const open: Client[] = [];
+const REDIRECT = "http://127.0.0.1:33418/callback";
+
+beforeAll(async () => {
+  for (const name of Object.keys(process.env)) if (name.startsWith("TOOLSCOPE_") || name === "DATABASE_URL") delete process.env[name];
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  Object.assign(process.env, {
+    TOOLSCOPE_DATA_DIR: dataDir,
+    TOOLSCOPE_API_TOKEN: `agent-oauth-${crypto.randomBytes(8).toString("hex")}`,
+    TOOLSCOPE_PUBLIC_URL: base,
+    TOOLSCOPE_PORT: String(port),
+  });
+  for (const [key, email, role] of [
+    ["olga", "olga@example.com", "operator"],
+    ["vera", "vera@example.com", "viewer"],
+  ] as const) {
+    const { person, password } = await invitePerson({ email, role, password: "generate" }, { actor: "test", clientIp: null });
+    const { setCookies } = await signIn({ email, password: password! }, { headers: new Headers(), clientIp: "127.0.0.1" });
+    people[key] = { id: person.id, cookie: setCookies.map((c) => c.split(";")[0]).join("; ") };
+  }
+  await saveServerPolicy("demo", { agents: { tools: { echo: "allow" } } }, null);
+  door = await startFrontDoor({ port });
+  await (await connectionFor("demo")).ready();
+}, 60_000);
+
+afterAll(async () => {
+  for (const client of open) await client.close().catch(() => undefined);
+  await closeGateway();
+  await door?.close();
+  await Promise.all((await allConnections()).map((connection) => connection.close()));
+  process.env = savedEnv;
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** An MCP client's OAuth state, in memory, as a desktop agent keeps it on disk. */
+class AgentAuth implements OAuthClientProvider {
+  information?: StoredOAuthClientInformation;
+  saved?: StoredOAuthTokens;
+  verifier = "";
+  sentTo?: URL;
+  get redirectUrl(): string {
+    return REDIRECT;
+  }
+  get clientMetadata() {
+    return {
+      client_name: "Test Agent",
+      redirect_uris: [REDIRECT],
+      token_endpoint_auth_method: "none",
+      grant_types: ["authorization_code", "refresh_token"],
+      response_types: ["code"],
+    };
+  }
+  clientInformation() {
+    return this.information;
+  }
+  saveClientInformation(information: StoredOAuthClientInformation) {
+    this.information = information;
+  }
+  tokens() {
+    return this.saved;
+  }
+  saveTokens(tokens: StoredOAuthTokens) {
+    this.saved = tokens;
+  }
+  redirectToAuthorization(url: URL) {
+    this.sentTo = url;
+  }
+  saveCodeVerifier(verifier: string) {
+    this.verifier = verifier;
+  }
+  codeVerifier() {
+    return this.verifier;
+  }
+}
+
+function transport(provider: AgentAuth): StreamableHTTPClientTransport {
+  return new StreamableHTTPClientTransport(new URL(`${base}/mcp`), { authProvider: provider });
+}
+
+async function connect(provider: AgentAuth): Promise<Client> {
+  const client = new Client({ name: "oauth-agent", version: "0.1.0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } });
+  await client.connect(transport(provider));
+  open.push(client);
+  return client;
+}
+
+/** A browser's navigation (a link followed, not a script's fetch, which Node's fetch says it is). */
+function navigate(url: URL, cookie?: string): Promise<RawAnswer> {
+  const headers: Record<string, string> = {
+    host: url.host,
+    accept: "text/html",
+    "sec-fetch-mode": "navigate",
+    "sec-fetch-dest": "document",
+  };
+  return sendRaw(base, "GET", url.pathname + url.search, cookie ? { ...headers, cookie } : headers);
+}
+
+/** The person's browser: the authorization request, sign-in if needed, the consent page's answer. */
+async function authorizeAs(person: keyof typeof people, provider: AgentAuth, accept = true): Promise<URL> {
+  const authorize = provider.sentTo!;
+  // Signed out, the endpoint sends the browser to sign in; the sign-in page then returns it here.
+  const signedOut = await navigate(authorize);
+  expect(signedOut.status).toBe(302);
+  const login = new URL(signedOut.location!, base);
+  expect(login.pathname).toBe("/login");
+  const back = agentAuthorization(Object.fromEntries(login.searchParams));
+  expect(back).toMatch(/^\/api\/auth\/oauth2\/authorize\?/);
+  // Signed in, it goes to the consent page.
+  const signedIn = await navigate(new URL(back!, base), people[person]!.cookie);
+  expect(signedIn.status).toBe(302);
+  const consent = new URL(signedIn.location!, base);
+  expect(consent.pathname).toBe("/oauth/consent");
+  expect(consent.searchParams.get("client_id")).toBe(provider.information?.client_id);
+  const decided = await fetch(`${base}/api/auth/oauth2/consent`, {
+    method: "POST",
+    headers: { cookie: people[person]!.cookie, "content-type": "application/json", origin: base },
+    body: JSON.stringify({ accept, oauth_query: consent.search.slice(1) }),
+  });
+  expect(decided.status).toBe(200);
+  const answer = (await decided.json()) as { url?: string; redirect_uri?: string };
+  return new URL(answer.url ?? answer.redirect_uri!);
+}
+
+describe("OAuth for agents, Toolscope as the authorization server", () => {
+  it("publishes RFC 9728 metadata for /mcp and points the 401 at it", async () => {
+    const refused = await fetch(`${base}/mcp`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    expect(refused.status).toBe(401);
+    const challenge = refused.headers.get("www-authenticate")!;
+    expect(challenge).toContain(`resource_metadata="${base}/.well-known/oauth-protected-resource/mcp"`);
+    const metadata = (await (await fetch(`${base}/.well-known/oauth-protected-resource/mcp`)).json()) as Record<string, unknown>;
+    expect(metadata).toMatchObject({ resource: `${base}/mcp`, authorization_servers: [`${base}/api/auth`] });
+    const server = (await (await fetch(`${base}/.well-known/oauth-authorization-server/api/auth`)).json()) as Record<string, unknown>;
+    expect(server).toMatchObject({ issuer: `${base}/api/auth`, code_challenge_methods_supported: ["S256"] });
+  });
+
+  it("an SDK client completes the authorization and acts as the person who allowed it", async () => {
+    const provider = new AgentAuth();
+    await expect(connect(provider)).rejects.toBeInstanceOf(UnauthorizedError);
+    expect(provider.information?.client_id).toBeTruthy();
+    expect(provider.sentTo?.searchParams.get("resource")).toBe(`${base}/mcp`);
+
+    const callback = await authorizeAs("olga", provider);
+    expect(callback.origin + callback.pathname).toBe(REDIRECT);
+    expect(callback.searchParams.get("code")).toBeTruthy();
+    expect(callback.searchParams.get("iss")).toBe(`${base}/api/auth`);
+    await transport(provider).finishAuth(callback.searchParams);
+    expect(provider.saved?.access_token).toBeTruthy();
+
+    const client = await connect(provider);
+    const names = (await client.listTools()).tools.map((tool) => tool.name);
+    expect(names).toContain("demo__echo");
+    const result = await client.callTool({ name: "demo__echo", arguments: { message: "via oauth" } });
+    expect(result.isError).toBeFalsy();
+    const auditId = (result._meta as Record<string, unknown>)[AUDIT_META] as string;
+    const { records } = await listAudit({ via: "agent:oauth-agent 0.1.0", limit: 5 }, readerOf(BOOTSTRAP_ADMIN, new Set()));
+    expect(records.find((r) => r.id === auditId)).toMatchObject({
+      auth_method: "oauth",
+      token_name: "Test Agent",
+      actor_id: people.olga!.id,
+    });
+
+    // Bound to /mcp: the same token is refused by the API.
+    const api = await fetch(`${base}/api/servers`, { headers: { authorization: `Bearer ${provider.saved!.access_token}` } });
+    expect(api.status).toBe(401);
+    expect(((await api.json()) as { error: { code: string } }).error.code).toBe("unauthorized:access_token");
+
+    // The person as they are now: disabled, their agent is refused at once.
+    await changePerson(people.olga!.id, { disabled: true }, BOOTSTRAP_ADMIN);
+    const afterwards = await fetch(`${base}/mcp`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${provider.saved!.access_token}`, "content-type": "application/json" },
+      body: "{}",
+    });
+    expect(afterwards.status).toBe(401);
+    await changePerson(people.olga!.id, { disabled: false }, BOOTSTRAP_ADMIN);
+  });
+
+  it("a viewer's agent is authorized but calls nothing; a denial returns access_denied", async () => {
+    const provider = new AgentAuth();
+    await expect(connect(provider)).rejects.toBeInstanceOf(UnauthorizedError);
+    const denied = await authorizeAs("vera", provider, false);
+    expect(denied.searchParams.get("error")).toBe("access_denied");
+
+    const again = new AgentAuth();
+    await expect(connect(again)).rejects.toBeInstanceOf(UnauthorizedError);
+    await transport(again).finishAuth((await authorizeAs("vera", again)).searchParams);
+    const client = await connect(again);
+    expect((await client.listTools()).tools).toEqual([]);
+  });
+
+  it("refuses a forged token", async () => {
+    const forged = [
+      "eyJhbGciOiJFZERTQSJ9",
+      Buffer.from(JSON.stringify({ sub: people.olga!.id, aud: `${base}/mcp` })).toString("base64url"),
+      "c2ln",
+    ].join(".");
+    const answer = await fetch(`${base}/mcp`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${forged}`, "content-type": "application/json" },
+      body: "{}",
+    });
+    expect(answer.status).toBe(401);
+    expect(answer.headers.get("www-authenticate")).toContain('error="invalid_token"');
+  });
+});
