@@ -9,11 +9,15 @@ import type { ConsentRequest } from "./agent-consent-shape";
 
 export type { ConsentRequest } from "./agent-consent-shape";
 
-const ABILITIES: Record<string, string> = {
-  read: "See the servers and tools you can see",
-  call: "Call the tools you may call, as you: recorded in the audit log under your name, and held for approval where a policy says so",
-  offline_access: "Stay connected after this session ends, until you revoke it",
-};
+/** What each scope lets the agent do, in the order shown; calling implies seeing. */
+const ABILITIES: { ability: string; grantedBy: string[] }[] = [
+  { ability: "See the servers and tools you can see", grantedBy: ["read", "call"] },
+  {
+    ability: "Call the tools you may call, as you: recorded in the audit log under your name, and held for approval where a policy says so",
+    grantedBy: ["call"],
+  },
+  { ability: "Stay connected without asking you again, until the grant expires", grantedBy: ["offline_access"] },
+];
 
 function parseList(value: unknown): string[] {
   if (Array.isArray(value)) return value.filter((v): v is string => typeof v === "string");
@@ -52,7 +56,7 @@ export async function consentRequest(search: Record<string, string | string[] | 
     ok: true,
     client: { id: clientId, name: client.name || clientId, uri: client.uri },
     redirectTo,
-    abilities: scopes.map((scope) => ABILITIES[scope] ?? scope),
+    abilities: ABILITIES.filter(({ grantedBy }) => grantedBy.some((scope) => scopes.includes(scope))).map(({ ability }) => ability),
     resource: one("resource") ?? null,
     person: { name: caller.name, email: caller.email, role: caller.role ? ROLE_LABELS[caller.role] : "none" },
   };

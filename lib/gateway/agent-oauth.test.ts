@@ -13,6 +13,7 @@ import {
   StreamableHTTPClientTransport,
   UnauthorizedError,
   type OAuthClientProvider,
+  type OAuthDiscoveryState,
   type StoredOAuthClientInformation,
   type StoredOAuthTokens,
 } from "@modelcontextprotocol/client";
@@ -100,6 +101,14 @@ class AgentAuth implements OAuthClientProvider {
   }
   redirectToAuthorization(url: URL) {
     this.sentTo = url;
+  }
+  // Which authorization server the flow began with, checked when the code comes back (SEP-2352).
+  discovery?: OAuthDiscoveryState;
+  saveDiscoveryState(state: OAuthDiscoveryState) {
+    this.discovery = state;
+  }
+  discoveryState() {
+    return this.discovery;
   }
   saveCodeVerifier(verifier: string) {
     this.verifier = verifier;
