@@ -21,6 +21,7 @@ import type { Caller } from "@/lib/domain/roles";
 import { processWide } from "@/lib/process-wide";
 import { clientLabel, createGatewayServer } from "./gateway-server";
 import { onAgentToolsChanged } from "./tool-changes";
+import { paramHeaderRefusal } from "./param-headers";
 import { virtualView, WHOLE_VIEW, type ToolView } from "./tool-views";
 import { virtualServers } from "./virtual-store";
 
@@ -56,15 +57,21 @@ function callerOf(options: McpHandlerRequestOptions | undefined): Caller {
   return caller;
 }
 
-/** The virtual server a request is for (/mcp/{name}), or undefined for /mcp itself. */
-function virtualNameOf(request: Request | undefined): string | undefined {
-  const path = request ? new URL(request.url).pathname : "/mcp";
-  return path.startsWith("/mcp/") ? path.slice("/mcp/".length) : undefined;
-}
-
+/**
+ * The tools a request may see: the virtual server its path names (/mcp/{name}), or every tool
+ * for /mcp itself. A request the SDK did not hand over is refused rather than guessed at: a
+ * guess of /mcp would widen a virtual server's agent to every tool.
+ */
 function viewOf(request: Request | undefined): ToolView {
+  if (!request) throw new Error("The gateway was reached without its request: which endpoint it is for is unknown.");
   const name = virtualNameOf(request);
   return name === undefined ? WHOLE_VIEW : virtualView(name);
+}
+
+/** The virtual server a request is for (/mcp/{name}), or undefined for /mcp itself. */
+function virtualNameOf(request: Request): string | undefined {
+  const path = new URL(request.url).pathname;
+  return path.startsWith("/mcp/") ? path.slice("/mcp/".length) : undefined;
 }
 
 function jsonRpcError(status: number, message: string): Response {
@@ -139,7 +146,9 @@ function createGateway(): Gateway {
     if (name !== undefined && !(await virtualServers()).has(name)) return jsonRpcError(404, `There is no virtual server "${name}".`);
     // A 2026-07-28 request names its revision in a header: no need to read its body twice to route it.
     const modernHeader = (request.headers.get("mcp-protocol-version") ?? "") >= "2026-07-28" && !request.headers.has("mcp-session-id");
-    if (modernHeader || !(await isLegacyRequest(request, undefined, { maxRequestBodySize }))) return modern.fetch(request, options);
+    if (modernHeader || !(await isLegacyRequest(request, undefined, { maxRequestBodySize }))) {
+      return (await paramHeaderRefusal(request, caller, viewOf(request))) ?? modern.fetch(request, options);
+    }
     return legacy(request, caller);
   };
   return {

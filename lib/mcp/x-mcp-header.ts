@@ -77,3 +77,27 @@ export function declaresXMcpHeader(inputSchema: unknown): boolean {
     (child) => child !== null && typeof child === "object" && ("x-mcp-header" in (child as Node) || declaresXMcpHeader(child)),
   );
 }
+
+export type XMcpHeaderDeclaration = { path: string[]; header: string; type: string };
+
+/**
+ * The arguments a valid tool schema mirrors into `Mcp-Param-*` headers, with where each sits
+ * (reached through `properties` alone) and its type. Empty for a schema that breaks the rules:
+ * such a tool is never called.
+ */
+export function xMcpHeaderDeclarations(inputSchema: unknown): XMcpHeaderDeclaration[] {
+  if (!declaresXMcpHeader(inputSchema) || xMcpHeaderViolation(inputSchema)) return [];
+  const found: XMcpHeaderDeclaration[] = [];
+  const visit = (node: unknown, path: string[]): void => {
+    const properties = (node as Node | null)?.properties;
+    if (!properties || typeof properties !== "object") return;
+    for (const [key, child] of Object.entries(properties as Node)) {
+      if (child === null || typeof child !== "object") continue;
+      const header = (child as Node)["x-mcp-header"];
+      if (typeof header === "string") found.push({ path: [...path, key], header, type: String((child as Node).type) });
+      visit(child, [...path, key]);
+    }
+  };
+  visit(inputSchema, []);
+  return found;
+}

@@ -83,14 +83,7 @@ export const PLAYS: readonly Play[] = [
   ),
   ...both("dns-rebinding-protection", [OLD, NEW]),
   ...both("http-header-validation", [NEW]),
-  ...both("http-custom-header-server-validation", [NEW], {
-    failing: [
-      "sep-2243-server-reject-invalid-param-chars",
-      "sep-2243-server-reject-param-mismatch",
-      "sep-2243-server-validate-param-match",
-    ],
-    why: "Gateway bug: /mcp and a virtual server list the target's x-mcp-header declarations but never check Mcp-Param-* headers against the body. The SDK's createMcpHandler validates them only for an McpServer (it asks it for the tool's schema); the gateway's factory returns a low-level Server. A bad Base64 value, or a missing header, is answered 200 with the call made.",
-  }),
+  ...both("http-custom-header-server-validation", [NEW]),
   ...both("server-sse-multiple-streams", [OLD, NEW]),
   ...both(
     "server-sse-polling",
