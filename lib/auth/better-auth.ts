@@ -206,7 +206,13 @@ async function syncFromProvider(
   // verified then, even when only userinfo said so.
   const identity = identityFromClaims({ ...claims, email: person.email, email_verified: true }, oidc);
   if (!identity.ok) return { ...person, groups: [] };
-  const update = { name: identity.user.name, groups: identity.user.groups, ...(identity.user.role ? { role: identity.user.role } : {}) };
+  // updatedAt too: what agents may see follows a person's groups and role (lib/gateway/tool-changes.ts).
+  const update = {
+    name: identity.user.name,
+    groups: identity.user.groups,
+    updatedAt: new Date().toISOString(),
+    ...(identity.user.role ? { role: identity.user.role } : {}),
+  };
   await db.updateTable("auth_user").set(update).where("id", "=", userId).execute();
   return {
     ...person,

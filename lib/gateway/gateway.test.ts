@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client, ProtocolError, StreamableHTTPClientTransport, type Tool } from "@modelcontextprotocol/client";
 import { listAudit } from "@/lib/audit/query";
 import { readerOf } from "@/lib/audit/visibility";
-import { invitePerson } from "@/lib/auth/people";
+import { changePerson, invitePerson } from "@/lib/auth/people";
 import { createToken } from "@/lib/auth/personal-tokens";
 import { addServer } from "@/lib/mcp/servers";
 import { saveServerPolicy } from "@/lib/policy/policy-store";
@@ -174,6 +174,20 @@ it("tells agents of both eras when a server's tool list changes", async () => {
   await expect.poll(() => legacy.changes(), { timeout: 10_000 }).toBeGreaterThan(0);
   await expect.poll(() => modern.changes(), { timeout: 10_000 }).toBeGreaterThan(0);
   expect((await names(legacy.client)).length).toBe(before + 1);
+});
+
+it("tells an agent when its person's role changes, and lists what the new role allows", async () => {
+  const { person } = await invitePerson(
+    { email: "rolf@example.com", role: "operator", password: "generate" },
+    { actor: "test", clientIp: null },
+  );
+  const token = (await createToken(person.id, { name: "rolf's agent", scopes: ["call"], expiresInDays: 1 })).secret;
+  const legacy = await agent(token, "2025");
+  expect((await names(legacy.client)).length).toBeGreaterThan(0);
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  await changePerson(person.id, { role: "viewer" }, ADMIN);
+  await expect.poll(() => legacy.changes(), { timeout: 10_000 }).toBeGreaterThan(0);
+  expect(await names(legacy.client)).toEqual([]);
 });
 
 it("refuses an agent without credentials with a bearer challenge, and another person's session", async () => {

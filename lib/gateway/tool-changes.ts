@@ -1,8 +1,8 @@
 import "server-only";
 // When what agents may see could have changed, so /mcp can send notifications/tools/list_changed:
 // a server's tools changed (any connection's listing, here or, through the cluster bus, on
-// another replica), a server was added, removed or its access changed, a policy changed, or a
-// virtual server was saved or removed.
+// another replica), a server was added, removed or its access changed, a policy changed, a
+// virtual server was saved or removed, or a person's role, groups or standing changed.
 // The signal is for every agent: each lists again and gets its own view, so one that sees
 // nothing new pays one listing, and none misses a change.
 import { createHash } from "node:crypto";
@@ -11,7 +11,23 @@ import { registeredServers } from "@/lib/mcp/registry";
 import { allConnections, watchToolLists } from "@/lib/mcp/pool";
 import { serverPolicy } from "@/lib/policy/policy-store";
 import type { Tool } from "@/lib/domain/mcp-types";
+import { database } from "@/lib/db";
 import { virtualServers } from "./virtual-store";
+
+/**
+ * Whether anyone's role, groups or standing may have changed: every change to a person stamps
+ * `updatedAt` (better-auth's updates, and single sign-on's sync of groups), so the newest stamp and the
+ * count say so in one small query, whatever the number of people.
+ */
+async function peopleVersion(): Promise<[number, string]> {
+  const db = await database();
+  const row = await db
+    .selectFrom("auth_user")
+    .select((eb) => [eb.fn.countAll<number>().as("people"), eb.fn.max("updatedAt").as("newest")])
+    .executeTakeFirst();
+  const newest = row?.newest;
+  return [Number(row?.people ?? 0), newest instanceof Date ? newest.toISOString() : String(newest ?? "")];
+}
 
 /** How often the servers and policies are compared with the last look (both are cached; a look costs no query most times). */
 const LOOK_EVERY_MS = 2_000;
@@ -41,6 +57,7 @@ async function lookAtServers(): Promise<void> {
   const now = digest([
     servers.map((server, index) => [server.config.id, server.config.access, server.config.trusted, policies[index]]),
     virtual,
+    await peopleVersion(),
   ]);
   const before = watch.servers;
   watch.servers = now;
