@@ -144,13 +144,23 @@ test("an agent authorized in the browser acts as the person who allowed it", asy
     expect((await agent.listTools()).tools.map((tool) => tool.name)).toContain("demo__list_notes");
     const result = await agent.callTool({ name: "demo__list_notes", arguments: {} });
     expect(result.isError).toBeFalsy();
+
+    // The person sees it in the audit log: their call, through the agent they authorized.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`${BASE}/audit?via=agent`);
+    await expect(page.getByText("list_notes").first()).toBeVisible();
+    await expect(page.getByText("Desk Agent").first()).toBeVisible();
+
+    // And on their account page, where revoking it stops the agent at once.
+    await page.goto(`${BASE}/account`);
+    const grant = page.getByTestId("agent-grant").filter({ hasText: "Desk Agent" });
+    await expect(grant).toContainText("call tools");
+    // Still in dark, from the consent page's last look.
+    await expectAccessible(page, "the account page with an agent", "dark");
+    await grant.getByRole("button", { name: "Revoke Desk Agent" }).click();
+    await expect(grant).toHaveCount(0);
+    await expect(agent.callTool({ name: "demo__list_notes", arguments: {} })).rejects.toThrow();
   } finally {
     await agent.close();
   }
-
-  // The person sees it in the audit log: their call, through the agent they authorized.
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto(`${BASE}/audit?via=agent`);
-  await expect(page.getByText("list_notes").first()).toBeVisible();
-  await expect(page.getByText("Desk Agent").first()).toBeVisible();
 });

@@ -60,6 +60,7 @@ export type ErrorCode =
   | "forbidden:approver"
   | "conflict:approval"
   | "not_found:virtual_server"
+  | "not_found:agent_grant"
   | "readonly:server"
   | "unavailable:server"
   | "internal:unexpected";
@@ -123,6 +124,7 @@ const STATUS: Record<ErrorCode, number> = {
   "forbidden:approver": 403,
   "conflict:approval": 409,
   "not_found:virtual_server": 404,
+  "not_found:agent_grant": 404,
   "readonly:server": 409,
   "unavailable:server": 503,
   "internal:unexpected": 500,
@@ -188,6 +190,7 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   "forbidden:approver": "This server's policy does not name you among those who decide its agents' calls.",
   "conflict:approval": "That call was already decided, timed out or withdrawn by the agent.",
   "not_found:virtual_server": "There is no virtual server with that name.",
+  "not_found:agent_grant": "You have not allowed that agent (or have revoked it already).",
   "readonly:server": "That server comes from a config file or is built in; change it there.",
   "unavailable:server": "The server is not connected.",
   "internal:unexpected": "Something went wrong inside Toolscope. The details are in its log.",

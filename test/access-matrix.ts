@@ -40,6 +40,8 @@ const RULES: Record<string, Rule> = {
   "POST /api/session": "public",
   "DELETE /api/session": "signed-in",
   "POST /api/account/password": "account",
+  "GET /api/account/agents": "account",
+  "DELETE /api/account/agents/:clientId": "account",
   "GET /api/sessions": "account",
   "DELETE /api/sessions": "account",
   "POST /api/auth/sign-in/social": "public",

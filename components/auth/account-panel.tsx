@@ -1,7 +1,7 @@
 "use client";
 
-// The signed-in person's own page: personal API tokens (create, shown once; revoke), sessions
-// (this one and the others; sign out everywhere) and their password.
+// The signed-in person's own page: personal API tokens (create, shown once; revoke), the agents
+// they allowed by OAuth, sessions (this one and the others; sign out everywhere) and their password.
 import { useState, type FormEvent, type ReactNode } from "react";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, ERROR_NOTE, INPUT, PANEL_SECTION } from "@/components/ui/classes";
 import { useApiData } from "@/components/ui/use-api-data";
@@ -9,6 +9,7 @@ import type { SessionSummary } from "@/lib/auth/people-shape";
 import type { PersonalToken } from "@/lib/auth/personal-tokens-shape";
 import { TOKEN_SCOPES, type TokenScope } from "@/lib/domain/roles";
 import { fetchJson } from "@/lib/client/fetch-json";
+import { AgentGrants } from "./agent-grants";
 import { TokenList } from "./token-list";
 import { useViewer } from "./viewer";
 
@@ -184,6 +185,8 @@ export function AccountPanel(): ReactNode {
           />
         </div>
       </section>
+
+      <AgentGrants />
 
       <section className={PANEL_SECTION}>
         <div className="flex items-center justify-between">

@@ -23,6 +23,8 @@ export const EVENT_KINDS = [
   "agent_call_withdrawn",
   "virtual_server_changed",
   "virtual_server_removed",
+  "agent_authorized",
+  "agent_authorization_revoked",
 ] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 
@@ -50,6 +52,8 @@ export const EVENT_LABELS: Record<EventKind, string> = {
   agent_call_withdrawn: "Agent withdrew a waiting call",
   virtual_server_changed: "Virtual server saved",
   virtual_server_removed: "Virtual server removed",
+  agent_authorized: "Agent authorized (OAuth)",
+  agent_authorization_revoked: "Agent's authorization revoked",
 };
 
 export function recordKindLabel(kind: string): string {

@@ -42,18 +42,31 @@ export async function agentGrantee(
     await keySource(),
   );
   const db = await database();
-  const person = await db
-    .selectFrom("auth_user")
-    .select(["id", "name", "email", "role", "banned", "groups"])
-    .where("id", "=", grant.userId)
+  // The person as they are now, the agent's registration, and whether the person's grant to it
+  // still stands (revoking it on the account page stops the agent before its token expires).
+  const row = await db
+    .selectFrom("auth_user as person")
+    .innerJoin("auth_oauth_client as client", (join) => join.on("client.clientId", "=", grant.clientId))
+    .leftJoin("auth_oauth_consent as consent", (join) =>
+      join.onRef("consent.userId", "=", "person.id").on("consent.clientId", "=", grant.clientId),
+    )
+    .select([
+      "person.id",
+      "person.name",
+      "person.email",
+      "person.role",
+      "person.banned",
+      "person.groups",
+      "client.name as clientName",
+      "client.disabled as clientDisabled",
+      "consent.id as consentId",
+    ])
+    .where("person.id", "=", grant.userId)
     .executeTakeFirst();
-  if (!person) throw new AppError("unauthorized:access_token", "The person who authorized this agent no longer has an account.");
-  const client = await db
-    .selectFrom("auth_oauth_client")
-    .select(["name", "disabled"])
-    .where("clientId", "=", grant.clientId)
-    .executeTakeFirst();
-  if (!client || client.disabled)
-    throw new AppError("unauthorized:access_token", "This agent's registration was removed or disabled. Authorize again.");
-  return { person, client: client.name || grant.clientId, scopes: grant.scopes };
+  if (!row)
+    throw new AppError("unauthorized:access_token", "This agent, or the person who authorized it, is no longer known. Authorize again.");
+  if (row.clientDisabled) throw new AppError("unauthorized:access_token", "This agent's registration is disabled.");
+  if (!row.consentId) throw new AppError("unauthorized:access_token", `${row.name} revoked this agent's authorization. Authorize again.`);
+  const person = { id: row.id, name: row.name, email: row.email, role: row.role, banned: row.banned, groups: row.groups };
+  return { person, client: row.clientName || grant.clientId, scopes: grant.scopes };
 }

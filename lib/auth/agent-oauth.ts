@@ -10,10 +10,12 @@ import "server-only";
 import { mcp } from "@better-auth/mcp";
 import type { BetterAuthPlugin } from "better-auth";
 import { createDpopReplayStore, verifyAccessTokenRequest, type ResourceRequestInput } from "better-auth/oauth2";
+import { createAuthMiddleware } from "better-auth/api";
 import { jwt } from "better-auth/plugins";
 import type { JWTPayload } from "jose";
 import { appConfig } from "@/lib/config/env";
 import { AppError } from "@/lib/errors";
+import { recordEvent } from "@/lib/audit/events";
 import { TOKEN_SCOPES, type TokenScope } from "../domain/roles";
 
 /** Where Toolscope's own MCP endpoint is, and so the resource its agents' tokens are bound to. */
@@ -137,3 +139,39 @@ export type KeySource = {
   jwks: () => Promise<{ keys: import("jose").JWK[] } | undefined>;
   replayStore: ReturnType<typeof createDpopReplayStore>;
 };
+
+/**
+ * The audit record of a person allowing an agent (the consent page's Allow), written after
+ * better-auth's consent endpoint has answered. A denial grants nothing and is not recorded; an
+ * answer that failed (a stale page, a tampered query) neither.
+ */
+export const recordAgentAuthorization = createAuthMiddleware(async (ctx) => {
+  if (ctx.path !== "/oauth2/consent" || (ctx.body as { accept?: unknown } | undefined)?.accept !== true) return;
+  const returned = ctx.context.returned;
+  if (returned instanceof Error || returned instanceof Response) return;
+  const session = ctx.context.session;
+  const query = new URLSearchParams(String((ctx.body as { oauth_query?: unknown }).oauth_query ?? ""));
+  const clientId = query.get("client_id");
+  if (!session || !clientId) return;
+  const { user } = session;
+  const client = await ctx.context.adapter.findOne<{ name?: string | null }>({
+    model: "oauthClient",
+    where: [{ field: "clientId", value: clientId }],
+  });
+  await recordEvent(
+    "agent_authorized",
+    {
+      actor: `${user.name} <${user.email}>`,
+      actorId: user.id,
+      actorName: user.name,
+      authMethod: (session.session as { authMethod?: string | null }).authMethod ?? null,
+      clientIp: session.session.ipAddress || null,
+    },
+    {
+      subject: clientId,
+      name: client?.name ?? clientId,
+      scopes: (query.get("scope") ?? "").split(" ").filter(Boolean),
+      resource: query.get("resource"),
+    },
+  );
+});

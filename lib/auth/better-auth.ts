@@ -21,7 +21,7 @@ import { accountsNowExist } from "./mode";
 import { authSecret } from "./secret";
 import { isReservedEmail, RESERVED_EMAIL_MESSAGE } from "../domain/reserved-identity";
 import { identityFromClaims } from "./sso-claims";
-import { agentOAuthPlugins } from "./agent-oauth";
+import { agentOAuthPlugins, recordAgentAuthorization } from "./agent-oauth";
 
 export const SSO_PROVIDER_ID = "sso";
 export const AUTH_BASE_PATH = "/api/auth";
@@ -132,6 +132,8 @@ function options(db: Kysely<unknown>): BetterAuthOptions {
         },
       },
     },
+    // A person allowing an agent is an audited event, as their other grants are.
+    hooks: { after: recordAgentAuthorization },
     plugins: [
       admin({ defaultRole: "viewer", adminRoles: ["admin"] }),
       ...(oidc ? [genericOAuth({ config: [ssoProvider(oidc)] })] : []),

@@ -285,12 +285,32 @@ export interface AuthOAuthClientTable {
   createdAt: string | Date | null;
 }
 
+/** A person's grant to an OAuth client (0021; better-auth's consent row). `scopes`: JSON array. */
+export interface AuthOAuthConsentTable {
+  id: string;
+  clientId: string;
+  userId: string | null;
+  scopes: string | string[];
+  createdAt: string | Date | null;
+  updatedAt: string | Date | null;
+}
+
+/** An agent's refresh token (0021; better-auth's), revoked with its grant. */
+export interface AuthOAuthRefreshTokenTable {
+  id: string;
+  clientId: string;
+  userId: string;
+  revoked: string | Date | null;
+}
+
 export interface Database {
   auth_user: AuthUserTable;
   auth_session: AuthSessionTable;
   auth_account: AuthAccountTable;
   personal_tokens: PersonalTokensTable;
   auth_oauth_client: AuthOAuthClientTable;
+  auth_oauth_consent: AuthOAuthConsentTable;
+  auth_oauth_refresh_token: AuthOAuthRefreshTokenTable;
   audit_log: AuditLogTable;
   audit_chain: AuditChainTable;
   audit_instances: AuditInstancesTable;

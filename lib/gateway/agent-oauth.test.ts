@@ -21,6 +21,8 @@ import { listAudit } from "@/lib/audit/query";
 import { readerOf } from "@/lib/audit/visibility";
 import { changePerson, invitePerson } from "@/lib/auth/people";
 import { signIn } from "@/lib/auth/session";
+import { agentGrants, revokeAgentGrant } from "@/lib/auth/agent-grants";
+import { ANONYMOUS, type Caller } from "@/lib/domain/roles";
 import { agentAuthorization } from "@/lib/auth/agent-authorization";
 import { saveServerPolicy } from "@/lib/policy/policy-store";
 import { allConnections, connectionFor } from "@/lib/mcp/pool";
@@ -33,7 +35,7 @@ const savedEnv = { ...process.env };
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-agent-oauth-"));
 let door: TestFrontDoor;
 let base: string;
-const people: Record<string, { id: string; cookie: string }> = {};
+const people: Record<string, { id: string; cookie: string; email: string; password: string }> = {};
 const open: Client[] = [];
 const REDIRECT = "http://127.0.0.1:33418/callback";
 
@@ -52,8 +54,8 @@ beforeAll(async () => {
     ["vera", "vera@example.com", "viewer"],
   ] as const) {
     const { person, password } = await invitePerson({ email, role, password: "generate" }, { actor: "test", clientIp: null });
-    const { setCookies } = await signIn({ email, password: password! }, { headers: new Headers(), clientIp: "127.0.0.1" });
-    people[key] = { id: person.id, cookie: setCookies.map((c) => c.split(";")[0]).join("; ") };
+    people[key] = { id: person.id, email, password: password!, cookie: "" };
+    await signInAgain(key);
   }
   await saveServerPolicy("demo", { agents: { tools: { echo: "allow" } } }, null);
   door = await startFrontDoor({ port });
@@ -68,6 +70,16 @@ afterAll(async () => {
   process.env = savedEnv;
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
+
+/** A session cookie for the person, as their browser holds after signing in. */
+async function signInAgain(key: string): Promise<void> {
+  const person = people[key]!;
+  const { setCookies } = await signIn(
+    { email: person.email, password: person.password },
+    { headers: new Headers(), clientIp: "127.0.0.1" },
+  );
+  person.cookie = setCookies.map((c) => c.split(";")[0]).join("; ");
+}
 
 /** An MCP client's OAuth state, in memory, as a desktop agent keeps it on disk. */
 class AgentAuth implements OAuthClientProvider {
@@ -218,6 +230,48 @@ describe("OAuth for agents, Toolscope as the authorization server", () => {
     });
     expect(afterwards.status).toBe(401);
     await changePerson(people.olga!.id, { disabled: false }, BOOTSTRAP_ADMIN);
+    // Disabling ended her sessions too.
+    await signInAgain("olga");
+  });
+
+  it("lists the agents a person allowed, audited; revoking one stops its token at once", async () => {
+    const provider = new AgentAuth();
+    await expect(connect(provider)).rejects.toBeInstanceOf(UnauthorizedError);
+    await transport(provider).finishAuth((await authorizeAs("olga", provider)).searchParams);
+    const clientId = provider.information!.client_id;
+    const client = await connect(provider);
+    expect((await client.listTools()).tools.length).toBeGreaterThan(0);
+
+    const grants = await agentGrants(people.olga!.id);
+    expect(grants.find((grant) => grant.clientId === clientId)).toMatchObject({
+      name: "Test Agent",
+      scopes: expect.arrayContaining(["call"]),
+    });
+    const { records } = await listAudit({ kind: "agent_authorized", limit: 20 }, readerOf(BOOTSTRAP_ADMIN, new Set()));
+    expect(records.some((record) => record.actor_id === people.olga!.id && JSON.stringify(record).includes(clientId))).toBe(true);
+
+    const olga: Caller = {
+      ...ANONYMOUS,
+      actor: "Olga <olga@example.com>",
+      clientIp: null,
+      userId: people.olga!.id,
+      name: "Olga",
+      email: "olga@example.com",
+      role: "operator",
+      authMethod: "password",
+    };
+    await revokeAgentGrant(clientId, olga);
+    expect((await agentGrants(people.olga!.id)).some((grant) => grant.clientId === clientId)).toBe(false);
+    const refused = await fetch(`${base}/mcp`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${provider.saved!.access_token}`, "content-type": "application/json" },
+      body: "{}",
+    });
+    expect(refused.status).toBe(401);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/revoked this agent's authorization/);
+    await expect(revokeAgentGrant(clientId, olga)).rejects.toMatchObject({ code: "not_found:agent_grant" });
+    const revoked = await listAudit({ kind: "agent_authorization_revoked", limit: 5 }, readerOf(BOOTSTRAP_ADMIN, new Set()));
+    expect(revoked.records[0]?.actor_id).toBe(people.olga!.id);
   });
 
   it("a viewer's agent is authorized but calls nothing; a denial returns access_denied", async () => {

@@ -41,6 +41,9 @@ export const API_ROUTES: readonly ApiRoute[] = [
     access: { GET: "public", POST: "public", DELETE: "signed-in" },
   },
   { pattern: "/api/account/password", methods: ["POST"], servedBy: "next", access: { POST: "account" } },
+  // The agents a person allowed by OAuth (/mcp), and taking one back.
+  { pattern: "/api/account/agents", methods: ["GET"], servedBy: "next", access: { GET: "account" } },
+  { pattern: "/api/account/agents/:clientId", methods: ["DELETE"], servedBy: "next", access: { DELETE: "account" } },
   { pattern: "/api/sessions", methods: ["GET", "DELETE"], servedBy: "next", access: { GET: "account", DELETE: "account" } },
   { pattern: "/api/auth/sign-in/social", methods: ["POST"], servedBy: "better-auth", access: { POST: "public" } },
   {

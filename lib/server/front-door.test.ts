@@ -78,7 +78,14 @@ const PUBLIC = new Set([
   "/api/auth/oauth2/revoke",
   "/api/auth/jwks",
 ]);
-const ACCOUNT_ONLY = new Set(["/api/sessions", "/api/tokens", "/api/account/password", "/api/auth/oauth2/consent"]);
+const ACCOUNT_ONLY = new Set([
+  "/api/sessions",
+  "/api/tokens",
+  "/api/account/password",
+  "/api/auth/oauth2/consent",
+  "/api/account/agents",
+  "/api/account/agents/:clientId",
+]);
 const sample = (pattern: string) => pattern.replace(/:(\w+)/g, (_m, name: string) => (name === "serverId" ? "nope" : `some-${name}`));
 
 /** What a request that got past the guard is answered: by Next, by better-auth, or by the front door's own endpoint. */
