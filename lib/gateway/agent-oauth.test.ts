@@ -5,6 +5,7 @@
 // Its token then acts as that person through /mcp, and nowhere else.
 import crypto from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -186,6 +187,20 @@ describe("OAuth for agents, Toolscope as the authorization server", () => {
     expect(challenge).toContain(`resource_metadata="${base}/.well-known/oauth-protected-resource/mcp"`);
     const metadata = (await (await fetch(`${base}/.well-known/oauth-protected-resource/mcp`)).json()) as Record<string, unknown>;
     expect(metadata).toMatchObject({ resource: `${base}/mcp`, authorization_servers: [`${base}/api/auth`] });
+    // Reached at another address than TOOLSCOPE_PUBLIC_URL's, a token could never be bound to it: no OAuth is offered.
+    const elsewhere = await new Promise<http.IncomingMessage>((resolve, reject) =>
+      http
+        .request(
+          `${base}/mcp`,
+          { method: "POST", headers: { host: `localhost:${new URL(base).port}`, "content-type": "application/json" } },
+          resolve,
+        )
+        .on("error", reject)
+        .end("{}"),
+    );
+    elsewhere.resume();
+    expect(elsewhere.statusCode).toBe(401);
+    expect(elsewhere.headers["www-authenticate"]).toBe('Bearer realm="Toolscope"');
     const server = (await (await fetch(`${base}/.well-known/oauth-authorization-server/api/auth`)).json()) as Record<string, unknown>;
     expect(server).toMatchObject({ issuer: `${base}/api/auth`, code_challenge_methods_supported: ["S256"] });
   });

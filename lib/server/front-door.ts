@@ -28,7 +28,8 @@ import { clientAddress } from "./client-address";
 import { serveGateway } from "@/lib/gateway/gateway-http";
 import { VIRTUAL_NAME } from "@/lib/domain/virtual-servers";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/auth/better-auth";
-import { agentOAuthAvailable, GATEWAY_PATH, isOAuthMetadataPath, protectedResourceMetadataUrl } from "@/lib/auth/agent-oauth";
+import { agentOAuthAvailable, GATEWAY_PATH, isOAuthMetadataPath } from "@/lib/auth/agent-oauth";
+import { gatewayChallenge } from "./gateway-challenge";
 
 /**
  * Prometheus's scrape path, answered by the front door behind the API's auth (lib/metrics). It
@@ -167,7 +168,11 @@ async function admit(
           });
   } catch (error) {
     if (isPage && error instanceof AppError && error.status === 401) return { ok: false, answer: toSignIn(error.code) };
-    return { ok: false, answer: (r) => sendError(r, error, error instanceof AppError ? challengeFor(path.pathname, error) : undefined) };
+    return {
+      ok: false,
+      answer: (r) =>
+        sendError(r, error, error instanceof AppError ? challengeFor(path.pathname, error, headerValue(request, "host")) : undefined),
+    };
   }
   for (const cookie of identified.setCookies) response?.appendHeader("set-cookie", cookie);
   const decision = decide(options.access(path), identified.caller);
@@ -175,7 +180,7 @@ async function admit(
     const isRead = options.method === "GET" || options.method === "HEAD";
     if (isPage && isRead && decision.status === 401) return { ok: false, answer: toSignIn() };
     if (isPage && isRead) return { ok: false, answer: refusedPage(403, decision.message) };
-    const challenge = decision.status === 401 ? challengeFor(path.pathname, decision) : undefined;
+    const challenge = decision.status === 401 ? challengeFor(path.pathname, decision, headerValue(request, "host")) : undefined;
     return {
       ok: false,
       answer: (r) => {
@@ -187,17 +192,13 @@ async function admit(
   return { ok: true, caller: identified.caller, path };
 }
 
-/**
- * An MCP client told it must authenticate is told how: a bearer token (RFC 6750), and where to
- * read how to get one by OAuth (RFC 9728's resource_metadata), which MCP clients follow to
- * Toolscope's own authorization server. A token that was refused says so (invalid_token).
- */
-function challengeFor(pathname: string, refusal: { status: number; code?: string }): Record<string, string> | undefined {
-  if (!isGatewayPath(pathname) || refusal.status !== 401) return undefined;
-  const params = ['realm="Toolscope"'];
-  if (refusal.code && refusal.code !== "unauthorized:token") params.push('error="invalid_token"');
-  if (agentOAuthAvailable()) params.push(`resource_metadata="${protectedResourceMetadataUrl(GATEWAY_PATH)}"`, 'scope="call"');
-  return { "www-authenticate": `Bearer ${params.join(", ")}` };
+/** An MCP client refused at the MCP endpoint is told how to authenticate (lib/server/gateway-challenge.ts). */
+function challengeFor(
+  pathname: string,
+  refusal: { status: number; code?: string },
+  host: string | null,
+): Record<string, string> | undefined {
+  return isGatewayPath(pathname) && refusal.status === 401 ? gatewayChallenge(refusal, host) : undefined;
 }
 
 /**
