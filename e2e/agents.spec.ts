@@ -166,3 +166,31 @@ test("an admin lets agents call a server's destructive tools without waiting, in
     await expect(policy.getByTestId("policy-save")).toBeDisabled();
   }
 });
+
+test("an exception for one tool: agents' calls to it go ahead while other destructive tools still wait", async ({ page }) => {
+  await page.goto("/servers/demo");
+  await expect(page.locator("[aria-busy=true]")).toHaveCount(0, { timeout: 30_000 });
+  const policy = page.getByTestId("tool-policy-panel");
+  await policy.locator("summary").click();
+  const agents = policy.getByTestId("policy-agents");
+  const picker = agents.getByRole("combobox", { name: "Tool to add an agents' exception for" });
+  await picker.fill("delete_no");
+  await picker.press("ArrowDown");
+  await picker.press("Enter");
+  await expect(picker).toHaveValue("delete_note");
+  await agents.getByRole("button", { name: "Add the agents' exception" }).click();
+  // It starts as the opposite of what its class has: a destructive tool goes ahead.
+  const rule = agents.getByRole("combobox", { name: "Agents' calls to delete_note", exact: true });
+  await expect(rule).toHaveValue("allow");
+  await expect(agents.getByTestId("policy-agents-tool-delete_note")).toContainText("otherwise: wait for a person");
+  await policy.getByTestId("policy-save").click();
+  await expect(policy.getByTestId("policy-save")).toBeDisabled();
+  try {
+    const result = (await agent.callTool({ name: "demo__delete_note", arguments: { id: "e2e-excepted" } })) as CallToolResult;
+    expect(text(result)).toContain("e2e-excepted");
+  } finally {
+    await agents.getByRole("button", { name: "Remove the agents' exception for delete_note" }).click();
+    await policy.getByTestId("policy-save").click();
+    await expect(policy.getByTestId("policy-save")).toBeDisabled();
+  }
+});

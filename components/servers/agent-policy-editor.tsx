@@ -3,9 +3,20 @@
 // The part of a server's policy about agents (calls through /mcp, lib/approvals): which of their
 // calls wait for a person, who may decide them, and how long an agent waits. Its values are the
 // defaults when unset, shown as such: destructive tools wait, admins and the person behind the
-// agent decide, five minutes.
-import type { ReactNode } from "react";
-import { CALLING_ROLES, DEFAULT_APPROVAL_TIMEOUT_S, type AgentPolicy, type AgentRule } from "@/lib/policy/tool-policy";
+// agent decide, five minutes. A tool may depart from its class's rule (an exception per tool),
+// each shown with what would apply without it.
+import { useMemo, useState, type ReactNode } from "react";
+import { BUTTON_SECONDARY } from "@/components/ui/classes";
+import { ToolPicker } from "@/components/ui/tool-picker";
+import type { Tool } from "@/lib/domain/mcp-types";
+import {
+  agentGate,
+  CALLING_ROLES,
+  DEFAULT_APPROVAL_TIMEOUT_S,
+  type AgentPolicy,
+  type AgentRule,
+  type ServerPolicy,
+} from "@/lib/policy/tool-policy";
 
 const ROW = "flex flex-wrap items-center gap-3 py-2 text-[13px]";
 const LABEL = "w-40 text-zinc-600 dark:text-zinc-400";
@@ -13,16 +24,40 @@ const LABEL = "w-40 text-zinc-600 dark:text-zinc-400";
 const RULE_WORDS: Record<AgentRule, string> = { wait: "Wait for a person", allow: "Go ahead" };
 
 export function AgentPolicyEditor({
-  agents,
+  policy,
   onChange,
   select,
+  tools,
+  trusted,
 }: {
-  agents: AgentPolicy | undefined;
+  /** The whole policy being edited: whether a tool waits depends on its trust of annotations too. */
+  policy: ServerPolicy;
   onChange: (next: AgentPolicy | undefined) => void;
   /** The select's classes, as the rest of the panel has them. */
   select: string;
+  tools: Tool[];
+  /** Whether the server's annotations are trusted as configured (the policy may say otherwise). */
+  trusted: boolean;
 }): ReactNode {
-  const current = agents ?? {};
+  const current = policy.agents ?? {};
+  const [adding, setAdding] = useState("");
+  const exceptions = Object.entries(current.tools ?? {});
+  const choices = useMemo(
+    () => tools.filter((t) => !Object.hasOwn(current.tools ?? {}, t.name)).map((t) => t.name),
+    [tools, current.tools],
+  );
+  /** What the class rules alone decide for a tool: the default an exception departs from. */
+  const byClass = (name: string): AgentRule => {
+    const tool = tools.find((t) => t.name === name) ?? { name };
+    const withoutException = { ...current, tools: Object.fromEntries(exceptions.filter(([n]) => n !== name)) };
+    return agentGate({ ...policy, agents: withoutException }, tool, trusted).wait ? "wait" : "allow";
+  };
+  const setTool = (name: string, rule: AgentRule | null): void => {
+    const rules = { ...(current.tools ?? {}) };
+    if (rule === null) delete rules[name];
+    else rules[name] = rule;
+    set({ tools: Object.keys(rules).length ? rules : undefined });
+  };
   const set = (patch: Partial<AgentPolicy>): void => {
     const next = { ...current, ...patch };
     for (const key of Object.keys(next) as (keyof AgentPolicy)[]) if (next[key] === undefined) delete next[key];
@@ -34,11 +69,17 @@ export function AgentPolicyEditor({
     self: current.approvers?.self ?? true,
   };
   const setApprovers = (patch: Partial<typeof approvers>): void => set({ approvers: { ...approvers, ...patch } });
-  const ruleSelect = (label: string, value: AgentRule, patch: (rule: AgentRule) => Partial<AgentPolicy>, testId: string): ReactNode => (
+  const ruleSelect = (
+    label: string,
+    value: AgentRule,
+    patch: (rule: AgentRule) => Partial<AgentPolicy>,
+    testId: string,
+    tool?: string,
+  ): ReactNode => (
     <div className={ROW}>
-      <span className={LABEL}>{label}</span>
+      <span className={`${LABEL} ${tool ? "font-mono text-xs break-all" : ""}`}>{label}</span>
       <select
-        aria-label={label}
+        aria-label={tool ? `Agents' calls to ${tool}` : label}
         className={select}
         value={value}
         data-testid={testId}
@@ -57,6 +98,45 @@ export function AgentPolicyEditor({
       <legend className="pt-2 text-xs font-semibold">Agents (calls through /mcp)</legend>
       {ruleSelect("Destructive tools", current.destructive ?? "wait", (destructive) => ({ destructive }), "policy-agents-destructive")}
       {ruleSelect("Open-world tools", current.openWorld ?? "allow", (openWorld) => ({ openWorld }), "policy-agents-open-world")}
+      {exceptions.map(([name, rule]) => (
+        <div key={name} className="flex flex-wrap items-center gap-2" data-testid={`policy-agents-tool-${name}`}>
+          {ruleSelect(name, rule, (next) => ({ tools: { ...current.tools, [name]: next } }), `policy-agents-tool-rule-${name}`, name)}
+          <span className="text-xs text-muted">otherwise: {RULE_WORDS[byClass(name)].toLowerCase()}</span>
+          <button
+            type="button"
+            className="ml-auto text-xs text-muted hover:text-rose-600"
+            onClick={() => setTool(name, null)}
+            aria-label={`Remove the agents' exception for ${name}`}
+          >
+            Remove
+          </button>
+        </div>
+      ))}
+      <div className={ROW}>
+        <span className={LABEL}>Exception for a tool</span>
+        <ToolPicker
+          // A fresh picker once a tool is added: its search starts empty again.
+          key={exceptions.length}
+          label="Tool to add an agents' exception for"
+          names={choices}
+          value={adding}
+          onChange={setAdding}
+          testId="policy-agents-add-tool"
+        />
+        <button
+          type="button"
+          className={BUTTON_SECONDARY}
+          aria-label="Add the agents' exception"
+          disabled={!adding}
+          onClick={() => {
+            // An exception that changes nothing is no exception: it starts as the opposite of what applies now.
+            setTool(adding, byClass(adding) === "wait" ? "allow" : "wait");
+            setAdding("");
+          }}
+        >
+          Add
+        </button>
+      </div>
       <div className={ROW} role="group" aria-label="Who decides a waiting call">
         <span className={LABEL}>Who decides</span>
         {CALLING_ROLES.map((role) => (

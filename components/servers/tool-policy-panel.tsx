@@ -213,7 +213,13 @@ function PolicyEditor({ view, tools }: { view: ServerPolicyView; tools: Tool[] }
             ))}
           </select>
         </div>
-        <AgentPolicyEditor agents={policy.agents} onChange={(agents) => set({ agents })} select={SELECT} />
+        <AgentPolicyEditor
+          policy={policy}
+          onChange={(agents) => set({ agents })}
+          select={SELECT}
+          tools={tools}
+          trusted={view.configuredTrusted}
+        />
       </div>
       {error && <p className={`${ERROR_NOTE} mt-2`}>{error}</p>}
       <div className="mt-3 flex justify-end gap-2">
