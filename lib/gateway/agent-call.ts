@@ -78,10 +78,12 @@ async function answerAgentCall(call: AgentCall, resolved: { serverId: string }):
   const progress = relayProgress(call.onprogress);
   try {
     const gate = await agentCallGate(connection, toolName);
-    // A call the pipeline would refuse anyway (the caller's role, a held definition) is refused
-    // now, not put before a person first; a reason the policy asks for is the approval itself.
-    await enforceToolPolicy(connection, { toolName, caller: call.caller, reason: gate.wait ? (given ?? "approval") : given });
     if (gate.wait) {
+      // A call the pipeline would refuse anyway (the caller's role, a held definition) is refused
+      // now, not put before a person first; a reason the policy asks for is the approval itself.
+      // runCall checks again after the wait: the policy may have changed meanwhile. A call that
+      // does not wait is checked once, there.
+      await enforceToolPolicy(connection, { toolName, caller: call.caller, reason: given ?? "approval" });
       const held = await holdForApproval({
         connection,
         toolName,
