@@ -1,7 +1,8 @@
 "use client";
 
 // How many agents' calls wait for this person's decision, beside "Approvals" in the header: read
-// every 10 s (and when the tab comes back), so a waiting call is noticed from any page.
+// every 10 s while the tab is seen, and at once when it is seen again, so a waiting call is
+// noticed from any page and tabs in the background ask nothing.
 import { useEffect, useState, type ReactNode } from "react";
 import { fetchJson } from "@/lib/client/fetch-json";
 
@@ -11,17 +12,19 @@ export function WaitingBadge(): ReactNode {
   const [waiting, setWaiting] = useState(0);
   useEffect(() => {
     let stopped = false;
-    const load = (): void =>
+    const load = (): void => {
+      if (document.visibilityState === "hidden") return;
       void fetchJson<{ waiting: number }>("/api/approvals?count=1")
         .then((answer) => !stopped && setWaiting(answer.waiting))
         .catch(() => undefined);
+    };
     load();
     const timer = setInterval(load, REFRESH_MS);
-    window.addEventListener("focus", load);
+    document.addEventListener("visibilitychange", load);
     return () => {
       stopped = true;
       clearInterval(timer);
-      window.removeEventListener("focus", load);
+      document.removeEventListener("visibilitychange", load);
     };
   }, []);
   if (waiting === 0) return null;
