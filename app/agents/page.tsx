@@ -3,10 +3,10 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { agentsSeen } from "@/lib/audit";
 import { ACTIVITY_RECORDS } from "@/lib/audit/agent-activity";
-import { appConfig } from "@/lib/config/env";
 import { authMode } from "@/lib/auth/mode";
 import { CALL_OUTCOMES, type CallOutcome } from "@/lib/domain/outcomes";
 import { openAgentSessions } from "@/lib/gateway/gateway-http";
+import { connectCommand } from "@/lib/gateway/connect-command";
 import { pageCaller } from "@/lib/http/page-caller";
 import { auditReaderFor } from "@/lib/mcp/server-access";
 import { can } from "@/lib/domain/roles";
@@ -27,7 +27,6 @@ export default async function AgentsPage(): Promise<ReactNode> {
   const caller = await pageCaller();
   const [agents, mode] = await Promise.all([agentsSeen(await auditReaderFor(caller)), authMode()]);
   const sessions = openAgentSessions().filter((s) => caller.role === "admin" || s.personId === caller.userId);
-  const endpoint = `${appConfig().publicUrl}/mcp`;
   return (
     <div className="h-full overflow-y-auto">
       <div className="mx-auto max-w-5xl px-4 py-6 sm:px-8">
@@ -46,9 +45,7 @@ export default async function AgentsPage(): Promise<ReactNode> {
           className="mt-2 overflow-x-auto rounded-md bg-zinc-50 p-2 font-mono text-[12px] focus-visible:ring-2 focus-visible:ring-indigo-500/40 focus-visible:outline-none dark:bg-zinc-900"
           data-testid="agents-connect"
         >
-          {mode === "local"
-            ? `claude mcp add --transport http toolscope ${endpoint}`
-            : `claude mcp add --transport http toolscope ${endpoint} --header "Authorization: Bearer <a personal token with the call scope>"`}
+          {connectCommand(mode)}
         </pre>
 
         <section className="mt-8" aria-labelledby="agents-seen">

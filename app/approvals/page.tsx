@@ -2,12 +2,13 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { ApprovalsView } from "@/components/approvals/approvals-view";
-import { appConfig } from "@/lib/config/env";
+import { authMode } from "@/lib/auth/mode";
+import { connectCommand } from "@/lib/gateway/connect-command";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Approvals" };
 
-export default function ApprovalsPage(): ReactNode {
+export default async function ApprovalsPage(): Promise<ReactNode> {
   return (
     <div className="h-full overflow-y-auto">
       <div className="mx-auto max-w-4xl px-4 py-6 sm:px-8">
@@ -19,8 +20,7 @@ export default function ApprovalsPage(): ReactNode {
           <Link href="/audit?via=agent" className="text-indigo-600 underline dark:text-indigo-400">
             audit log
           </Link>
-          . Connect an agent with{" "}
-          <code className="font-mono text-[12px]">claude mcp add --transport http toolscope {appConfig().publicUrl}/mcp</code>.
+          . Connect an agent with <code className="font-mono text-[12px] break-all">{connectCommand(await authMode())}</code>.
         </p>
         <ApprovalsView />
       </div>
