@@ -7,7 +7,7 @@ import "server-only";
 import { recordEvent } from "@/lib/audit/events";
 import { clusterBus } from "@/lib/cluster";
 import { AppError } from "@/lib/errors";
-import { jsonDiff } from "@/lib/json-diff";
+import { jsonDiff, type JsonChange } from "@/lib/json-diff";
 import { compileSchema, describeErrors } from "@/lib/json-schema/dialect";
 import { can, type Caller } from "@/lib/domain/roles";
 import type { ApprovalView, Approvers } from "@/lib/domain/approvals";
@@ -30,7 +30,7 @@ import { awaitDecision, wakeApproval } from "./waiting";
 import { announceWaiting } from "./webhook";
 import { startApprovalWait } from "@/lib/metrics/metrics";
 
-export type Gate = { wait: false } | { wait: true; because: string; definitionChanges: ReturnType<typeof jsonDiff> | null };
+export type Gate = { wait: false } | { wait: true; because: string; definitionChanges: JsonChange[] | null };
 
 /** Whether an agent's call to this tool waits for a person, and why. */
 export async function agentCallGate(connection: ServerConnection, toolName: string): Promise<Gate> {
