@@ -18,14 +18,21 @@ export type Decide = (
   decision: { decision: "approve"; arguments?: Record<string, unknown> } | { decision: "deny"; reason?: string },
 ) => Promise<void>;
 
-function useSecondsLeft(expiresAt: string): number {
+function useNow(): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 1_000);
     return () => clearInterval(timer);
   }, []);
-  return Math.max(0, Math.round((Date.parse(expiresAt) - now) / 1000));
+  return now;
 }
+
+/**
+ * How long many MCP clients wait for a call's answer before they give up on it (the SDK's own
+ * default is 60 s, and progress notifications do not always reset it). A call waited on longer
+ * may have no agent at the other end; if the agent cancels, the card goes.
+ */
+const COMMON_CLIENT_TIMEOUT_S = 60;
 
 function clock(seconds: number): string {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
@@ -40,7 +47,9 @@ function approverWords(approval: ApprovalView): string {
 const RISK_CLASS = "rounded border px-1.5 py-px text-[11px] font-medium";
 
 export function ApprovalCard({ approval, onDecide }: { approval: ApprovalView; onDecide: Decide }): ReactNode {
-  const left = useSecondsLeft(approval.expiresAt);
+  const now = useNow();
+  const left = Math.max(0, Math.round((Date.parse(approval.expiresAt) - now) / 1000));
+  const waited = Math.max(0, Math.round((now - Date.parse(approval.createdAt)) / 1000));
   const [mode, setMode] = useState<"view" | "edit" | "deny">("view");
   const [edited, setEdited] = useState<Record<string, unknown>>(approval.arguments);
   const [reason, setReason] = useState("");
@@ -97,6 +106,11 @@ export function ApprovalCard({ approval, onDecide }: { approval: ApprovalView; o
         ))}
         <span className="text-muted">{approval.because}</span>
       </div>
+      {waited >= COMMON_CLIENT_TIMEOUT_S && (
+        <p className="mt-1 text-xs text-muted" data-testid="approval-client-timeout">
+          Waiting for {clock(waited)}. Many agents give up on a call after a minute; if this one does, this card goes away.
+        </p>
+      )}
       {approval.definitionChanges && approval.definitionChanges.length > 0 && (
         <section
           className="mt-3 rounded-md border border-zinc-200 p-2 dark:border-zinc-800"
