@@ -18,6 +18,9 @@ import { runCall } from "@/lib/calls/run-call";
 import { enforceToolPolicy } from "@/lib/calls/enforce-policy";
 import { agentCallGate, holdForApproval, linkApprovalToCall } from "@/lib/approvals/approvals";
 import { countAgentCall } from "@/lib/metrics/metrics";
+import { ownerOf } from "@/lib/calls/in-flight";
+import { answerUserInput, withInteractor } from "@/lib/mcp/user-input";
+import { askAgent, type AgentAsk } from "./agent-questions";
 import type { ToolView } from "./tool-views";
 
 /** Where Toolscope's own word on a call goes in a result's `_meta`. */
@@ -38,6 +41,8 @@ export type AgentCall = {
   meta?: Record<string, unknown> | undefined;
   signal: AbortSignal;
   onprogress?: CallOptions["onprogress"] | undefined;
+  /** How to put the target's questions to the agent, when it can answer them (agent-questions.ts). */
+  ask?: AgentAsk | undefined;
 };
 
 function refused(message: string, outcome: string, extra: Record<string, string> = {}): CallToolResult {
@@ -99,17 +104,29 @@ async function answerAgentCall(call: AgentCall, resolved: { serverId: string }):
       args = held.arguments;
       reason = given ?? `Approved by ${held.decidedBy} (approval ${held.approvalId})`;
     }
-    const response = await runCall({
-      serverId: connection.config.id,
-      toolName,
-      arguments: args,
-      meta: forwardedMeta(call.meta),
-      reason,
-      caller: call.caller,
-      via: { kind: "agent", client: call.client },
-      signal: call.signal,
-      onprogress: progress.relay,
-    });
+    const run = () =>
+      runCall({
+        serverId: connection.config.id,
+        toolName,
+        arguments: args,
+        meta: forwardedMeta(call.meta),
+        reason,
+        caller: call.caller,
+        via: { kind: "agent", client: call.client },
+        signal: call.signal,
+        onprogress: progress.relay,
+      });
+    const ask = call.ask;
+    const answerer = ownerOf(call.caller);
+    const response = ask
+      ? await withInteractor(
+          connection.config.id,
+          (input) => void askAgent(ask, input).then((answer) => answerUserInput(input.serverId, input.id, answer, answerer)),
+          run,
+          call.caller.userId,
+          answerer,
+        )
+      : await run();
     if (approvalId) await linkApprovalToCall(approvalId, response.auditId);
     const answer = answerOf(response, connection.config.name);
     return approvalId ? { ...answer, _meta: { ...answer._meta, [APPROVAL_META]: approvalId } } : answer;

@@ -103,7 +103,12 @@ function createGateway(): Gateway {
     transport.onclose = () => {
       if (transport.sessionId) sessions.delete(transport.sessionId);
     };
-    const server = createGatewayServer({ caller: () => session.caller!, clientInfo: () => server.getClientVersion(), view });
+    const server = createGatewayServer({
+      caller: () => session.caller!,
+      clientInfo: () => server.getClientVersion(),
+      clientCapabilities: () => server.getClientCapabilities(),
+      view,
+    });
     Object.assign(session, { transport, server });
     await server.connect(transport);
     return transport.handleRequest(request);

@@ -3,9 +3,10 @@ import "server-only";
 // on 2026-07-28 (stateless), one per session on the 2025 revisions. It lists the tools the person
 // behind the agent may call (agent-tools.ts) and sends each call through the call pipeline
 // (agent-call.ts), relaying progress and cancellation.
-import { ProtocolError, ProtocolErrorCode, Server, type Implementation } from "@modelcontextprotocol/server";
+import { ProtocolError, ProtocolErrorCode, Server, type ClientCapabilities, type Implementation } from "@modelcontextprotocol/server";
 import type { Caller } from "@/lib/domain/roles";
 import { callAgentTool } from "./agent-call";
+import { agentAsk } from "./agent-questions";
 import type { ToolView } from "./tool-views";
 
 export const GATEWAY_INFO = { name: "toolscope", title: "Toolscope", version: "0.1.0" } as const;
@@ -25,6 +26,8 @@ export type GatewaySession = {
   clientInfo?: () => Implementation | undefined;
   /** The endpoint's tools: /mcp's, or a virtual server's. */
   view: ToolView;
+  /** What the 2025 session's client declared it can answer (elicitation, sampling); absent on 2026. */
+  clientCapabilities?: () => ClientCapabilities | undefined;
 };
 
 function cursorOf(offset: number): string {
@@ -70,6 +73,11 @@ export function createGatewayServer(session: GatewaySession): Server {
       arguments: (request.params.arguments ?? {}) as Record<string, unknown>,
       meta: ctx.mcpReq._meta as Record<string, unknown> | undefined,
       signal: ctx.mcpReq.signal,
+      // A target's questions during the call go to a 2025 agent that can answer them, through this very request.
+      ask: agentAsk(session.clientCapabilities?.(), {
+        elicitInput: (params) => ctx.mcpReq.elicitInput(params, { signal: ctx.mcpReq.signal }),
+        requestSampling: (params) => ctx.mcpReq.requestSampling(params, { signal: ctx.mcpReq.signal }),
+      }),
       onprogress:
         progressToken === undefined
           ? undefined

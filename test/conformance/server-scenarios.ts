@@ -33,8 +33,6 @@ const NEW: Wire = "2026-07-28";
 
 const BARE_NAME =
   "It calls its tool by the bare name the suite's reference server uses (test_…); /mcp names every tool {server}__{tool} (cf__test_…), so it answers -32602 Unknown tool. No server id can make a name without the __.";
-const NO_INPUT_RELAY =
-  "A target's request for input during an agent's call (elicitation, sampling) is answered by Toolscope, not passed to the agent: an agent's call has nobody to ask, so it is declined (lib/mcp/user-input.ts). The agent is never asked.";
 const NO_MRTR =
   "By design no InputRequiredResult ever reaches an agent: Toolscope's client answers the target's input_required itself (declined: an agent's call has nobody to ask) and the agent gets the target's final, complete result.";
 const MRTR_BARE = `By bare name, as above. Not played against the virtual server: the fixture does not have this scenario's tool, and with it the scenario would still fail on a complete first answer, as input-required-result-basic-elicitation does there. ${NO_MRTR}`;
@@ -112,16 +110,10 @@ export const PLAYS: readonly Play[] = [
     failing: ["tools-call-with-logging"],
     why: "The gateway declares no logging capability: logging/setLevel is -32601 Method not found, and a target's log messages are not relayed to the agent.",
   }),
-  ...bareNamed("tools-call-sampling", [OLD], ["tools-call-sampling"], { failing: ["tools-call-sampling"], why: NO_INPUT_RELAY }),
-  ...bareNamed("tools-call-elicitation", [OLD], ["tools-call-elicitation"], { failing: ["tools-call-elicitation"], why: NO_INPUT_RELAY }),
-  ...bareNamed("elicitation-sep1034-defaults", [OLD], ["elicitation-sep1034-general"], {
-    failing: ["elicitation-sep1034-general"],
-    why: NO_INPUT_RELAY,
-  }),
-  ...bareNamed("elicitation-sep1330-enums", [OLD], ["elicitation-sep1330-general"], {
-    failing: ["elicitation-sep1330-general"],
-    why: NO_INPUT_RELAY,
-  }),
+  ...bareNamed("tools-call-sampling", [OLD], ["tools-call-sampling"]),
+  ...bareNamed("tools-call-elicitation", [OLD], ["tools-call-elicitation"]),
+  ...bareNamed("elicitation-sep1034-defaults", [OLD], ["elicitation-sep1034-general"]),
+  ...bareNamed("elicitation-sep1330-enums", [OLD], ["elicitation-sep1330-general"]),
   ...both("caching", [NEW], {
     failing: [
       "sep-2549-prompts-list-caching-hints",
