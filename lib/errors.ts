@@ -59,6 +59,7 @@ export type ErrorCode =
   | "not_found:approval"
   | "forbidden:approver"
   | "conflict:approval"
+  | "conflict:virtual_server"
   | "not_found:virtual_server"
   | "not_found:agent_grant"
   | "readonly:server"
@@ -123,6 +124,7 @@ const STATUS: Record<ErrorCode, number> = {
   "not_found:approval": 404,
   "forbidden:approver": 403,
   "conflict:approval": 409,
+  "conflict:virtual_server": 409,
   "not_found:virtual_server": 404,
   "not_found:agent_grant": 404,
   "readonly:server": 409,
@@ -184,6 +186,7 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   "payload_too_large:body": "The request body is too large.",
   "length_required:body": "Send the request body with a Content-Length header.",
   "bad_gateway:server": "The server answered with an error.",
+  "conflict:virtual_server": "A virtual server with that name already exists.",
   "conflict:server": "A server with that id already exists.",
   "conflict:tool_definition": "This tool's definition changed since it was approved; calls are held until an admin approves it.",
   "not_found:approval": "There is no agent call waiting for approval with that id that you may see.",

@@ -113,7 +113,17 @@ function ToolRow({
   );
 }
 
-function Editor({ initial, servers, onSaved }: { initial: Listing | null; servers: ServerSnapshot[]; onSaved: () => void }): ReactNode {
+function Editor({
+  initial,
+  servers,
+  onSaved,
+  onCancel,
+}: {
+  initial: Listing | null;
+  servers: ServerSnapshot[];
+  onSaved: () => void;
+  onCancel: () => void;
+}): ReactNode {
   const [name, setName] = useState(initial?.name ?? "");
   const [title, setTitle] = useState(initial?.title ?? "");
   const [rows, setRows] = useState<Row[]>(initial ? rowsOf(initial.tools) : [EMPTY_ROW]);
@@ -127,6 +137,8 @@ function Editor({ initial, servers, onSaved }: { initial: Listing | null; server
     try {
       await fetchJson(`/api/virtual-servers/${encodeURIComponent(name.trim())}`, {
         method: "PUT",
+        // A new one never replaces another of the same name.
+        ...(initial ? {} : { headers: { "if-none-match": "*" } }),
         body: JSON.stringify({ ...(title.trim() ? { title: title.trim() } : {}), tools }),
       });
       onSaved();
@@ -155,7 +167,12 @@ function Editor({ initial, servers, onSaved }: { initial: Listing | null; server
             disabled={Boolean(initial)}
             required
             pattern="[a-z0-9][a-z0-9_\-]{0,62}"
+            title="1 to 63 lowercase letters, digits, '-' and '_', starting with a letter or digit"
+            aria-describedby="virtual-server-name-rule"
           />
+          <span id="virtual-server-name-rule" className="mt-1 block font-normal text-muted">
+            Lowercase letters, digits, &apos;-&apos; and &apos;_&apos;; unique.
+          </span>
         </label>
         <label className="text-xs font-semibold">
           Title
@@ -186,6 +203,9 @@ function Editor({ initial, servers, onSaved }: { initial: Listing | null; server
         </button>
         <button type="submit" className={BUTTON_PRIMARY} disabled={busy || !name.trim()}>
           {busy ? "Saving…" : "Save virtual server"}
+        </button>
+        <button type="button" className={BUTTON_SECONDARY} onClick={onCancel}>
+          Cancel
         </button>
       </div>
     </form>
@@ -244,10 +264,18 @@ export function VirtualServersPanel({ mayEdit }: { mayEdit: boolean }): ReactNod
               <code className="font-mono text-[12px] text-muted">{server.url}</code>
               {mayEdit && (
                 <span className="ml-auto flex gap-2">
-                  <button type="button" className={BUTTON_SECONDARY} onClick={() => setEditing(server)}>
+                  <button type="button" className={BUTTON_SECONDARY} onClick={() => setEditing(server)} aria-label={`Edit ${server.name}`}>
                     Edit
                   </button>
-                  <button type="button" className={BUTTON_SECONDARY} onClick={() => void remove(server.name)}>
+                  <button
+                    type="button"
+                    className={BUTTON_SECONDARY}
+                    aria-label={`Remove ${server.name}`}
+                    onClick={() => {
+                      if (window.confirm(`Remove the virtual server "${server.name}"? Agents connected to ${server.url} lose its tools.`))
+                        void remove(server.name);
+                    }}
+                  >
                     Remove
                   </button>
                 </span>
@@ -272,6 +300,7 @@ export function VirtualServersPanel({ mayEdit }: { mayEdit: boolean }): ReactNod
               setEditing(null);
               void load();
             }}
+            onCancel={() => setEditing(null)}
           />
         ) : (
           <button type="button" className={`${BUTTON_SECONDARY} mt-3`} onClick={() => setEditing("new")}>

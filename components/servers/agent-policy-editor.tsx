@@ -79,7 +79,7 @@ export function AgentPolicyEditor({
     <div className={ROW}>
       <span className={`${LABEL} ${tool ? "font-mono text-xs break-all" : ""}`}>{label}</span>
       <select
-        aria-label={tool ? `Agents' calls to ${tool}` : label}
+        aria-label={tool ? `Agents' calls to ${tool}` : `Agents' calls to ${label.toLowerCase()}`}
         className={select}
         value={value}
         data-testid={testId}
@@ -156,6 +156,11 @@ export function AgentPolicyEditor({
           The person behind the agent
         </label>
       </div>
+      {approvers.roles.length === 0 && approvers.people.length === 0 && !approvers.self && (
+        <p role="alert" className="py-1 text-xs text-rose-700 dark:text-rose-400">
+          Nobody could decide a waiting call, so agents&apos; risky calls would only time out. Tick at least one.
+        </p>
+      )}
       <div className={ROW}>
         <label className="flex flex-wrap items-center gap-3">
           <span className={LABEL}>Wait at most (seconds)</span>

@@ -231,6 +231,10 @@ describe("a virtual server", () => {
       },
       ADMIN,
     );
+    // A new one of the same name does not replace it.
+    await expect(saveVirtualServer("support", { tools: [] }, ADMIN, { createOnly: true })).rejects.toMatchObject({
+      code: "conflict:virtual_server",
+    });
     const connect = async (token: string): Promise<Client> => {
       const client = new Client({ name: "support-bot", version: "1.0.0" });
       await client.connect(

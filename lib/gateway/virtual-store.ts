@@ -42,10 +42,21 @@ export async function virtualServer(name: string): Promise<VirtualServerView> {
 }
 
 /** Creates or replaces one, audited. */
-export async function saveVirtualServer(name: string, definition: VirtualServer, by: Caller): Promise<VirtualServerView> {
+/**
+ * Saves a virtual server. `createOnly`: a new one, refused (409) if the name is taken, so that
+ * "New virtual server" never replaces an existing one unseen (HTTP's `If-None-Match: *`).
+ */
+export async function saveVirtualServer(
+  name: string,
+  definition: VirtualServer,
+  by: Caller,
+  { createOnly = false }: { createOnly?: boolean } = {},
+): Promise<VirtualServerView> {
   const db = await database();
   const row = { definition: JSON.stringify(definition), updated_at: new Date().toISOString(), updated_by: by.name };
   await db.transaction().execute(async (tx) => {
+    if (createOnly && (await tx.selectFrom("virtual_servers").select("name").where("name", "=", name).executeTakeFirst()))
+      throw new AppError("conflict:virtual_server", `A virtual server named "${name}" exists already: edit it, or choose another name.`);
     await tx.deleteFrom("virtual_servers").where("name", "=", name).execute();
     await tx
       .insertInto("virtual_servers")

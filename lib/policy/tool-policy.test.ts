@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { callRequirement, toolRisk, type ServerPolicy } from "./tool-policy";
+import { callRequirement, ServerPolicySchema, toolRisk, type ServerPolicy } from "./tool-policy";
 
 const readOnly = { name: "list", annotations: { readOnlyHint: true, openWorldHint: false } };
 const destructive = { name: "delete", annotations: { destructiveHint: true, openWorldHint: false } };
@@ -47,5 +47,19 @@ describe("callRequirement", () => {
     for (const name of ["constructor", "toString", "__proto__", "hasOwnProperty"]) {
       expect(callRequirement(withTools, { name }, true, "operator"), name).toMatchObject({ allowed: false });
     }
+  });
+});
+
+describe("the agents' part of a policy", () => {
+  it("refuses a policy under which nobody may decide a waiting call, with a reason a person can act on", () => {
+    const nobody = ServerPolicySchema.safeParse({ agents: { approvers: { roles: [], people: [], self: false } } });
+    expect(nobody.success).toBe(false);
+    expect(nobody.error?.issues[0]?.message).toMatch(/Name at least one approver/);
+    // Any one approver will do; absent roles mean admins.
+    for (const approvers of [{ roles: [], self: true }, { roles: [], people: ["a@example.com"], self: false }, { self: false }])
+      expect(ServerPolicySchema.safeParse({ agents: { approvers } }).success).toBe(true);
+    expect(ServerPolicySchema.safeParse({ agents: { timeoutSeconds: 2 } }).error?.issues[0]?.message).toBe(
+      "An agent waits at least 5 seconds.",
+    );
   });
 });

@@ -40,8 +40,17 @@ const AgentPolicySchema = z.object({
       /** Whether the person behind the agent may decide their own agent's call (absent: yes). */
       self: z.boolean().optional(),
     })
+    // A waiting call nobody may decide could only time out: every agent's risky call would fail, slowly.
+    .refine((a) => a.roles === undefined || a.roles.length > 0 || (a.people?.length ?? 0) > 0 || a.self !== false, {
+      message: "Name at least one approver (a role, a person, or the person behind the agent): a call nobody may decide can only time out.",
+    })
     .optional(),
-  timeoutSeconds: z.number().int().min(5).max(86_400).optional(),
+  timeoutSeconds: z
+    .number()
+    .int("Whole seconds, please.")
+    .min(5, "An agent waits at least 5 seconds.")
+    .max(86_400, "An agent waits at most a day (86,400 seconds).")
+    .optional(),
 });
 export type AgentPolicy = z.infer<typeof AgentPolicySchema>;
 

@@ -17,10 +17,16 @@ export async function GET(request: Request, { params }: Params): Promise<Respons
   return respond(() => virtualServerFor(name, callerOf(request)));
 }
 
-/** Creates or replaces a virtual server: its chosen tools, renamed, with arguments pinned. */
+/**
+ * Creates or replaces a virtual server: its chosen tools, renamed, with arguments pinned. With
+ * `If-None-Match: *`, only creates: a name in use is refused (409) rather than replaced.
+ */
 export async function PUT(request: Request, { params }: Params): Promise<Response> {
   const { name } = await params;
-  return respond(async () => saveVirtualServer(NameSchema.parse(name), await parseBody(request, VirtualServerSchema), callerOf(request)));
+  const createOnly = request.headers.get("if-none-match")?.trim() === "*";
+  return respond(async () =>
+    saveVirtualServer(NameSchema.parse(name), await parseBody(request, VirtualServerSchema), callerOf(request), { createOnly }),
+  );
 }
 
 export async function DELETE(request: Request, { params }: Params): Promise<Response> {
