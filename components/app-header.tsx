@@ -4,7 +4,7 @@ import type { SessionState } from "@/lib/auth/session-state";
 import { PersonMenu } from "./auth/person-menu";
 import { NavLink } from "./ui/nav-link";
 import { ThemeToggle } from "./ui/theme-toggle";
-import { WaitingBadge } from "./approvals/waiting-badge";
+import { WaitingAlert, WaitingBadge } from "./approvals/waiting-badge";
 
 export function AppHeader({ viewer }: { viewer: SessionState }): ReactNode {
   const can = (permission: SessionState["permissions"][number]) => viewer.permissions.includes(permission);
@@ -54,6 +54,7 @@ export function AppHeader({ viewer }: { viewer: SessionState }): ReactNode {
         </nav>
       )}
       <div className="ml-auto flex shrink-0 items-center gap-2">
+        {viewer.signedIn && viewer.permissions.includes("tools:call") && <WaitingAlert />}
         <PersonMenu />
         <ThemeToggle />
       </div>

@@ -76,12 +76,21 @@ test("the Approvals page, a call waiting, is accessible in both themes and at 39
     await expect(page.getByTestId("approvals-badge")).toBeVisible();
     await expectAccessible(page, "approvals with a waiting call", theme);
   }
+  // On a phone the nav with the badge scrolls sideways; the waiting call has a link of its own there.
+  await page.setViewportSize({ width: 390, height: 800 });
+  await expect(page.getByTestId("approvals-alert")).toHaveText(/^1 waiting/);
+  await expect(page.getByTestId("approvals-alert")).toBeInViewport();
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await expect(page.getByTestId("approvals-alert")).toBeHidden();
   // By keyboard alone: Tab reaches Approve.
   const approve = approvals.card("e2e-look-at-me").getByRole("button", { name: "Approve", exact: true });
   for (let i = 0; i < 30 && !(await approve.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");
   await expect(approve).toBeFocused();
   await page.keyboard.press("Enter");
   expect(((await call) as CallToolResult).isError).toBeFalsy();
+  // Focus does not fall to the page's top with the decided card; the header's count follows at once.
+  await expect(page.getByRole("heading", { name: /^Waiting/ })).toBeFocused();
+  await expect(page.getByTestId("approvals-badge")).toHaveCount(0);
 });
 
 test("every decision is in the audit log, and npm run audit:verify finds the chain intact", async ({ page }) => {

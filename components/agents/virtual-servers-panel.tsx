@@ -165,6 +165,8 @@ function Editor({
             value={name}
             onChange={(e) => setName(e.target.value)}
             disabled={Boolean(initial)}
+            // The editor opens on a person's click: they start with its first field.
+            autoFocus={!initial}
             required
             pattern="[a-z0-9][a-z0-9_\-]{0,62}"
             title="1 to 63 lowercase letters, digits, '-' and '_', starting with a letter or digit"
@@ -243,7 +245,7 @@ export function VirtualServersPanel({ mayEdit }: { mayEdit: boolean }): ReactNod
   };
   return (
     <section className="mt-8" aria-labelledby="virtual-servers">
-      <h2 id="virtual-servers" className="text-sm font-semibold">
+      <h2 id="virtual-servers" tabIndex={-1} className="text-sm font-semibold outline-none">
         Virtual servers
       </h2>
       <p className="mt-1 text-xs text-muted">
@@ -298,9 +300,12 @@ export function VirtualServersPanel({ mayEdit }: { mayEdit: boolean }): ReactNod
             servers={servers}
             onSaved={() => {
               setEditing(null);
-              void load();
+              void load().then(() => document.getElementById("virtual-servers")?.focus());
             }}
-            onCancel={() => setEditing(null)}
+            onCancel={() => {
+              setEditing(null);
+              document.getElementById("virtual-servers")?.focus();
+            }}
           />
         ) : (
           <button type="button" className={`${BUTTON_SECONDARY} mt-3`} onClick={() => setEditing("new")}>

@@ -5,6 +5,7 @@
 import Link from "next/link";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { fetchJson } from "@/lib/client/fetch-json";
+import { refreshWaiting } from "./waiting-count";
 import { APPROVAL_STATUS_LABELS, type ApprovalView } from "@/lib/domain/approvals";
 import { ERROR_NOTE } from "@/components/ui/classes";
 import { ApprovalCard, type Decide } from "./approval-card";
@@ -47,14 +48,18 @@ export function ApprovalsView(): ReactNode {
 
   const decide: Decide = async (id, decision) => {
     await fetchJson(`/api/approvals/${encodeURIComponent(id)}`, { method: "POST", body: JSON.stringify(decision) });
+    // The header's count, at once rather than at its next look.
+    refreshWaiting();
     await load();
+    // The decided card is gone, and focus with it: back to the queue's heading, not the page's top.
+    document.getElementById("waiting-title")?.focus();
   };
 
   return (
     <div>
       {error && <p className={`${ERROR_NOTE} mt-4`}>{error}</p>}
       <section className="mt-6" aria-labelledby="waiting-title">
-        <h2 id="waiting-title" className="text-sm font-semibold">
+        <h2 id="waiting-title" tabIndex={-1} className="text-sm font-semibold outline-none">
           Waiting{queue ? ` (${queue.waiting.length})` : ""}
         </h2>
         {queue === null ? (

@@ -20,7 +20,7 @@ export function AgentGrants(): ReactNode {
   const agents = data ?? [];
   return (
     <section className={PANEL_SECTION} aria-labelledby="agent-grants-heading" data-testid="agent-grants">
-      <h2 id="agent-grants-heading" className="text-sm font-semibold">
+      <h2 id="agent-grants-heading" tabIndex={-1} className="text-sm font-semibold outline-none">
         Agents you allowed
       </h2>
       <p className="mt-1 text-[13px] text-muted">
@@ -45,7 +45,12 @@ export function AgentGrants(): ReactNode {
                 type="button"
                 className="ml-auto text-xs text-rose-700 hover:underline focus-visible:ring-2 focus-visible:ring-indigo-500/40 focus-visible:outline-none dark:text-rose-400"
                 aria-label={`Revoke ${agent.name}`}
-                onClick={() => void act(() => fetchJson(`/api/account/agents/${encodeURIComponent(agent.clientId)}`, { method: "DELETE" }))}
+                onClick={() =>
+                  void act(() => fetchJson(`/api/account/agents/${encodeURIComponent(agent.clientId)}`, { method: "DELETE" })).then(() =>
+                    // The row, and focus with it, is gone: back to the list's heading.
+                    document.getElementById("agent-grants-heading")?.focus(),
+                  )
+                }
               >
                 Revoke
               </button>

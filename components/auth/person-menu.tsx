@@ -65,10 +65,11 @@ export function PersonMenu(): ReactNode {
         >
           {initials(person.name)}
         </span>
-        <span className="max-w-40 truncate font-medium" data-testid="person-name">
+        {/* On a phone the initials stand for the name and role, which would crowd the nav out of the header. */}
+        <span className="sr-only max-w-40 truncate font-medium sm:not-sr-only" data-testid="person-name">
           {person.name}
         </span>
-        <span className="rounded bg-zinc-100 px-1.5 py-px text-[10px] font-medium tracking-wide text-zinc-600 uppercase dark:bg-zinc-800 dark:text-zinc-300">
+        <span className="sr-only rounded bg-zinc-100 px-1.5 py-px text-[10px] font-medium tracking-wide text-zinc-600 uppercase sm:not-sr-only dark:bg-zinc-800 dark:text-zinc-300">
           {ROLE_LABELS[person.role]}
         </span>
       </button>
