@@ -45,6 +45,11 @@ test("a destructive call waits; approved in the browser, the agent's call comple
   expect(text(result)).toContain("e2e-approve-me");
   await expect(card).toHaveCount(0);
   await expect(approvals.decided.filter({ hasText: "delete_note" }).first()).toContainText("Approved by Local user");
+  // The call's own record names the agent it came through and who approved it.
+  const auditId = (result._meta as Record<string, unknown>)["io.toolscope/auditId"] as string;
+  await page.goto(`/audit/${auditId}`);
+  await expect(page.getByTestId("audit-detail-via")).toContainText("e2e-agent 0.9.0");
+  await expect(page.getByTestId("audit-detail-reason")).toContainText("Approved by Local user");
 });
 
 test("a denied call returns the person's reason to the agent", async ({ page }) => {

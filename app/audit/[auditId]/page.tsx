@@ -3,6 +3,8 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import type { ReactNode } from "react";
 import { ReadOnlyCallView } from "@/components/saved/read-only-call";
+import { ViaSentence } from "@/components/audit/via";
+import { AUTH_METHOD_LABELS, type AuthMethod } from "@/lib/domain/roles";
 import { responseOfRecord } from "@/lib/audit/as-response";
 import type { AuditEntry } from "@/lib/audit/entry";
 import { getAuditEntry } from "@/lib/audit/query";
@@ -48,6 +50,37 @@ export default async function AuditRecordPage({ params }: { params: Promise<{ au
           In the audit log
         </Link>
       }
-    />
+    >
+      {/* How the call came to be made: through an agent, with whose credential, approved by whom. */}
+      {(record.via || record.reason || record.token_name) && (
+        <dl className="mt-3 grid grid-cols-[max-content_1fr] gap-x-3 gap-y-1 text-[13px]">
+          {record.via && (
+            <>
+              <dt className="text-muted">Made from</dt>
+              <dd>
+                <ViaSentence via={record.via} />
+              </dd>
+            </>
+          )}
+          {record.auth_method && (
+            <>
+              <dt className="text-muted">Signed in by</dt>
+              <dd>
+                {AUTH_METHOD_LABELS[record.auth_method as AuthMethod] ?? record.auth_method}
+                {record.token_name && <span className="text-muted"> (“{record.token_name}”)</span>}
+              </dd>
+            </>
+          )}
+          {record.reason && (
+            <>
+              <dt className="text-muted">Reason</dt>
+              <dd className="whitespace-pre-wrap" data-testid="audit-detail-reason">
+                {record.reason}
+              </dd>
+            </>
+          )}
+        </dl>
+      )}
+    </ReadOnlyCallView>
   );
 }
