@@ -109,7 +109,15 @@ export function AuditTable({ records, selected, query }: { records: AuditEntry[]
                   )}
                 </td>
                 <td className="px-3 py-2">
-                  <OutcomeBadge outcome={r.outcome} code={r.error_code} outputVerdict={r.output_verdict} />
+                  {/* An event (a sign-in, a decision) has no outcome of its own: its label says what happened. */}
+                  {r.kind === "call" || isInvocationKind(r.kind) ? (
+                    <OutcomeBadge outcome={r.outcome} code={r.error_code} outputVerdict={r.output_verdict} />
+                  ) : (
+                    <span className="text-muted">
+                      <span aria-hidden>—</span>
+                      <span className="sr-only">no outcome (an event)</span>
+                    </span>
+                  )}
                 </td>
                 <td className="px-3 py-2 text-right font-mono text-xs whitespace-nowrap text-muted">
                   {r.duration_ms === null ? "—" : `${r.duration_ms} ms`}
