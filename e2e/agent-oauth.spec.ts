@@ -108,6 +108,7 @@ test("an agent authorized in the browser acts as the person who allowed it", asy
   // Signed out: the sign-in page first, then back to the authorization, then the consent page.
   await page.goto(auth.authorizationUrl!.href);
   await expect(page).toHaveURL(/\/login\?/);
+  await expect(page.getByTestId("sign-in-intro")).toContainText("Desk Agent, an MCP client, asks to act as you");
   await page.getByLabel("Email").fill("olga@example.com");
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();

@@ -6,6 +6,7 @@ import { sessionState } from "@/lib/auth/session";
 import { pageCaller } from "@/lib/http/page-caller";
 import { safeNextPath } from "@/lib/http/safe-next";
 import { agentAuthorization } from "@/lib/auth/agent-authorization";
+import { agentName } from "@/lib/auth/agent-consent";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Sign in" };
@@ -25,7 +26,10 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   const [next, reason, error, description] = [one(search.next), one(search.reason), one(search.error), one(search.error_description)];
   // An agent's authorization request (OAuth, lib/auth/agent-oauth.ts) sends a signed-out person
   // here with its parameters; once signed in, the browser asks again, as the person.
-  const returnTo = safeNextPath(agentAuthorization(search) ?? next ?? null);
+  const authorizing = agentAuthorization(search);
+  const returnTo = safeNextPath(authorizing ?? next ?? null);
+  const agent = authorizing && typeof search.client_id === "string" ? await agentName(search.client_id) : undefined;
+  const intro = agent ? `${agent}, an MCP client, asks to act as you through Toolscope. Sign in, then decide whether to allow it.` : null;
   const state = await sessionState(await pageCaller());
   const notice = (reason && NOTICES[reason]) || (error ? `Single sign-on failed: ${description || error.replaceAll("_", " ")}.` : null);
   return (
@@ -42,7 +46,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
           </Link>
         </div>
       ) : (
-        <SignInForm returnTo={returnTo} offers={state.signIn} notice={notice} />
+        <SignInForm returnTo={returnTo} offers={state.signIn} notice={notice} intro={intro} />
       )}
     </div>
   );

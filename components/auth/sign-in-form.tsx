@@ -8,11 +8,17 @@ import type { SessionState } from "@/lib/auth/session-state";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { safeNextPath } from "@/lib/http/safe-next";
 
-type Props = { returnTo: string; offers: SessionState["signIn"]; notice: string | null };
+type Props = {
+  returnTo: string;
+  offers: SessionState["signIn"];
+  notice: string | null;
+  /** Why signing in is asked for now, when the page knows (an agent's authorization). */
+  intro?: string | null;
+};
 
 const LABEL = "mt-3 mb-1 block text-[13px] font-medium";
 
-export function SignInForm({ returnTo: requested, offers, notice }: Props): ReactNode {
+export function SignInForm({ returnTo: requested, offers, notice, intro = null }: Props): ReactNode {
   // The page has checked it already; where the browser goes is decided here, so check again.
   const returnTo = safeNextPath(requested);
   const [email, setEmail] = useState("");
@@ -62,6 +68,11 @@ export function SignInForm({ returnTo: requested, offers, notice }: Props): Reac
       className="w-[380px] rounded-xl border border-zinc-200 bg-white p-6 shadow-sm dark:border-zinc-800 dark:bg-zinc-950"
     >
       <h1 className="text-base font-semibold tracking-tight">Sign in to Toolscope</h1>
+      {intro && (
+        <p className="mt-1 text-[13px] text-muted" data-testid="sign-in-intro">
+          {intro}
+        </p>
+      )}
       {offers.sso && (
         <button
           type="button"

@@ -48,11 +48,11 @@ export function ConsentForm({ request }: Props): ReactNode {
           {client.name}
           {client.uri && <span className="text-muted"> · {client.uri}</span>}
         </dd>
-        <dt className="text-muted">Answered at</dt>
+        <dt className="text-muted">Returns you to</dt>
         <dd className="font-mono text-[12px] break-all">{request.redirectTo}</dd>
         {request.resource && (
           <>
-            <dt className="text-muted">For</dt>
+            <dt className="text-muted">Access to</dt>
             <dd className="font-mono text-[12px] break-all">{request.resource}</dd>
           </>
         )}

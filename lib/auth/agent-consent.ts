@@ -16,7 +16,10 @@ const ABILITIES: { ability: string; grantedBy: string[] }[] = [
     ability: "Call the tools you may call, as you: recorded in the audit log under your name, and held for approval where a policy says so",
     grantedBy: ["call"],
   },
-  { ability: "Stay connected without asking you again, until the grant expires", grantedBy: ["offline_access"] },
+  {
+    ability: "Stay connected for up to 30 days without asking you again (revoke it any time on your account page)",
+    grantedBy: ["offline_access"],
+  },
 ];
 
 function parseList(value: unknown): string[] {
@@ -60,4 +63,11 @@ export async function consentRequest(search: Record<string, string | string[] | 
     resource: one("resource") ?? null,
     person: { name: caller.name, email: caller.email, role: caller.role ? ROLE_LABELS[caller.role] : "none" },
   };
+}
+
+/** The name an agent registered under, for the sign-in page it was sent to; undefined when unknown. */
+export async function agentName(clientId: string): Promise<string | undefined> {
+  const db = await database();
+  const client = await db.selectFrom("auth_oauth_client").select(["name", "disabled"]).where("clientId", "=", clientId).executeTakeFirst();
+  return client && !client.disabled ? client.name || clientId : undefined;
 }

@@ -92,6 +92,8 @@ export function agentOAuthPlugins(): BetterAuthPlugin[] {
       allowDynamicClientRegistration: true,
       allowUnauthenticatedClientRegistration: true,
       accessTokenExpiresIn: 3_600,
+      // What the consent page promises for offline_access (lib/auth/agent-consent.ts).
+      refreshTokenExpiresIn: 30 * 86_400,
       schema: OAUTH_TABLES,
     }) as unknown as BetterAuthPlugin,
   ];
