@@ -284,7 +284,12 @@ export function VirtualServersPanel({ mayEdit }: { mayEdit: boolean }): ReactNod
               )}
             </div>
             <p className="mt-1 text-xs text-muted">
-              {server.tools.map((t) => t.as ?? `${t.server}__${t.tool}`).join(", ") || "no tools"}
+              {server.tools
+                .map((t) => {
+                  const pinned = Object.entries(t.arguments ?? {}).map(([key, value]) => `${key}=${JSON.stringify(value)}`);
+                  return `${t.as ?? `${t.server}__${t.tool}`}${pinned.length ? ` (pinned ${pinned.join(", ")})` : ""}`;
+                })
+                .join(", ") || "no tools"}
               {server.missing.length > 0 && (
                 <span className="text-amber-700 dark:text-amber-400"> · not listed now: {server.missing.join(", ")}</span>
               )}

@@ -18,6 +18,7 @@ import { saveServerPolicy } from "@/lib/policy/policy-store";
 import { allConnections, connectionFor } from "@/lib/mcp/pool";
 import { closeGateway } from "@/lib/gateway/gateway-http";
 import { saveVirtualServer } from "@/lib/gateway/virtual-store";
+import { composeVirtualServer } from "@/lib/gateway/virtual-servers";
 import { BOOTSTRAP_ADMIN } from "@/test/callers";
 import { startFrontDoor, type TestFrontDoor } from "@/test/front-door";
 import { DEMO_CLI } from "@/test/demo-client";
@@ -231,6 +232,11 @@ describe("a virtual server", () => {
       },
       ADMIN,
     );
+    // A pinned argument the tool does not have is refused, as is a server of no tools.
+    await expect(
+      composeVirtualServer("typo", { tools: [{ server: "demo", tool: "get_weather", arguments: { cty: "Oslo" } }] }, ADMIN),
+    ).rejects.toThrow(/has no argument "cty" to pin; it takes city/);
+    await expect(composeVirtualServer("empty", { tools: [] }, ADMIN)).rejects.toThrow(/at least one tool/);
     // A new one of the same name does not replace it.
     await expect(saveVirtualServer("support", { tools: [] }, ADMIN, { createOnly: true })).rejects.toMatchObject({
       code: "conflict:virtual_server",

@@ -4,10 +4,10 @@ import "server-only";
 import { appConfig } from "@/lib/config/env";
 import { AppError } from "@/lib/errors";
 import type { Caller } from "@/lib/domain/roles";
-import type { VirtualServerView } from "@/lib/domain/virtual-servers";
+import type { VirtualServer, VirtualServerView } from "@/lib/domain/virtual-servers";
 import { allConnections } from "@/lib/mcp/pool";
 import { hiddenServerIds } from "@/lib/mcp/server-access";
-import { virtualServers } from "./virtual-store";
+import { saveVirtualServer, virtualServers } from "./virtual-store";
 
 export type VirtualServerListing = VirtualServerView & { url: string; missing: string[] };
 
@@ -32,4 +32,31 @@ export async function virtualServerFor(name: string, caller: Caller): Promise<Vi
   const found = (await listVirtualServers(caller)).virtualServers.find((server) => server.name === name);
   if (!found) throw new AppError("not_found:virtual_server", `There is no virtual server "${name}".`);
   return found;
+}
+
+/**
+ * Saves a virtual server an admin composed, after the checks a person would want before agents
+ * see it: at least one tool, and pinned arguments the tool has (a misspelt one would be sent to
+ * the target and the real one left to the agent). A tool whose server is not connected now is
+ * taken as written: its schema cannot be read.
+ */
+export async function composeVirtualServer(
+  name: string,
+  definition: VirtualServer,
+  by: Caller,
+  options: { createOnly?: boolean } = {},
+): Promise<VirtualServerView> {
+  if (definition.tools.length === 0) throw new AppError("bad_request:body", "Choose at least one tool for the virtual server.");
+  const byId = new Map((await allConnections()).map((connection) => [connection.config.id, connection]));
+  for (const chosen of definition.tools) {
+    const properties = byId.get(chosen.server)?.findTool(chosen.tool)?.inputSchema.properties;
+    if (!properties || !chosen.arguments) continue;
+    const unknown = Object.keys(chosen.arguments).filter((key) => !Object.hasOwn(properties, key));
+    if (unknown.length > 0)
+      throw new AppError(
+        "bad_request:body",
+        `${chosen.server}/${chosen.tool} has no argument ${unknown.map((key) => `"${key}"`).join(", ")} to pin; it takes ${Object.keys(properties).join(", ") || "none"}.`,
+      );
+  }
+  return saveVirtualServer(name, definition, by, options);
 }

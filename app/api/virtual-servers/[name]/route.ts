@@ -3,8 +3,8 @@ import { callerOf } from "@/lib/http/caller";
 import { parseBody } from "@/lib/http/parse-body";
 import { respond } from "@/lib/http/respond";
 import { VIRTUAL_NAME, VirtualServerSchema } from "@/lib/domain/virtual-servers";
-import { removeVirtualServer, saveVirtualServer } from "@/lib/gateway/virtual-store";
-import { virtualServerFor } from "@/lib/gateway/virtual-servers";
+import { removeVirtualServer } from "@/lib/gateway/virtual-store";
+import { composeVirtualServer, virtualServerFor } from "@/lib/gateway/virtual-servers";
 
 export const dynamic = "force-dynamic";
 
@@ -25,7 +25,7 @@ export async function PUT(request: Request, { params }: Params): Promise<Respons
   const { name } = await params;
   const createOnly = request.headers.get("if-none-match")?.trim() === "*";
   return respond(async () =>
-    saveVirtualServer(NameSchema.parse(name), await parseBody(request, VirtualServerSchema), callerOf(request), { createOnly }),
+    composeVirtualServer(NameSchema.parse(name), await parseBody(request, VirtualServerSchema), callerOf(request), { createOnly }),
   );
 }
 
