@@ -94,7 +94,12 @@ async function answerAgentCall(call: AgentCall, resolved: { serverId: string }):
         toolName,
         arguments: args,
         caller: call.caller,
-        client: call.client,
+        // As the approver knows the agent: the name it connects with and, when the person
+        // authorized it by OAuth, the name it registered under, which their consent page showed.
+        client:
+          call.caller.authMethod === "oauth" && call.caller.tokenName && call.caller.tokenName !== call.client
+            ? `${call.client} (authorized as “${call.caller.tokenName}”)`
+            : call.client,
         gate,
         signal: call.signal,
         onTick: (waited) => progress.waiting(waited),

@@ -22,6 +22,7 @@ import { listAudit } from "@/lib/audit/query";
 import { readerOf } from "@/lib/audit/visibility";
 import { changePerson, invitePerson } from "@/lib/auth/people";
 import { signIn } from "@/lib/auth/session";
+import { approvalsFor, decideApproval } from "@/lib/approvals/approvals";
 import { agentGrants, revokeAgentGrant } from "@/lib/auth/agent-grants";
 import { ANONYMOUS, type Caller } from "@/lib/domain/roles";
 import { agentAuthorization } from "@/lib/auth/agent-authorization";
@@ -223,6 +224,16 @@ describe("OAuth for agents, Toolscope as the authorization server", () => {
     expect(names).toContain("demo__echo");
     const result = await client.callTool({ name: "demo__echo", arguments: { message: "via oauth" } });
     expect(result.isError).toBeFalsy();
+    // A call that waits names the agent to the approver as the person's consent page did too.
+    const waiting = client.callTool({ name: "demo__delete_note", arguments: { id: "oauth-waits" } });
+    await expect
+      .poll(
+        async () => (await approvalsFor(BOOTSTRAP_ADMIN)).waiting.find((a) => JSON.stringify(a.arguments).includes("oauth-waits"))?.client,
+      )
+      .toBe("oauth-agent 0.1.0 (authorized as “Test Agent”)");
+    const held = (await approvalsFor(BOOTSTRAP_ADMIN)).waiting.find((a) => JSON.stringify(a.arguments).includes("oauth-waits"))!;
+    await decideApproval(held.id, { decision: "deny", reason: "not now" }, BOOTSTRAP_ADMIN);
+    expect((await waiting).isError).toBe(true);
     const auditId = (result._meta as Record<string, unknown>)[AUDIT_META] as string;
     const { records } = await listAudit({ via: "agent:oauth-agent 0.1.0", limit: 5 }, readerOf(BOOTSTRAP_ADMIN, new Set()));
     expect(records.find((r) => r.id === auditId)).toMatchObject({
