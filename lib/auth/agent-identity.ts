@@ -60,13 +60,18 @@ export async function agentGrantee(
       "client.name as clientName",
       "client.disabled as clientDisabled",
       "consent.id as consentId",
+      "consent.createdAt as grantedAt",
     ])
     .where("person.id", "=", grant.userId)
     .executeTakeFirst();
   if (!row)
     throw new AppError("unauthorized:access_token", "This agent, or the person who authorized it, is no longer known. Authorize again.");
   if (row.clientDisabled) throw new AppError("unauthorized:access_token", "This agent's registration is disabled.");
-  if (!row.consentId) throw new AppError("unauthorized:access_token", `${row.name} revoked this agent's authorization. Authorize again.`);
+  // A token from before the grant that stands now was issued under one the person revoked. Both
+  // times are whole seconds, and a token is issued after its grant, in the same second or later.
+  const grantedAt = row.grantedAt ? new Date(row.grantedAt).getTime() : Number.NaN;
+  if (!row.consentId || grantedAt > grant.issuedAt)
+    throw new AppError("unauthorized:access_token", `${row.name} revoked this agent's authorization. Authorize again.`);
   const person = { id: row.id, name: row.name, email: row.email, role: row.role, banned: row.banned, groups: row.groups };
   return { person, client: row.clientName || grant.clientId, scopes: grant.scopes };
 }

@@ -105,6 +105,8 @@ export type AgentGrant = {
   /** The OAuth client (the agent) the token was issued to. */
   clientId: string;
   scopes: TokenScope[];
+  /** When the token was issued (ms): one issued before the grant that now stands is from a revoked one. */
+  issuedAt: number;
 };
 
 /**
@@ -133,6 +135,7 @@ export async function verifyAgentToken(request: ResourceRequestInput, keys: KeyS
     userId: claims.sub,
     clientId,
     scopes: TOKEN_SCOPES.filter((s) => scope.includes(s)),
+    issuedAt: typeof claims.iat === "number" ? claims.iat * 1000 : 0,
   };
 }
 

@@ -1,0 +1,366 @@
+// OAuth for agents (lib/auth/agent-oauth.ts), end to end through the real front door: the
+// official SDK client, told by /mcp's 401 where to authorize, discovers Toolscope's
+// authorization server, registers itself, sends the person to authorize (the test plays their
+// browser: signed out, then signed in, then the consent page's Allow), and exchanges the code.
+// Its token then acts as that person through /mcp, and nowhere else.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  Client,
+  StreamableHTTPClientTransport,
+  UnauthorizedError,
+  type OAuthClientProvider,
+  type OAuthDiscoveryState,
+  type StoredOAuthClientInformation,
+  type StoredOAuthTokens,
+} from "@modelcontextprotocol/client";
+import { listAudit } from "@/lib/audit/query";
+import { readerOf } from "@/lib/audit/visibility";
+import { changePerson, invitePerson } from "@/lib/auth/people";
+import { signIn } from "@/lib/auth/session";
+import { approvalsFor, decideApproval } from "@/lib/approvals/approvals";
+import { agentGrants, revokeAgentGrant } from "@/lib/auth/agent-grants";
+import { ANONYMOUS, type Caller } from "@/lib/domain/roles";
+import { agentAuthorization } from "@/lib/auth/agent-authorization";
+import { saveServerPolicy } from "@/lib/policy/policy-store";
+import { allConnections, connectionFor } from "@/lib/mcp/pool";
+import { closeGateway } from "@/lib/gateway/gateway-http";
+import { BOOTSTRAP_ADMIN } from "@/test/callers";
+import { freePort, sendRaw, startFrontDoor, type RawAnswer, type TestFrontDoor } from "@/test/front-door";
+import { AUDIT_META } from "@/lib/gateway/agent-call";
+
+const POSTGRES_URL = process.env.TOOLSCOPE_TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+
+/** The whole flow, on one database: SQLite, or PostgreSQL (better-auth keeps string arrays as jsonb there). */
+export function describeAgentOAuth(kind: "sqlite" | "postgres"): void {
+  const savedEnv = { ...process.env };
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `toolscope-agent-oauth-${kind}-`));
+  const schema = `agent_oauth_${crypto.randomBytes(4).toString("hex")}`;
+  let door: TestFrontDoor;
+  let base: string;
+  const people: Record<string, { id: string; cookie: string; email: string; password: string }> = {};
+  const open: Client[] = [];
+  const REDIRECT = "http://127.0.0.1:33418/callback";
+
+  beforeAll(async () => {
+    for (const name of Object.keys(process.env)) if (name.startsWith("TOOLSCOPE_") || name === "DATABASE_URL") delete process.env[name];
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    Object.assign(process.env, {
+      TOOLSCOPE_DATA_DIR: dataDir,
+      TOOLSCOPE_API_TOKEN: `agent-oauth-${crypto.randomBytes(8).toString("hex")}`,
+      TOOLSCOPE_PUBLIC_URL: base,
+      TOOLSCOPE_PORT: String(port),
+    });
+    if (kind === "postgres") {
+      const admin = new pg.Client({ connectionString: POSTGRES_URL });
+      await admin.connect();
+      await admin.query(`create schema ${schema}`);
+      await admin.end();
+      process.env.DATABASE_URL = `${POSTGRES_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+    }
+    for (const [key, email, role] of [
+      ["olga", "olga@example.com", "operator"],
+      ["vera", "vera@example.com", "viewer"],
+    ] as const) {
+      const { person, password } = await invitePerson({ email, role, password: "generate" }, { actor: "test", clientIp: null });
+      people[key] = { id: person.id, email, password: password!, cookie: "" };
+      await signInAgain(key);
+    }
+    await saveServerPolicy("demo", { agents: { tools: { echo: "allow" } } }, null);
+    door = await startFrontDoor({ port });
+    await (await connectionFor("demo")).ready();
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const client of open) await client.close().catch(() => undefined);
+    await closeGateway();
+    await door?.close();
+    await Promise.all((await allConnections()).map((connection) => connection.close()));
+    process.env = savedEnv;
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (kind === "postgres") {
+      const admin = new pg.Client({ connectionString: POSTGRES_URL });
+      await admin.connect();
+      await admin.query(`drop schema if exists ${schema} cascade`);
+      await admin.end();
+    }
+  });
+
+  /** A session cookie for the person, as their browser holds after signing in. */
+  async function signInAgain(key: string): Promise<void> {
+    const person = people[key]!;
+    const { setCookies } = await signIn(
+      { email: person.email, password: person.password },
+      { headers: new Headers(), clientIp: "127.0.0.1" },
+    );
+    person.cookie = setCookies.map((c) => c.split(";")[0]).join("; ");
+  }
+
+  /** An MCP client's OAuth state, in memory, as a desktop agent keeps it on disk. */
+  class AgentAuth implements OAuthClientProvider {
+    information?: StoredOAuthClientInformation;
+    saved?: StoredOAuthTokens;
+    verifier = "";
+    sentTo?: URL;
+    get redirectUrl(): string {
+      return REDIRECT;
+    }
+    get clientMetadata() {
+      return {
+        client_name: "Test Agent",
+        redirect_uris: [REDIRECT],
+        token_endpoint_auth_method: "none",
+        grant_types: ["authorization_code", "refresh_token"],
+        response_types: ["code"],
+      };
+    }
+    clientInformation() {
+      return this.information;
+    }
+    saveClientInformation(information: StoredOAuthClientInformation) {
+      this.information = information;
+    }
+    tokens() {
+      return this.saved;
+    }
+    saveTokens(tokens: StoredOAuthTokens) {
+      this.saved = tokens;
+    }
+    redirectToAuthorization(url: URL) {
+      this.sentTo = url;
+    }
+    // Which authorization server the flow began with, checked when the code comes back (SEP-2352).
+    discovery?: OAuthDiscoveryState;
+    saveDiscoveryState(state: OAuthDiscoveryState) {
+      this.discovery = state;
+    }
+    discoveryState() {
+      return this.discovery;
+    }
+    saveCodeVerifier(verifier: string) {
+      this.verifier = verifier;
+    }
+    codeVerifier() {
+      return this.verifier;
+    }
+  }
+
+  function transport(provider: AgentAuth): StreamableHTTPClientTransport {
+    return new StreamableHTTPClientTransport(new URL(`${base}/mcp`), { authProvider: provider });
+  }
+
+  async function connect(provider: AgentAuth): Promise<Client> {
+    const client = new Client({ name: "oauth-agent", version: "0.1.0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } });
+    await client.connect(transport(provider));
+    open.push(client);
+    return client;
+  }
+
+  /** A browser's navigation (a link followed, not a script's fetch, which Node's fetch says it is). */
+  function navigate(url: URL, cookie?: string): Promise<RawAnswer> {
+    const headers: Record<string, string> = {
+      host: url.host,
+      accept: "text/html",
+      "sec-fetch-mode": "navigate",
+      "sec-fetch-dest": "document",
+    };
+    return sendRaw(base, "GET", url.pathname + url.search, cookie ? { ...headers, cookie } : headers);
+  }
+
+  /** The person's browser: the authorization request, sign-in if needed, the consent page's answer. */
+  async function authorizeAs(person: keyof typeof people, provider: AgentAuth, accept = true): Promise<URL> {
+    const authorize = provider.sentTo!;
+    // Signed out, the endpoint sends the browser to sign in; the sign-in page then returns it here.
+    const signedOut = await navigate(authorize);
+    expect(signedOut.status).toBe(302);
+    const login = new URL(signedOut.location!, base);
+    expect(login.pathname).toBe("/login");
+    const back = agentAuthorization(Object.fromEntries(login.searchParams));
+    expect(back).toMatch(/^\/api\/auth\/oauth2\/authorize\?/);
+    // Signed in, it goes to the consent page.
+    const signedIn = await navigate(new URL(back!, base), people[person]!.cookie);
+    expect(signedIn.status).toBe(302);
+    const consent = new URL(signedIn.location!, base);
+    expect(consent.pathname).toBe("/oauth/consent");
+    expect(consent.searchParams.get("client_id")).toBe(provider.information?.client_id);
+    const decided = await fetch(`${base}/api/auth/oauth2/consent`, {
+      method: "POST",
+      headers: { cookie: people[person]!.cookie, "content-type": "application/json", origin: base },
+      body: JSON.stringify({ accept, oauth_query: consent.search.slice(1) }),
+    });
+    expect(decided.status).toBe(200);
+    const answer = (await decided.json()) as { url?: string; redirect_uri?: string };
+    return new URL(answer.url ?? answer.redirect_uri!);
+  }
+
+  describe(`OAuth for agents, Toolscope as the authorization server (${kind})`, () => {
+    it("publishes RFC 9728 metadata for /mcp and points the 401 at it", async () => {
+      const refused = await fetch(`${base}/mcp`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+      expect(refused.status).toBe(401);
+      const challenge = refused.headers.get("www-authenticate")!;
+      expect(challenge).toContain(`resource_metadata="${base}/.well-known/oauth-protected-resource/mcp"`);
+      const metadata = (await (await fetch(`${base}/.well-known/oauth-protected-resource/mcp`)).json()) as Record<string, unknown>;
+      expect(metadata).toMatchObject({ resource: `${base}/mcp`, authorization_servers: [`${base}/api/auth`] });
+      // Reached at another address than TOOLSCOPE_PUBLIC_URL's, a token could never be bound to it: no OAuth is offered.
+      const elsewhere = await new Promise<http.IncomingMessage>((resolve, reject) =>
+        http
+          .request(
+            `${base}/mcp`,
+            { method: "POST", headers: { host: `localhost:${new URL(base).port}`, "content-type": "application/json" } },
+            resolve,
+          )
+          .on("error", reject)
+          .end("{}"),
+      );
+      elsewhere.resume();
+      expect(elsewhere.statusCode).toBe(401);
+      expect(elsewhere.headers["www-authenticate"]).toBe('Bearer realm="Toolscope"');
+      const server = (await (await fetch(`${base}/.well-known/oauth-authorization-server/api/auth`)).json()) as Record<string, unknown>;
+      expect(server).toMatchObject({ issuer: `${base}/api/auth`, code_challenge_methods_supported: ["S256"] });
+    });
+
+    it("an SDK client completes the authorization and acts as the person who allowed it", async () => {
+      const provider = new AgentAuth();
+      await expect(connect(provider)).rejects.toBeInstanceOf(UnauthorizedError);
+      expect(provider.information?.client_id).toBeTruthy();
+      expect(provider.sentTo?.searchParams.get("resource")).toBe(`${base}/mcp`);
+
+      const callback = await authorizeAs("olga", provider);
+      expect(callback.origin + callback.pathname).toBe(REDIRECT);
+      expect(callback.searchParams.get("code")).toBeTruthy();
+      expect(callback.searchParams.get("iss")).toBe(`${base}/api/auth`);
+      await transport(provider).finishAuth(callback.searchParams);
+      expect(provider.saved?.access_token).toBeTruthy();
+
+      const client = await connect(provider);
+      const names = (await client.listTools()).tools.map((tool) => tool.name);
+      expect(names).toContain("demo__echo");
+      const result = await client.callTool({ name: "demo__echo", arguments: { message: "via oauth" } });
+      expect(result.isError).toBeFalsy();
+      // A call that waits names the agent to the approver as the person's consent page did too.
+      const waiting = client.callTool({ name: "demo__delete_note", arguments: { id: "oauth-waits" } });
+      await expect
+        .poll(
+          async () =>
+            (await approvalsFor(BOOTSTRAP_ADMIN)).waiting.find((a) => JSON.stringify(a.arguments).includes("oauth-waits"))?.client,
+        )
+        .toBe("oauth-agent 0.1.0 (authorized as “Test Agent”)");
+      const held = (await approvalsFor(BOOTSTRAP_ADMIN)).waiting.find((a) => JSON.stringify(a.arguments).includes("oauth-waits"))!;
+      await decideApproval(held.id, { decision: "deny", reason: "not now" }, BOOTSTRAP_ADMIN);
+      expect((await waiting).isError).toBe(true);
+      const auditId = (result._meta as Record<string, unknown>)[AUDIT_META] as string;
+      const { records } = await listAudit({ via: "agent:oauth-agent 0.1.0", limit: 5 }, readerOf(BOOTSTRAP_ADMIN, new Set()));
+      expect(records.find((r) => r.id === auditId)).toMatchObject({
+        auth_method: "oauth",
+        token_name: "Test Agent",
+        actor_id: people.olga!.id,
+      });
+
+      // Bound to /mcp: the same token is refused by the API.
+      const api = await fetch(`${base}/api/servers`, { headers: { authorization: `Bearer ${provider.saved!.access_token}` } });
+      expect(api.status).toBe(401);
+      expect(((await api.json()) as { error: { code: string } }).error.code).toBe("unauthorized:access_token");
+
+      // The person as they are now: disabled, their agent is refused at once.
+      await changePerson(people.olga!.id, { disabled: true }, BOOTSTRAP_ADMIN);
+      const afterwards = await fetch(`${base}/mcp`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${provider.saved!.access_token}`, "content-type": "application/json" },
+        body: "{}",
+      });
+      expect(afterwards.status).toBe(401);
+      await changePerson(people.olga!.id, { disabled: false }, BOOTSTRAP_ADMIN);
+      // Disabling ended her sessions too.
+      await signInAgain("olga");
+    });
+
+    it("lists the agents a person allowed, audited; revoking one stops its token at once", async () => {
+      const provider = new AgentAuth();
+      await expect(connect(provider)).rejects.toBeInstanceOf(UnauthorizedError);
+      await transport(provider).finishAuth((await authorizeAs("olga", provider)).searchParams);
+      const clientId = provider.information!.client_id;
+      const client = await connect(provider);
+      expect((await client.listTools()).tools.length).toBeGreaterThan(0);
+
+      const grants = await agentGrants(people.olga!.id);
+      expect(grants.find((grant) => grant.clientId === clientId)).toMatchObject({
+        name: "Test Agent",
+        scopes: expect.arrayContaining(["call"]),
+      });
+      const { records } = await listAudit({ kind: "agent_authorized", limit: 20 }, readerOf(BOOTSTRAP_ADMIN, new Set()));
+      expect(records.some((record) => record.actor_id === people.olga!.id && JSON.stringify(record).includes(clientId))).toBe(true);
+
+      const olga: Caller = {
+        ...ANONYMOUS,
+        actor: "Olga <olga@example.com>",
+        clientIp: null,
+        userId: people.olga!.id,
+        name: "Olga",
+        email: "olga@example.com",
+        role: "operator",
+        authMethod: "password",
+      };
+      await revokeAgentGrant(clientId, olga);
+      expect((await agentGrants(people.olga!.id)).some((grant) => grant.clientId === clientId)).toBe(false);
+      const refused = await fetch(`${base}/mcp`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${provider.saved!.access_token}`, "content-type": "application/json" },
+        body: "{}",
+      });
+      expect(refused.status).toBe(401);
+      expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/revoked this agent's authorization/);
+      await expect(revokeAgentGrant(clientId, olga)).rejects.toMatchObject({ code: "not_found:agent_grant" });
+
+      // Allowed again, the agent gets a new token; the one from the revoked grant stays refused.
+      const revokedToken = provider.saved!.access_token;
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      provider.saved = undefined;
+      await expect(connect(provider)).rejects.toBeInstanceOf(UnauthorizedError);
+      await transport(provider).finishAuth((await authorizeAs("olga", provider)).searchParams);
+      expect(provider.saved!.access_token).not.toBe(revokedToken);
+      expect((await (await connect(provider)).listTools()).tools.length).toBeGreaterThan(0);
+      const stale = await fetch(`${base}/mcp`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${revokedToken}`, "content-type": "application/json" },
+        body: "{}",
+      });
+      expect(stale.status).toBe(401);
+      const revoked = await listAudit({ kind: "agent_authorization_revoked", limit: 5 }, readerOf(BOOTSTRAP_ADMIN, new Set()));
+      expect(revoked.records[0]?.actor_id).toBe(people.olga!.id);
+    });
+
+    it("a viewer's agent is authorized but calls nothing; a denial returns access_denied", async () => {
+      const provider = new AgentAuth();
+      await expect(connect(provider)).rejects.toBeInstanceOf(UnauthorizedError);
+      const denied = await authorizeAs("vera", provider, false);
+      expect(denied.searchParams.get("error")).toBe("access_denied");
+
+      const again = new AgentAuth();
+      await expect(connect(again)).rejects.toBeInstanceOf(UnauthorizedError);
+      await transport(again).finishAuth((await authorizeAs("vera", again)).searchParams);
+      const client = await connect(again);
+      expect((await client.listTools()).tools).toEqual([]);
+    });
+
+    it("refuses a forged token", async () => {
+      const forged = [
+        "eyJhbGciOiJFZERTQSJ9",
+        Buffer.from(JSON.stringify({ sub: people.olga!.id, aud: `${base}/mcp` })).toString("base64url"),
+        "c2ln",
+      ].join(".");
+      const answer = await fetch(`${base}/mcp`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${forged}`, "content-type": "application/json" },
+        body: "{}",
+      });
+      expect(answer.status).toBe(401);
+      expect(answer.headers.get("www-authenticate")).toContain('error="invalid_token"');
+    });
+  });
+}
