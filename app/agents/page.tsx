@@ -11,6 +11,7 @@ import { pageCaller } from "@/lib/http/page-caller";
 import { auditReaderFor } from "@/lib/mcp/server-access";
 import { can } from "@/lib/domain/roles";
 import { VirtualServersPanel } from "@/components/agents/virtual-servers-panel";
+import { CopyButton } from "@/components/ui/copy-button";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Agents" };
@@ -39,14 +40,17 @@ export default async function AgentsPage(): Promise<ReactNode> {
           </Link>{" "}
           page. Connect one:
         </p>
-        <pre
-          tabIndex={0}
-          aria-label="The command that connects Claude Code to Toolscope"
-          className="mt-2 overflow-x-auto rounded-md bg-zinc-50 p-2 font-mono text-[12px] focus-visible:ring-2 focus-visible:ring-indigo-500/40 focus-visible:outline-none dark:bg-zinc-900"
-          data-testid="agents-connect"
-        >
-          {connectCommand(mode)}
-        </pre>
+        <div className="mt-2 flex items-start gap-2">
+          <pre
+            tabIndex={0}
+            aria-label="The command that connects Claude Code to Toolscope"
+            className="min-w-0 flex-1 overflow-x-auto rounded-md bg-zinc-50 p-2 font-mono text-[12px] focus-visible:ring-2 focus-visible:ring-indigo-500/40 focus-visible:outline-none dark:bg-zinc-900"
+            data-testid="agents-connect"
+          >
+            {connectCommand(mode)}
+          </pre>
+          <CopyButton text={connectCommand(mode)} label="Copy command" testId="agents-connect-copy" />
+        </div>
 
         <section className="mt-8" aria-labelledby="agents-seen">
           <h2 id="agents-seen" className="text-sm font-semibold">

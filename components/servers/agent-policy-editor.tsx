@@ -9,6 +9,7 @@ import { useMemo, useState, type ReactNode } from "react";
 import { BUTTON_SECONDARY } from "@/components/ui/classes";
 import { ToolPicker } from "@/components/ui/tool-picker";
 import type { Tool } from "@/lib/domain/mcp-types";
+import { isAppOnly } from "@/lib/mcp/app-ui";
 import {
   agentGate,
   CALLING_ROLES,
@@ -42,8 +43,9 @@ export function AgentPolicyEditor({
   const current = policy.agents ?? {};
   const [adding, setAdding] = useState("");
   const exceptions = Object.entries(current.tools ?? {});
+  // Only tools agents can see: one only MCP Apps may call is never listed at /mcp.
   const choices = useMemo(
-    () => tools.filter((t) => !Object.hasOwn(current.tools ?? {}, t.name)).map((t) => t.name),
+    () => tools.filter((t) => !isAppOnly(t) && !Object.hasOwn(current.tools ?? {}, t.name)).map((t) => t.name),
     [tools, current.tools],
   );
   /** What the class rules alone decide for a tool: the default an exception departs from. */

@@ -18,7 +18,7 @@ import { ToolPicker } from "@/components/ui/tool-picker";
 type Who = "everyone" | "admins";
 
 const SELECT =
-  "rounded-md border border-zinc-300 bg-white px-2 py-1 text-[13px] outline-none focus:ring-2 focus:ring-indigo-500/40 dark:border-zinc-700 dark:bg-zinc-950";
+  "max-w-full min-w-0 rounded-md border border-zinc-300 bg-white px-2 py-1 text-[13px] outline-none focus:ring-2 focus:ring-indigo-500/40 dark:border-zinc-700 dark:bg-zinc-950";
 
 function whoOf(rule: PolicyRule | undefined): Who {
   return rule?.roles && !rule.roles.includes("operator") ? "admins" : "everyone";
