@@ -6,7 +6,7 @@ import "server-only";
 // signs afresh.
 import { AUTHORIZE_PATH } from "./agent-oauth";
 
-const SIGNATURE_PARAMS = new Set(["sig", "exp", "ba_iat", "ba_pl"]);
+const SIGNATURE_PARAMS = new Set(["sig", "exp", "ba_iat", "ba_pl", "ba_param"]);
 
 /** The authorization endpoint to return to, when the sign-in page was reached from it. */
 export function agentAuthorization(search: Record<string, string | string[] | undefined>): string | null {
