@@ -147,6 +147,19 @@ test("an admin composes a virtual server in the browser; an agent at /mcp/{name}
   await editor.getByRole("button", { name: "Save virtual server" }).click();
   const saved = page.getByTestId("virtual-server").filter({ hasText: "Front desk" });
   await expect(saved).toContainText("/mcp/desk");
+  await expect(saved).toContainText('weather (pinned city="Oslo")');
+  // Focus is not lost with the editor: it is on the list's heading.
+  await expect(page.getByRole("heading", { name: "Virtual servers" })).toBeFocused();
+  // A new one under the same name does not replace it.
+  await page.getByRole("button", { name: "New virtual server…" }).click();
+  await expect(editor.getByRole("textbox", { name: /^Name \(its address/ })).toBeFocused();
+  await editor.getByRole("textbox", { name: /^Name \(its address/ }).fill("desk");
+  await editor.getByLabel("Server of tool 1").selectOption({ label: "Demo server" });
+  await editor.getByRole("combobox", { name: "Tool 1", exact: true }).fill("echo");
+  await page.getByRole("option", { name: "echo", exact: true }).click();
+  await editor.getByRole("button", { name: "Save virtual server" }).click();
+  await expect(editor.getByRole("alert")).toContainText('A virtual server named "desk" exists already');
+  await editor.getByRole("button", { name: "Cancel" }).click();
   await expect(saved).toContainText("weather");
 
   const desk = new Client({ name: "desk-agent", version: "1.0.0" });

@@ -51,6 +51,7 @@ const RULES: Record<string, Rule> = {
   "POST /api/auth/oauth2/register": "public",
   "POST /api/auth/oauth2/token": "public",
   "POST /api/auth/oauth2/revoke": "public",
+  "POST /api/auth/oauth2/introspect": "public",
   "POST /api/auth/oauth2/consent": "account",
   "GET /api/auth/jwks": "public",
   "GET /api/tokens": "account",

@@ -225,6 +225,37 @@ export function describeAgentOAuth(kind: "sqlite" | "postgres"): void {
       expect(server).toMatchObject({ issuer: `${base}/api/auth`, code_challenge_methods_supported: ["S256"] });
     });
 
+    it("registers an MCP client that names no application type, as most do, as a native app", async () => {
+      const registered = await fetch(`${base}/api/auth/oauth2/register`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          client_name: "Old Client",
+          redirect_uris: ["http://127.0.0.1:33418/callback", "http://localhost:33418/callback"],
+          token_endpoint_auth_method: "none",
+          grant_types: ["authorization_code", "refresh_token"],
+          response_types: ["code"],
+        }),
+      });
+      expect(registered.status).toBe(201);
+      expect(await registered.json()).toMatchObject({ application_type: "native", client_name: "Old Client" });
+      // A web redirect is still a web app's, and https only.
+      const web = await fetch(`${base}/api/auth/oauth2/register`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ client_name: "Web", redirect_uris: ["http://agents.example.com/cb"], token_endpoint_auth_method: "none" }),
+      });
+      expect(web.status).toBe(400);
+      // No grant without a person behind it; other discovery paths are plain 404s.
+      const server = (await (await fetch(`${base}/.well-known/oauth-authorization-server/api/auth`)).json()) as {
+        grant_types_supported: string[];
+      };
+      expect(server.grant_types_supported).toEqual(["authorization_code", "refresh_token"]);
+      const other = await fetch(`${base}/.well-known/openid-configuration`, { redirect: "manual" });
+      expect(other.status).toBe(404);
+      expect(((await other.json()) as { error: { code: string } }).error.code).toBe("not_found:route");
+    });
+
     it("an SDK client completes the authorization and acts as the person who allowed it", async () => {
       const provider = new AgentAuth();
       await expect(connect(provider)).rejects.toBeInstanceOf(UnauthorizedError);

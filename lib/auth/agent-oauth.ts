@@ -58,7 +58,9 @@ function issuer(): string {
  * says nothing of OAuth.
  */
 export function agentOAuthAvailable(): boolean {
-  const url = new URL(appConfig().publicUrl);
+  const config = appConfig();
+  if (!config.agentOAuth) return false;
+  const url = new URL(config.publicUrl);
   return url.protocol === "https:" || ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname);
 }
 
@@ -76,6 +78,33 @@ export function isOAuthMetadataPath(pathname: string): boolean {
   );
 }
 
+/** A redirect address an app on the person's own machine listens at (RFC 8252): loopback http, or its own scheme. */
+function isNativeRedirect(uri: unknown): boolean {
+  if (typeof uri !== "string") return false;
+  try {
+    const url = new URL(uri);
+    if (url.protocol === "https:") return false;
+    if (url.protocol !== "http:") return true;
+    return ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Dynamic registration as MCP clients do it: most send no `application_type` (an OpenID field
+ * RFC 7591 does not have), and better-auth then takes them for web apps, which may not redirect
+ * to loopback http, so Claude's or the SDK v1's registration was refused. A client whose every
+ * redirect address is on the person's own machine is a native app (RFC 8252), and is registered so.
+ */
+export const registerMcpClientsAsNative = createAuthMiddleware(async (ctx) => {
+  if (ctx.path !== "/oauth2/register") return;
+  const body = ctx.body as { application_type?: unknown; redirect_uris?: unknown } | undefined;
+  if (!body || body.application_type !== undefined || !Array.isArray(body.redirect_uris) || body.redirect_uris.length === 0) return;
+  if (!body.redirect_uris.every(isNativeRedirect)) return;
+  return { context: { body: { ...body, application_type: "native" } } };
+});
+
 export function agentOAuthPlugins(): BetterAuthPlugin[] {
   if (!agentOAuthAvailable()) return [];
   return [
@@ -91,6 +120,8 @@ export function agentOAuthPlugins(): BetterAuthPlugin[] {
       // names the client as it named itself, and its redirect address, which a person can judge.
       allowDynamicClientRegistration: true,
       allowUnauthenticatedClientRegistration: true,
+      // Agents act as a person: no machine-to-machine grant (client_credentials) with nobody behind it.
+      grantTypes: ["authorization_code", "refresh_token"],
       accessTokenExpiresIn: 3_600,
       // What the consent page promises for offline_access (lib/auth/agent-consent.ts).
       refreshTokenExpiresIn: 30 * 86_400,

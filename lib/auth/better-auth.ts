@@ -21,7 +21,7 @@ import { accountsNowExist } from "./mode";
 import { authSecret } from "./secret";
 import { isReservedEmail, RESERVED_EMAIL_MESSAGE } from "../domain/reserved-identity";
 import { identityFromClaims } from "./sso-claims";
-import { agentOAuthPlugins, recordAgentAuthorization } from "./agent-oauth";
+import { agentOAuthPlugins, recordAgentAuthorization, registerMcpClientsAsNative } from "./agent-oauth";
 
 export const SSO_PROVIDER_ID = "sso";
 export const AUTH_BASE_PATH = "/api/auth";
@@ -133,7 +133,7 @@ function options(db: Kysely<unknown>): BetterAuthOptions {
       },
     },
     // A person allowing an agent is an audited event, as their other grants are.
-    hooks: { after: recordAgentAuthorization },
+    hooks: { before: registerMcpClientsAsNative, after: recordAgentAuthorization },
     plugins: [
       admin({ defaultRole: "viewer", adminRoles: ["admin"] }),
       ...(oidc ? [genericOAuth({ config: [ssoProvider(oidc)] })] : []),

@@ -103,6 +103,7 @@ const EnvSchema = z.object({
     .url({ protocol: /^https$/ })
     .refine((u) => new URL(u).pathname.length > 1, "TOOLSCOPE_OAUTH_CLIENT_METADATA_URL needs a path (e.g. /oauth/client-metadata.json)")
     .optional(),
+  TOOLSCOPE_AGENT_OAUTH: z.enum(["on", "off"]).default("on"),
   TOOLSCOPE_APPROVAL_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
   TOOLSCOPE_APPROVAL_WEBHOOK_SECRET: z.string().min(16, "TOOLSCOPE_APPROVAL_WEBHOOK_SECRET must be at least 16 characters").optional(),
   TOOLSCOPE_STDIO: z.enum(["off", "allowlist", "on"]).optional(),
@@ -193,6 +194,8 @@ export type AppConfig = {
   outboundAllow: string[];
   /** Where Toolscope tells a chat channel that an agent's call waits (lib/approvals/webhook.ts), and the key it signs with. */
   approvalWebhook: { url: string; secret: string | undefined } | undefined;
+  /** Whether agents may authorize by OAuth with Toolscope as the server (lib/auth/agent-oauth.ts); off: personal tokens only. */
+  agentOAuth: boolean;
   /** 0 turns a limit off. */
   limits: {
     callsPerMinute: number;
@@ -301,6 +304,7 @@ export function configFrom(variables: Record<string, string | undefined>): AppCo
         .filter((words) => words.length > 0),
     },
     outboundAllow: list(env.TOOLSCOPE_OUTBOUND_ALLOW),
+    agentOAuth: env.TOOLSCOPE_AGENT_OAUTH === "on",
     approvalWebhook: env.TOOLSCOPE_APPROVAL_WEBHOOK_URL
       ? { url: env.TOOLSCOPE_APPROVAL_WEBHOOK_URL, secret: env.TOOLSCOPE_APPROVAL_WEBHOOK_SECRET }
       : undefined,

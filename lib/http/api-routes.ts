@@ -58,6 +58,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { pattern: "/api/auth/oauth2/register", methods: ["POST"], servedBy: "better-auth", access: { POST: "public" } },
   { pattern: "/api/auth/oauth2/token", methods: ["POST"], servedBy: "better-auth", access: { POST: "public" } },
   { pattern: "/api/auth/oauth2/revoke", methods: ["POST"], servedBy: "better-auth", access: { POST: "public" } },
+  { pattern: "/api/auth/oauth2/introspect", methods: ["POST"], servedBy: "better-auth", access: { POST: "public" } },
   { pattern: "/api/auth/oauth2/consent", methods: ["POST"], servedBy: "better-auth", access: { POST: "account" } },
   { pattern: "/api/auth/jwks", methods: ["GET"], servedBy: "better-auth", access: { GET: "public" } },
   { pattern: "/api/tokens", methods: ["GET", "POST"], servedBy: "next", access: { GET: "account", POST: "account" } },

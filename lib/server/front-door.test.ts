@@ -76,6 +76,7 @@ const PUBLIC = new Set([
   "/api/auth/oauth2/register",
   "/api/auth/oauth2/token",
   "/api/auth/oauth2/revoke",
+  "/api/auth/oauth2/introspect",
   "/api/auth/jwks",
 ]);
 const ACCOUNT_ONLY = new Set([

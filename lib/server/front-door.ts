@@ -50,6 +50,8 @@ const OPERATOR_PATHS = new Set(["/api/health", "/api/ready", METRICS_PATH]);
  * connect; what they may call is decided per tool, as for the person's own calls.
  */
 const GATEWAY_ACCESS: Access = "catalog:read";
+/** RFC 8615's discovery documents: the front door's, never Next's pages. */
+const WELL_KNOWN = ".well-known";
 function isGatewayPath(pathname: string): boolean {
   return (
     pathname === GATEWAY_PATH || (pathname.startsWith(`${GATEWAY_PATH}/`) && VIRTUAL_NAME.test(pathname.slice(GATEWAY_PATH.length + 1)))
@@ -146,7 +148,7 @@ async function admit(
   const path = parsePath(options.url);
   if (!path) return { ok: false, answer: (r) => sendError(r, new AppError("bad_request:path")) };
   const gateway = isGatewayPath(path.pathname);
-  const isPage = path.segments[0] !== "api" && path.pathname !== METRICS_PATH && !gateway && !isOAuthMetadataPath(path.pathname);
+  const isPage = path.segments[0] !== "api" && path.pathname !== METRICS_PATH && !gateway && path.segments[0] !== WELL_KNOWN;
   const toSignIn = (reason?: string) => (r: http.ServerResponse) => {
     const query = new URLSearchParams({ next: options.url, ...(reason ? { reason } : {}) });
     r.writeHead(302, { location: `/login?${query}`, "cache-control": "no-store" });
@@ -266,7 +268,8 @@ export function createFrontDoor(next: NextHandler, options: FrontDoorOptions = {
       url,
       access: ({ pathname, segments }) => {
         if (pathname === METRICS_PATH) return METRICS_ACCESS;
-        if (isOAuthMetadataPath(pathname)) return "public";
+        // Discovery documents are for clients that have no credentials yet: answered (or 404) to anyone.
+        if (segments[0] === WELL_KNOWN) return "public";
         if (isGatewayPath(pathname)) return GATEWAY_ACCESS;
         if (segments[0] !== "api") return pageAccess(pathname);
         match = matchApiRoute(segments);
@@ -289,10 +292,11 @@ export function createFrontDoor(next: NextHandler, options: FrontDoorOptions = {
         return sendError(response, new AppError("method_not_allowed:route", `${METRICS_PATH} answers GET.`), { allow: "GET, HEAD" });
       return serveMetrics(request, response);
     }
-    if (isOAuthMetadataPath(path.pathname)) {
+    if (path.segments[0] === WELL_KNOWN) {
+      // Only OAuth's, when agents may use it; any other is a 404 in JSON, not a page that asks to sign in.
+      if (!isOAuthMetadataPath(path.pathname) || !agentOAuthAvailable()) return sendError(response, new AppError("not_found:route"));
       if (method !== "GET" && method !== "HEAD")
         return sendError(response, new AppError("method_not_allowed:route", `${path.pathname} answers GET.`), { allow: "GET, HEAD" });
-      if (!agentOAuthAvailable()) return sendError(response, new AppError("not_found:route"));
       return serveAuth(request, response);
     }
     if (isGatewayPath(path.pathname)) {

@@ -26,7 +26,7 @@ export function gatewayChallenge(refusal: { code?: string }, host: string | null
     params.push(`resource_metadata="${protectedResourceMetadataUrl(GATEWAY_PATH)}"`, 'scope="call"');
   else if (agentOAuthAvailable())
     warnOnce(
-      `an agent reached /mcp at ${host ?? "no host"}, not at TOOLSCOPE_PUBLIC_URL (${publicUrl}); OAuth for agents is offered only there. Set TOOLSCOPE_PUBLIC_URL to the address agents use.`,
+      `an agent reached /mcp at ${host ?? "no host"}, not at TOOLSCOPE_PUBLIC_URL (${publicUrl}); OAuth for agents is offered only there. Set TOOLSCOPE_PUBLIC_URL to the address agents use, and have a reverse proxy pass the Host header on (nginx: proxy_set_header Host $host).`,
     );
   return { "www-authenticate": `Bearer ${params.join(", ")}` };
 }
