@@ -6,17 +6,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import {
-  Client,
-  StreamableHTTPClientTransport,
-  UnauthorizedError,
-  type OAuthClientProvider,
-  type OAuthDiscoveryState,
-  type StoredOAuthClientInformation,
-  type StoredOAuthTokens,
-} from "@modelcontextprotocol/client";
+import { Client, StreamableHTTPClientTransport, UnauthorizedError } from "@modelcontextprotocol/client";
 import { expect, test } from "./test";
 import { ConsentPage } from "./pages/consent";
+import { MemoryOAuthClient } from "../test/memory-oauth-client";
 import { expectAccessible, THEMES } from "./accessible";
 import { startOwnToolscope, type OwnToolscope } from "./own-toolscope";
 import { createUser } from "./user-create";
@@ -46,56 +39,18 @@ test.afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-class DesktopAgentAuth implements OAuthClientProvider {
-  information?: StoredOAuthClientInformation;
-  saved?: StoredOAuthTokens;
-  verifier = "";
-  authorizationUrl?: URL;
-  get redirectUrl(): string {
-    return REDIRECT;
-  }
-  get clientMetadata() {
-    return { client_name: "Desk Agent", redirect_uris: [REDIRECT], token_endpoint_auth_method: "none" };
-  }
-  clientInformation() {
-    return this.information;
-  }
-  saveClientInformation(information: StoredOAuthClientInformation) {
-    this.information = information;
-  }
-  tokens() {
-    return this.saved;
-  }
-  saveTokens(tokens: StoredOAuthTokens) {
-    this.saved = tokens;
-  }
-  redirectToAuthorization(url: URL) {
-    this.authorizationUrl = url;
-  }
-  // Which authorization server the flow began with, checked when the code comes back (SEP-2352).
-  discovery?: OAuthDiscoveryState;
-  saveDiscoveryState(state: OAuthDiscoveryState) {
-    this.discovery = state;
-  }
-  discoveryState() {
-    return this.discovery;
-  }
-  saveCodeVerifier(verifier: string) {
-    this.verifier = verifier;
-  }
-  codeVerifier() {
-    return this.verifier;
-  }
-}
+/** The agent's OAuth state: a public client on loopback, as desktop agents register. */
+const desktopAgent = (): MemoryOAuthClient =>
+  new MemoryOAuthClient(REDIRECT, { client_name: "Desk Agent", redirect_uris: [REDIRECT], token_endpoint_auth_method: "none" });
 
-async function connect(auth: DesktopAgentAuth): Promise<Client> {
+async function connect(auth: MemoryOAuthClient): Promise<Client> {
   const client = new Client({ name: "desk-agent", version: "1.0.0" });
   await client.connect(new StreamableHTTPClientTransport(new URL(`${BASE}/mcp`), { authProvider: auth }));
   return client;
 }
 
 test("an agent authorized in the browser acts as the person who allowed it", async ({ page }) => {
-  const auth = new DesktopAgentAuth();
+  const auth = desktopAgent();
   await expect(connect(auth)).rejects.toBeInstanceOf(UnauthorizedError);
   expect(auth.authorizationUrl).toBeDefined();
 

@@ -10,15 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  Client,
-  StreamableHTTPClientTransport,
-  UnauthorizedError,
-  type OAuthClientProvider,
-  type OAuthDiscoveryState,
-  type StoredOAuthClientInformation,
-  type StoredOAuthTokens,
-} from "@modelcontextprotocol/client";
+import { Client, StreamableHTTPClientTransport, UnauthorizedError } from "@modelcontextprotocol/client";
 import { listAudit } from "@/lib/audit/query";
 import { readerOf } from "@/lib/audit/visibility";
 import { changePerson, invitePerson } from "@/lib/auth/people";
@@ -31,6 +23,7 @@ import { saveServerPolicy } from "@/lib/policy/policy-store";
 import { allConnections, connectionFor } from "@/lib/mcp/pool";
 import { closeGateway } from "@/lib/gateway/gateway-http";
 import { BOOTSTRAP_ADMIN } from "@/test/callers";
+import { MemoryOAuthClient } from "./memory-oauth-client";
 import { freePort, sendRaw, startFrontDoor, type RawAnswer, type TestFrontDoor } from "@/test/front-door";
 import { AUDIT_META } from "@/lib/gateway/agent-call";
 
@@ -102,60 +95,21 @@ export function describeAgentOAuth(kind: "sqlite" | "postgres"): void {
     person.cookie = setCookies.map((c) => c.split(";")[0]).join("; ");
   }
 
-  /** An MCP client's OAuth state, in memory, as a desktop agent keeps it on disk. */
-  class AgentAuth implements OAuthClientProvider {
-    information?: StoredOAuthClientInformation;
-    saved?: StoredOAuthTokens;
-    verifier = "";
-    sentTo?: URL;
-    get redirectUrl(): string {
-      return REDIRECT;
-    }
-    get clientMetadata() {
-      return {
-        client_name: "Test Agent",
-        redirect_uris: [REDIRECT],
-        token_endpoint_auth_method: "none",
-        grant_types: ["authorization_code", "refresh_token"],
-        response_types: ["code"],
-      };
-    }
-    clientInformation() {
-      return this.information;
-    }
-    saveClientInformation(information: StoredOAuthClientInformation) {
-      this.information = information;
-    }
-    tokens() {
-      return this.saved;
-    }
-    saveTokens(tokens: StoredOAuthTokens) {
-      this.saved = tokens;
-    }
-    redirectToAuthorization(url: URL) {
-      this.sentTo = url;
-    }
-    // Which authorization server the flow began with, checked when the code comes back (SEP-2352).
-    discovery?: OAuthDiscoveryState;
-    saveDiscoveryState(state: OAuthDiscoveryState) {
-      this.discovery = state;
-    }
-    discoveryState() {
-      return this.discovery;
-    }
-    saveCodeVerifier(verifier: string) {
-      this.verifier = verifier;
-    }
-    codeVerifier() {
-      return this.verifier;
-    }
-  }
+  /** The test's agent: a public client on loopback, as desktop agents register. */
+  const agentAuth = (): MemoryOAuthClient =>
+    new MemoryOAuthClient(REDIRECT, {
+      client_name: "Test Agent",
+      redirect_uris: [REDIRECT],
+      token_endpoint_auth_method: "none",
+      grant_types: ["authorization_code", "refresh_token"],
+      response_types: ["code"],
+    });
 
-  function transport(provider: AgentAuth): StreamableHTTPClientTransport {
+  function transport(provider: MemoryOAuthClient): StreamableHTTPClientTransport {
     return new StreamableHTTPClientTransport(new URL(`${base}/mcp`), { authProvider: provider });
   }
 
-  async function connect(provider: AgentAuth): Promise<Client> {
+  async function connect(provider: MemoryOAuthClient): Promise<Client> {
     const client = new Client({ name: "oauth-agent", version: "0.1.0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } });
     await client.connect(transport(provider));
     open.push(client);
@@ -174,8 +128,8 @@ export function describeAgentOAuth(kind: "sqlite" | "postgres"): void {
   }
 
   /** The person's browser: the authorization request, sign-in if needed, the consent page's answer. */
-  async function authorizeAs(person: keyof typeof people, provider: AgentAuth, accept = true): Promise<URL> {
-    const authorize = provider.sentTo!;
+  async function authorizeAs(person: keyof typeof people, provider: MemoryOAuthClient, accept = true): Promise<URL> {
+    const authorize = provider.authorizationUrl!;
     // Signed out, the endpoint sends the browser to sign in; the sign-in page then returns it here.
     const signedOut = await navigate(authorize);
     expect(signedOut.status).toBe(302);
@@ -257,10 +211,10 @@ export function describeAgentOAuth(kind: "sqlite" | "postgres"): void {
     });
 
     it("an SDK client completes the authorization and acts as the person who allowed it", async () => {
-      const provider = new AgentAuth();
+      const provider = agentAuth();
       await expect(connect(provider)).rejects.toBeInstanceOf(UnauthorizedError);
       expect(provider.information?.client_id).toBeTruthy();
-      expect(provider.sentTo?.searchParams.get("resource")).toBe(`${base}/mcp`);
+      expect(provider.authorizationUrl?.searchParams.get("resource")).toBe(`${base}/mcp`);
 
       const callback = await authorizeAs("olga", provider);
       expect(callback.origin + callback.pathname).toBe(REDIRECT);
@@ -312,7 +266,7 @@ export function describeAgentOAuth(kind: "sqlite" | "postgres"): void {
     });
 
     it("lists the agents a person allowed, audited; revoking one stops its token at once", async () => {
-      const provider = new AgentAuth();
+      const provider = agentAuth();
       await expect(connect(provider)).rejects.toBeInstanceOf(UnauthorizedError);
       await transport(provider).finishAuth((await authorizeAs("olga", provider)).searchParams);
       const clientId = provider.information!.client_id;
@@ -367,12 +321,12 @@ export function describeAgentOAuth(kind: "sqlite" | "postgres"): void {
     });
 
     it("a viewer's agent is authorized but calls nothing; a denial returns access_denied", async () => {
-      const provider = new AgentAuth();
+      const provider = agentAuth();
       await expect(connect(provider)).rejects.toBeInstanceOf(UnauthorizedError);
       const denied = await authorizeAs("vera", provider, false);
       expect(denied.searchParams.get("error")).toBe("access_denied");
 
-      const again = new AgentAuth();
+      const again = agentAuth();
       await expect(connect(again)).rejects.toBeInstanceOf(UnauthorizedError);
       await transport(again).finishAuth((await authorizeAs("vera", again)).searchParams);
       const client = await connect(again);

@@ -5,9 +5,8 @@
 // defaults when unset, shown as such: destructive tools wait, admins and the person behind the
 // agent decide, five minutes. A tool may depart from its class's rule (an exception per tool),
 // each shown with what would apply without it.
-import { useMemo, useState, type ReactNode } from "react";
-import { BUTTON_SECONDARY } from "@/components/ui/classes";
-import { ToolPicker } from "@/components/ui/tool-picker";
+import { useMemo, type ReactNode } from "react";
+import { ExceptionAdder } from "./exception-adder";
 import type { Tool } from "@/lib/domain/mcp-types";
 import { isAppOnly } from "@/lib/mcp/app-ui";
 import {
@@ -41,7 +40,6 @@ export function AgentPolicyEditor({
   trusted: boolean;
 }): ReactNode {
   const current = policy.agents ?? {};
-  const [adding, setAdding] = useState("");
   const exceptions = Object.entries(current.tools ?? {});
   // Only tools agents can see: one only MCP Apps may call is never listed at /mcp.
   const choices = useMemo(
@@ -114,31 +112,15 @@ export function AgentPolicyEditor({
           </button>
         </div>
       ))}
-      <div className={ROW}>
-        <span className={LABEL}>Exception for a tool</span>
-        <ToolPicker
-          // A fresh picker once a tool is added: its search starts empty again.
-          key={exceptions.length}
-          label="Tool to add an agents' exception for"
-          names={choices}
-          value={adding}
-          onChange={setAdding}
-          testId="policy-agents-add-tool"
-        />
-        <button
-          type="button"
-          className={BUTTON_SECONDARY}
-          aria-label="Add the agents' exception"
-          disabled={!adding}
-          onClick={() => {
-            // An exception that changes nothing is no exception: it starts as the opposite of what applies now.
-            setTool(adding, byClass(adding) === "wait" ? "allow" : "wait");
-            setAdding("");
-          }}
-        >
-          Add
-        </button>
-      </div>
+      <ExceptionAdder
+        names={choices}
+        added={exceptions.length}
+        label="Tool to add an agents' exception for"
+        addLabel="Add the agents' exception"
+        testId="policy-agents-add-tool"
+        // An exception that changes nothing is no exception: it starts as the opposite of what applies now.
+        onAdd={(tool) => setTool(tool, byClass(tool) === "wait" ? "allow" : "wait")}
+      />
       <div className={ROW} role="group" aria-label="Who decides a waiting call">
         <span className={LABEL}>Who decides</span>
         {CALLING_ROLES.map((role) => (

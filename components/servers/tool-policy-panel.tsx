@@ -13,7 +13,7 @@ import type { Tool } from "@/lib/domain/mcp-types";
 import type { CallingRole, PolicyRule, ServerPolicy } from "@/lib/policy/tool-policy";
 import { AdminPanel } from "./admin-panel";
 import { AgentPolicyEditor } from "./agent-policy-editor";
-import { ToolPicker } from "@/components/ui/tool-picker";
+import { ExceptionAdder } from "./exception-adder";
 
 type Who = "everyone" | "admins";
 
@@ -93,7 +93,6 @@ function PolicyEditor({ view, tools }: { view: ServerPolicyView; tools: Tool[] }
   const [saved, setSaved] = useState<ServerPolicy>(view.policy ?? {});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [adding, setAdding] = useState("");
   const dirty = JSON.stringify(policy) !== JSON.stringify(saved);
   const exceptions = Object.entries(policy.tools ?? {});
   const choices = useMemo(() => tools.filter((t) => !(t.name in (policy.tools ?? {}))).map((t) => t.name), [tools, policy.tools]);
@@ -172,29 +171,13 @@ function PolicyEditor({ view, tools }: { view: ServerPolicyView; tools: Tool[] }
             </button>
           </div>
         ))}
-        <div className="flex flex-wrap items-center gap-3 py-2 text-[13px]">
-          <span className="w-40 text-zinc-600 dark:text-zinc-400">Exception for a tool</span>
-          <ToolPicker
-            // A fresh picker once a tool is added: its search starts empty again.
-            key={exceptions.length}
-            label="Tool to add an exception for"
-            names={choices}
-            value={adding}
-            onChange={setAdding}
-            testId="policy-add-tool"
-          />
-          <button
-            type="button"
-            className={BUTTON_SECONDARY}
-            disabled={!adding}
-            onClick={() => {
-              setTool(adding, {});
-              setAdding("");
-            }}
-          >
-            Add
-          </button>
-        </div>
+        <ExceptionAdder
+          names={choices}
+          added={exceptions.length}
+          label="Tool to add an exception for"
+          testId="policy-add-tool"
+          onAdd={(tool) => setTool(tool, {})}
+        />
         {/* Not a rule on risky tools but on changes to any tool (lib/pins): after them. */}
         <div className="flex flex-wrap items-center gap-3 border-t border-zinc-100 py-2 text-[13px] dark:border-zinc-900">
           <span className="w-40 text-zinc-600 dark:text-zinc-400">Changed definitions</span>

@@ -6,6 +6,7 @@ import "server-only";
 import { database } from "@/lib/db";
 import { ROLE_LABELS, type Caller } from "../domain/roles";
 import type { ConsentRequest } from "./agent-consent-shape";
+import { storedStrings } from "./agent-grants";
 
 export type { ConsentRequest } from "./agent-consent-shape";
 
@@ -22,17 +23,6 @@ const ABILITIES: { ability: string; grantedBy: string[] }[] = [
   },
 ];
 
-function parseList(value: unknown): string[] {
-  if (Array.isArray(value)) return value.filter((v): v is string => typeof v === "string");
-  if (typeof value !== "string") return [];
-  try {
-    const parsed: unknown = JSON.parse(value);
-    return Array.isArray(parsed) ? parsed.filter((v): v is string => typeof v === "string") : [];
-  } catch {
-    return [];
-  }
-}
-
 export async function consentRequest(search: Record<string, string | string[] | undefined>, caller: Caller): Promise<ConsentRequest> {
   const one = (name: string): string | undefined => (typeof search[name] === "string" ? search[name] : undefined);
   const clientId = one("client_id");
@@ -45,7 +35,7 @@ export async function consentRequest(search: Record<string, string | string[] | 
   const db = await database();
   const client = await db.selectFrom("auth_oauth_client").selectAll().where("clientId", "=", clientId).executeTakeFirst();
   if (!client || client.disabled) return { ok: false, message: `No agent is registered as "${clientId}". Start again from the agent.` };
-  if (!parseList(client.redirectUris).includes(redirectUri))
+  if (!storedStrings(client.redirectUris).includes(redirectUri))
     return { ok: false, message: "The agent asked to be answered at an address it did not register. Nothing was granted." };
   let redirectTo = redirectUri;
   try {

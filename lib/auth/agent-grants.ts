@@ -11,7 +11,8 @@ import type { AgentGrant } from "./agent-grants-shape";
 
 export type { AgentGrant } from "./agent-grants-shape";
 
-function list(value: unknown): string[] {
+/** A better-auth string[] column as read: an array (PostgreSQL's jsonb) or its JSON text (SQLite). */
+export function storedStrings(value: unknown): string[] {
   if (Array.isArray(value)) return value.filter((v): v is string => typeof v === "string");
   try {
     const parsed: unknown = typeof value === "string" ? JSON.parse(value) : [];
@@ -39,7 +40,7 @@ export async function agentGrants(userId: string): Promise<AgentGrant[]> {
       clientId: row.clientId,
       name: row.name || row.clientId,
       uri: row.uri,
-      scopes: list(row.scopes),
+      scopes: storedStrings(row.scopes),
       grantedAt: iso(row.updatedAt ?? row.createdAt),
     }))
     .sort((a, b) => b.grantedAt.localeCompare(a.grantedAt));

@@ -42,6 +42,12 @@ const OAUTH_TABLES = {
   oauthClientAssertion: { modelName: "auth_oauth_client_assertion" },
 };
 
+/**
+ * The loopback host names better-auth accepts in plain http both for the MCP resource and for a
+ * native client's redirect address (the latter takes no other; the former takes the rest of 127/8 too).
+ */
+const LOOPBACK_HOSTNAMES = ["127.0.0.1", "localhost", "[::1]"];
+
 /** The resource identifier agents' tokens are bound to: the public URL of /mcp. */
 export function gatewayResource(): string {
   return `${appConfig().publicUrl}${GATEWAY_PATH}`;
@@ -61,7 +67,7 @@ export function agentOAuthAvailable(): boolean {
   const config = appConfig();
   if (!config.agentOAuth) return false;
   const url = new URL(config.publicUrl);
-  return url.protocol === "https:" || ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname);
+  return url.protocol === "https:" || LOOPBACK_HOSTNAMES.includes(url.hostname);
 }
 
 /** Where an MCP client reads how to authorize for `pathname` (/mcp or a virtual server under it). */
@@ -85,7 +91,7 @@ function isNativeRedirect(uri: unknown): boolean {
     const url = new URL(uri);
     if (url.protocol === "https:") return false;
     if (url.protocol !== "http:") return true;
-    return ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname);
+    return LOOPBACK_HOSTNAMES.includes(url.hostname);
   } catch {
     return false;
   }
