@@ -200,3 +200,66 @@ describe("an agent's destructive call waits for a person", () => {
     expect(metrics).toContain("toolscope_agent_approvals_waiting 0");
   });
 });
+
+describe("an approved call that asks for input (2026-07-28, lib/gateway/input-rounds.ts)", () => {
+  /** A 2026 agent that answers rounds of input itself: each input_required comes back to the test. */
+  async function modernAgent(token: string): Promise<Client> {
+    const client = new Client(
+      { name: "round-bot", version: "1.0.0" },
+      {
+        versionNegotiation: { mode: { pin: "2026-07-28" } },
+        capabilities: { elicitation: { form: {} } },
+        inputRequired: { autoFulfill: false },
+      },
+    );
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${door.base}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }),
+    );
+    clients.push(client);
+    return client;
+  }
+  type Round = { resultType?: string; inputRequests?: Record<string, { method: string }>; requestState?: string } & CallToolResult;
+  const send = (client: Client, params: Record<string, unknown>) =>
+    client.callTool(params as { name: string }, { allowInputRequired: true }) as Promise<Round>;
+  const yes = { confirm: { action: "accept", content: { confirm: true } } };
+
+  it("goes on without a second approval, once per round; its state is for that call and that person only", async () => {
+    const olga = await modernAgent(tokens.olga!);
+    const call = { name: "ops__confirm_action", arguments: { action: "rotate the keys" } };
+    const first = send(olga, call);
+    const approval = await waitingFor(tokens.olga!, "confirm_action");
+    await api(tokens.olga!, "POST", `/api/approvals/${approval.id}`, { decision: "approve" });
+    const round = await first;
+    expect(round.resultType).toBe("input_required");
+    expect(round.inputRequests?.confirm?.method).toBe("elicitation/create");
+    expect(round._meta?.[APPROVAL_META]).toBe(approval.id);
+
+    // Another call, another person, an altered state: refused before anything runs.
+    await expect(
+      send(olga, { ...call, arguments: { action: "drop the database" }, inputResponses: yes, requestState: round.requestState }),
+    ).rejects.toThrow(/belongs to another call/);
+    const pia = await modernAgent(tokens.pia!);
+    await expect(send(pia, { ...call, inputResponses: yes, requestState: round.requestState })).rejects.toThrow(
+      /Invalid or expired requestState/,
+    );
+    await expect(send(olga, { ...call, inputResponses: yes, requestState: `${round.requestState}x` })).rejects.toThrow(
+      /Invalid or expired requestState/,
+    );
+
+    const done = await send(olga, { ...call, inputResponses: yes, requestState: round.requestState });
+    expect(done.resultType ?? "complete").toBe("complete");
+    expect(JSON.stringify(done.content)).toContain("rotate the keys");
+    expect((await api<Queue>(tokens.olga!, "GET", "/api/approvals")).body.waiting).toEqual([]);
+    // The same round again would run the approved call twice.
+    await expect(send(olga, { ...call, inputResponses: yes, requestState: round.requestState })).rejects.toThrow(/already used/);
+
+    const { records } = await listAudit({ via: "agent:round-bot 1.0.0", limit: 20 }, ADMIN_READER);
+    const rounds = records.filter((r) => r.tool_name === "confirm_action").map((r) => [r.outcome, r.reason]);
+    const reason = `Approved by olga (approval ${approval.id})`;
+    expect(rounds).toEqual([
+      ["ok", reason],
+      ["input_required", reason],
+    ]);
+    expect((await verifyAudit()).ok).toBe(true);
+  });
+});

@@ -48,6 +48,7 @@ export async function insertApproval(approval: NewApproval): Promise<ApprovalRow
     decision_reason: null,
     edited_arguments: null,
     audit_id: null,
+    rounds: 0,
   };
   await (await database()).insertInto("agent_approvals").values(row).execute();
   return row;
@@ -81,6 +82,23 @@ export async function settleApproval(id: string, settlement: Settlement): Promis
     })
     .where("id", "=", id)
     .where("status", "=", "waiting")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Claims the approved call's next round (the agent's answer to the target's input_required):
+ * true once for each round number, so a round's request state cannot be played twice.
+ */
+export async function claimApprovalRound(id: string, round: number): Promise<boolean> {
+  const result = await (
+    await database()
+  )
+    .updateTable("agent_approvals")
+    .set({ rounds: round + 1 })
+    .where("id", "=", id)
+    .where("status", "=", "approved")
+    .where("rounds", "=", round)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

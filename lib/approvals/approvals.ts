@@ -23,6 +23,7 @@ import {
   listApprovals,
   overdueApprovals,
   recordApprovalCall,
+  claimApprovalRound,
   settleApproval,
   type ApprovalRow,
 } from "./approval-store";
@@ -128,6 +129,11 @@ export async function holdForApproval(held: HeldCall): Promise<HeldOutcome> {
 
 export async function linkApprovalToCall(approvalId: string, auditId: string): Promise<void> {
   await recordApprovalCall(approvalId, auditId);
+}
+
+/** Whether an approved call may go on for its round `round` of input (once per round: see claimApprovalRound). */
+export async function continueApprovedCall(approvalId: string, round: number): Promise<boolean> {
+  return claimApprovalRound(approvalId, round);
 }
 
 function formatWait(seconds: number): string {

@@ -28,6 +28,7 @@ import { completeRecord, openRecord, type OpenRecord, type Settlement } from "./
 import { classifyCallError, type ClassifiedError } from "./classify-error";
 import { callUnderway, isInterruption, ownerOf, trackCall } from "./in-flight";
 import { parseToolResult } from "./parse-result";
+import { isInputRequiredResult } from "@modelcontextprotocol/client";
 
 /**
  * How the call reaches the server once its record is open. The default sends tools/call and
@@ -56,6 +57,12 @@ export type CallRequest = {
    * (requests for input).
    */
   onStarted?: ((auditId: string, echoes: EchoRedactor) => void) | undefined;
+  /**
+   * An agent's round of a multi-round call (2026-07-28, lib/gateway): the server's input_required
+   * is the call's answer (outcome input_required), not answered here; the agent's answers to the
+   * round before go with it.
+   */
+  inputRound?: CallOptions["inputRound"];
   /** "notification": sent without an id, so the server never answers. */
   delivery?: "request" | "notification";
   forward?: Forward;
@@ -166,6 +173,7 @@ function send(request: CallRequest): Forward {
           signal,
           onprogress: progressShown(request, record),
           meta: request.meta,
+          ...(request.inputRound ? { inputRound: request.inputRound } : {}),
         }),
     );
 }
@@ -217,6 +225,8 @@ export async function untilReady(connection: ServerConnection, signal: AbortSign
 
 /** Reads a server's answer to tools/call: a result (maybe malformed, maybe a tool error). */
 function settleAnswer(answer: unknown, tool: Tool | undefined): Settlement {
+  // Only a caller who asked for rounds (inputRound) gets one back: the SDK answers every other itself.
+  if (isInputRequiredResult(answer)) return { status: "input_required", raw: answer, outputValidation: NO_VALIDATION };
   const { result, problems, raw } = parseToolResult(answer);
   const structuredBroken = problems.some((p) => p.path === "structuredContent");
   const outputValidation = result.isError === true || structuredBroken ? NO_VALIDATION : validateOutput(tool, result.structuredContent);

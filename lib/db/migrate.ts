@@ -22,6 +22,7 @@ import * as toolDefinitions from "./migrations/0018-tool-definitions";
 import * as agentApprovals from "./migrations/0019-agent-approvals";
 import * as virtualServers from "./migrations/0020-virtual-servers";
 import * as agentOAuth from "./migrations/0021-agent-oauth";
+import * as approvalRounds from "./migrations/0022-approval-rounds";
 
 export const MIGRATIONS: Record<string, Migration> = {
   "0001-audit-log": auditLog,
@@ -45,6 +46,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0019-agent-approvals": agentApprovals,
   "0020-virtual-servers": virtualServers,
   "0021-agent-oauth": agentOAuth,
+  "0022-approval-rounds": approvalRounds,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

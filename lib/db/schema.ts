@@ -91,6 +91,8 @@ export interface AgentApprovalsTable {
   decision_reason: string | null;
   edited_arguments: string | null;
   audit_id: string | null;
+  /** The rounds of input (input_required) the approved call has gone on for, each claimed once. */
+  rounds: Generated<number>;
 }
 
 /** A named MCP endpoint composed of chosen tools (0020, lib/gateway/virtual-store.ts). */

@@ -77,7 +77,7 @@ export type InvocationResponse = {
   result?: CallToolResult;
   /** What in the result breaks the protocol (status "malformed_result"), by path. */
   problems?: ResultProblem[];
-  /** The answer as sent, when it was too broken to read as a result at all. */
+  /** The answer as sent, when it was too broken to read as a result at all, or is not one (input_required). */
   raw?: unknown;
   error?: { code?: number; message: string; data?: unknown };
   outputValidation: OutputValidation;

@@ -82,6 +82,13 @@ export const CALL_OUTCOMES = {
     explain: "The connection to the server failed during the call; the tool may or may not have run.",
     ...ROSE,
   },
+  input_required: {
+    label: "Asked for input",
+    kind: "incomplete",
+    explain:
+      "The server needs an answer first (an elicitation, a model's reply, the client's roots). It was passed to the agent, whose next call carries it.",
+    ...SKY,
+  },
   unanswered: {
     label: "Sent, no answer",
     kind: "unknown",

@@ -8,7 +8,14 @@ import "server-only";
 //   - the call never completed, or Toolscope did not send it (policy, limits, a held definition,
 //     a server that is down): a tool error saying so, for the model to read, with the outcome in
 //     `_meta`, so a program can tell it from the tool's own.
-import { ProtocolError, ProtocolErrorCode, type CallToolResult } from "@modelcontextprotocol/server";
+import {
+  CLIENT_CAPABILITIES_META_KEY,
+  ProtocolError,
+  ProtocolErrorCode,
+  type CallToolResult,
+  type ClientCapabilities,
+  type InputRequiredResult,
+} from "@modelcontextprotocol/server";
 import { AppError } from "@/lib/errors";
 import { CALL_OUTCOMES } from "@/lib/domain/outcomes";
 import { can, type Caller } from "@/lib/domain/roles";
@@ -16,12 +23,13 @@ import type { InvocationResponse } from "@/lib/domain/mcp-types";
 import type { CallOptions } from "@/lib/mcp/connection";
 import { runCall } from "@/lib/calls/run-call";
 import { enforceToolPolicy } from "@/lib/calls/enforce-policy";
-import { agentCallGate, holdForApproval, linkApprovalToCall } from "@/lib/approvals/approvals";
+import { agentCallGate, continueApprovedCall, holdForApproval, linkApprovalToCall } from "@/lib/approvals/approvals";
 import { countAgentCall } from "@/lib/metrics/metrics";
 import { ownerOf } from "@/lib/calls/in-flight";
 import { answerUserInput, withInteractor } from "@/lib/mcp/user-input";
 import { askAgent, type AgentAsk } from "./agent-questions";
 import type { ToolView } from "./tool-views";
+import { continuesRound, type RoundState } from "./input-rounds";
 
 /** Where Toolscope's own word on a call goes in a result's `_meta`. */
 export const OUTCOME_META = "io.toolscope/outcome";
@@ -43,20 +51,40 @@ export type AgentCall = {
   onprogress?: CallOptions["onprogress"] | undefined;
   /** How to put the target's questions to the agent, when it can answer them (agent-questions.ts). */
   ask?: AgentAsk | undefined;
+  /** A 2026-07-28 agent's call: the target's input_required goes back to it, round by round (input-rounds.ts). */
+  rounds?: AgentRounds | undefined;
 };
+
+export type AgentRounds = {
+  /** The agent's answers to the round before, by the target's keys. */
+  responses: Record<string, unknown> | undefined;
+  /** The round before, from the requestState the agent echoed (verified by then); none on a first request. */
+  state: RoundState | undefined;
+  /** What the agent declared it can answer: the target is told these, not Toolscope's own. */
+  capabilities: ClientCapabilities;
+  /** Signs a round's state into the requestState the agent is to echo. */
+  seal: (state: RoundState) => Promise<string>;
+};
+
+export type AgentAnswer = CallToolResult | InputRequiredResult;
+
+const isRound = (answer: AgentAnswer): answer is InputRequiredResult => answer.resultType === "input_required";
 
 function refused(message: string, outcome: string, extra: Record<string, string> = {}): CallToolResult {
   return { content: [{ type: "text", text: message }], isError: true, _meta: { [OUTCOME_META]: outcome, ...extra } };
 }
 
 /** One agent's tools/call, counted by what it got (toolscope_agent_calls_total). */
-export async function callAgentTool(call: AgentCall): Promise<CallToolResult> {
+export async function callAgentTool(call: AgentCall): Promise<AgentAnswer> {
   // The label is a server the name resolved to, never the name as sent: an agent cannot make up new series.
   const resolved = { serverId: "" };
   try {
     const result = await answerAgentCall(call, resolved);
     const outcome = result._meta?.[OUTCOME_META];
-    countAgentCall(resolved.serverId, typeof outcome === "string" ? outcome : result.isError ? "tool_error" : "ok");
+    countAgentCall(
+      resolved.serverId,
+      isRound(result) ? "input_required" : typeof outcome === "string" ? outcome : result.isError ? "tool_error" : "ok",
+    );
     return result;
   } catch (error) {
     countAgentCall(resolved.serverId, resolved.serverId ? "protocol_error" : "unknown_tool");
@@ -64,7 +92,7 @@ export async function callAgentTool(call: AgentCall): Promise<CallToolResult> {
   }
 }
 
-async function answerAgentCall(call: AgentCall, resolved: { serverId: string }): Promise<CallToolResult> {
+async function answerAgentCall(call: AgentCall, resolved: { serverId: string }): Promise<AgentAnswer> {
   if (!can(call.caller, "tools:call"))
     return refused(
       `${call.caller.name} may not call tools through Toolscope (a viewer, or a token without the "call" scope).`,
@@ -76,13 +104,24 @@ async function answerAgentCall(call: AgentCall, resolved: { serverId: string }):
   const { connection, toolName } = target;
   resolved.serverId = connection.config.id;
   const given = typeof call.meta?.[REASON_META] === "string" ? (call.meta[REASON_META] as string) : undefined;
-  // A virtual server's pinned arguments win over whatever the agent sent for them.
-  let args = target.pinned ? { ...call.arguments, ...target.pinned } : call.arguments;
-  let reason = given;
-  let approvalId: string | undefined;
+  const round = call.rounds?.state;
+  if (round && !continuesRound(round, call.name, call.arguments))
+    throw new ProtocolError(
+      ProtocolErrorCode.InvalidParams,
+      "This requestState belongs to another call: send the tool name and arguments of the request that received it.",
+    );
+  // A virtual server's pinned arguments win over whatever the agent sent for them; a round goes on with what its first was sent.
+  let args = round?.sent ?? (target.pinned ? { ...call.arguments, ...target.pinned } : call.arguments);
+  let reason = round?.approval?.reason ?? given;
+  let approvalId = round?.approval?.id;
   const progress = relayProgress(call.onprogress);
   try {
-    const gate = await agentCallGate(connection, toolName);
+    if (round?.approval && !(await continueApprovedCall(round.approval.id, round.approval.round)))
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
+        "This requestState was already used: an approved call goes on once per round of input. Call the tool again without it to start over.",
+      );
+    const gate = round?.approval ? ({ wait: false } as const) : await agentCallGate(connection, toolName);
     if (gate.wait) {
       // A call the pipeline would refuse anyway (the caller's role, a held definition) is refused
       // now, not put before a person first; a reason the policy asks for is the approval itself.
@@ -114,12 +153,13 @@ async function answerAgentCall(call: AgentCall, resolved: { serverId: string }):
         serverId: connection.config.id,
         toolName,
         arguments: args,
-        meta: forwardedMeta(call.meta),
+        meta: forwardedMeta(call.meta, connection.protocolVersion(), call.rounds?.capabilities),
         reason,
         caller: call.caller,
         via: { kind: "agent", client: call.client },
         signal: call.signal,
         onprogress: progress.relay,
+        ...(call.rounds ? { inputRound: { responses: call.rounds.responses, requestState: round?.target } } : {}),
       });
     const ask = call.ask;
     const answerer = ownerOf(call.caller);
@@ -133,6 +173,23 @@ async function answerAgentCall(call: AgentCall, resolved: { serverId: string }):
         )
       : await run();
     if (approvalId) await linkApprovalToCall(approvalId, response.auditId);
+    if (response.status === "input_required" && call.rounds) {
+      const asked = response.raw as InputRequiredResult;
+      const requestState = await call.rounds.seal({
+        name: call.name,
+        asked: call.arguments,
+        ...(args === call.arguments ? {} : { sent: args }),
+        ...(approvalId ? { approval: { id: approvalId, reason: reason ?? "", round: (round?.approval?.round ?? -1) + 1 } } : {}),
+        ...(asked.requestState === undefined ? {} : { target: asked.requestState }),
+      });
+      const meta = { [AUDIT_META]: response.auditId, ...(approvalId ? { [APPROVAL_META]: approvalId } : {}) };
+      return {
+        resultType: "input_required",
+        ...(asked.inputRequests ? { inputRequests: asked.inputRequests } : {}),
+        requestState,
+        _meta: meta,
+      };
+    }
     const answer = answerOf(response, connection.config.name);
     return approvalId ? { ...answer, _meta: { ...answer._meta, [APPROVAL_META]: approvalId } } : answer;
   } catch (error) {
@@ -162,10 +219,19 @@ function relayProgress(onprogress: CallOptions["onprogress"] | undefined): {
   };
 }
 
-/** The agent's `_meta` minus what is the gateway's own business (its progress token: Toolscope sends its own; the reason). */
-function forwardedMeta(meta: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
-  if (!meta) return undefined;
-  const { progressToken: _progressToken, [REASON_META]: _reason, ...rest } = meta;
+/**
+ * The agent's `_meta` minus what is the gateway's own business (its progress token: Toolscope
+ * sends its own; the reason). A 2026 agent's capabilities go to a 2026 target in place of
+ * Toolscope's: it is the agent that answers the target's input requests, so the target asks only
+ * what the agent can answer, and refuses (-32021) a tool the agent lacks a capability for.
+ */
+function forwardedMeta(
+  meta: Record<string, unknown> | undefined,
+  targetVersion: string | null,
+  capabilities: ClientCapabilities | undefined,
+): Record<string, unknown> | undefined {
+  const { progressToken: _progressToken, [REASON_META]: _reason, ...rest } = meta ?? {};
+  if (capabilities && (targetVersion ?? "") >= "2026-07-28") rest[CLIENT_CAPABILITIES_META_KEY] = capabilities;
   return Object.keys(rest).length ? rest : undefined;
 }
 

@@ -24,6 +24,7 @@ import { onAgentToolsChanged } from "./tool-changes";
 import { paramHeaderRefusal } from "./param-headers";
 import { virtualView, WHOLE_VIEW, type ToolView } from "./tool-views";
 import { virtualServers } from "./virtual-store";
+import { identityOf } from "./input-rounds";
 
 /** A session nobody has used for this long is closed; its client starts a new one with its next request. */
 export const SESSION_IDLE_MS = 60 * 60_000;
@@ -45,11 +46,6 @@ type Gateway = {
   sessions: Map<string, Session>;
   close: () => Promise<void>;
 };
-
-/** Who a session belongs to: the person (or, without one, the kind of credential), not the one token. */
-function identityOf(caller: Caller): string {
-  return `${caller.userId ?? caller.actor}\n${caller.authMethod ?? ""}`;
-}
 
 function callerOf(options: McpHandlerRequestOptions | undefined): Caller {
   const caller = (options?.authInfo?.extra as { caller?: Caller } | undefined)?.caller;

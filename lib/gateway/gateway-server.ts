@@ -3,10 +3,18 @@ import "server-only";
 // on 2026-07-28 (stateless), one per session on the 2025 revisions. It lists the tools the person
 // behind the agent may call (agent-tools.ts) and sends each call through the call pipeline
 // (agent-call.ts), relaying progress and cancellation.
-import { ProtocolError, ProtocolErrorCode, Server, type ClientCapabilities, type Implementation } from "@modelcontextprotocol/server";
+import {
+  CLIENT_CAPABILITIES_META_KEY,
+  ProtocolError,
+  ProtocolErrorCode,
+  Server,
+  type ClientCapabilities,
+  type Implementation,
+} from "@modelcontextprotocol/server";
 import type { Caller } from "@/lib/domain/roles";
 import { callAgentTool } from "./agent-call";
 import { agentAsk } from "./agent-questions";
+import { roundCodec, type RoundState } from "./input-rounds";
 import type { ToolView } from "./tool-views";
 
 export const GATEWAY_INFO = { name: "toolscope", title: "Toolscope", version: "0.1.0" } as const;
@@ -50,7 +58,14 @@ export function clientLabel(info: Partial<Implementation> | undefined): string {
 }
 
 export function createGatewayServer(session: GatewaySession): Server {
-  const server = new Server(GATEWAY_INFO, { capabilities: { tools: { listChanged: true } }, instructions: INSTRUCTIONS });
+  const codec = roundCodec();
+  const server = new Server(GATEWAY_INFO, {
+    capabilities: { tools: { listChanged: true } },
+    instructions: INSTRUCTIONS,
+    // A round's requestState is checked before the handler runs: a forged, altered, expired or
+    // someone else's state is answered -32602 "Invalid or expired requestState" (input-rounds.ts).
+    requestState: { verify: (state, ctx) => codec.verify(state, ctx) },
+  });
 
   server.setRequestHandler("tools/list", async (request) => {
     const offset = offsetOf(request.params?.cursor);
@@ -78,6 +93,13 @@ export function createGatewayServer(session: GatewaySession): Server {
         elicitInput: (params) => ctx.mcpReq.elicitInput(params, { signal: ctx.mcpReq.signal }),
         requestSampling: (params) => ctx.mcpReq.requestSampling(params, { signal: ctx.mcpReq.signal }),
       }),
+      // A 2026 request (it has an envelope) takes the target's input_required back as its own, round by round.
+      rounds: envelope && {
+        responses: ctx.mcpReq.inputResponses,
+        state: ctx.mcpReq.requestState<RoundState>(),
+        capabilities: (envelope[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined) ?? {},
+        seal: (state) => codec.mint(state, ctx),
+      },
       onprogress:
         progressToken === undefined
           ? undefined

@@ -13,6 +13,12 @@ export type CallOptions = {
   meta?: Record<string, unknown>;
   /** Run as a task (2025-11-25): the server answers at once with the task to poll. */
   task?: { ttl?: number };
+  /**
+   * Hand the server's input_required (2026-07-28) back as sent instead of answering it here,
+   * for a caller who asks someone else (an agent at /mcp), with that caller's answers to the
+   * round before: the server's requestState echoed and the inputResponses by its keys.
+   */
+  inputRound?: { responses?: Record<string, unknown> | undefined; requestState?: string | undefined };
 };
 
 /** A call may run this many times its timeout in all, however much progress it reports. */
@@ -36,6 +42,8 @@ export async function sendToolCall(
     arguments: call.args,
     ...(options.meta ? { _meta: options.meta } : {}),
     ...(options.task ? { task: options.task } : {}),
+    ...(options.inputRound?.responses ? { inputResponses: options.inputRound.responses } : {}),
+    ...(options.inputRound?.requestState === undefined ? {} : { requestState: options.inputRound.requestState }),
   };
   // The SDK's maxTotalTimeout rejects the call without telling the server (SDK 2.4); an abort
   // sends notifications/cancelled, so a tool Toolscope reports as timed out does not run on.
@@ -56,6 +64,7 @@ export async function sendToolCall(
     onprogress: options.onprogress ?? (() => undefined),
     timeout: call.timeoutMs,
     resetTimeoutOnProgress: true,
+    ...(options.inputRound ? { allowInputRequired: true } : {}),
   };
   try {
     // It parses strictly; every other call is read leniently.

@@ -33,12 +33,6 @@ const NEW: Wire = "2026-07-28";
 
 const BARE_NAME =
   "It calls its tool by the bare name the suite's reference server uses (test_…); /mcp names every tool {server}__{tool} (cf__test_…), so it answers -32602 Unknown tool. No server id can make a name without the __.";
-const NO_MRTR =
-  "By design no InputRequiredResult ever reaches an agent: Toolscope's client answers the target's input_required itself (declined: an agent's call has nobody to ask) and the agent gets the target's final, complete result.";
-const MRTR_BARE = `By bare name, as above. Not played against the virtual server: the fixture does not have this scenario's tool, and with it the scenario would still fail on a complete first answer, as input-required-result-basic-elicitation does there. ${NO_MRTR}`;
-const INPUT_RESPONSES_IGNORED =
-  "The agent's inputResponses are not passed on: the gateway never asked the agent for anything, so the call goes to the target as if they were absent, and Toolscope answers the target's question itself.";
-
 type Expected = Omit<Play, "scenario" | "wire" | "route">;
 const PASS: Expected = { failing: [] };
 
@@ -53,9 +47,6 @@ function both(scenario: string, wires: Wire[], direct: Expected = PASS, virtual:
 /** A scenario that calls its tool by a bare name: unknown at /mcp, known at the virtual server. */
 const bareNamed = (scenario: string, wires: Wire[], direct: string[], virtual: Expected = PASS): Play[] =>
   both(scenario, wires, { failing: direct, why: BARE_NAME }, virtual);
-
-/** An MRTR scenario whose tool the fixture does not have: against /mcp only (MRTR_BARE says why that loses nothing). */
-const mrtrDirectOnly = (scenario: string, failing: string[]): Play => ({ scenario, wire: NEW, route: "direct", failing, why: MRTR_BARE });
 
 export const PLAYS: readonly Play[] = [
   // The lifecycle and transport every exchange of tools rides on.
@@ -75,8 +66,8 @@ export const PLAYS: readonly Play[] = [
       why: "Five checks call diagnostic tools by bare name (test_missing_capability, test_streaming_elicitation, test_logging_tool, test_trigger_tool_change) and so test nothing; the other 24 pass (envelope, discover, versions, header mismatch, 404s for removed methods, subscriptions/listen).",
     },
     {
-      failing: ["sep-2575-missing-capability-http-400", "sep-2575-server-rejects-undeclared-capability"],
-      why: "The gateway runs test_missing_capability for an agent that did not declare sampling: the target sees Toolscope's own client capabilities, never the agent's, so it cannot refuse with -32021. With the diagnostic tools reachable, list_changed does reach a listen stream, and no request or log message leaks onto a call's stream.",
+      failing: [],
+      why: "Passes with the diagnostic tools reachable: a 2026 target is told the agent's capabilities, so it refuses test_missing_capability with -32021 (relayed, HTTP 400); list_changed reaches a listen stream; no request or log message leaks onto a call's stream.",
     },
   ),
   ...both("dns-rebinding-protection", [OLD, NEW]),
@@ -123,41 +114,26 @@ export const PLAYS: readonly Play[] = [
     why: "tools/list carries ttlMs and cacheScope (passes); the scenario also asks prompts/list and resources/list, which the gateway does not serve (-32601: it declares tools only).",
   }),
 
-  // Multi-round-trip input (SEP-2322) on tools/call: 2026-07-28 only. Those that call the
-  // fixture's test_input_required_result_elicitation are played against the virtual server too.
-  ...bareNamed("input-required-result-basic-elicitation", [NEW], ["sep-2322-elicitation-incomplete"], {
-    failing: ["sep-2322-elicitation-incomplete"],
-    why: `The fixture answers input_required; the agent gets a complete result. ${NO_MRTR}`,
-  }),
-  ...bareNamed("input-required-result-result-type", [NEW], ["sep-2322-result-type-included"], {
-    failing: ["sep-2322-result-type-included"],
-    why: `resultType is there, and is "complete". ${NO_MRTR}`,
-  }),
-  ...bareNamed("input-required-result-missing-input-response", [NEW], ["sep-2322-missing-response-rerequests"], {
-    failing: ["sep-2322-missing-response-rerequests"],
-    why: `A warning: no new InputRequiredResult asks again for what the wrong key did not answer. ${INPUT_RESPONSES_IGNORED}`,
-  }),
-  ...bareNamed("input-required-result-ignore-extra-params", [NEW], ["sep-2322-ignore-unexpected-params"], {
-    failing: [],
-    why: `Passes: the extra keys are ignored, as are all the others. ${INPUT_RESPONSES_IGNORED}`,
-  }),
+  // Multi-round-trip input (SEP-2322) on tools/call: 2026-07-28 only. The target's input_required
+  // reaches the agent as the gateway's own, with its own signed requestState (lib/gateway/input-rounds.ts).
+  ...bareNamed("input-required-result-basic-elicitation", [NEW], ["sep-2322-elicitation-incomplete"]),
+  ...bareNamed("input-required-result-basic-sampling", [NEW], ["sep-2322-sampling-incomplete"]),
+  ...bareNamed("input-required-result-basic-list-roots", [NEW], ["sep-2322-list-roots-incomplete"]),
+  ...bareNamed("input-required-result-request-state", [NEW], ["sep-2322-request-state-incomplete"]),
+  ...bareNamed("input-required-result-multiple-input-requests", [NEW], ["sep-2322-multiple-inputs-incomplete"]),
+  ...bareNamed("input-required-result-multi-round", [NEW], ["sep-2322-multi-round-r1"]),
+  ...bareNamed("input-required-result-result-type", [NEW], ["sep-2322-result-type-included"]),
+  ...bareNamed("input-required-result-missing-input-response", [NEW], ["sep-2322-missing-response-rerequests"]),
+  ...bareNamed("input-required-result-ignore-extra-params", [NEW], ["sep-2322-ignore-unexpected-params"]),
+  ...bareNamed("input-required-result-tampered-state", [NEW], ["sep-2322-reject-tampered-state"]),
+  ...bareNamed("input-required-result-capability-check", [NEW], ["sep-2322-respect-client-capabilities"]),
   ...both(
     "input-required-result-validate-input",
     [NEW],
     { failing: [], why: "Passes, hollowly: it sends malformed inputResponses to its tool and wants an error, which Unknown tool is." },
-    {
-      failing: ["sep-2322-error-on-protocol-error", "sep-2322-validate-input-responses"],
-      why: `Two warnings: malformed inputResponses (a number, null) get a complete result, not an error. ${INPUT_RESPONSES_IGNORED}`,
-    },
+    { failing: [], why: "Malformed inputResponses (a number, null) are not answers: the target asks again rather than completing." },
   ),
   ...both("input-required-result-unsupported-methods", [NEW], { failing: [], why: "Passes: tools/list never answers input_required." }),
-  mrtrDirectOnly("input-required-result-basic-sampling", ["sep-2322-sampling-incomplete"]),
-  mrtrDirectOnly("input-required-result-basic-list-roots", ["sep-2322-list-roots-incomplete"]),
-  mrtrDirectOnly("input-required-result-request-state", ["sep-2322-request-state-incomplete"]),
-  mrtrDirectOnly("input-required-result-multiple-input-requests", ["sep-2322-multiple-inputs-incomplete"]),
-  mrtrDirectOnly("input-required-result-multi-round", ["sep-2322-multi-round-r1"]),
-  mrtrDirectOnly("input-required-result-tampered-state", ["sep-2322-reject-tampered-state"]),
-  mrtrDirectOnly("input-required-result-capability-check", ["sep-2322-respect-client-capabilities"]),
 ];
 
 const RESOURCES = "Resources: /mcp serves tools only (it declares no resources capability).";
