@@ -18,6 +18,11 @@ export function trackCall(auditId: string, call: InFlight): () => void {
   return () => calls.delete(auditId);
 }
 
+/** Who has calls in flight on a server in this process: their owners (see ownerOf). */
+export function ownersInFlight(serverId: string): Set<string> {
+  return new Set([...calls.values()].filter((call) => call.serverId === serverId).map((call) => call.owner));
+}
+
 export function ownerOf(caller: { userId: string | null; actor: string }): string {
   return caller.userId ?? caller.actor;
 }

@@ -10,11 +10,13 @@ import "server-only";
 //     `_meta`, so a program can tell it from the tool's own.
 import {
   CLIENT_CAPABILITIES_META_KEY,
+  LOG_LEVEL_META_KEY,
   ProtocolError,
   ProtocolErrorCode,
   type CallToolResult,
   type ClientCapabilities,
   type InputRequiredResult,
+  type LoggingLevel,
 } from "@modelcontextprotocol/server";
 import { AppError } from "@/lib/errors";
 import { CALL_OUTCOMES } from "@/lib/domain/outcomes";
@@ -25,7 +27,8 @@ import { runCall } from "@/lib/calls/run-call";
 import { enforceToolPolicy } from "@/lib/calls/enforce-policy";
 import { agentCallGate, continueApprovedCall, holdForApproval, linkApprovalToCall } from "@/lib/approvals/approvals";
 import { countAgentCall } from "@/lib/metrics/metrics";
-import { ownerOf } from "@/lib/calls/in-flight";
+import { ownerOf, ownersInFlight } from "@/lib/calls/in-flight";
+import { withLogListener, type LogParams } from "@/lib/mcp/log-relay";
 import { answerUserInput, withInteractor } from "@/lib/mcp/user-input";
 import { askAgent, type AgentAsk } from "./agent-questions";
 import type { ToolView } from "./tool-views";
@@ -51,6 +54,8 @@ export type AgentCall = {
   onprogress?: CallOptions["onprogress"] | undefined;
   /** How to put the target's questions to the agent, when it can answer them (agent-questions.ts). */
   ask?: AgentAsk | undefined;
+  /** The agent asked for log messages from this level up (logging/setLevel on 2025, its logLevel on 2026): the target's are relayed. */
+  logs?: { level: LoggingLevel; hear: (params: LogParams) => void } | undefined;
   /** A 2026-07-28 agent's call: the target's input_required goes back to it, round by round (input-rounds.ts). */
   rounds?: AgentRounds | undefined;
 };
@@ -153,7 +158,7 @@ async function answerAgentCall(call: AgentCall, resolved: { serverId: string }):
         serverId: connection.config.id,
         toolName,
         arguments: args,
-        meta: forwardedMeta(call.meta, connection.protocolVersion(), call.rounds?.capabilities),
+        meta: forwardedMeta(call.meta, connection.protocolVersion(), call.rounds?.capabilities, call.logs?.level),
         reason,
         caller: call.caller,
         via: { kind: "agent", client: call.client },
@@ -163,15 +168,29 @@ async function answerAgentCall(call: AgentCall, resolved: { serverId: string }):
       });
     const ask = call.ask;
     const answerer = ownerOf(call.caller);
+    const logs = call.logs;
+    const heard = logs
+      ? () =>
+          withLogListener(
+            connection.config.id,
+            connection.principal,
+            {
+              owner: answerer,
+              mayHear: () => [...ownersInFlight(connection.config.id)].every((owner) => owner === answerer),
+              hear: (params) => void (severity(params.level) >= severity(logs.level) && logs.hear(params)),
+            },
+            run,
+          )
+      : run;
     const response = ask
       ? await withInteractor(
           connection.config.id,
           (input) => void askAgent(ask, input).then((answer) => answerUserInput(input.serverId, input.id, answer, answerer)),
-          run,
+          heard,
           call.caller.userId,
           answerer,
         )
-      : await run();
+      : await heard();
     if (approvalId) await linkApprovalToCall(approvalId, response.auditId);
     if (response.status === "input_required" && call.rounds) {
       const asked = response.raw as InputRequiredResult;
@@ -223,17 +242,26 @@ function relayProgress(onprogress: CallOptions["onprogress"] | undefined): {
  * The agent's `_meta` minus what is the gateway's own business (its progress token: Toolscope
  * sends its own; the reason). A 2026 agent's capabilities go to a 2026 target in place of
  * Toolscope's: it is the agent that answers the target's input requests, so the target asks only
- * what the agent can answer, and refuses (-32021) a tool the agent lacks a capability for.
+ * what the agent can answer, and refuses (-32021) a tool the agent lacks a capability for. The
+ * level the agent wants logs at goes too.
  */
 function forwardedMeta(
   meta: Record<string, unknown> | undefined,
   targetVersion: string | null,
   capabilities: ClientCapabilities | undefined,
+  logLevel: LoggingLevel | undefined,
 ): Record<string, unknown> | undefined {
   const { progressToken: _progressToken, [REASON_META]: _reason, ...rest } = meta ?? {};
-  if (capabilities && (targetVersion ?? "") >= "2026-07-28") rest[CLIENT_CAPABILITIES_META_KEY] = capabilities;
+  if ((targetVersion ?? "") >= "2026-07-28") {
+    if (capabilities) rest[CLIENT_CAPABILITIES_META_KEY] = capabilities;
+    // A 2026 target logs only for a request that names a level: the agent's (a 2025 target logs to Toolscope's session anyway).
+    if (logLevel) rest[LOG_LEVEL_META_KEY] = logLevel;
+  }
   return Object.keys(rest).length ? rest : undefined;
 }
+
+const LEVELS: readonly LoggingLevel[] = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"];
+const severity = (level: LoggingLevel): number => LEVELS.indexOf(level);
 
 /**
  * The target's result `_meta` without the protocol's reserved keys (`io.modelcontextprotocol/*`,

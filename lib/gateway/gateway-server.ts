@@ -5,11 +5,13 @@ import "server-only";
 // (agent-call.ts), relaying progress and cancellation.
 import {
   CLIENT_CAPABILITIES_META_KEY,
+  LOG_LEVEL_META_KEY,
   ProtocolError,
   ProtocolErrorCode,
   Server,
   type ClientCapabilities,
   type Implementation,
+  type LoggingLevel,
 } from "@modelcontextprotocol/server";
 import type { Caller } from "@/lib/domain/roles";
 import { callAgentTool } from "./agent-call";
@@ -60,11 +62,20 @@ export function clientLabel(info: Partial<Implementation> | undefined): string {
 export function createGatewayServer(session: GatewaySession): Server {
   const codec = roundCodec();
   const server = new Server(GATEWAY_INFO, {
-    capabilities: { tools: { listChanged: true } },
+    // Logging: a target's log messages during a call are relayed to an agent that asked for them.
+    capabilities: { tools: { listChanged: true }, logging: {} },
     instructions: INSTRUCTIONS,
     // A round's requestState is checked before the handler runs: a forged, altered, expired or
     // someone else's state is answered -32602 "Invalid or expired requestState" (input-rounds.ts).
     requestState: { verify: (state, ctx) => codec.verify(state, ctx) },
+  });
+
+  // A 2025 session's level (logging/setLevel), kept here so that a call can ask its target for it;
+  // a session that never set one is relayed no log messages.
+  let sessionLogLevel: LoggingLevel | undefined;
+  server.setRequestHandler("logging/setLevel", (request) => {
+    sessionLogLevel = request.params.level;
+    return {};
   });
 
   server.setRequestHandler("tools/list", async (request) => {
@@ -80,6 +91,7 @@ export function createGatewayServer(session: GatewaySession): Server {
     const progressToken = ctx.mcpReq._meta?.progressToken;
     const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
     const client = (envelope?.["io.modelcontextprotocol/clientInfo"] as Partial<Implementation> | undefined) ?? session.clientInfo?.();
+    const logLevel = envelope ? (envelope[LOG_LEVEL_META_KEY] as LoggingLevel | undefined) : sessionLogLevel;
     return callAgentTool({
       caller: session.caller(),
       client: clientLabel(client),
@@ -93,6 +105,10 @@ export function createGatewayServer(session: GatewaySession): Server {
         elicitInput: (params) => ctx.mcpReq.elicitInput(params, { signal: ctx.mcpReq.signal }),
         requestSampling: (params) => ctx.mcpReq.requestSampling(params, { signal: ctx.mcpReq.signal }),
       }),
+      logs: logLevel && {
+        level: logLevel,
+        hear: (params) => void ctx.mcpReq.log(params.level, params.data, params.logger).catch(() => undefined),
+      },
       // A 2026 request (it has an envelope) takes the target's input_required back as its own, round by round.
       rounds: envelope && {
         responses: ctx.mcpReq.inputResponses,

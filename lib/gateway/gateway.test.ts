@@ -8,7 +8,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Client, ProtocolError, StreamableHTTPClientTransport, type Tool } from "@modelcontextprotocol/client";
+import { Client, LOG_LEVEL_META_KEY, ProtocolError, StreamableHTTPClientTransport, type Tool } from "@modelcontextprotocol/client";
 import { listAudit } from "@/lib/audit/query";
 import { readerOf } from "@/lib/audit/visibility";
 import { changePerson, invitePerson } from "@/lib/auth/people";
@@ -152,6 +152,19 @@ describe.each(["2025", "2026"] as const)("/mcp on the %s revisions", (era) => {
     );
     expect(result.isError).toBeFalsy();
     expect(seen.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("relays the target's log messages to an agent that asked for them, from its level up, and to no other", async () => {
+    const olga = await agent(tokens.olga!, era);
+    const heard: unknown[] = [];
+    olga.client.setNotificationHandler("notifications/message", (notification) => void heard.push(notification.params.data));
+    await olga.client.callTool({ name: "demo__echo", arguments: { message: "unheard" } });
+    // 2025: the session's level; 2026: the request's own (an envelope key, sent as the client's _meta).
+    if (era === "2025") await olga.client.setLoggingLevel("info");
+    const meta = era === "2026" ? { _meta: { [LOG_LEVEL_META_KEY]: "info" } } : {};
+    await olga.client.callTool({ name: "demo__echo", arguments: { message: "heard" }, ...meta });
+    await expect.poll(() => heard).toContain("tools/call echo");
+    expect(heard).toHaveLength(1);
   });
 
   it("a viewer's token, and a token without the call scope, list nothing and call nothing", async () => {

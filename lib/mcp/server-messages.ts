@@ -58,6 +58,13 @@ export function serverNotices(serverId: string, principal: Principal): ServerNot
   return [...(notices.get(keyOf(serverId, principal)) ?? [])];
 }
 
+/** A message with the secrets of the server's config masked wherever its data holds them, for whoever it is passed on to. */
+export function maskedLogMessage(config: ServerConfig, params: LoggingMessageNotification["params"]): LoggingMessageNotification["params"] {
+  const mask = stderrMask(serverSecretValues(config));
+  const data = typeof params.data === "string" ? mask(params.data) : (JSON.parse(mask(JSON.stringify(params.data ?? null))) as unknown);
+  return { ...params, data, ...(params.logger ? { logger: mask(params.logger) } : {}) };
+}
+
 /** Keeps one message (its data as text, masked and cut to 4,000 characters). */
 export function recordServerMessage(config: ServerConfig, principal: Principal, params: LoggingMessageNotification["params"]): void {
   const mask = stderrMask(serverSecretValues(config));

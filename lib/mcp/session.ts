@@ -6,7 +6,8 @@ import type { ServerConfig } from "@/lib/domain/server-config";
 import type { Principal } from "@/lib/oauth/oauth-store";
 import { listAllTools, MAX_LIST_PAGES, type ToolList } from "./list-tools";
 import { answerServerRequests } from "./server-requests";
-import { recordNotice, recordServerMessage } from "./server-messages";
+import { maskedLogMessage, recordNotice, recordServerMessage } from "./server-messages";
+import { relayServerLog } from "./log-relay";
 import { tapTransport, type Tap } from "./transport-tap";
 import { noteResourceUpdated } from "./resource-watch";
 import { ToolscopeClient } from "./toolscope-client";
@@ -35,7 +36,10 @@ export function sessionClient(config: ServerConfig, principal: Principal, onList
     listChanged: { tools: changed("tools"), resources: changed("resources"), prompts: changed("prompts") },
   });
   answerServerRequests(client, config, principal);
-  client.setNotificationHandler("notifications/message", (notification) => recordServerMessage(config, principal, notification.params));
+  client.setNotificationHandler("notifications/message", (notification) => {
+    recordServerMessage(config, principal, notification.params);
+    relayServerLog(config.id, principal, maskedLogMessage(config, notification.params));
+  });
   client.setNotificationHandler("notifications/resources/updated", (notification) => noteResourceUpdated(client, notification.params.uri));
   notices.set(client, { incoming: record(config, principal, "in"), outgoing: (message) => void record(config, principal, "out")(message) });
   return client;

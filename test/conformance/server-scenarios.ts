@@ -97,10 +97,7 @@ export const PLAYS: readonly Play[] = [
   ...bareNamed("tools-call-error", [OLD, NEW], ["tools-call-error"]),
   ...bareNamed("tools-call-with-progress", [OLD, NEW], ["tools-call-with-progress"]),
   ...bareNamed("json-schema-2020-12", [OLD, NEW], ["json-schema-2020-12-tool-found"]),
-  ...bareNamed("tools-call-with-logging", [OLD], ["tools-call-with-logging"], {
-    failing: ["tools-call-with-logging"],
-    why: "The gateway declares no logging capability: logging/setLevel is -32601 Method not found, and a target's log messages are not relayed to the agent.",
-  }),
+  ...bareNamed("tools-call-with-logging", [OLD], ["tools-call-with-logging"]),
   ...bareNamed("tools-call-sampling", [OLD], ["tools-call-sampling"]),
   ...bareNamed("tools-call-elicitation", [OLD], ["tools-call-elicitation"]),
   ...bareNamed("elicitation-sep1034-defaults", [OLD], ["elicitation-sep1034-general"]),
