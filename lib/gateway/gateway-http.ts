@@ -25,6 +25,7 @@ import { paramHeaderRefusal } from "./param-headers";
 import { virtualView, WHOLE_VIEW, type ToolView } from "./tool-views";
 import { virtualServers } from "./virtual-store";
 import { identityOf } from "./input-rounds";
+import { SessionEvents } from "./session-events";
 
 /** A session nobody has used for this long is closed; its client starts a new one with its next request. */
 export const SESSION_IDLE_MS = 60 * 60_000;
@@ -90,6 +91,9 @@ function createGateway(): Gateway {
     const session: Partial<Session> = { identity: identityOf(caller), caller, lastSeen: Date.now(), path: view.path };
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
+      // A stream that breaks can be resumed (Last-Event-ID); the client is told to try again after a second.
+      eventStore: new SessionEvents(),
+      retryInterval: 1_000,
       onsessioninitialized: (id) => {
         sessions.set(id, session as Session);
         evictOverflow();
