@@ -55,9 +55,23 @@ export type GuardInput = {
    * check is what keeps a DNS-rebinding page from reaching an open Toolscope.
    */
   anyHost?: boolean;
+  /**
+   * A path pages on any origin may change things through: one that takes no cookies, so a
+   * cross-site request carries no one's authority (OAuth's token and registration endpoints,
+   * lib/server/oauth-endpoints.ts).
+   */
+  anyOrigin?: boolean;
 };
 
-export function guardRequest({ method, headers, peerAddress, allowedHosts, localOnly, anyHost = false }: GuardInput): GuardVerdict {
+export function guardRequest({
+  method,
+  headers,
+  peerAddress,
+  allowedHosts,
+  localOnly,
+  anyHost = false,
+  anyOrigin = false,
+}: GuardInput): GuardVerdict {
   const host = headers.get("host") ?? "";
   if (!(anyHost && !localOnly) && (!host || !allowedHosts.includes(hostname(host)))) {
     return {
@@ -88,7 +102,7 @@ export function guardRequest({ method, headers, peerAddress, allowedHosts, local
           }
         })()
       : fetchSite === null || fetchSite === "same-origin" || fetchSite === "none";
-  if (MUTATING.has(method.toUpperCase()) && !sameOrigin) {
+  if (MUTATING.has(method.toUpperCase()) && !sameOrigin && !anyOrigin) {
     return { ok: false, status: 403, code: "forbidden:origin", message: "Cross-origin requests that change anything are refused." };
   }
   return { ok: true };

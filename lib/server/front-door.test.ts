@@ -87,6 +87,8 @@ const ACCOUNT_ONLY = new Set([
   "/api/account/agents",
   "/api/account/agents/:clientId",
 ]);
+/** OAuth's endpoints that take no cookies: a page on any origin may use them (lib/server/oauth-endpoints.ts). */
+const ANY_ORIGIN = new Set(["/api/auth/oauth2/register", "/api/auth/oauth2/token", "/api/auth/oauth2/revoke", "/api/auth/jwks"]);
 const sample = (pattern: string) => pattern.replace(/:(\w+)/g, (_m, name: string) => (name === "serverId" ? "nope" : `some-${name}`));
 
 /** What a request that got past the guard is answered: by Next, by better-auth, or by the front door's own endpoint. */
@@ -111,7 +113,8 @@ function expected(route: (typeof API_ROUTES)[number], method: string, credential
   if (credential === "foreign Host" && tokenSet && ["/api/health", "/api/ready"].includes(route.pattern))
     return passed(route, method, "bootstrap token");
   if (credential === "foreign Host") return { status: 403, body: { error: { code: "forbidden:host" } } };
-  if (credential === "cross-origin" && method !== "GET") return { status: 403, body: { error: { code: "forbidden:origin" } } };
+  if (credential === "cross-origin" && method !== "GET" && !ANY_ORIGIN.has(route.pattern))
+    return { status: 403, body: { error: { code: "forbidden:origin" } } };
   if (!tokenSet) return passed(route, method, "local");
   if (["right token", "cross-origin", "session cookie"].includes(credential)) return passed(route, method, "bootstrap token");
   // A credential that is wrong is refused wherever it is sent; none at all opens the public routes only.
@@ -313,6 +316,48 @@ describe("what the front door answers itself", () => {
     expect(response.statusCode).toBe(204);
     expect(response.headers.allow).toBe("GET, POST, HEAD, OPTIONS");
     expect(response.headers["access-control-allow-origin"]).toBeUndefined();
+  });
+
+  it("OAuth's credential-less endpoints answer pages on any origin (CORS), without their cookies; consent does not", async () => {
+    const ask = (method: string, pathname: string, headers: Record<string, string>, body?: string) =>
+      new Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }>((resolve, reject) => {
+        const request = http.request(`${door.base}${pathname}`, { method, headers: { host: "127.0.0.1", ...headers } }, (response) => {
+          let text = "";
+          response.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")));
+          response.on("end", () => resolve({ status: response.statusCode!, headers: response.headers, text }));
+        });
+        request.on("error", reject);
+        request.end(body);
+      });
+    const page = { origin: "https://inspector.example" };
+    const preflight = await ask("OPTIONS", "/api/auth/oauth2/token", { ...page, "access-control-request-method": "POST" });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers).toMatchObject({
+      "access-control-allow-origin": "*",
+      "access-control-allow-methods": "GET, POST, OPTIONS",
+      "access-control-allow-headers": "authorization, content-type, dpop",
+    });
+    expect(preflight.headers["access-control-allow-credentials"]).toBeUndefined();
+
+    const metadata = await ask("GET", "/.well-known/oauth-authorization-server/api/auth", page);
+    expect(metadata.status).toBe(200);
+    expect(metadata.headers["access-control-allow-origin"]).toBe("*");
+    expect(JSON.parse(metadata.text)).toHaveProperty("registration_endpoint");
+
+    const registration = JSON.stringify({
+      client_name: "Inspector",
+      redirect_uris: ["http://127.0.0.1:6274/oauth/callback"],
+      token_endpoint_auth_method: "none",
+    });
+    const registered = await ask("POST", "/api/auth/oauth2/register", { ...page, "content-type": "application/json" }, registration);
+    expect(registered.status).toBe(201);
+    expect(registered.headers["access-control-allow-origin"]).toBe("*");
+    expect(JSON.parse(registered.text)).toHaveProperty("client_id");
+
+    const consent = await ask("POST", "/api/auth/oauth2/consent", { ...page, "content-type": "application/json" }, "{}");
+    expect(consent.status).toBe(403);
+    expect(JSON.parse(consent.text)).toMatchObject({ error: { code: "forbidden:origin" } });
+    expect(consent.headers["access-control-allow-origin"]).toBeUndefined();
   });
 
   it("a caller header sent by the client is replaced by the one the guard decided", async () => {

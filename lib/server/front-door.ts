@@ -28,8 +28,9 @@ import { clientAddress } from "./client-address";
 import { serveGateway } from "@/lib/gateway/gateway-http";
 import { VIRTUAL_NAME } from "@/lib/domain/virtual-servers";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/auth/better-auth";
-import { agentOAuthAvailable, GATEWAY_PATH, isOAuthMetadataPath } from "@/lib/auth/agent-oauth";
+import { GATEWAY_PATH } from "@/lib/auth/agent-oauth";
 import { gatewayChallenge } from "./gateway-challenge";
+import { CORS_HEADERS, openToAnyOrigin, PREFLIGHT_HEADERS, serveDiscovery } from "./oauth-endpoints";
 
 /**
  * Prometheus's scrape path, answered by the front door behind the API's auth (lib/metrics). It
@@ -132,7 +133,14 @@ function refusedPage(status: 403 | 404, message: string): (response: http.Server
 async function admit(
   request: http.IncomingMessage,
   response: http.ServerResponse | undefined,
-  options: { allowedHosts: string[]; method: string; url: string; access: (path: { pathname: string; segments: string[] }) => Access },
+  options: {
+    allowedHosts: string[];
+    method: string;
+    url: string;
+    access: (path: { pathname: string; segments: string[] }) => Access;
+    /** A path pages on any origin may use (oauth-endpoints.ts). */
+    anyOrigin?: boolean;
+  },
 ): Promise<Admission> {
   const mode = await authMode();
   const verdict = guardRequest({
@@ -142,6 +150,7 @@ async function admit(
     allowedHosts: options.allowedHosts,
     localOnly: mode === "local",
     anyHost: (options.method === "GET" || options.method === "HEAD") && OPERATOR_PATHS.has(options.url.split("?")[0]!),
+    anyOrigin: options.anyOrigin,
   });
   if (!verdict.ok)
     return { ok: false, answer: (r) => sendJson(r, verdict.status, { error: { code: verdict.code, message: verdict.message } }) };
@@ -261,11 +270,17 @@ export function createFrontDoor(next: NextHandler, options: FrontDoorOptions = {
     }
     // Next reads a page's nonce from the request's CSP header and puts it on every script it renders.
     if (!api) request.headers[CSP_HEADER] = security[CSP_HEADER];
+    const anyOrigin = openToAnyOrigin(url.split("?")[0]!);
+    if (anyOrigin) {
+      delete request.headers.cookie;
+      for (const [name, value] of Object.entries(CORS_HEADERS)) response.setHeader(name, value);
+    }
     let match: ReturnType<typeof matchApiRoute>;
     const admission = await admit(request, response, {
       allowedHosts,
       method,
       url,
+      anyOrigin,
       access: ({ pathname, segments }) => {
         if (pathname === METRICS_PATH) return METRICS_ACCESS;
         // Discovery documents are for clients that have no credentials yet: answered (or 404) to anyone.
@@ -292,13 +307,7 @@ export function createFrontDoor(next: NextHandler, options: FrontDoorOptions = {
         return sendError(response, new AppError("method_not_allowed:route", `${METRICS_PATH} answers GET.`), { allow: "GET, HEAD" });
       return serveMetrics(request, response);
     }
-    if (path.segments[0] === WELL_KNOWN) {
-      // Only OAuth's, when agents may use it; any other is a 404 in JSON, not a page that asks to sign in.
-      if (!isOAuthMetadataPath(path.pathname) || !agentOAuthAvailable()) return sendError(response, new AppError("not_found:route"));
-      if (method !== "GET" && method !== "HEAD")
-        return sendError(response, new AppError("method_not_allowed:route", `${path.pathname} answers GET.`), { allow: "GET, HEAD" });
-      return serveAuth(request, response);
-    }
+    if (path.segments[0] === WELL_KNOWN) return serveDiscovery(request, response, method, path.pathname);
     if (isGatewayPath(path.pathname)) {
       const tooLarge = bodyRefusal(request, false);
       if (tooLarge) return sendError(response, tooLarge);
@@ -313,7 +322,7 @@ export function createFrontDoor(next: NextHandler, options: FrontDoorOptions = {
     if (tooLarge) return sendError(response, tooLarge);
     const allowed = match.route.methods.includes("GET") ? [...match.route.methods, "HEAD"] : [...match.route.methods];
     if (method === "OPTIONS") {
-      response.writeHead(204, { allow: [...allowed, "OPTIONS"].join(", ") });
+      response.writeHead(204, { allow: [...allowed, "OPTIONS"].join(", "), ...(anyOrigin ? PREFLIGHT_HEADERS : {}) });
       response.end();
       return;
     }
