@@ -27,7 +27,7 @@ function outcome(value: string): ReactNode {
 export default async function AgentsPage(): Promise<ReactNode> {
   const caller = await pageCaller();
   const [agents, mode] = await Promise.all([agentsSeen(await auditReaderFor(caller)), authMode()]);
-  const sessions = openAgentSessions().filter((s) => caller.role === "admin" || s.personId === caller.userId);
+  const sessions = (await openAgentSessions()).filter((s) => caller.role === "admin" || s.personId === caller.userId);
   return (
     <div className="h-full overflow-y-auto">
       <div className="mx-auto max-w-5xl px-4 py-6 sm:px-8">

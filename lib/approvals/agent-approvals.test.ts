@@ -8,6 +8,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client, StreamableHTTPClientTransport, type CallToolResult } from "@modelcontextprotocol/client";
 import { listAudit, verifyAudit } from "@/lib/audit/query";
+import { agentsSeen } from "@/lib/audit";
 import { metricsText } from "@/lib/metrics/metrics";
 import { readerOf } from "@/lib/audit/visibility";
 import { invitePerson } from "@/lib/auth/people";
@@ -260,6 +261,8 @@ describe("an approved call that asks for input (2026-07-28, lib/gateway/input-ro
       ["ok", reason],
       ["input_required", reason],
     ]);
+    // On the Agents page that is one call, and no failure.
+    expect((await agentsSeen(ADMIN_READER)).find((seen) => seen.client === "round-bot 1.0.0")).toMatchObject({ calls: 1, failures: 0 });
     expect((await verifyAudit()).ok).toBe(true);
   });
 });

@@ -34,9 +34,11 @@ export async function agentActivity(db: Kysely<Database>, reader: AuditReader, l
   for (const row of rows) {
     const key = `${row.via}\n${row.actor_id ?? row.actor}`;
     const seen = byAgent.get(key);
-    const failed = row.outcome !== "ok" && row.outcome !== "pending";
+    // A round of input (2026-07-28) is the start of a call the agent's next request goes on with: neither a call of its own nor a failure.
+    const round = row.outcome === "input_required";
+    const failed = !round && row.outcome !== "ok" && row.outcome !== "pending";
     if (seen) {
-      seen.calls++;
+      if (!round) seen.calls++;
       if (failed) seen.failures++;
       continue;
     }
@@ -44,7 +46,7 @@ export async function agentActivity(db: Kysely<Database>, reader: AuditReader, l
       client: row.via!.slice("agent:".length),
       via: row.via!,
       person: { actor: row.actor, name: row.actor_name, id: row.actor_id },
-      calls: 1,
+      calls: round ? 0 : 1,
       failures: failed ? 1 : 0,
       last: { at: row.started_at, serverId: row.server_id, toolName: row.tool_name, outcome: row.outcome, auditId: row.id },
     });

@@ -22,14 +22,14 @@ import { AppError } from "@/lib/errors";
 import { CALL_OUTCOMES } from "@/lib/domain/outcomes";
 import { can, type Caller } from "@/lib/domain/roles";
 import type { InvocationResponse } from "@/lib/domain/mcp-types";
-import type { CallOptions } from "@/lib/mcp/connection";
+import type { CallOptions, ServerConnection } from "@/lib/mcp/connection";
 import { runCall } from "@/lib/calls/run-call";
 import { enforceToolPolicy } from "@/lib/calls/enforce-policy";
 import { agentCallGate, continueApprovedCall, holdForApproval, linkApprovalToCall } from "@/lib/approvals/approvals";
 import { countAgentCall } from "@/lib/metrics/metrics";
 import { ownerOf, ownersInFlight } from "@/lib/calls/in-flight";
 import { withLogListener, type LogParams } from "@/lib/mcp/log-relay";
-import { answerUserInput, withInteractor } from "@/lib/mcp/user-input";
+import { answerUserInput, withInteractor, type UserInputRequest } from "@/lib/mcp/user-input";
 import { askAgent, type AgentAsk } from "./agent-questions";
 import type { ToolView } from "./tool-views";
 import { continuesRound, type RoundState } from "./input-rounds";
@@ -166,31 +166,7 @@ async function answerAgentCall(call: AgentCall, resolved: { serverId: string }):
         onprogress: progress.relay,
         ...(call.rounds ? { inputRound: { responses: call.rounds.responses, requestState: round?.target } } : {}),
       });
-    const ask = call.ask;
-    const answerer = ownerOf(call.caller);
-    const logs = call.logs;
-    const heard = logs
-      ? () =>
-          withLogListener(
-            connection.config.id,
-            connection.principal,
-            {
-              owner: answerer,
-              mayHear: () => [...ownersInFlight(connection.config.id)].every((owner) => owner === answerer),
-              hear: (params) => void (severity(params.level) >= severity(logs.level) && logs.hear(params)),
-            },
-            run,
-          )
-      : run;
-    const response = ask
-      ? await withInteractor(
-          connection.config.id,
-          (input) => void askAgent(ask, input).then((answer) => answerUserInput(input.serverId, input.id, answer, answerer)),
-          heard,
-          call.caller.userId,
-          answerer,
-        )
-      : await heard();
+    const response = await withTheAgentListening(call, connection, run);
     if (approvalId) await linkApprovalToCall(approvalId, response.auditId);
     if (response.status === "input_required" && call.rounds) {
       const asked = response.raw as InputRequiredResult;
@@ -215,6 +191,37 @@ async function answerAgentCall(call: AgentCall, resolved: { serverId: string }):
     if (error instanceof AppError) return refused(`Toolscope did not send the call: ${error.message}`, error.code);
     throw error;
   }
+}
+
+/**
+ * Runs the call with what the target sends the agent on the way: its questions (2025 sessions that
+ * can answer them, agent-questions.ts) and its log messages (when the agent asked for them).
+ */
+async function withTheAgentListening(
+  call: AgentCall,
+  connection: ServerConnection,
+  run: () => Promise<InvocationResponse>,
+): Promise<InvocationResponse> {
+  const { ask, logs } = call;
+  const answerer = ownerOf(call.caller);
+  const serverId = connection.config.id;
+  const heard = logs
+    ? () =>
+        withLogListener(
+          serverId,
+          connection.principal,
+          {
+            owner: answerer,
+            mayHear: () => [...ownersInFlight(serverId)].every((owner) => owner === answerer),
+            hear: (params) => void (severity(params.level) >= severity(logs.level) && logs.hear(params)),
+          },
+          run,
+        )
+    : run;
+  if (!ask) return heard();
+  const interactor = (input: UserInputRequest) =>
+    void askAgent(ask, input).then((answer) => answerUserInput(input.serverId, input.id, answer, answerer));
+  return withInteractor(serverId, interactor, heard, call.caller.userId, answerer);
 }
 
 /**

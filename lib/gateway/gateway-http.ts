@@ -26,6 +26,7 @@ import { virtualView, WHOLE_VIEW, type ToolView } from "./tool-views";
 import { virtualServers } from "./virtual-store";
 import { identityOf } from "./input-rounds";
 import { SessionEvents } from "./session-events";
+import { agentCredentialStands } from "@/lib/auth/agent-credentials";
 
 /** A session nobody has used for this long is closed; its client starts a new one with its next request. */
 export const SESSION_IDLE_MS = 60 * 60_000;
@@ -179,9 +180,16 @@ export async function serveGateway(request: http.IncomingMessage, response: http
 
 export type OpenSession = { client: string; person: string; personId: string | null; lastSeen: string };
 
-/** The agents with a 2025-revision session open on this process (2026-07-28 agents hold none: they are seen by their calls). */
-export function openAgentSessions(): OpenSession[] {
-  return [...(gateway.current?.sessions.values() ?? [])]
+/**
+ * The agents with a 2025-revision session open on this process (2026-07-28 agents hold none: they
+ * are seen by their calls). A session whose agent was revoked meanwhile is closed, not listed.
+ */
+export async function openAgentSessions(): Promise<OpenSession[]> {
+  const sessions = [...(gateway.current?.sessions.values() ?? [])];
+  const standing = await Promise.all(sessions.map((session) => agentCredentialStands(session.caller)));
+  sessions.forEach((session, index) => void (standing[index] || session.transport.close()));
+  return sessions
+    .filter((_session, index) => standing[index])
     .map((session) => ({
       client: clientLabel(session.server.getClientVersion()),
       person: session.caller.actor,

@@ -12,11 +12,11 @@ import { Client, LOG_LEVEL_META_KEY, ProtocolError, StreamableHTTPClientTranspor
 import { listAudit } from "@/lib/audit/query";
 import { readerOf } from "@/lib/audit/visibility";
 import { changePerson, invitePerson } from "@/lib/auth/people";
-import { createToken } from "@/lib/auth/personal-tokens";
+import { createToken, revokeToken } from "@/lib/auth/personal-tokens";
 import { addServer } from "@/lib/mcp/servers";
 import { saveServerPolicy } from "@/lib/policy/policy-store";
 import { allConnections, connectionFor } from "@/lib/mcp/pool";
-import { closeGateway } from "@/lib/gateway/gateway-http";
+import { closeGateway, openAgentSessions } from "@/lib/gateway/gateway-http";
 import { saveVirtualServer } from "@/lib/gateway/virtual-store";
 import { composeVirtualServer } from "@/lib/gateway/virtual-servers";
 import { BOOTSTRAP_ADMIN } from "@/test/callers";
@@ -204,6 +204,21 @@ it("tells an agent when its person's role changes, and lists what the new role a
   await changePerson(person.id, { role: "viewer" }, ADMIN);
   await expect.poll(() => legacy.changes(), { timeout: 10_000 }).toBeGreaterThan(0);
   expect(await names(legacy.client)).toEqual([]);
+});
+
+it("no longer counts as connected an agent whose token its person revoked: its session is closed", async () => {
+  const { person } = await invitePerson(
+    { email: "rita@example.com", role: "operator", password: "generate" },
+    { actor: "test", clientIp: null },
+  );
+  const { token, secret } = await createToken(person.id, { name: "rita's agent", scopes: ["call"], expiresInDays: 1 });
+  const rita = await agent(secret, "2025", "rita-bot");
+  await names(rita.client);
+  const connected = async () => (await openAgentSessions()).filter((session) => session.personId === person.id).map((s) => s.client);
+  expect(await connected()).toEqual(["rita-bot 1.2.3"]);
+  await revokeToken(token.id, person.id);
+  expect(await connected()).toEqual([]);
+  await expect(names(rita.client)).rejects.toThrow();
 });
 
 it("refuses an agent without credentials with a bearer challenge, and another person's session", async () => {
