@@ -6,6 +6,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -24,6 +25,7 @@ import { allConnections, connectionFor } from "@/lib/mcp/pool";
 import { closeGateway } from "@/lib/gateway/gateway-http";
 import { BOOTSTRAP_ADMIN } from "@/test/callers";
 import { MemoryOAuthClient } from "./memory-oauth-client";
+import { useClientMetadataTransport } from "@/lib/auth/client-metadata-fetch";
 import { freePort, sendRaw, startFrontDoor, type RawAnswer, type TestFrontDoor } from "@/test/front-door";
 import { AUDIT_META } from "@/lib/gateway/agent-call";
 
@@ -263,6 +265,51 @@ export function describeAgentOAuth(kind: "sqlite" | "postgres"): void {
       await changePerson(people.olga!.id, { disabled: false }, BOOTSTRAP_ADMIN);
       // Disabling ended her sessions too.
       await signInAgain("olga");
+    });
+
+    it("authorizes an agent that names itself by URL (a Client ID Metadata Document), without registering", async () => {
+      const documentUrl = "https://agent.example/oauth/client.json";
+      const document = {
+        client_id: documentUrl,
+        client_name: "Document Agent",
+        redirect_uris: [REDIRECT],
+        token_endpoint_auth_method: "none",
+      };
+      // The document's real server, on loopback: the transport the tests put in place of the public-only one reaches it.
+      const host = http.createServer((request, response) => {
+        const found = request.url === "/oauth/client.json";
+        response.writeHead(found ? 200 : 404, { "content-type": "application/json" });
+        response.end(found ? JSON.stringify(document) : "{}");
+      });
+      await new Promise<void>((resolve) => host.listen(0, "127.0.0.1", resolve));
+      const { port } = host.address() as AddressInfo;
+      useClientMetadataTransport((url, init) =>
+        fetch(`http://127.0.0.1:${port}${new URL(url instanceof Request ? url.url : url).pathname}`, init),
+      );
+      try {
+        const metadata = (await (await fetch(`${base}/.well-known/oauth-authorization-server/api/auth`)).json()) as Record<string, unknown>;
+        expect(metadata.client_id_metadata_document_supported).toBe(true);
+        const provider = agentAuth();
+        provider.clientMetadataUrl = documentUrl;
+        await expect(connect(provider)).rejects.toBeInstanceOf(UnauthorizedError);
+        expect(provider.authorizationUrl?.searchParams.get("client_id")).toBe(documentUrl);
+        const callback = await authorizeAs("olga", provider);
+        await transport(provider).finishAuth(callback.searchParams);
+        const client = await connect(provider);
+        expect((await client.callTool({ name: "demo__echo", arguments: { message: "by document" } })).isError).toBeFalsy();
+        expect((await agentGrants(people.olga!.id)).find((grant) => grant.clientId === documentUrl)?.name).toBe("Document Agent");
+        // A document on this machine or the network it runs in is never fetched (the public-only transport would refuse it too).
+        const inside = new URL(provider.authorizationUrl!);
+        inside.searchParams.set("client_id", "https://127.0.0.1/oauth/client.json");
+        const refused = await navigate(inside, people.olga!.cookie);
+        expect(refused).toMatchObject({
+          status: 400,
+          body: { error: "invalid_client", error_description: expect.stringMatching(/private or reserved/) },
+        });
+      } finally {
+        useClientMetadataTransport();
+        host.close();
+      }
     });
 
     it("lists the agents a person allowed, audited; revoking one stops its token at once", async () => {

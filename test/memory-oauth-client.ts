@@ -15,6 +15,8 @@ export class MemoryOAuthClient implements OAuthClientProvider {
   verifier = "";
   /** Where the client sent the person to authorize, last. */
   authorizationUrl?: URL;
+  /** The client's own Client ID Metadata Document, when it names itself by URL rather than registering. */
+  clientMetadataUrl?: string;
   /** Which authorization server the flow began with, checked when the code comes back (SEP-2352). */
   discovery?: OAuthDiscoveryState;
 

@@ -32,6 +32,8 @@ export function ConsentForm({ request }: Props): ReactNode {
   };
 
   const { client, person } = request;
+  // An agent that names itself by URL (a Client ID Metadata Document): its name is what the document there says.
+  const document = client.id.startsWith("https://") ? client.id : null;
   return (
     <div data-testid="consent">
       <h1 className="text-base font-semibold tracking-tight">
@@ -48,6 +50,12 @@ export function ConsentForm({ request }: Props): ReactNode {
           {client.name}
           {client.uri && <span className="text-muted"> · {client.uri}</span>}
         </dd>
+        {document && (
+          <>
+            <dt className="text-muted">Described at</dt>
+            <dd className="font-mono text-[12px] break-all">{document}</dd>
+          </>
+        )}
         <dt className="text-muted">Returns you to</dt>
         <dd className="font-mono text-[12px] break-all">{request.redirectTo}</dd>
         {request.resource && (
@@ -64,7 +72,10 @@ export function ConsentForm({ request }: Props): ReactNode {
         ))}
       </ul>
       <p className="mt-3 text-[12px] text-muted">
-        Only allow agents you started yourself. The name above is the one the agent gave itself.
+        Only allow agents you started yourself.{" "}
+        {document
+          ? `The name above is the one its document at ${new URL(document).host} gives.`
+          : "The name above is the one the agent gave itself."}
       </p>
       {error && (
         <p role="alert" className={`mt-3 ${ERROR_NOTE}`}>

@@ -8,6 +8,7 @@ import "server-only";
 // database (so every replica verifies them), refresh rotation. This file configures it and
 // verifies the tokens at the front door.
 import { mcp } from "@better-auth/mcp";
+import { cimd } from "@better-auth/cimd";
 import type { BetterAuthPlugin } from "better-auth";
 import { createDpopReplayStore, verifyAccessTokenRequest, type ResourceRequestInput } from "better-auth/oauth2";
 import { createAuthMiddleware } from "better-auth/api";
@@ -17,6 +18,7 @@ import { appConfig } from "@/lib/config/env";
 import { AppError } from "@/lib/errors";
 import { recordEvent } from "@/lib/audit/events";
 import { TOKEN_SCOPES, type TokenScope } from "../domain/roles";
+import { fetchClientMetadata } from "./client-metadata-fetch";
 
 /** Where Toolscope's own MCP endpoint is, and so the resource its agents' tokens are bound to. */
 export const GATEWAY_PATH = "/mcp";
@@ -133,6 +135,9 @@ export function agentOAuthPlugins(): BetterAuthPlugin[] {
       refreshTokenExpiresIn: 30 * 86_400,
       schema: OAUTH_TABLES,
     }) as unknown as BetterAuthPlugin,
+    // Or they name themselves by URL, the 2026-07-28 way (a Client ID Metadata Document): the
+    // consent page then shows the name their document gives and the host it is served from.
+    cimd({ fetchClientMetadataResource: fetchClientMetadata, metadataProfile: "mcp-2026-07-28" }) as unknown as BetterAuthPlugin,
   ];
 }
 
