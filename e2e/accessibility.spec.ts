@@ -40,8 +40,9 @@ test.describe("local pages", () => {
   for (const theme of THEMES) {
     test(`every local page in ${theme}`, async ({ page }) => {
       // Some twenty pages and states, each checked by axe at two widths: about two minutes on CI's
-      // two busy cores, so the limit leaves room rather than failing a tour that only grew.
-      test.setTimeout(240_000);
+      // two busy cores, three and a half on a slow day, so the limit leaves room rather than
+      // failing a tour that only grew.
+      test.setTimeout(420_000);
       await page.emulateMedia({ colorScheme: theme });
       const bench = new Workbench(page);
 
