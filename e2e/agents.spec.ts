@@ -8,6 +8,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { Client, StreamableHTTPClientTransport, type CallToolResult } from "@modelcontextprotocol/client";
 import { ApprovalsPage } from "./pages/approvals";
+import { ServerPage } from "./pages/server-page";
 import { expectAccessible, THEMES } from "./accessible";
 import { sharedToolscopeUrl } from "./shared-toolscope";
 import { parallelSlot } from "./ports";
@@ -182,15 +183,16 @@ test("an admin lets agents call a server's destructive tools without waiting, in
   await expect(agents.getByTestId("policy-agents-destructive")).toHaveValue("wait");
   await expectAccessible(page, "server page with its policy open", "light");
   await agents.getByTestId("policy-agents-destructive").selectOption("allow");
-  await policy.getByTestId("policy-save").click();
-  await expect(policy.getByTestId("policy-save")).toBeDisabled();
+  await new ServerPage(page).savePolicy();
   try {
-    const result = (await agent.callTool({ name: "demo__delete_note", arguments: { id: "e2e-no-wait" } })) as CallToolResult;
+    const result = (await agent.callTool(
+      { name: "demo__delete_note", arguments: { id: "e2e-no-wait" } },
+      { timeout: 20_000 },
+    )) as CallToolResult;
     expect(text(result)).toContain("e2e-no-wait");
   } finally {
     await agents.getByTestId("policy-agents-destructive").selectOption("wait");
-    await policy.getByTestId("policy-save").click();
-    await expect(policy.getByTestId("policy-save")).toBeDisabled();
+    await new ServerPage(page).savePolicy();
   }
 });
 
@@ -210,14 +212,15 @@ test("an exception for one tool: agents' calls to it go ahead while other destru
   const rule = agents.getByRole("combobox", { name: "Agents' calls to delete_note", exact: true });
   await expect(rule).toHaveValue("allow");
   await expect(agents.getByTestId("policy-agents-tool-delete_note")).toContainText("otherwise: wait for a person");
-  await policy.getByTestId("policy-save").click();
-  await expect(policy.getByTestId("policy-save")).toBeDisabled();
+  await new ServerPage(page).savePolicy();
   try {
-    const result = (await agent.callTool({ name: "demo__delete_note", arguments: { id: "e2e-excepted" } })) as CallToolResult;
+    const result = (await agent.callTool(
+      { name: "demo__delete_note", arguments: { id: "e2e-excepted" } },
+      { timeout: 20_000 },
+    )) as CallToolResult;
     expect(text(result)).toContain("e2e-excepted");
   } finally {
     await agents.getByRole("button", { name: "Remove the agents' exception for delete_note" }).click();
-    await policy.getByTestId("policy-save").click();
-    await expect(policy.getByTestId("policy-save")).toBeDisabled();
+    await new ServerPage(page).savePolicy();
   }
 });

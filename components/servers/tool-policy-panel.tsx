@@ -93,6 +93,8 @@ function PolicyEditor({ view, tools }: { view: ServerPolicyView; tools: Tool[] }
   const [saved, setSaved] = useState<ServerPolicy>(view.policy ?? {});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Said once the server has the policy, so nobody acts on a save still on its way.
+  const [justSaved, setJustSaved] = useState(false);
   const dirty = JSON.stringify(policy) !== JSON.stringify(saved);
   const exceptions = Object.entries(policy.tools ?? {});
   const choices = useMemo(() => tools.filter((t) => !(t.name in (policy.tools ?? {}))).map((t) => t.name), [tools, policy.tools]);
@@ -100,6 +102,7 @@ function PolicyEditor({ view, tools }: { view: ServerPolicyView; tools: Tool[] }
     const next: ServerPolicy = { ...policy, ...patch };
     for (const key of Object.keys(next) as (keyof ServerPolicy)[]) if (next[key] === undefined) delete next[key];
     setPolicy(next);
+    setJustSaved(false);
   };
   const setTool = (name: string, rule: PolicyRule | null): void => {
     const toolsRules = { ...(policy.tools ?? {}) };
@@ -117,6 +120,7 @@ function PolicyEditor({ view, tools }: { view: ServerPolicyView; tools: Tool[] }
       });
       setSaved(answer.policy ?? {});
       setPolicy(answer.policy ?? {});
+      setJustSaved(true);
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
     } finally {
@@ -205,7 +209,10 @@ function PolicyEditor({ view, tools }: { view: ServerPolicyView; tools: Tool[] }
         />
       </div>
       {error && <p className={`${ERROR_NOTE} mt-2`}>{error}</p>}
-      <div className="mt-3 flex justify-end gap-2">
+      <div className="mt-3 flex items-center justify-end gap-2">
+        <p role="status" className="text-xs text-muted" data-testid="policy-saved">
+          {justSaved && !dirty ? "Policy saved." : ""}
+        </p>
         {dirty && (
           <button type="button" className={BUTTON_SECONDARY} onClick={() => setPolicy(saved)}>
             Discard

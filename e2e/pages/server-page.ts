@@ -34,4 +34,11 @@ export class ServerPage {
     await panel.locator("summary").click();
     await expect(panel).toHaveJSProperty("open", true);
   }
+
+  /** Saves the tool policy and waits until the server has it: the button is disabled while saving too. */
+  async savePolicy(): Promise<void> {
+    await this.toolPolicy.getByTestId("policy-save").click();
+    await expect(this.toolPolicy.getByRole("status")).toHaveText("Policy saved.");
+    await expect(this.toolPolicy.getByTestId("policy-save")).toBeDisabled();
+  }
 }
