@@ -77,7 +77,7 @@ test("a malformed block next to good ones: the good ones render, the bad one is 
 test("Cancel ends the call with a cancelled result", async ({ page, request }) => {
   const bench = new Workbench(page);
   await bench.openTool("slow_with_progress", "failures");
-  await bench.field("ms").fill("10000");
+  await bench.field("ms").fill("40000");
   await bench.runButton.click();
   await expect(page.getByTestId("progress")).toBeVisible();
   await page.getByTestId("cancel-button").click();
