@@ -44,16 +44,42 @@ export function summarize() {
   return `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}${flaky ? ` (${flaky} passed on a retry)` : ""}`;
 }
 
-/** The browser tests that failed first and passed on their retry, as "file › title". */
-export function flakyTests() {
+/** Playwright's tests whose status is `status`, each with its name as "file › title". */
+function browserTests(status) {
   const found = [];
   const walk = (suite, trail) => {
     for (const spec of suite.specs ?? [])
-      for (const t of spec.tests ?? []) if (t.status === "flaky") found.push([...trail, spec.title].filter(Boolean).join(" › "));
+      for (const test of spec.tests ?? [])
+        if (test.status === status) found.push({ name: [...trail, spec.title].filter(Boolean).join(" › "), test });
     for (const child of suite.suites ?? []) walk(child, [...trail, child.title]);
   };
   for (const suite of readJson("playwright.json")?.suites ?? []) walk(suite, [suite.title]);
-  return [...(readJson("vitest-flaky.json") ?? []), ...found];
+  return found;
+}
+
+/** The tests that failed first and passed on their retry, as "file › title". */
+export function flakyTests() {
+  return [...(readJson("vitest-flaky.json") ?? []), ...browserTests("flaky").map(({ name }) => name)];
+}
+
+/**
+ * Every test that failed for good, as "file › title: first line of its error": the end of CI's
+ * log is often all that is kept, and a failure far above it is otherwise nameless there.
+ */
+export function failedTests() {
+  const firstLine = (message) =>
+    String(message ?? "")
+      .replace(/\u001b\[[0-9;]*m/g, "") // terminal colours in the reporters' messages
+      .trim()
+      .split("\n")[0]
+      .slice(0, 200);
+  const found = [];
+  for (const file of readJson("vitest.json")?.testResults ?? [])
+    for (const t of file.assertionResults ?? [])
+      if (t.status === "failed")
+        found.push(`${path.relative(process.cwd(), file.name)} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+  for (const { name, test } of browserTests("unexpected")) found.push(`${name}: ${firstLine(test.results?.at(-1)?.error?.message)}`);
+  return found;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) process.stdout.write(`${summarize()}\n`);

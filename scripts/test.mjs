@@ -6,7 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { ensureBuild, ensureDependencies, log, root, run } from "./lib/prepare.mjs";
-import { flakyTests, summarize } from "./summarize.mjs";
+import { failedTests, flakyTests, summarize } from "./summarize.mjs";
 
 const results = path.join(root, "test-results");
 fs.rmSync(results, { recursive: true, force: true });
@@ -78,6 +78,7 @@ const line = summarize();
 log(`Stage times: ${checks.map((c) => `${c.name} ${c.seconds} s`).join(" · ")}`);
 const flaky = flakyTests();
 if (flaky.length) log(`Passed only on a retry (timing under load; look at these): ${flaky.join("; ")}`);
+for (const failure of failedTests()) log(`✗ ${failure}`);
 log(
   checks.every((c) => c.ok)
     ? "All checks passed."
