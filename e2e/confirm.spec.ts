@@ -142,3 +142,23 @@ test("a collection pre-approved for Present runs without dialogs, still audited;
   await presentation.getByTestId("run-button").click();
   await expect(dialog).toBeVisible();
 });
+
+test("by keyboard: the question is named, Tab stays in it, and Escape gives focus back to Run tool", async ({ page }) => {
+  const bench = new Workbench(page);
+  await bench.openTool("get_weather", UNTRUSTED);
+  await bench.field("city").fill("Lima");
+  await bench.runButton.focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("alertdialog", { name: `Run Weather on ${UNTRUSTED}?` });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId("confirm-run")).toBeFocused();
+  // The page behind is out of reach: however often Tab is pressed, focus stays in the question.
+  for (let i = 0; i < 6; i++) {
+    await page.keyboard.press("Tab");
+    expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  }
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+  await expect(bench.runButton).toBeFocused();
+  await expect(bench.result).toHaveCount(0);
+});

@@ -8,6 +8,7 @@
 import { AppBridge, PostMessageTransport } from "@modelcontextprotocol/ext-apps/app-bridge";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY } from "@/components/ui/classes";
+import { ModalDialog } from "@/components/ui/modal-dialog";
 import { ApiError, fetchJson } from "@/lib/client/fetch-json";
 import type { ToolApp } from "@/lib/apps/app-resource";
 import type { CallToolResult, Tool } from "@/lib/domain/mcp-types";
@@ -171,33 +172,31 @@ export function AppFrame({
         />
       )}
       {link && (
-        <div className="fixed inset-0 z-50 flex items-center justify-center bg-zinc-950/40 p-4">
-          <div
-            role="alertdialog"
-            aria-modal="true"
-            data-testid="app-link-dialog"
-            className="w-[480px] max-w-full rounded-xl border border-zinc-200 bg-white p-5 shadow-2xl dark:border-zinc-800 dark:bg-zinc-950"
-          >
-            <h2 className="text-base font-semibold">Open a link from the app?</h2>
-            <p className="mt-2 text-[13px] break-all text-zinc-600 dark:text-zinc-300">
-              <code className="font-mono">{link.url}</code>
-            </p>
-            <p className="mt-1 text-xs text-muted">It opens in a new tab, without this page as its opener.</p>
-            <div className="mt-4 flex justify-end gap-2">
-              <button type="button" className={BUTTON_SECONDARY} onClick={() => link.answer(false)} data-testid="app-link-cancel">
-                Don&apos;t open
-              </button>
-              <button
-                type="button"
-                className={BUTTON_PRIMARY}
-                onClick={() => link.answer(/^https?:\/\//i.test(link.url))}
-                data-testid="app-link-open"
-              >
-                Open
-              </button>
-            </div>
+        <ModalDialog
+          role="alertdialog"
+          title="Open a link from the app?"
+          onClose={() => link.answer(false)}
+          testId="app-link-dialog"
+          width="w-[480px]"
+        >
+          <p className="mt-2 text-[13px] break-all text-zinc-600 dark:text-zinc-300">
+            <code className="font-mono">{link.url}</code>
+          </p>
+          <p className="mt-1 text-xs text-muted">It opens in a new tab, without this page as its opener.</p>
+          <div className="mt-4 flex justify-end gap-2">
+            <button type="button" className={BUTTON_SECONDARY} onClick={() => link.answer(false)} data-testid="app-link-cancel">
+              Don&apos;t open
+            </button>
+            <button
+              type="button"
+              className={BUTTON_PRIMARY}
+              onClick={() => link.answer(/^https?:\/\//i.test(link.url))}
+              data-testid="app-link-open"
+            >
+              Open
+            </button>
           </div>
-        </div>
+        </ModalDialog>
       )}
     </section>
   );

@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY } from "@/components/ui/classes";
 import { JsonView } from "@/components/ui/json-view";
+import { ModalDialog } from "@/components/ui/modal-dialog";
 import type { Tool } from "@/lib/domain/mcp-types";
 import { toolDisplayName, toolHints } from "@/lib/tool-hints";
 
@@ -108,56 +109,35 @@ export function ConfirmCall({
     onConfirm();
   };
   return (
-    <div
-      className="fixed inset-0 z-50 flex items-center justify-center bg-zinc-950/40 p-4"
-      onKeyDown={(e) => e.key === "Escape" && onCancel()}
-    >
-      <div
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby="confirm-title"
-        data-testid="confirm-dialog"
-        className="w-[560px] max-w-full rounded-xl border border-zinc-200 bg-white p-5 shadow-2xl dark:border-zinc-800 dark:bg-zinc-950"
-      >
-        <h2 id="confirm-title" className="text-base font-semibold">
-          Run {toolDisplayName(tool)} on {serverName}?
-        </h2>
-        <p className="mt-1 text-[13px] text-amber-700 dark:text-amber-400">
-          {reason}
-          {!trusted && " Its hints are unverified: the server is not marked trusted."}
-        </p>
-        <p className="mt-3 text-xs font-medium text-muted">Arguments that will be sent</p>
-        <JsonView value={args} className="mt-1 max-h-64" testId="confirm-arguments" />
-        {(trusted || trustedHere) && !fromApp && (
-          <label className="mt-3 flex items-center gap-2 text-xs text-zinc-600 dark:text-zinc-400">
-            <input
-              type="checkbox"
-              checked={skip}
-              onChange={(e) => setSkip(e.target.checked)}
-              className="size-3.5 accent-indigo-600"
-              data-testid="confirm-skip"
-            />
-            {trustedHere
-              ? `Don't ask again for this tool on ${serverName}`
-              : `Don't ask again for ${serverName} (a trusted server) in this browser`}
-          </label>
-        )}
-        <div className="mt-4 flex justify-end gap-2">
-          <button type="button" ref={cancelButton} className={BUTTON_SECONDARY} onClick={onCancel} data-testid="confirm-cancel">
-            Cancel
-          </button>
-          <button
-            type="button"
-            ref={confirmButton}
-            className={BUTTON_PRIMARY}
-            onClick={confirm}
-            disabled={!armed}
-            data-testid="confirm-run"
-          >
-            Run
-          </button>
-        </div>
+    <ModalDialog role="alertdialog" title={`Run ${toolDisplayName(tool)} on ${serverName}?`} onClose={onCancel} testId="confirm-dialog">
+      <p className="mt-1 text-[13px] text-amber-700 dark:text-amber-400">
+        {reason}
+        {!trusted && " Its hints are unverified: the server is not marked trusted."}
+      </p>
+      <p className="mt-3 text-xs font-medium text-muted">Arguments that will be sent</p>
+      <JsonView value={args} className="mt-1 max-h-64" testId="confirm-arguments" />
+      {(trusted || trustedHere) && !fromApp && (
+        <label className="mt-3 flex items-center gap-2 text-xs text-zinc-600 dark:text-zinc-400">
+          <input
+            type="checkbox"
+            checked={skip}
+            onChange={(e) => setSkip(e.target.checked)}
+            className="size-3.5 accent-indigo-600"
+            data-testid="confirm-skip"
+          />
+          {trustedHere
+            ? `Don't ask again for this tool on ${serverName}`
+            : `Don't ask again for ${serverName} (a trusted server) in this browser`}
+        </label>
+      )}
+      <div className="mt-4 flex justify-end gap-2">
+        <button type="button" ref={cancelButton} className={BUTTON_SECONDARY} onClick={onCancel} data-testid="confirm-cancel">
+          Cancel
+        </button>
+        <button type="button" ref={confirmButton} className={BUTTON_PRIMARY} onClick={confirm} disabled={!armed} data-testid="confirm-run">
+          Run
+        </button>
       </div>
-    </div>
+    </ModalDialog>
   );
 }

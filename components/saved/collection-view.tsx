@@ -8,6 +8,7 @@ import { useRouter } from "next/navigation";
 import { useCallback, useState, type ReactNode } from "react";
 import { useCan } from "@/components/auth/viewer";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, ERROR_NOTE, INPUT } from "@/components/ui/classes";
+import { ModalDialog } from "@/components/ui/modal-dialog";
 import { ApiError, fetchJson } from "@/lib/client/fetch-json";
 import type { CollectionReport, CollectionView as Collection, SavedCallView } from "@/lib/saved/shapes";
 import { CopyLink } from "./copy-link";
@@ -217,44 +218,39 @@ export function CollectionView({ initial }: { initial: Collection }): ReactNode 
       )}
 
       {confirm && (
-        <div
-          className="fixed inset-0 z-50 flex items-center justify-center bg-zinc-950/40 p-4"
-          onKeyDown={(e) => e.key === "Escape" && setConfirm(null)}
+        <ModalDialog
+          role="alertdialog"
+          title={`Run ${confirm.ids.length === 1 ? "this call" : `${confirm.ids.length} calls`}?`}
+          onClose={() => setConfirm(null)}
+          testId="confirm-dialog"
+          width="w-[520px]"
         >
-          <div
-            role="alertdialog"
-            aria-modal="true"
-            data-testid="confirm-dialog"
-            className="w-[520px] max-w-full rounded-xl border border-zinc-200 bg-white p-5 shadow-2xl dark:border-zinc-800 dark:bg-zinc-950"
-          >
-            <h2 className="text-base font-semibold">Run {confirm.ids.length === 1 ? "this call" : `${confirm.ids.length} calls`}?</h2>
-            <ul className="mt-2 space-y-1 text-[13px] text-amber-700 dark:text-amber-400">
-              {confirm.reasons.map((r) => (
-                <li key={r.name}>
-                  <span className="font-medium">{r.name}</span>: {r.reason}
-                </li>
-              ))}
-            </ul>
-            <div className="mt-4 flex justify-end gap-2">
-              <button type="button" className={BUTTON_SECONDARY} onClick={() => setConfirm(null)} data-testid="confirm-cancel">
-                Cancel
-              </button>
-              <button
-                type="button"
-                autoFocus
-                className={BUTTON_PRIMARY}
-                data-testid="confirm-run"
-                onClick={() => {
-                  const { ids, all } = confirm;
-                  setConfirm(null);
-                  void run(ids, all);
-                }}
-              >
-                Run
-              </button>
-            </div>
+          <ul className="mt-2 space-y-1 text-[13px] text-amber-700 dark:text-amber-400">
+            {confirm.reasons.map((r) => (
+              <li key={r.name}>
+                <span className="font-medium">{r.name}</span>: {r.reason}
+              </li>
+            ))}
+          </ul>
+          <div className="mt-4 flex justify-end gap-2">
+            <button type="button" className={BUTTON_SECONDARY} onClick={() => setConfirm(null)} data-testid="confirm-cancel">
+              Cancel
+            </button>
+            <button
+              type="button"
+              autoFocus
+              className={BUTTON_PRIMARY}
+              data-testid="confirm-run"
+              onClick={() => {
+                const { ids, all } = confirm;
+                setConfirm(null);
+                void run(ids, all);
+              }}
+            >
+              Run
+            </button>
           </div>
-        </div>
+        </ModalDialog>
       )}
     </div>
   );

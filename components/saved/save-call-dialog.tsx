@@ -5,8 +5,8 @@
 // leaves secret values out before storing (lib/saved/secret-fields.ts); the dialog says so.
 import Link from "next/link";
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { createPortal } from "react-dom";
 import { useViewer } from "@/components/auth/viewer";
+import { ModalDialog } from "@/components/ui/modal-dialog";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, ERROR_NOTE, INPUT } from "@/components/ui/classes";
 import { ApiError, fetchJson } from "@/lib/client/fetch-json";
 import {
@@ -95,144 +95,131 @@ export function SaveCallDialog({ call, onClose }: { call: CallToSave; onClose: (
   };
 
   return (
-    <div
-      className="fixed inset-0 z-50 flex items-center justify-center bg-zinc-950/40 p-4"
-      onKeyDown={(e) => e.key === "Escape" && onClose()}
+    <ModalDialog
+      title={call.kind === "resource_read" ? "Save this read" : call.kind === "prompt_get" ? "Save this prompt get" : "Save this call"}
+      onClose={onClose}
+      testId="save-call-dialog"
+      width="w-[600px]"
     >
-      <div
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="save-call-title"
-        data-testid="save-call-dialog"
-        className="max-h-full w-[600px] max-w-full overflow-y-auto rounded-xl border border-zinc-200 bg-white p-5 shadow-2xl dark:border-zinc-800 dark:bg-zinc-950"
-      >
-        <h2 id="save-call-title" className="text-base font-semibold">
-          {call.kind === "resource_read" ? "Save this read" : call.kind === "prompt_get" ? "Save this prompt get" : "Save this call"}
-        </h2>
-        <p className="mt-1 text-[12px] text-muted">
-          {call.kind && call.kind !== "call" && `${SAVED_KIND_LABELS[call.kind]}: `}
-          <code className="font-mono">{call.toolName}</code> on {call.serverId}. Secret values (password and write-only fields,
-          secret-looking keys, a password in a URI) are never stored: they are asked for when the call runs.
-        </p>
-        {saved ? (
-          <div className="mt-4 space-y-3 text-[13px]" role="status" data-testid="save-call-done">
-            <p className="font-medium text-emerald-700 dark:text-emerald-400">Saved “{saved.call.name}”.</p>
-            {saved.call.secretFields.length > 0 && (
-              <p className="text-zinc-600 dark:text-zinc-400" data-testid="save-call-secrets">
-                Left out, asked for at run time: <code className="font-mono">{saved.call.secretFields.join(", ")}</code>
-              </p>
-            )}
-            <div className="flex justify-end gap-2">
-              <Link href={`/saved/calls/${saved.call.id}`} className={BUTTON_SECONDARY} data-testid="save-call-open">
-                Open saved call
+      <p className="mt-1 text-[12px] text-muted">
+        {call.kind && call.kind !== "call" && `${SAVED_KIND_LABELS[call.kind]}: `}
+        <code className="font-mono">{call.toolName}</code> on {call.serverId}. Secret values (password and write-only fields, secret-looking
+        keys, a password in a URI) are never stored: they are asked for when the call runs.
+      </p>
+      {saved ? (
+        <div className="mt-4 space-y-3 text-[13px]" role="status" data-testid="save-call-done">
+          <p className="font-medium text-emerald-700 dark:text-emerald-400">Saved “{saved.call.name}”.</p>
+          {saved.call.secretFields.length > 0 && (
+            <p className="text-zinc-600 dark:text-zinc-400" data-testid="save-call-secrets">
+              Left out, asked for at run time: <code className="font-mono">{saved.call.secretFields.join(", ")}</code>
+            </p>
+          )}
+          <div className="flex justify-end gap-2">
+            <Link href={`/saved/calls/${saved.call.id}`} className={BUTTON_SECONDARY} data-testid="save-call-open">
+              Open saved call
+            </Link>
+            {saved.collectionId && (
+              <Link href={`/saved/collections/${saved.collectionId}`} className={BUTTON_SECONDARY} data-testid="save-call-open-collection">
+                Open collection
               </Link>
-              {saved.collectionId && (
-                <Link
-                  href={`/saved/collections/${saved.collectionId}`}
-                  className={BUTTON_SECONDARY}
-                  data-testid="save-call-open-collection"
-                >
-                  Open collection
-                </Link>
-              )}
-              <button type="button" className={BUTTON_PRIMARY} onClick={onClose} data-testid="save-call-close">
-                Done
-              </button>
-            </div>
+            )}
+            <button type="button" className={BUTTON_PRIMARY} onClick={onClose} data-testid="save-call-close">
+              Done
+            </button>
           </div>
-        ) : (
-          <form
-            className="mt-4 space-y-3"
-            onSubmit={(e) => {
-              e.preventDefault();
-              void save();
-            }}
-          >
-            <label className="block text-xs font-medium text-muted">
-              Name
-              <input
-                ref={nameInput}
-                value={name}
-                onChange={(e) => setName(e.target.value)}
+        </div>
+      ) : (
+        <form
+          className="mt-4 space-y-3"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void save();
+          }}
+        >
+          <label className="block text-xs font-medium text-muted">
+            Name
+            <input
+              ref={nameInput}
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              className={`${INPUT} mt-1`}
+              required
+              data-testid="save-call-name"
+            />
+          </label>
+          <label className="block text-xs font-medium text-muted">
+            Note
+            <textarea
+              value={note}
+              onChange={(e) => setNote(e.target.value)}
+              rows={2}
+              className={`${INPUT} mt-1`}
+              data-testid="save-call-note"
+            />
+          </label>
+          <div className="flex gap-3">
+            <label className="block flex-1 text-xs font-medium text-muted">
+              Collection
+              <select
+                value={collection}
+                onChange={(e) => setCollection(e.target.value)}
                 className={`${INPUT} mt-1`}
-                required
-                data-testid="save-call-name"
-              />
+                disabled={collections === null}
+                data-testid="save-call-collection"
+              >
+                <option value="">None</option>
+                {collections?.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.name}
+                  </option>
+                ))}
+                <option value={NEW}>New collection…</option>
+              </select>
             </label>
-            <label className="block text-xs font-medium text-muted">
-              Note
-              <textarea
-                value={note}
-                onChange={(e) => setNote(e.target.value)}
-                rows={2}
-                className={`${INPUT} mt-1`}
-                data-testid="save-call-note"
-              />
-            </label>
-            <div className="flex gap-3">
+            {collection === NEW && (
               <label className="block flex-1 text-xs font-medium text-muted">
-                Collection
-                <select
-                  value={collection}
-                  onChange={(e) => setCollection(e.target.value)}
+                New collection&apos;s name
+                <input
+                  value={newCollection}
+                  onChange={(e) => setNewCollection(e.target.value)}
                   className={`${INPUT} mt-1`}
-                  disabled={collections === null}
-                  data-testid="save-call-collection"
+                  placeholder="Smoke tests"
+                  data-testid="save-call-new-collection"
+                />
+              </label>
+            )}
+            {shared && (
+              <label className="block w-40 text-xs font-medium text-muted">
+                Who sees it
+                <select
+                  value={visibility}
+                  onChange={(e) => setVisibility(e.target.value as Visibility)}
+                  className={`${INPUT} mt-1`}
+                  data-testid="save-call-visibility"
                 >
-                  <option value="">None</option>
-                  {collections?.map((c) => (
-                    <option key={c.id} value={c.id}>
-                      {c.name}
-                    </option>
-                  ))}
-                  <option value={NEW}>New collection…</option>
+                  <option value="private">Only me</option>
+                  <option value="shared">Everyone</option>
                 </select>
               </label>
-              {collection === NEW && (
-                <label className="block flex-1 text-xs font-medium text-muted">
-                  New collection&apos;s name
-                  <input
-                    value={newCollection}
-                    onChange={(e) => setNewCollection(e.target.value)}
-                    className={`${INPUT} mt-1`}
-                    placeholder="Smoke tests"
-                    data-testid="save-call-new-collection"
-                  />
-                </label>
-              )}
-              {shared && (
-                <label className="block w-40 text-xs font-medium text-muted">
-                  Who sees it
-                  <select
-                    value={visibility}
-                    onChange={(e) => setVisibility(e.target.value as Visibility)}
-                    className={`${INPUT} mt-1`}
-                    data-testid="save-call-visibility"
-                  >
-                    <option value="private">Only me</option>
-                    <option value="shared">Everyone</option>
-                  </select>
-                </label>
-              )}
-            </div>
-            <ChecksEditor checks={checks} onChange={setChecks} hasOutputSchema={call.hasOutputSchema} />
-            {error && (
-              <p role="alert" className={ERROR_NOTE} data-testid="save-call-error">
-                {error}
-              </p>
             )}
-            <div className="flex justify-end gap-2 pt-1">
-              <button type="button" className={BUTTON_SECONDARY} onClick={onClose}>
-                Cancel
-              </button>
-              <button type="submit" className={BUTTON_PRIMARY} disabled={saving || !name.trim()} data-testid="save-call-submit">
-                {saving ? "Saving…" : "Save"}
-              </button>
-            </div>
-          </form>
-        )}
-      </div>
-    </div>
+          </div>
+          <ChecksEditor checks={checks} onChange={setChecks} hasOutputSchema={call.hasOutputSchema} />
+          {error && (
+            <p role="alert" className={ERROR_NOTE} data-testid="save-call-error">
+              {error}
+            </p>
+          )}
+          <div className="flex justify-end gap-2 pt-1">
+            <button type="button" className={BUTTON_SECONDARY} onClick={onClose}>
+              Cancel
+            </button>
+            <button type="submit" className={BUTTON_PRIMARY} disabled={saving || !name.trim()} data-testid="save-call-submit">
+              {saving ? "Saving…" : "Save"}
+            </button>
+          </div>
+        </form>
+      )}
+    </ModalDialog>
   );
 }
 
@@ -252,8 +239,8 @@ export function SaveCallButton({ call, className, label = "Save…" }: { call: C
       >
         {label}
       </button>
-      {/* Out of the tool form's tree: a form may not nest in a form, nor take the form's styles. */}
-      {open && createPortal(<SaveCallDialog call={call} onClose={() => setOpen(false)} />, document.body)}
+      {/* The overlay renders in a portal, out of the tool form: a form may not nest in a form. */}
+      {open && <SaveCallDialog call={call} onClose={() => setOpen(false)} />}
     </>
   );
 }
