@@ -101,6 +101,8 @@ describe("watching a resource", () => {
       if (revision === "2026-07-28")
         expect(notices).toContainEqual(expect.objectContaining({ direction: "out", method: "notifications/cancelled" }));
     },
+    // Three clock ticks and a connect: 16 s with both cores busy, so 30 s left CI too little.
+    60_000,
   );
 
   it("refuses, sending nothing, a server that offers no subscriptions", async () => {
