@@ -3,6 +3,7 @@
 import { randomUUID } from "node:crypto";
 import { expect, test } from "./test";
 import { Workbench } from "./pages/workbench";
+import { expectAccessible, THEMES } from "./accessible";
 
 const link = (tool: string, args: unknown): string => `/servers/demo/tools/${tool}?args=${encodeURIComponent(JSON.stringify(args))}`;
 
@@ -42,4 +43,16 @@ test("a link copied from the form opens the same arguments, without the secrets"
   await page.goto(copied);
   await expect(page.getByTestId("tool-panel").getByLabel(/^username\*?$/)).toHaveValue("ada-link");
   await expect(page.getByTestId("link-notice")).toContainText("Secret values are not carried in links");
+});
+
+test("a link to nothing: a 404 in Toolscope's theme, with the way on, accessible in both themes", async ({ page }) => {
+  for (const theme of THEMES) {
+    await page.emulateMedia({ colorScheme: theme });
+    const answer = await page.goto("/saved/calls/no-such-call");
+    expect(answer?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Nothing here" })).toBeVisible();
+    await expectAccessible(page, "a page that is not there", theme);
+  }
+  await page.getByRole("navigation", { name: "Where to go instead" }).getByRole("link", { name: "Tools" }).click();
+  await expect(page).toHaveURL(/\/$/);
 });

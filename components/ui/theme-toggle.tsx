@@ -8,20 +8,34 @@ const LABEL: Record<ThemeChoice, string> = { system: "System theme", light: "Lig
 const GLYPH: Record<ThemeChoice, string> = { system: "◐", light: "☀", dark: "☾" };
 
 export function ThemeToggle(): ReactNode {
-  const [choice, setChoice] = useState<ThemeChoice>("system");
+  // null until the saved choice is read: applying "system" meanwhile would flash the wrong theme.
+  const [saved, setChoice] = useState<ThemeChoice | null>(null);
+  const choice = saved ?? "system";
 
   useEffect(() => {
-    const saved = localStorage.getItem(THEME_STORAGE_KEY);
     // Reading localStorage must wait for the client; the server cannot know the choice.
+    const stored = localStorage.getItem(THEME_STORAGE_KEY);
     // eslint-disable-next-line react-hooks/set-state-in-effect
-    if (saved === "light" || saved === "dark" || saved === "system") setChoice(saved);
+    setChoice(stored === "light" || stored === "dark" ? stored : "system");
   }, []);
+
+  // The head's script sets the theme before first paint, but a page whose answer changed while
+  // streaming (a 404 from notFound()) gets that script through React, which never runs it.
+  // Applying the choice here covers that, and "system" follows the OS when it changes.
+  useEffect(() => {
+    if (saved === null) return;
+    applyTheme(saved);
+    if (saved !== "system") return;
+    const query = window.matchMedia("(prefers-color-scheme: dark)");
+    const follow = (): void => applyTheme("system");
+    query.addEventListener("change", follow);
+    return () => query.removeEventListener("change", follow);
+  }, [saved]);
 
   const next = (): void => {
     const value = ORDER[(ORDER.indexOf(choice) + 1) % ORDER.length]!;
     setChoice(value);
     localStorage.setItem(THEME_STORAGE_KEY, value);
-    applyTheme(value);
   };
 
   return (
