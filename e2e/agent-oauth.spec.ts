@@ -120,3 +120,21 @@ test("an agent authorized in the browser acts as the person who allowed it", asy
     await agent.close();
   }
 });
+
+test("an agent's request that cannot go on shows the person a page that says why, in both themes", async ({ page }) => {
+  const auth = desktopAgent();
+  await expect(connect(auth)).rejects.toBeInstanceOf(UnauthorizedError);
+  const unknown = new URL(auth.authorizationUrl!);
+  unknown.searchParams.set("client_id", "an-agent-nobody-registered");
+  for (const theme of THEMES) {
+    await page.emulateMedia({ colorScheme: theme });
+    await page.goto(unknown.href);
+    await expect(page).toHaveURL(/\/oauth\/error\?/);
+    await expect(page.getByRole("heading", { name: "An agent could not be authorized" })).toBeVisible();
+    await expect(page.getByTestId("authorize-error")).toContainText("Toolscope does not know this agent");
+    await expect(page.getByTestId("authorize-error-detail")).toContainText("invalid_client");
+    await expectAccessible(page, "the authorization error page", theme);
+  }
+  await page.setViewportSize({ width: 390, height: 800 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+});

@@ -11,7 +11,7 @@ export { expect };
 const LISTENER = `const inApp = location.href === "about:srcdoc" && location.ancestorOrigins.length > 1 && location.ancestorOrigins[0] !== location.ancestorOrigins[location.ancestorOrigins.length - 1]; addEventListener("securitypolicyviolation", (e) => !inApp && console.error("[csp-violation] " + e.effectiveDirective + " blocked " + (e.blockedURI || "inline") + " at " + (e.sourceFile || "?") + ":" + e.lineNumber), true);`;
 
 const TOOLSCOPE_PAGE =
-  /^https?:\/\/127\.0\.0\.1:\d+\/(servers|tools|audit|approvals|agents|login|account|people|saved|oauth\/consent)?([/?#]|$)/;
+  /^https?:\/\/127\.0\.0\.1:\d+\/(servers|tools|audit|approvals|agents|login|account|people|saved|oauth\/(?:consent|error))?([/?#]|$)/;
 
 async function watch(context: BrowserContext, found: string[]): Promise<void> {
   await context.addInitScript(LISTENER);

@@ -140,6 +140,7 @@ const PAGES: Record<string, Rule> = {
   "/saved": read,
   "/account": "account",
   "/oauth/consent": "account",
+  "/oauth/error": "public",
   "/people": admin,
 };
 

@@ -302,10 +302,16 @@ export function describeAgentOAuth(kind: "sqlite" | "postgres"): void {
         const inside = new URL(provider.authorizationUrl!);
         inside.searchParams.set("client_id", "https://127.0.0.1/oauth/client.json");
         const refused = await navigate(inside, people.olga!.cookie);
-        expect(refused).toMatchObject({
-          status: 400,
-          body: { error: "invalid_client", error_description: expect.stringMatching(/private or reserved/) },
-        });
+        expect(refused.status).toBe(302);
+        const page = new URL(refused.location!, base);
+        expect(page.pathname).toBe("/oauth/error");
+        expect(page.searchParams.get("error")).toBe("invalid_client");
+        expect(page.searchParams.get("error_description")).toMatch(/private or reserved/);
+        // A client's own fetch, asking for JSON, gets OAuth's JSON answer as before (another
+        // document: the same one is not fetched again within the minimum interval).
+        inside.searchParams.set("client_id", "https://10.0.0.1/oauth/client.json");
+        const fetched = await sendRaw(base, "GET", inside.pathname + inside.search, { host: inside.host, accept: "application/json" });
+        expect(fetched).toMatchObject({ status: 400, body: { error: "invalid_client" } });
       } finally {
         useClientMetadataTransport();
         host.close();
@@ -378,6 +384,31 @@ export function describeAgentOAuth(kind: "sqlite" | "postgres"): void {
       await transport(again).finishAuth((await authorizeAs("vera", again)).searchParams);
       const client = await connect(again);
       expect((await client.listTools()).tools).toEqual([]);
+    });
+
+    it("shows the person a page when an agent's request cannot go on, never the agent's unverified address", async () => {
+      const provider = agentAuth();
+      await expect(connect(provider)).rejects.toBeInstanceOf(UnauthorizedError);
+      const errorPage = async (change: (url: URL) => void, cookie?: string): Promise<URLSearchParams> => {
+        const url = new URL(provider.authorizationUrl!);
+        change(url);
+        const answer = await navigate(url, cookie);
+        expect(answer.status).toBe(302);
+        const page = new URL(answer.location!, base);
+        expect(page.origin + page.pathname).toBe(`${base}/oauth/error`);
+        return page.searchParams;
+      };
+      // Signed out or in, an unknown client is told as such, not as a failed single sign-on.
+      expect((await errorPage((url) => url.searchParams.set("client_id", "no-such-agent"))).get("error")).toBe("invalid_client");
+      const elsewhere = await errorPage(
+        (url) => url.searchParams.set("redirect_uri", "https://attacker.example/callback"),
+        people.olga!.cookie,
+      );
+      expect(elsewhere.get("error")).toBe("invalid_redirect");
+      // A good request still goes to sign in, then to the consent page.
+      const good = await navigate(provider.authorizationUrl!);
+      expect(new URL(good.location!, base).pathname).toBe("/login");
+      expect(new URL(good.location!, base).searchParams.get("error")).toBeNull();
     });
 
     it("refuses a forged token", async () => {

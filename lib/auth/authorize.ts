@@ -24,6 +24,8 @@ export function pageAccess(pathname: string): Access {
   if (pathname === "/login" || pathname === "/favicon.ico" || pathname === "/icon.svg" || PUBLIC_ASSET.test(pathname)) return "public";
   // Authorization servers fetch it, signed in to nothing.
   if (pathname === "/oauth/client-metadata.json") return "public";
+  // Why an agent's authorization request could not go on: the person may not be signed in yet.
+  if (pathname === "/oauth/error") return "public";
   if (pathname === "/people" || pathname.startsWith("/people/")) return "people:manage";
   if (pathname === "/account" || pathname.startsWith("/account/")) return "account";
   // A person granting an agent access as themselves: only they, signed in, may.

@@ -1,15 +1,18 @@
 import "server-only";
-// The browser legs of single sign-on (starting it, the provider's redirect back), answered by
-// better-auth's own handler. The front door has already guarded the request; the route table
-// (api-routes.ts) lists the only better-auth paths that reach it.
+// The browser legs of single sign-on (starting it, the provider's redirect back) and of agents'
+// OAuth, answered by better-auth's own handler. The front door has already guarded the request;
+// the route table (api-routes.ts) lists the only better-auth paths that reach it.
 import type http from "node:http";
-import { toNodeHandler } from "better-auth/node";
+import { getRequest, setResponse } from "better-call/node";
+import { AUTHORIZE_PATH } from "@/lib/auth/agent-oauth";
+import { authorizeAnswerForPerson } from "@/lib/auth/authorize-errors";
 import { auth } from "@/lib/auth/better-auth";
-import { processWide } from "@/lib/process-wide";
-
-const state = processWide("auth-endpoint", () => ({ handler: undefined as ReturnType<typeof toNodeHandler> | undefined }));
 
 export async function serveAuth(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
-  state.handler ??= toNodeHandler(await auth());
-  await state.handler(request, response);
+  // As better-auth's toNodeHandler does, with one step between: an agent's authorization that
+  // cannot go on is shown to the person on a page, not in JSON.
+  const base = `${request.headers["x-forwarded-proto"] || ("encrypted" in request.socket && request.socket.encrypted ? "https" : "http")}://${request.headers.host}`;
+  const asked = getRequest({ base, request });
+  const answer = await (await auth()).handler(asked);
+  await setResponse(response, new URL(asked.url).pathname === AUTHORIZE_PATH ? await authorizeAnswerForPerson(asked, answer) : answer);
 }
