@@ -6,17 +6,15 @@
 // every other notification either way (server-notices.tsx).
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { fetchJson } from "@/lib/client/fetch-json";
+import { LOG_LEVELS, logSeverity } from "@/lib/domain/log-levels";
 import { ERROR_NOTE } from "@/components/ui/classes";
 import { ServerNotices, type ServerNotice } from "./server-notices";
 import { ScrollingList } from "@/components/ui/scrolling-list";
 
-const LEVELS = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"] as const;
 const REFRESH_MS = 3_000;
 
 type ServerMessage = { at: string; level: string; logger: string | null; text: string };
 type ServerLog = { messages: ServerMessage[]; notices: ServerNotice[]; canSetLevel: boolean };
-
-const severity = (level: string): number => Math.max(0, LEVELS.indexOf(level as (typeof LEVELS)[number]));
 
 const LEVEL_CLASS: Record<string, string> = {
   debug: "text-muted",
@@ -59,7 +57,7 @@ export function ServerLogPanel({ serverId }: { serverId: string }): ReactNode {
     }
   };
 
-  const messages = (log?.messages ?? []).filter((m) => severity(m.level) >= severity(shown));
+  const messages = (log?.messages ?? []).filter((m) => logSeverity(m.level) >= logSeverity(shown));
   return (
     <section className="mt-6" aria-labelledby="server-log-title" aria-busy={log === null && error === null} data-testid="server-log">
       <div className="flex flex-wrap items-center gap-3">
@@ -72,7 +70,7 @@ export function ServerLogPanel({ serverId }: { serverId: string }): ReactNode {
         <label className="flex items-center gap-1.5 text-xs text-muted">
           Show from
           <select className={SELECT} value={shown} onChange={(e) => setShown(e.target.value)} data-testid="server-log-filter">
-            {LEVELS.map((level) => (
+            {LOG_LEVELS.map((level) => (
               <option key={level} value={level}>
                 {level}
               </option>
@@ -86,7 +84,7 @@ export function ServerLogPanel({ serverId }: { serverId: string }): ReactNode {
               <option value="" disabled>
                 its default
               </option>
-              {LEVELS.map((level) => (
+              {LOG_LEVELS.map((level) => (
                 <option key={level} value={level}>
                   {level} and above
                 </option>

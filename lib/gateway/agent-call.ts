@@ -20,6 +20,7 @@ import {
 } from "@modelcontextprotocol/server";
 import { AppError } from "@/lib/errors";
 import { CALL_OUTCOMES } from "@/lib/domain/outcomes";
+import { logSeverity } from "@/lib/domain/log-levels";
 import { can, type Caller } from "@/lib/domain/roles";
 import type { InvocationResponse } from "@/lib/domain/mcp-types";
 import type { CallOptions, ServerConnection } from "@/lib/mcp/connection";
@@ -213,7 +214,7 @@ async function withTheAgentListening(
           {
             owner: answerer,
             mayHear: () => [...ownersInFlight(serverId)].every((owner) => owner === answerer),
-            hear: (params) => void (severity(params.level) >= severity(logs.level) && logs.hear(params)),
+            hear: (params) => void (logSeverity(params.level) >= logSeverity(logs.level) && logs.hear(params)),
           },
           run,
         )
@@ -266,9 +267,6 @@ function forwardedMeta(
   }
   return Object.keys(rest).length ? rest : undefined;
 }
-
-const LEVELS: readonly LoggingLevel[] = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"];
-const severity = (level: LoggingLevel): number => LEVELS.indexOf(level);
 
 /**
  * The target's result `_meta` without the protocol's reserved keys (`io.modelcontextprotocol/*`,

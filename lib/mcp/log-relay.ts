@@ -29,10 +29,14 @@ export async function withLogListener<T>(serverId: string, principal: Principal,
   }
 }
 
-/** A message the server logged on this connection (already masked), to the call it can only belong to, if any. */
-export function relayServerLog(serverId: string, principal: Principal, params: LogParams): void {
+/**
+ * A message the server logged on this connection, to the call it can only belong to, if any.
+ * `masked` gives it with the server's secrets masked: asked only when someone will hear it, as
+ * most messages arrive with nobody listening.
+ */
+export function relayServerLog(serverId: string, principal: Principal, masked: () => LogParams): void {
   const list = listeners.get(keyOf(serverId, principal));
   const newest = list?.at(-1);
   if (!list || !newest || list.some((listener) => listener.owner !== newest.owner) || !newest.mayHear()) return;
-  newest.hear(params);
+  newest.hear(masked());
 }

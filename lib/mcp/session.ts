@@ -38,7 +38,7 @@ export function sessionClient(config: ServerConfig, principal: Principal, onList
   answerServerRequests(client, config, principal);
   client.setNotificationHandler("notifications/message", (notification) => {
     recordServerMessage(config, principal, notification.params);
-    relayServerLog(config.id, principal, maskedLogMessage(config, notification.params));
+    relayServerLog(config.id, principal, () => maskedLogMessage(config, notification.params));
   });
   client.setNotificationHandler("notifications/resources/updated", (notification) => noteResourceUpdated(client, notification.params.uri));
   notices.set(client, { incoming: record(config, principal, "in"), outgoing: (message) => void record(config, principal, "out")(message) });
