@@ -7,6 +7,7 @@ import { fetchJson } from "@/lib/client/fetch-json";
 import type { GetPromptResult, Prompt, PromptCatalog } from "@/lib/domain/server-features";
 import { useApiData } from "@/components/ui/use-api-data";
 import { BUTTON_PRIMARY, ERROR_NOTE, INPUT } from "@/components/ui/classes";
+import { CompletionInput } from "./completion-input";
 import { FeatureAnswerHeader } from "./feature-answer";
 import { FeaturePage } from "./feature-page";
 import { PromptMessages } from "./prompt-messages";
@@ -56,7 +57,7 @@ function ArgumentField({
   return (
     <div data-testid="prompt-argument" data-argument={argument.name}>
       <div className="flex items-baseline gap-2">
-        <label htmlFor={id} className="text-[13px] font-medium">
+        <label htmlFor={id} id={`${id}-label`} className="text-[13px] font-medium">
           {argument.name}
           {argument.required && (
             <span className="text-rose-600 dark:text-rose-400" aria-hidden="true">
@@ -83,20 +84,15 @@ function ArgumentField({
       {multiline ? (
         <textarea {...common} rows={5} className={`${INPUT} mt-1 resize-y font-mono`} onChange={(event) => change(event.target.value)} />
       ) : (
-        <input
-          {...common}
-          className={`${INPUT} mt-1`}
-          autoComplete="off"
-          list={suggestions.length ? `${id}-suggestions` : undefined}
-          onChange={(event) => change(event.target.value)}
+        <CompletionInput
+          id={id}
+          labelledBy={`${id}-label`}
+          describedBy={common["aria-describedby"]}
+          required={argument.required}
+          value={value}
+          suggestions={suggestions}
+          onChange={change}
         />
-      )}
-      {!multiline && suggestions.length > 0 && (
-        <datalist id={`${id}-suggestions`} data-testid="completion-suggestions">
-          {suggestions.map((suggestion) => (
-            <option key={suggestion} value={suggestion} />
-          ))}
-        </datalist>
       )}
     </div>
   );

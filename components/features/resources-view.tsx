@@ -6,7 +6,8 @@ import { useCallback, useEffect, useId, useState, type ReactNode } from "react";
 import { fetchJson } from "@/lib/client/fetch-json";
 import type { Resource, ResourceCatalog, ResourceTemplate } from "@/lib/domain/server-features";
 import { useApiData } from "@/components/ui/use-api-data";
-import { BUTTON_PRIMARY, BUTTON_SECONDARY, INPUT } from "@/components/ui/classes";
+import { BUTTON_PRIMARY, BUTTON_SECONDARY } from "@/components/ui/classes";
+import { CompletionInput } from "./completion-input";
 import { FeaturePage } from "./feature-page";
 import { ResourceReadPanel, type ReadTarget } from "./resource-read-panel";
 import { expandTemplate, templateVariables } from "./uri-template";
@@ -64,27 +65,21 @@ function VariableField({
   );
   const id = useId();
   return (
-    <label className="min-w-[10rem] flex-1 text-xs" htmlFor={id}>
-      <span className="mb-1 block font-medium">{name}</span>
-      <input
+    <div className="min-w-[10rem] flex-1 text-xs">
+      <label className="block font-medium" htmlFor={id} id={`${id}-label`}>
+        {name}
+      </label>
+      <CompletionInput
         id={id}
-        className={INPUT}
+        labelledBy={`${id}-label`}
         value={value}
-        list={suggestions.length ? `${id}-suggestions` : undefined}
-        onChange={(event) => {
+        suggestions={suggestions}
+        onChange={(text) => {
           setEdited(true);
-          onChange(event.target.value);
+          onChange(text);
         }}
-        autoComplete="off"
       />
-      {suggestions.length > 0 && (
-        <datalist id={`${id}-suggestions`} data-testid="completion-suggestions">
-          {suggestions.map((suggestion) => (
-            <option key={suggestion} value={suggestion} />
-          ))}
-        </datalist>
-      )}
-    </label>
+    </div>
   );
 }
 
