@@ -26,7 +26,7 @@ import { virtualView, WHOLE_VIEW, type ToolView } from "./tool-views";
 import { virtualServers } from "./virtual-store";
 import { identityOf } from "./input-rounds";
 import { SessionEvents } from "./session-events";
-import { agentCredentialStands } from "@/lib/auth/agent-credentials";
+import { agentCredentialsStand } from "@/lib/auth/agent-credentials";
 
 /** A session nobody has used for this long is closed; its client starts a new one with its next request. */
 export const SESSION_IDLE_MS = 60 * 60_000;
@@ -186,7 +186,7 @@ export type OpenSession = { client: string; person: string; personId: string | n
  */
 export async function openAgentSessions(): Promise<OpenSession[]> {
   const sessions = [...(gateway.current?.sessions.values() ?? [])];
-  const standing = await Promise.all(sessions.map((session) => agentCredentialStands(session.caller)));
+  const standing = await agentCredentialsStand(sessions.map((session) => session.caller));
   sessions.forEach((session, index) => void (standing[index] || session.transport.close()));
   return sessions
     .filter((_session, index) => standing[index])

@@ -214,11 +214,20 @@ it("no longer counts as connected an agent whose token its person revoked: its s
   const { token, secret } = await createToken(person.id, { name: "rita's agent", scopes: ["call"], expiresInDays: 1 });
   const rita = await agent(secret, "2025", "rita-bot");
   await names(rita.client);
-  const connected = async () => (await openAgentSessions()).filter((session) => session.personId === person.id).map((s) => s.client);
-  expect(await connected()).toEqual(["rita-bot 1.2.3"]);
+  // Another agent of hers, with a token of its own, is not ended with the first.
+  const other = await createToken(person.id, { name: "rita's other agent", scopes: ["read"], expiresInDays: 1 });
+  const second = await agent(other.secret, "2025", "rita-reader");
+  await names(second.client);
+  const connected = async () =>
+    (await openAgentSessions())
+      .filter((session) => session.personId === person.id)
+      .map((s) => s.client)
+      .sort();
+  expect(await connected()).toEqual(["rita-bot 1.2.3", "rita-reader 1.2.3"]);
   await revokeToken(token.id, person.id);
-  expect(await connected()).toEqual([]);
+  expect(await connected()).toEqual(["rita-reader 1.2.3"]);
   await expect(names(rita.client)).rejects.toThrow();
+  expect(await names(second.client)).toBeDefined();
 });
 
 it("refuses an agent without credentials with a bearer challenge, and another person's session", async () => {
