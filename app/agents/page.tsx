@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { DataTable } from "@/components/ui/data-table";
 import type { ReactNode } from "react";
 import { agentsSeen } from "@/lib/audit";
 import { ACTIVITY_RECORDS } from "@/lib/audit/agent-activity";
@@ -62,45 +63,34 @@ export default async function AgentsPage(): Promise<ReactNode> {
               No agent has called a tool through <code className="font-mono text-[12px]">/mcp</code> yet.
             </p>
           ) : (
-            <div className="mt-2 overflow-x-auto">
-              <table className="w-full min-w-[44rem] text-left text-[13px]" data-testid="agents-table">
-                <thead className="text-xs text-muted">
-                  <tr>
-                    <th className="py-1.5 pr-3 font-medium">Agent</th>
-                    <th className="py-1.5 pr-3 font-medium">Person</th>
-                    <th className="py-1.5 pr-3 font-medium">Calls</th>
-                    <th className="py-1.5 pr-3 font-medium">Failed</th>
-                    <th className="py-1.5 pr-3 font-medium">Last call</th>
+            <div className="mt-2">
+              <DataTable columns={["Agent", "Person", "Calls", "Failed", "Last call"]} minWidth="min-w-[44rem]" testId="agents-table">
+                {agents.map((agent) => (
+                  <tr
+                    key={`${agent.via}-${agent.person.actor}`}
+                    className="border-t border-zinc-100 dark:border-zinc-900"
+                    data-testid="agent-row"
+                  >
+                    <td className={CELL}>
+                      <Link href={`/audit?via=${encodeURIComponent(agent.via)}`} className={`${LINK} font-mono text-[12px]`}>
+                        {agent.client}
+                      </Link>
+                    </td>
+                    <td className={CELL}>{agent.person.name ?? agent.person.actor}</td>
+                    <td className={`${CELL} tabular-nums`}>{agent.calls}</td>
+                    <td className={`${CELL} tabular-nums`}>{agent.failures}</td>
+                    <td className={CELL}>
+                      <Link href={`/audit?selected=${agent.last.auditId}`} className={`${LINK} font-mono text-[12px]`}>
+                        {agent.last.serverId}__{agent.last.toolName}
+                      </Link>{" "}
+                      {outcome(agent.last.outcome)}{" "}
+                      <time dateTime={agent.last.at} className="block text-xs text-muted">
+                        {new Date(agent.last.at).toLocaleString("en-GB", { timeZone: "UTC" })} UTC
+                      </time>
+                    </td>
                   </tr>
-                </thead>
-                <tbody>
-                  {agents.map((agent) => (
-                    <tr
-                      key={`${agent.via}-${agent.person.actor}`}
-                      className="border-t border-zinc-100 dark:border-zinc-900"
-                      data-testid="agent-row"
-                    >
-                      <td className={CELL}>
-                        <Link href={`/audit?via=${encodeURIComponent(agent.via)}`} className={`${LINK} font-mono text-[12px]`}>
-                          {agent.client}
-                        </Link>
-                      </td>
-                      <td className={CELL}>{agent.person.name ?? agent.person.actor}</td>
-                      <td className={`${CELL} tabular-nums`}>{agent.calls}</td>
-                      <td className={`${CELL} tabular-nums`}>{agent.failures}</td>
-                      <td className={CELL}>
-                        <Link href={`/audit?selected=${agent.last.auditId}`} className={`${LINK} font-mono text-[12px]`}>
-                          {agent.last.serverId}__{agent.last.toolName}
-                        </Link>{" "}
-                        {outcome(agent.last.outcome)}{" "}
-                        <time dateTime={agent.last.at} className="block text-xs text-muted">
-                          {new Date(agent.last.at).toLocaleString("en-GB", { timeZone: "UTC" })} UTC
-                        </time>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+                ))}
+              </DataTable>
             </div>
           )}
         </section>

@@ -5,6 +5,7 @@
 import Link from "next/link";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { fetchJson } from "@/lib/client/fetch-json";
+import { DataTable } from "@/components/ui/data-table";
 import { refreshWaiting } from "./waiting-count";
 import { APPROVAL_STATUS_LABELS, type ApprovalView } from "@/lib/domain/approvals";
 import { ERROR_NOTE } from "@/components/ui/classes";
@@ -84,56 +85,45 @@ export function ApprovalsView(): ReactNode {
           <h2 id="decided-title" className="text-sm font-semibold">
             Recently decided
           </h2>
-          <div className="mt-2 overflow-x-auto">
-            <table className="w-full min-w-[40rem] text-left text-[13px]" data-testid="approvals-decided">
-              <thead className="text-xs text-muted">
-                <tr>
-                  <th className="py-1.5 pr-3 font-medium">Call</th>
-                  <th className="py-1.5 pr-3 font-medium">Agent</th>
-                  <th className="py-1.5 pr-3 font-medium">Decision</th>
-                  <th className="py-1.5 pr-3 font-medium">When</th>
-                  <th className="py-1.5 font-medium">Record</th>
+          <div className="mt-2">
+            <DataTable columns={["Call", "Agent", "Decision", "When", "Record"]} minWidth="min-w-[40rem]" testId="approvals-decided">
+              {queue.decided.map((approval) => (
+                <tr
+                  key={approval.id}
+                  className="border-t border-zinc-100 dark:border-zinc-900"
+                  data-testid="approval-decided"
+                  data-status={approval.status}
+                >
+                  <td className="py-1.5 pr-3">
+                    <span className="font-mono text-[12px]">{approval.toolName}</span>
+                    <span className="text-muted"> on {approval.serverName}</span>
+                  </td>
+                  <td className="py-1.5 pr-3">
+                    {approval.person.name} <span className="font-mono text-[11px] text-muted">{approval.client}</span>
+                  </td>
+                  <td className="py-1.5 pr-3">
+                    <span className={STATUS_CLASS[approval.status]}>{APPROVAL_STATUS_LABELS[approval.status]}</span>
+                    {approval.decidedBy && <span className="text-muted"> by {approval.decidedBy}</span>}
+                    {approval.editedArguments && <span className="text-muted"> (arguments edited)</span>}
+                    {approval.decisionReason && <span className="block text-xs text-muted">“{approval.decisionReason}”</span>}
+                  </td>
+                  <td className="py-1.5 pr-3 text-xs text-muted">
+                    <time dateTime={approval.decidedAt ?? approval.createdAt}>
+                      {new Date(approval.decidedAt ?? approval.createdAt).toLocaleString()}
+                    </time>
+                  </td>
+                  <td className="py-1.5 text-xs">
+                    {approval.auditId ? (
+                      <Link href={`/audit?selected=${approval.auditId}`} className="text-indigo-600 hover:underline dark:text-indigo-400">
+                        The call
+                      </Link>
+                    ) : (
+                      <span className="text-muted">not called</span>
+                    )}
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {queue.decided.map((approval) => (
-                  <tr
-                    key={approval.id}
-                    className="border-t border-zinc-100 dark:border-zinc-900"
-                    data-testid="approval-decided"
-                    data-status={approval.status}
-                  >
-                    <td className="py-1.5 pr-3">
-                      <span className="font-mono text-[12px]">{approval.toolName}</span>
-                      <span className="text-muted"> on {approval.serverName}</span>
-                    </td>
-                    <td className="py-1.5 pr-3">
-                      {approval.person.name} <span className="font-mono text-[11px] text-muted">{approval.client}</span>
-                    </td>
-                    <td className="py-1.5 pr-3">
-                      <span className={STATUS_CLASS[approval.status]}>{APPROVAL_STATUS_LABELS[approval.status]}</span>
-                      {approval.decidedBy && <span className="text-muted"> by {approval.decidedBy}</span>}
-                      {approval.editedArguments && <span className="text-muted"> (arguments edited)</span>}
-                      {approval.decisionReason && <span className="block text-xs text-muted">“{approval.decisionReason}”</span>}
-                    </td>
-                    <td className="py-1.5 pr-3 text-xs text-muted">
-                      <time dateTime={approval.decidedAt ?? approval.createdAt}>
-                        {new Date(approval.decidedAt ?? approval.createdAt).toLocaleString()}
-                      </time>
-                    </td>
-                    <td className="py-1.5 text-xs">
-                      {approval.auditId ? (
-                        <Link href={`/audit?selected=${approval.auditId}`} className="text-indigo-600 hover:underline dark:text-indigo-400">
-                          The call
-                        </Link>
-                      ) : (
-                        <span className="text-muted">not called</span>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </DataTable>
           </div>
         </section>
       )}

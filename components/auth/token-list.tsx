@@ -4,6 +4,7 @@
 // admins on the people page.
 import type { ReactNode } from "react";
 import type { PersonalToken } from "@/lib/auth/personal-tokens-shape";
+import { DataTable } from "@/components/ui/data-table";
 
 function when(iso: string | null): string {
   return iso ? new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }) : "—";
@@ -24,42 +25,34 @@ const STATUS_CLASS = {
 export function TokenList({ tokens, onRevoke }: { tokens: PersonalToken[]; onRevoke: (token: PersonalToken) => void }): ReactNode {
   if (tokens.length === 0) return <p className="text-[13px] text-muted">No personal tokens yet.</p>;
   return (
-    <table className="w-full text-left text-[13px]" data-testid="token-list">
-      <thead className="text-[11px] tracking-wide text-muted uppercase">
-        <tr>
-          <th className="py-1.5 pr-3 font-medium">Name</th>
-          <th className="py-1.5 pr-3 font-medium">Scopes</th>
-          <th className="py-1.5 pr-3 font-medium">Created</th>
-          <th className="py-1.5 pr-3 font-medium">Expires</th>
-          <th className="py-1.5 pr-3 font-medium">Last used</th>
-          <th className="py-1.5 pr-3 font-medium">Status</th>
-          <th />
-        </tr>
-      </thead>
-      <tbody className="divide-y divide-zinc-100 dark:divide-zinc-900">
-        {tokens.map((token) => {
-          const status = tokenStatus(token);
-          return (
-            <tr key={token.id} data-testid={`token-${token.name}`}>
-              <td className="py-2 pr-3 font-medium">{token.name}</td>
-              <td className="py-2 pr-3 font-mono text-xs">{token.scopes.join(", ")}</td>
-              <td className="py-2 pr-3 text-muted">{when(token.createdAt)}</td>
-              <td className="py-2 pr-3 text-muted">{token.expiresAt ? when(token.expiresAt) : "never"}</td>
-              <td className="py-2 pr-3 text-muted">{when(token.lastUsedAt)}</td>
-              <td className="py-2 pr-3">
-                <span className={`rounded px-1.5 py-px text-[11px] font-medium ${STATUS_CLASS[status]}`}>{status}</span>
-              </td>
-              <td className="py-2 text-right">
-                {status === "active" && (
-                  <button type="button" onClick={() => onRevoke(token)} className="text-xs text-rose-600 hover:underline">
-                    Revoke
-                  </button>
-                )}
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
+    <DataTable
+      columns={["Name", "Scopes", "Created", "Expires", "Last used", "Status", ""]}
+      caps
+      testId="token-list"
+      bodyClassName="divide-y divide-zinc-100 dark:divide-zinc-900"
+    >
+      {tokens.map((token) => {
+        const status = tokenStatus(token);
+        return (
+          <tr key={token.id} data-testid={`token-${token.name}`}>
+            <td className="py-2 pr-3 font-medium">{token.name}</td>
+            <td className="py-2 pr-3 font-mono text-xs">{token.scopes.join(", ")}</td>
+            <td className="py-2 pr-3 text-muted">{when(token.createdAt)}</td>
+            <td className="py-2 pr-3 text-muted">{token.expiresAt ? when(token.expiresAt) : "never"}</td>
+            <td className="py-2 pr-3 text-muted">{when(token.lastUsedAt)}</td>
+            <td className="py-2 pr-3">
+              <span className={`rounded px-1.5 py-px text-[11px] font-medium ${STATUS_CLASS[status]}`}>{status}</span>
+            </td>
+            <td className="py-2 text-right">
+              {status === "active" && (
+                <button type="button" onClick={() => onRevoke(token)} className="text-xs text-rose-600 hover:underline">
+                  Revoke
+                </button>
+              )}
+            </td>
+          </tr>
+        );
+      })}
+    </DataTable>
   );
 }

@@ -11,6 +11,7 @@ import type { Person } from "@/lib/auth/people-shape";
 import type { PersonalToken } from "@/lib/auth/personal-tokens-shape";
 import { ROLE_LABELS, ROLE_SUMMARIES, ROLES, type Role } from "@/lib/domain/roles";
 import { fetchJson } from "@/lib/client/fetch-json";
+import { DataTable } from "@/components/ui/data-table";
 
 const loadPeople = async (): Promise<Person[]> => (await fetchJson<{ people: Person[] }>("/api/people")).people;
 
@@ -136,101 +137,93 @@ export function PeoplePanel({ ssoName }: { ssoName: string | null }): ReactNode 
       </section>
 
       <section className={PANEL_SECTION}>
-        <table className="w-full text-left text-[13px]" data-testid="people">
-          <thead className="text-[11px] tracking-wide text-muted uppercase">
-            <tr>
-              <th className="py-1.5 pr-3 font-medium">Person</th>
-              <th className="py-1.5 pr-3 font-medium">Role</th>
-              <th className="py-1.5 pr-3 font-medium">Signs in with</th>
-              <th className="py-1.5 pr-3 font-medium">Groups</th>
-              <th className="py-1.5 pr-3 font-medium">Sessions</th>
-              <th className="py-1.5 pr-3 font-medium">Status</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-zinc-100 dark:divide-zinc-900">
-            {people.map((person) => {
-              const self = person.id === viewer?.person?.id;
-              return (
-                <Fragment key={person.id}>
-                  <tr data-testid={`person-${person.email}`} className={person.disabled ? "text-muted" : ""}>
-                    <td className="py-2 pr-3">
-                      <div className="font-medium">{person.name}</div>
-                      <div className="text-xs text-muted">{person.email}</div>
-                    </td>
-                    <td className="py-2 pr-3">
-                      <select
-                        aria-label={`Role of ${person.email}`}
-                        value={person.role}
-                        disabled={self}
-                        onChange={(e) => change(person, { role: e.target.value as Role })}
-                        className="rounded border border-zinc-300 bg-white px-1.5 py-0.5 text-[13px] dark:border-zinc-700 dark:bg-zinc-900"
-                      >
-                        {ROLES.map((role) => (
-                          <option key={role} value={role}>
-                            {ROLE_LABELS[role]}
-                          </option>
-                        ))}
-                      </select>
-                    </td>
-                    <td className="py-2 pr-3 text-muted">
-                      {person.signInMethods.map((m) => (m === "sso" ? (ssoName ?? "SSO") : m)).join(", ") || "—"}
-                    </td>
-                    <td className="py-2 pr-3 text-xs text-muted">{person.groups.join(", ") || "—"}</td>
-                    <td className="py-2 pr-3 text-muted">{person.activeSessions}</td>
-                    <td className="py-2 pr-3">{person.disabled ? "disabled" : "active"}</td>
-                    <td className="space-x-3 py-2 text-right text-xs whitespace-nowrap">
+        <DataTable
+          columns={["Person", "Role", "Signs in with", "Groups", "Sessions", "Status", ""]}
+          caps
+          testId="people"
+          bodyClassName="divide-y divide-zinc-100 dark:divide-zinc-900"
+        >
+          {people.map((person) => {
+            const self = person.id === viewer?.person?.id;
+            return (
+              <Fragment key={person.id}>
+                <tr data-testid={`person-${person.email}`} className={person.disabled ? "text-muted" : ""}>
+                  <td className="py-2 pr-3">
+                    <div className="font-medium">{person.name}</div>
+                    <div className="text-xs text-muted">{person.email}</div>
+                  </td>
+                  <td className="py-2 pr-3">
+                    <select
+                      aria-label={`Role of ${person.email}`}
+                      value={person.role}
+                      disabled={self}
+                      onChange={(e) => change(person, { role: e.target.value as Role })}
+                      className="rounded border border-zinc-300 bg-white px-1.5 py-0.5 text-[13px] dark:border-zinc-700 dark:bg-zinc-900"
+                    >
+                      {ROLES.map((role) => (
+                        <option key={role} value={role}>
+                          {ROLE_LABELS[role]}
+                        </option>
+                      ))}
+                    </select>
+                  </td>
+                  <td className="py-2 pr-3 text-muted">
+                    {person.signInMethods.map((m) => (m === "sso" ? (ssoName ?? "SSO") : m)).join(", ") || "—"}
+                  </td>
+                  <td className="py-2 pr-3 text-xs text-muted">{person.groups.join(", ") || "—"}</td>
+                  <td className="py-2 pr-3 text-muted">{person.activeSessions}</td>
+                  <td className="py-2 pr-3">{person.disabled ? "disabled" : "active"}</td>
+                  <td className="space-x-3 py-2 text-right text-xs whitespace-nowrap">
+                    <button
+                      type="button"
+                      className="text-indigo-600 hover:underline dark:text-indigo-400"
+                      onClick={() => showTokens(person)}
+                    >
+                      Tokens
+                    </button>
+                    <button
+                      type="button"
+                      className="text-indigo-600 hover:underline dark:text-indigo-400 disabled:opacity-40"
+                      disabled={person.activeSessions === 0}
+                      onClick={() =>
+                        void act(() => fetchJson(`/api/people/${encodeURIComponent(person.id)}/sessions`, { method: "DELETE" }))
+                      }
+                    >
+                      Sign out everywhere
+                    </button>
+                    {!self && (
                       <button
                         type="button"
-                        className="text-indigo-600 hover:underline dark:text-indigo-400"
-                        onClick={() => showTokens(person)}
+                        className="text-rose-600 hover:underline"
+                        onClick={() => change(person, { disabled: !person.disabled })}
                       >
-                        Tokens
+                        {person.disabled ? "Enable" : "Disable"}
                       </button>
-                      <button
-                        type="button"
-                        className="text-indigo-600 hover:underline dark:text-indigo-400 disabled:opacity-40"
-                        disabled={person.activeSessions === 0}
-                        onClick={() =>
-                          void act(() => fetchJson(`/api/people/${encodeURIComponent(person.id)}/sessions`, { method: "DELETE" }))
+                    )}
+                  </td>
+                </tr>
+                {openTokens?.id === person.id && (
+                  <tr>
+                    <td colSpan={7} className="bg-zinc-50 px-3 py-3 dark:bg-zinc-900/40">
+                      <TokenList
+                        tokens={openTokens.tokens}
+                        onRevoke={(token) =>
+                          void act(async () => {
+                            await fetchJson(`/api/tokens/${encodeURIComponent(token.id)}`, { method: "DELETE" });
+                            const { tokens } = await fetchJson<{ tokens: PersonalToken[] }>(
+                              `/api/people/${encodeURIComponent(person.id)}/tokens`,
+                            );
+                            setOpenTokens({ id: person.id, tokens });
+                          })
                         }
-                      >
-                        Sign out everywhere
-                      </button>
-                      {!self && (
-                        <button
-                          type="button"
-                          className="text-rose-600 hover:underline"
-                          onClick={() => change(person, { disabled: !person.disabled })}
-                        >
-                          {person.disabled ? "Enable" : "Disable"}
-                        </button>
-                      )}
+                      />
                     </td>
                   </tr>
-                  {openTokens?.id === person.id && (
-                    <tr>
-                      <td colSpan={7} className="bg-zinc-50 px-3 py-3 dark:bg-zinc-900/40">
-                        <TokenList
-                          tokens={openTokens.tokens}
-                          onRevoke={(token) =>
-                            void act(async () => {
-                              await fetchJson(`/api/tokens/${encodeURIComponent(token.id)}`, { method: "DELETE" });
-                              const { tokens } = await fetchJson<{ tokens: PersonalToken[] }>(
-                                `/api/people/${encodeURIComponent(person.id)}/tokens`,
-                              );
-                              setOpenTokens({ id: person.id, tokens });
-                            })
-                          }
-                        />
-                      </td>
-                    </tr>
-                  )}
-                </Fragment>
-              );
-            })}
-          </tbody>
-        </table>
+                )}
+              </Fragment>
+            );
+          })}
+        </DataTable>
       </section>
     </div>
   );
