@@ -9,14 +9,14 @@ const GLYPH: Record<ThemeChoice, string> = { system: "◐", light: "☀", dark: 
 
 export function ThemeToggle(): ReactNode {
   // null until the saved choice is read: applying "system" meanwhile would flash the wrong theme.
-  const [saved, setChoice] = useState<ThemeChoice | null>(null);
+  const [saved, setSaved] = useState<ThemeChoice | null>(null);
   const choice = saved ?? "system";
 
   useEffect(() => {
     // Reading localStorage must wait for the client; the server cannot know the choice.
     const stored = localStorage.getItem(THEME_STORAGE_KEY);
     // eslint-disable-next-line react-hooks/set-state-in-effect
-    setChoice(stored === "light" || stored === "dark" ? stored : "system");
+    setSaved(stored === "light" || stored === "dark" ? stored : "system");
   }, []);
 
   // The head's script sets the theme before first paint, but a page whose answer changed while
@@ -34,7 +34,7 @@ export function ThemeToggle(): ReactNode {
 
   const next = (): void => {
     const value = ORDER[(ORDER.indexOf(choice) + 1) % ORDER.length]!;
-    setChoice(value);
+    setSaved(value);
     localStorage.setItem(THEME_STORAGE_KEY, value);
   };
 
