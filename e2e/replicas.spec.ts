@@ -151,7 +151,8 @@ test("an agent's call waiting on one replica is approved from another, and compl
       .not.toBe("");
     const decided = await fetch(`${deciding!.baseUrl}/api/approvals/${id}`, {
       method: "POST",
-      headers: { ...cluster.headers, origin: deciding!.baseUrl },
+      // As the Approvals page sends it: in local mode only a page of Toolscope's decides (a browser sets this header).
+      headers: { ...cluster.headers, origin: deciding!.baseUrl, "sec-fetch-site": "same-origin" },
       body: JSON.stringify({ decision: "approve" }),
     });
     expect(decided.status).toBe(200);

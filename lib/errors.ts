@@ -58,6 +58,7 @@ export type ErrorCode =
   | "conflict:tool_definition"
   | "not_found:approval"
   | "forbidden:approver"
+  | "forbidden:credential"
   | "conflict:approval"
   | "conflict:virtual_server"
   | "not_found:virtual_server"
@@ -123,6 +124,7 @@ const STATUS: Record<ErrorCode, number> = {
   "conflict:tool_definition": 409,
   "not_found:approval": 404,
   "forbidden:approver": 403,
+  "forbidden:credential": 403,
   "conflict:approval": 409,
   "conflict:virtual_server": 409,
   "not_found:virtual_server": 404,
@@ -191,6 +193,8 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   "conflict:tool_definition": "This tool's definition changed since it was approved; calls are held until an admin approves it.",
   "not_found:approval": "There is no agent call waiting for approval with that id that you may see.",
   "forbidden:approver": "This server's policy does not name you among those who decide its agents' calls.",
+  "forbidden:credential":
+    "Deciding an agent's call needs a person signed in to Toolscope in a browser: no token may decide one, since an agent could hold it.",
   "conflict:approval": "That call was already decided, timed out or withdrawn by the agent.",
   "not_found:virtual_server": "There is no virtual server with that name.",
   "not_found:agent_grant": "You have not allowed that agent (or have revoked it already).",

@@ -25,7 +25,7 @@ const POSTGRES_URL = process.env.TOOLSCOPE_TEST_POSTGRES_URL ?? "postgres://post
 const BOOTSTRAP = "access-matrix-bootstrap-token";
 
 /** Who may use each route with each method; `scope`: the least personal-token scope that may (null: no token may). */
-type Rule = "public" | "signed-in" | "no-token" | "account" | { roles: Role[]; scope: "read" | "call" | null };
+type Rule = "public" | "signed-in" | "no-token" | "account" | "decide" | { roles: Role[]; scope: "read" | "call" | null };
 const EVERYONE: Role[] = ["viewer", "operator", "auditor", "admin"];
 const CALLERS_OF_TOOLS: Role[] = ["operator", "admin"];
 const read: Rule = { roles: EVERYONE, scope: "read" };
@@ -68,7 +68,7 @@ const RULES: Record<string, Rule> = {
   "GET /api/audit/:auditId": read,
   "DELETE /api/calls/:auditId": call,
   "GET /api/approvals": read,
-  "POST /api/approvals/:approvalId": call,
+  "POST /api/approvals/:approvalId": "decide",
   "GET /api/virtual-servers": read,
   "GET /api/virtual-servers/:name": read,
   "PUT /api/virtual-servers/:name": admin,
@@ -168,6 +168,11 @@ function verdict(rule: Rule, who: Who): "pass" | Denial {
     if (!who.account) return { status: 403, code: "bad_request:no_account" };
     // A token cannot make a token (a read token would mint a call token) or touch sessions.
     return who.scope ? { status: 403, code: "forbidden:scope" } : "pass";
+  }
+  if (rule === "decide") {
+    // A person in the loop must be a person: no token decides an agent's call, whatever its scope or role.
+    if (who.scope || !who.account) return { status: 403, code: "forbidden:credential" };
+    return CALLERS_OF_TOOLS.includes(who.role) ? "pass" : { status: 403, code: "forbidden:role" };
   }
   if (!rule.roles.includes(who.role)) return { status: 403, code: "forbidden:role" };
   if (who.scope && (rule.scope === null || (rule.scope === "call" && who.scope === "read")))

@@ -23,7 +23,7 @@ import { agentAuthorization } from "@/lib/auth/agent-authorization";
 import { saveServerPolicy } from "@/lib/policy/policy-store";
 import { allConnections, connectionFor } from "@/lib/mcp/pool";
 import { closeGateway } from "@/lib/gateway/gateway-http";
-import { BOOTSTRAP_ADMIN } from "@/test/callers";
+import { BOOTSTRAP_ADMIN, BOOTSTRAP_BROWSER } from "@/test/callers";
 import { MemoryOAuthClient } from "./memory-oauth-client";
 import { useClientMetadataTransport } from "@/lib/auth/client-metadata-fetch";
 import { freePort, sendRaw, startFrontDoor, type RawAnswer, type TestFrontDoor } from "@/test/front-door";
@@ -239,7 +239,7 @@ export function describeAgentOAuth(kind: "sqlite" | "postgres"): void {
         )
         .toBe("oauth-agent 0.1.0 (authorized as “Test Agent”)");
       const held = (await approvalsFor(BOOTSTRAP_ADMIN)).waiting.find((a) => JSON.stringify(a.arguments).includes("oauth-waits"))!;
-      await decideApproval(held.id, { decision: "deny", reason: "not now" }, BOOTSTRAP_ADMIN);
+      await decideApproval(held.id, { decision: "deny", reason: "not now" }, BOOTSTRAP_BROWSER, { fromPage: true });
       expect((await waiting).isError).toBe(true);
       const auditId = (result._meta as Record<string, unknown>)[AUDIT_META] as string;
       const { records } = await listAudit({ via: "agent:oauth-agent 0.1.0", limit: 5 }, readerOf(BOOTSTRAP_ADMIN, new Set()));

@@ -15,3 +15,6 @@ export const BOOTSTRAP_ADMIN: Caller = {
   scopes: null,
   sessionId: null,
 };
+
+/** The bootstrap admin signed in in a browser with the token: a session, so it may decide agents' calls. */
+export const BOOTSTRAP_BROWSER: Caller = { ...BOOTSTRAP_ADMIN, sessionId: "bootstrap browser session" };

@@ -23,7 +23,8 @@ import { BOOTSTRAP_ADMIN } from "@/test/callers";
 import { identify } from "@/lib/auth/identify";
 import type { Caller } from "@/lib/domain/roles";
 import { errorBody } from "@/lib/errors";
-import { approvalsFor, decideApproval, type Decision } from "./approvals";
+import { approvalsFor, decideApproval, waitingForDecision, type Decision } from "./approvals";
+import { approvalRow, insertApproval } from "./approval-store";
 import { startFrontDoor, type TestFrontDoor } from "@/test/front-door";
 import { DEMO_CLI } from "@/test/demo-client";
 import { programArgs } from "@/test/programs";
@@ -75,13 +76,26 @@ async function callerFor(token: string): Promise<Caller> {
   return (await identify({ headers: new Headers({ authorization: `Bearer ${token}` }), clientIp: "127.0.0.1" })).caller;
 }
 
-/** What GET /api/approvals and POST /api/approvals/{id} answer: the same lib functions, with the error model's status. */
+/** The same person signed in in a browser: only such a sign-in decides an agent's call (no token may). */
+function inBrowser(caller: Caller): Caller {
+  return {
+    ...caller,
+    authMethod: caller.authMethod === "bootstrap-token" ? "bootstrap-token" : "password",
+    scopes: null,
+    sessionId: `browser of ${caller.actor}`,
+  };
+}
+
+/**
+ * What GET /api/approvals (as the token sees it) and POST /api/approvals/{id} (as its person
+ * decides it, signed in in a browser) answer: the same lib functions, with the error model's status.
+ */
 async function api<T>(token: string, method: string, route: string, body?: unknown): Promise<{ status: number; body: T }> {
   const caller = await callerFor(token);
   try {
     if (method === "GET") return { status: 200, body: (await approvalsFor(caller)) as T };
     const id = route.split("/").at(-1)!;
-    return { status: 200, body: (await decideApproval(id, body as Decision, caller)) as T };
+    return { status: 200, body: (await decideApproval(id, body as Decision, inBrowser(caller), { fromPage: true })) as T };
   } catch (error) {
     const { status, body: answer } = errorBody(error);
     return { status, body: answer as T };
@@ -117,7 +131,8 @@ describe("an agent's destructive call waits for a person", () => {
       serverId: "demo",
       client: "approval-bot 2.0.0",
       arguments: { id: "n-approve" },
-      mayDecide: true,
+      // Seen with the agent's own token, which may never decide it (her browser sign-in may).
+      mayDecide: false,
       risk: ["destructive"],
       person: { email: "olga@example.com" },
     });
@@ -264,5 +279,129 @@ describe("an approved call that asks for input (2026-07-28, lib/gateway/input-ro
     // On the Agents page that is one call, and no failure.
     expect((await agentsSeen(ADMIN_READER)).find((seen) => seen.client === "round-bot 1.0.0")).toMatchObject({ calls: 1, failures: 0 });
     expect((await verifyAudit()).ok).toBe(true);
+  });
+});
+
+describe("the person in the loop is a person (issue 43)", () => {
+  /** What the front door answers a decision sent with these headers: the route's access is checked there. */
+  const decideThroughDoor = async (id: string, headers: Record<string, string>) => {
+    const answer = await fetch(`${door.base}/api/approvals/${id}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...headers },
+      body: JSON.stringify({ decision: "approve", arguments: { id: "n-agent-edited" } }),
+    });
+    return { status: answer.status, body: (await answer.json()) as { error?: { code: string; message: string } } };
+  };
+
+  it("an agent's token sees its waiting call but cannot approve it; the bootstrap bearer cannot either", async () => {
+    const client = await agent(tokens.olga!);
+    const call = client.callTool({ name: "demo__delete_note", arguments: { id: "n-self-approve" } });
+    const approval = await waitingFor(tokens.olga!, "delete_note");
+    // The token's view says so too: nothing to decide with it.
+    expect(approval.mayDecide).toBe(false);
+
+    const byToken = await decideThroughDoor(approval.id, { authorization: `Bearer ${tokens.olga}` });
+    expect(byToken.status).toBe(403);
+    expect(byToken.body.error).toMatchObject({
+      code: "forbidden:credential",
+      message: expect.stringMatching(/^A personal token cannot decide/),
+    });
+    const byBootstrap = await decideThroughDoor(approval.id, { authorization: `Bearer ${BOOTSTRAP}` });
+    expect(byBootstrap).toMatchObject({ status: 403, body: { error: { code: "forbidden:credential" } } });
+    // Past the front door too (a handler reached some other way): the token's caller is refused.
+    const direct = await decideApproval(approval.id, { decision: "approve" }, await callerFor(tokens.olga!), { fromPage: true }).catch(
+      (error: unknown) => errorBody(error),
+    );
+    expect(direct).toMatchObject({ status: 403, body: { error: { code: "forbidden:credential" } } });
+
+    // Still waiting, unchanged; its person, signed in, denies it.
+    expect((await waitingFor(tokens.olga!, "delete_note")).id).toBe(approval.id);
+    await api(tokens.olga!, "POST", `/api/approvals/${approval.id}`, { decision: "deny", reason: "I did not ask for that." });
+    const result = (await call) as CallToolResult;
+    expect(meta(result)[OUTCOME_META]).toBe("denied");
+    const { records } = await listAudit({ via: "agent:approval-bot 2.0.0", limit: 50 }, ADMIN_READER);
+    expect(records.some((r) => JSON.stringify(r.arguments).includes("n-agent-edited"))).toBe(false);
+  });
+
+  it("the session that made a waiting call cannot decide it; local mode decides only from a page", async () => {
+    const olga = await callerFor(tokens.olga!);
+    const row = await insertApproval({
+      serverId: "demo",
+      toolName: "delete_note",
+      arguments: { id: "n-same-session" },
+      requester: { actor: olga.actor, userId: olga.userId, name: olga.name, email: olga.email, sessionId: "olga's laptop" },
+      client: "a page's agent",
+      because: "delete_note is destructive.",
+      definitionChanges: null,
+      approvers: { roles: ["admin"], people: [], self: true },
+      timeoutMs: 60_000,
+    });
+    const sameSession = { ...inBrowser(olga), sessionId: "olga's laptop" };
+    await expect(decideApproval(row.id, { decision: "approve" }, sameSession, { fromPage: true })).rejects.toMatchObject({
+      code: "forbidden:credential",
+      message: expect.stringContaining("The session that made this call cannot decide it"),
+    });
+    const local: Caller = { ...BOOTSTRAP_ADMIN, actor: "local", name: "Local user", authMethod: "local" };
+    await expect(decideApproval(row.id, { decision: "approve" }, local, { fromPage: false })).rejects.toMatchObject({
+      code: "forbidden:credential",
+    });
+    const decided = await decideApproval(
+      row.id,
+      { decision: "deny" },
+      { ...inBrowser(olga), sessionId: "olga's phone" },
+      { fromPage: true },
+    );
+    expect(decided.status).toBe("denied");
+  });
+});
+
+describe("an agent that hangs up withdraws its waiting call (issue 43)", () => {
+  /** A fetch whose tools/call requests the test can cut, as an agent that gives up or exits does. */
+  function hangingUpFetch(): { fetch: typeof fetch; hangUp: () => void } {
+    const cut = new Set<AbortController>();
+    return {
+      fetch: (input, init) => {
+        if (init?.method !== "POST" || !String(init.body).includes('"tools/call"')) return fetch(input, init);
+        const controller = new AbortController();
+        cut.add(controller);
+        return fetch(input, { ...init, signal: controller.signal });
+      },
+      hangUp: () => cut.forEach((controller) => controller.abort()),
+    };
+  }
+
+  it.each([
+    ["a 2025 session", { mode: "legacy" } as const],
+    ["a 2026-07-28 request", { mode: { pin: "2026-07-28" } } as const],
+  ])("%s: the card goes at once, the badge stops counting it, and a late Approve answers 409 saying why", async (_era, negotiation) => {
+    const line = hangingUpFetch();
+    const client = new Client({ name: "impatient-bot", version: "1.0.0" }, { versionNegotiation: negotiation });
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${door.base}/mcp`), {
+        fetch: line.fetch,
+        requestInit: { headers: { Authorization: `Bearer ${tokens.olga}` } },
+      }),
+    );
+    clients.push(client);
+    const call = client.callTool({ name: "demo__delete_note", arguments: { id: `n-gone-${JSON.stringify(negotiation)}` } });
+    const approval = await waitingFor(tokens.olga!, "delete_note");
+    const olga = inBrowser(await callerFor(tokens.olga!));
+    expect((await waitingForDecision(olga)).waiting).toBe(1);
+
+    line.hangUp();
+    // A 2025 client may resume its stream (Last-Event-ID) and hear the withdrawal; a 2026 one has hung up for good.
+    const heard = await call.catch(() => undefined);
+    if (heard) expect(meta(heard as CallToolResult)[OUTCOME_META]).toBe("cancelled");
+    await expect.poll(async () => (await approvalRow(approval.id))?.status).toBe("cancelled");
+    expect((await approvalsFor(olga)).waiting).toEqual([]);
+    expect((await waitingForDecision(olga)).waiting).toBe(0);
+
+    const late = await api<{ error: { code: string; message: string } }>(tokens.olga!, "POST", `/api/approvals/${approval.id}`, {
+      decision: "approve",
+    });
+    expect(late.status).toBe(409);
+    expect(late.body.error.message).toMatch(/^The agent withdrew this call at \d\d:\d\d:\d\d UTC: its request ended/);
+    const withdrawn = await listAudit({ kind: "agent_call_withdrawn", limit: 20 }, ADMIN_READER);
+    expect(withdrawn.records.some((r) => r.tool_name === "" && JSON.stringify(r.arguments).includes(approval.id))).toBe(true);
   });
 });

@@ -12,7 +12,14 @@ import type { JsonChange } from "@/lib/json-diff";
 export type ApprovalRow = Selectable<AgentApprovalsTable>;
 
 /** The person behind the agent, as the row keeps them. */
-export type RequesterRecord = { actor: string; userId: string | null; name: string; email: string | null };
+export type RequesterRecord = {
+  actor: string;
+  userId: string | null;
+  name: string;
+  email: string | null;
+  /** The sign-in the call came with, when it was a browser session's: that session may not decide it. */
+  sessionId?: string | null;
+};
 
 export type NewApproval = {
   serverId: string;

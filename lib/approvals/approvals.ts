@@ -10,7 +10,7 @@ import { AppError } from "@/lib/errors";
 import { jsonDiff, type JsonChange } from "@/lib/json-diff";
 import { compileSchema, describeErrors } from "@/lib/json-schema/dialect";
 import { can, type Caller } from "@/lib/domain/roles";
-import type { ApprovalView, Approvers } from "@/lib/domain/approvals";
+import { decisionCredentialRefusal, type ApprovalView, type Approvers } from "@/lib/domain/approvals";
 import type { ServerConnection } from "@/lib/mcp/connection";
 import { connectionFor } from "@/lib/mcp/pool";
 import { hiddenServerIds } from "@/lib/mcp/server-access";
@@ -26,6 +26,7 @@ import {
   claimApprovalRound,
   settleApproval,
   type ApprovalRow,
+  type RequesterRecord,
 } from "./approval-store";
 import { awaitDecision, wakeApproval } from "./waiting";
 import { announceWaiting } from "./webhook";
@@ -76,7 +77,13 @@ export async function holdForApproval(held: HeldCall): Promise<HeldOutcome> {
     serverId: held.connection.config.id,
     toolName: held.toolName,
     arguments: held.arguments,
-    requester: { actor: held.caller.actor, userId: held.caller.userId, name: held.caller.name, email: held.caller.email },
+    requester: {
+      actor: held.caller.actor,
+      userId: held.caller.userId,
+      name: held.caller.name,
+      email: held.caller.email,
+      sessionId: held.caller.sessionId,
+    },
     client: held.client,
     because: held.gate.because,
     definitionChanges: held.gate.definitionChanges,
@@ -144,9 +151,22 @@ function parse<T>(text: string | null): T | null {
   return text === null ? null : (JSON.parse(text) as T);
 }
 
+/**
+ * Why this caller may not decide this row whoever the policy names: a token (decisionCredentialRefusal),
+ * or the very session that made the waiting call. Null when the credential may decide.
+ */
+function credentialRefusal(row: ApprovalRow, caller: Caller): string | null {
+  const refusal = decisionCredentialRefusal(caller);
+  if (refusal) return refusal;
+  const requester = parse<RequesterRecord>(row.caller)!;
+  if (caller.sessionId !== null && requester.sessionId === caller.sessionId)
+    return "The session that made this call cannot decide it: approve or deny it from another sign-in.";
+  return null;
+}
+
 /** Whether this person may decide this row: a role, an email, or their own agent's call, as the policy names. */
 export function mayDecide(row: ApprovalRow, caller: Caller): boolean {
-  if (!can(caller, "tools:call")) return false;
+  if (!can(caller, "tools:call") || credentialRefusal(row, caller) !== null) return false;
   const approvers = parse<Approvers>(row.approvers)!;
   if (caller.role && (approvers.roles as string[]).includes(caller.role)) return true;
   if (caller.email && approvers.people.includes(caller.email.toLowerCase())) return true;
@@ -217,11 +237,23 @@ export async function waitingForDecision(caller: Caller): Promise<{ waiting: num
 export type Decision =
   { decision: "approve"; arguments?: Record<string, unknown> | undefined } | { decision: "deny"; reason?: string | undefined };
 
+/** Where a decision came from: `fromPage`, a request one of Toolscope's own pages made (Sec-Fetch-Site: same-origin). */
+export type DecisionSource = { fromPage: boolean };
+
 /** A person decides a waiting call; the agent's request, on whichever replica holds it, goes on. */
-export async function decideApproval(id: string, decision: Decision, by: Caller): Promise<ApprovalView> {
+export async function decideApproval(id: string, decision: Decision, by: Caller, source: DecisionSource): Promise<ApprovalView> {
   const row = await approvalRow(id);
   if (!row || !(await maySee(row, by, await hiddenServerIds(by)))) throw new AppError("not_found:approval");
-  if (row.status !== "waiting") throw new AppError("conflict:approval");
+  const refusal = credentialRefusal(row, by);
+  if (refusal) throw new AppError("forbidden:credential", refusal);
+  // Local mode has no sign-in: an agent on this machine is "the local user" too. What it cannot do
+  // is be a browser (Sec-Fetch-Site is set by the browser, never by a page's script).
+  if (by.authMethod === "local" && !source.fromPage)
+    throw new AppError(
+      "forbidden:credential",
+      "Decide an agent's call on Toolscope's Approvals page in a browser: a request from anything else (an agent's, say) cannot.",
+    );
+  if (row.status !== "waiting") throw new AppError("conflict:approval", settledAlready(row));
   if (!mayDecide(row, by)) throw new AppError("forbidden:approver");
   const original = parse<Record<string, unknown>>(row.arguments) ?? {};
   let edited: Record<string, unknown> | null = null;
@@ -238,7 +270,7 @@ export async function decideApproval(id: string, decision: Decision, by: Caller)
     reason,
     editedArguments: edited,
   });
-  if (!won) throw new AppError("conflict:approval");
+  if (!won) throw new AppError("conflict:approval", settledAlready((await approvalRow(id)) ?? row));
   const requester = parse<{ actor: string }>(row.caller)!;
   await recordEvent(status === "approved" ? "agent_call_approved" : "agent_call_denied", by, {
     serverId: row.server_id,
@@ -252,6 +284,22 @@ export async function decideApproval(id: string, decision: Decision, by: Caller)
   wakeApproval(id);
   void clusterBus()?.broadcast("approval-decided", { id });
   return viewOf((await approvalRow(id))!, by);
+}
+
+/** Why a late decision finds nothing to decide, in words: what happened to the call, and when. */
+function settledAlready(row: ApprovalRow): string {
+  const when = row.decided_at ? ` at ${row.decided_at.slice(11, 19)} UTC` : "";
+  switch (row.status) {
+    case "cancelled":
+      return `The agent withdrew this call${when}: its request ended (it gave up, cancelled, or its session closed), so nothing is left to approve and nothing was run.`;
+    case "expired":
+      return `This call timed out${when} before anyone decided it, so it was not made.`;
+    case "approved":
+    case "denied":
+      return `${row.decided_by ?? "Someone"} already ${row.status} this call${when}.`;
+    default:
+      return "That call was already decided, timed out or withdrawn by the agent.";
+  }
 }
 
 function assertFitsSchema(connection: ServerConnection, toolName: string, args: Record<string, unknown>): void {

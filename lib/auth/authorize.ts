@@ -3,6 +3,7 @@
 // route handler or page decides access on its own. Pure.
 import type { ErrorCode } from "@/lib/errors";
 import type { Access } from "@/lib/http/api-routes";
+import { decisionCredentialRefusal } from "../domain/approvals";
 import { can, ROLE_LABELS, type Caller, type Permission } from "../domain/roles";
 
 export type Decision = { ok: true } | { ok: false; status: 401 | 403; code: ErrorCode; message: string };
@@ -61,6 +62,18 @@ export function decide(access: Access, caller: Caller): Decision {
           code: "bad_request:no_account",
           message:
             "Only people with an account have personal tokens and sessions; sign in with one (local mode and the bootstrap token have none).",
+        };
+  }
+  if (access === "decide") {
+    const refusal = decisionCredentialRefusal(caller);
+    if (refusal) return { ok: false, status: 403, code: "forbidden:credential", message: refusal };
+    return can(caller, "tools:call")
+      ? { ok: true }
+      : {
+          ok: false,
+          status: 403,
+          code: "forbidden:role",
+          message: `Your role (${ROLE_LABELS[caller.role]}) does not allow ${PERMISSION_NEEDS["tools:call"]}, so you cannot decide agents' calls. Ask an admin.`,
         };
   }
   if (can(caller, access)) return { ok: true };

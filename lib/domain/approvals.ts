@@ -1,5 +1,6 @@
 // The approval queue as the API answers it and the pages show it (lib/approvals). Client-safe.
 import type { JsonChange } from "@/lib/json-diff";
+import type { Caller } from "./roles";
 
 export const APPROVAL_STATUSES = ["waiting", "approved", "denied", "expired", "cancelled"] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
@@ -45,3 +46,28 @@ export type ApprovalView = {
 };
 
 export const DENY_REASON_MAX = 1_000;
+
+/**
+ * Why this caller may not decide any agent's call, whatever a server's policy says; null when
+ * they may. The person in the loop must be a person: a signed-in browser session (or local mode,
+ * where a decision must also come from one of Toolscope's pages). A personal token, an agent's
+ * OAuth token and the bootstrap token sent as a bearer are refused: each can make calls through
+ * /mcp, so an agent holding one could approve what it asked for.
+ */
+export function decisionCredentialRefusal(caller: Pick<Caller, "authMethod" | "sessionId">): string | null {
+  if (caller.authMethod === "local") return null;
+  if (
+    caller.sessionId !== null &&
+    (caller.authMethod === "password" || caller.authMethod === "sso" || caller.authMethod === "bootstrap-token")
+  )
+    return null;
+  const credential =
+    caller.authMethod === "personal-token"
+      ? "A personal token"
+      : caller.authMethod === "oauth"
+        ? "An agent's OAuth token"
+        : caller.authMethod === "bootstrap-token"
+          ? "The bootstrap token sent as a bearer"
+          : "This credential";
+  return `${credential} cannot decide an agent's call: an agent could hold it and approve its own call. Decide on Toolscope's Approvals page, signed in in a browser.`;
+}

@@ -52,6 +52,12 @@ export type AgentCall = {
   arguments: Record<string, unknown>;
   meta?: Record<string, unknown> | undefined;
   signal: AbortSignal;
+  /**
+   * Aborted when the HTTP request that carries the call ends before its answer (the agent hung
+   * up). A 2025 session's stream could be resumed, so only a call waiting for a person, which
+   * nobody would be left to receive, is withdrawn for it.
+   */
+  requestEnded?: AbortSignal | undefined;
   onprogress?: CallOptions["onprogress"] | undefined;
   /** How to put the target's questions to the agent, when it can answer them (agent-questions.ts). */
   ask?: AgentAsk | undefined;
@@ -146,7 +152,7 @@ async function answerAgentCall(call: AgentCall, resolved: { serverId: string }):
             ? `${call.client} (authorized as “${call.caller.tokenName}”)`
             : call.client,
         gate,
-        signal: call.signal,
+        signal: call.requestEnded ? AbortSignal.any([call.signal, call.requestEnded]) : call.signal,
         onTick: (waited) => progress.waiting(waited),
       });
       approvalId = held.approvalId;

@@ -19,7 +19,7 @@ import { toNodeHandler } from "@modelcontextprotocol/node";
 import { appConfig } from "@/lib/config/env";
 import type { Caller } from "@/lib/domain/roles";
 import { processWide } from "@/lib/process-wide";
-import { clientLabel, createGatewayServer } from "./gateway-server";
+import { clientLabel, createGatewayServer, type GatewayAuthExtra } from "./gateway-server";
 import { onAgentToolsChanged } from "./tool-changes";
 import { paramHeaderRefusal } from "./param-headers";
 import { virtualView, WHOLE_VIEW, type ToolView } from "./tool-views";
@@ -50,7 +50,7 @@ type Gateway = {
 };
 
 function callerOf(options: McpHandlerRequestOptions | undefined): Caller {
-  const caller = (options?.authInfo?.extra as { caller?: Caller } | undefined)?.caller;
+  const caller = (options?.authInfo?.extra as Partial<GatewayAuthExtra> | undefined)?.caller;
   if (!caller) throw new Error("The gateway was reached without a caller: the front door identifies every request.");
   return caller;
 }
@@ -87,7 +87,7 @@ function createGateway(): Gateway {
   );
   const sessions = new Map<string, Session>();
 
-  const openSession = async (request: Request, caller: Caller): Promise<Response> => {
+  const openSession = async (request: Request, caller: Caller, authInfo: AuthInfo | undefined): Promise<Response> => {
     const view = viewOf(request);
     const session: Partial<Session> = { identity: identityOf(caller), caller, lastSeen: Date.now(), path: view.path };
     const transport = new WebStandardStreamableHTTPServerTransport({
@@ -112,10 +112,10 @@ function createGateway(): Gateway {
     });
     Object.assign(session, { transport, server });
     await server.connect(transport);
-    return transport.handleRequest(request);
+    return transport.handleRequest(request, authInfo ? { authInfo } : undefined);
   };
 
-  const legacy = async (request: Request, caller: Caller): Promise<Response> => {
+  const legacy = async (request: Request, caller: Caller, authInfo: AuthInfo | undefined): Promise<Response> => {
     const sessionId = request.headers.get("mcp-session-id");
     if (sessionId) {
       const session = sessions.get(sessionId);
@@ -124,10 +124,10 @@ function createGateway(): Gateway {
       // The person's current roles and access, not those they had when the session opened.
       session.caller = caller;
       session.lastSeen = Date.now();
-      return session.transport.handleRequest(request);
+      return session.transport.handleRequest(request, authInfo ? { authInfo } : undefined);
     }
     if (request.method !== "POST") return jsonRpcError(400, "A session id is required");
-    return openSession(request, caller);
+    return openSession(request, caller, authInfo);
   };
 
   const evictOverflow = (): void => {
@@ -155,7 +155,7 @@ function createGateway(): Gateway {
     if (modernHeader || !(await isLegacyRequest(request, undefined, { maxRequestBodySize }))) {
       return (await paramHeaderRefusal(request, caller, viewOf(request))) ?? modern.fetch(request, options);
     }
-    return legacy(request, caller);
+    return legacy(request, caller, options?.authInfo);
   };
   return {
     node: toNodeHandler({ fetch }, { maxRequestBodySize }) as Gateway["node"],
@@ -172,7 +172,14 @@ const gateway = processWide<{ current?: Gateway }>("gateway", () => ({}));
 
 /** Serves one request to /mcp for the caller the front door identified. */
 export async function serveGateway(request: http.IncomingMessage, response: http.ServerResponse, caller: Caller): Promise<void> {
-  const auth: AuthInfo = { token: "", clientId: caller.tokenName ?? caller.actor, scopes: caller.scopes ?? [], extra: { caller } };
+  // The agent hung up before its answer was written (gave up, cancelled, or its process ended): a
+  // call of this request that waits for a person is withdrawn (gateway-server.ts).
+  const ended = new AbortController();
+  response.on("close", () => {
+    if (!response.writableFinished) ended.abort(new Error("The agent's request ended before its answer."));
+  });
+  const extra: GatewayAuthExtra = { caller, requestEnded: ended.signal };
+  const auth: AuthInfo = { token: "", clientId: caller.tokenName ?? caller.actor, scopes: caller.scopes ?? [], extra };
   (request as http.IncomingMessage & { auth?: AuthInfo }).auth = auth;
   gateway.current ??= createGateway();
   await gateway.current.node(request, response);

@@ -29,6 +29,9 @@ const INSTRUCTIONS =
 /** Tools per tools/list page: a large catalog (10,000 tools) is not one answer. */
 export const PAGE_SIZE = 500;
 
+/** What the front door hands each request's handlers, through the SDK's authInfo (gateway-http.ts). */
+export type GatewayAuthExtra = { caller: Caller; requestEnded: AbortSignal };
+
 export type GatewaySession = {
   /** The person behind the agent, as the front door identified them on the request being served. */
   caller: () => Caller;
@@ -100,6 +103,7 @@ export function createGatewayServer(session: GatewaySession): Server {
       arguments: (request.params.arguments ?? {}) as Record<string, unknown>,
       meta: ctx.mcpReq._meta as Record<string, unknown> | undefined,
       signal: ctx.mcpReq.signal,
+      requestEnded: (ctx.http?.authInfo?.extra as Partial<GatewayAuthExtra> | undefined)?.requestEnded,
       // A target's questions during the call go to a 2025 agent that can answer them, through this very request.
       ask: agentAsk(session.clientCapabilities?.(), {
         elicitInput: (params) => ctx.mcpReq.elicitInput(params, { signal: ctx.mcpReq.signal }),

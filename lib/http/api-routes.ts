@@ -8,10 +8,11 @@ export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 /**
  * Who may use a route with a method: anyone ("public": signing in, health), anyone signed in
  * ("signed-in"), anyone signed in other than with a personal token ("no-token": revoking a
- * token, whoever's it is), a person with an account ("account": their tokens and sessions), or
- * a caller whose role (and token scope) grants the permission.
+ * token, whoever's it is), a person with an account ("account": their tokens and sessions), a
+ * person in a browser whose role calls tools ("decide": an agent's waiting call, which no token
+ * may decide), or a caller whose role (and token scope) grants the permission.
  */
-export type Access = "public" | "signed-in" | "no-token" | "account" | Permission;
+export type Access = "public" | "signed-in" | "no-token" | "account" | "decide" | Permission;
 
 export type ApiRoute = {
   /** Path segments; `:name` matches one segment (percent-decoded). */
@@ -78,9 +79,10 @@ export const API_ROUTES: readonly ApiRoute[] = [
     access: { DELETE: "tools:call" },
     whileDraining: ["DELETE"],
   },
-  // Agents' calls waiting for a person (lib/approvals): each sees those they may decide or their own agents'; deciding is checked further in.
+  // Agents' calls waiting for a person (lib/approvals): each sees those they may decide or their own agents';
+  // deciding needs a person signed in in a browser (no token: an agent could hold it), and the policy's approvers further in.
   { pattern: "/api/approvals", methods: ["GET"], servedBy: "next", access: { GET: "catalog:read" } },
-  { pattern: "/api/approvals/:approvalId", methods: ["POST"], servedBy: "next", access: { POST: "tools:call" } },
+  { pattern: "/api/approvals/:approvalId", methods: ["POST"], servedBy: "next", access: { POST: "decide" } },
   // Virtual servers (/mcp/{name}): listed to all who see the catalog; composed by admins, as servers are.
   { pattern: "/api/virtual-servers", methods: ["GET"], servedBy: "next", access: { GET: "catalog:read" } },
   {

@@ -12,8 +12,12 @@ const DecisionSchema = z.discriminatedUnion("decision", [
   z.object({ decision: z.literal("deny"), reason: z.string().max(DENY_REASON_MAX).optional() }).strict(),
 ]);
 
-/** Approves a waiting agent call (with edited arguments, checked against the tool's schema) or denies it with a reason. */
+/**
+ * Approves a waiting agent call (with edited arguments, checked against the tool's schema) or
+ * denies it with a reason. The front door has already refused tokens ("decide" access).
+ */
 export async function POST(request: Request, { params }: { params: Promise<{ approvalId: string }> }): Promise<Response> {
   const { approvalId } = await params;
-  return respond(async () => decideApproval(approvalId, await parseBody(request, DecisionSchema), callerOf(request)));
+  const fromPage = request.headers.get("sec-fetch-site") === "same-origin";
+  return respond(async () => decideApproval(approvalId, await parseBody(request, DecisionSchema), callerOf(request), { fromPage }));
 }
