@@ -13,6 +13,7 @@ import { runCall } from "@/lib/calls/run-call";
 import { saveServerPolicy } from "@/lib/policy/policy-store";
 import { pinsView } from "@/lib/pins/definition-pins";
 import { watchDefinitions } from "@/lib/pins/watch";
+import { agentTools } from "@/lib/gateway/agent-tools";
 import { stdioCommand } from "./fixtures/spawn";
 
 // Local mode's one user, as the front door identifies them.
@@ -41,6 +42,8 @@ export function describeLocalPinning(database: "sqlite" | "postgres"): void {
   });
 
   const call = (toolName: string) => runCall({ serverId: "changes", toolName, arguments: {}, caller: LOCAL });
+  /** The description agents are offered through /mcp for the changing tool. */
+  const offered = async () => (await agentTools(LOCAL)).get("changes__target")?.listed.description;
 
   async function revised(times: number): Promise<string> {
     await call("revise");
@@ -62,6 +65,8 @@ export function describeLocalPinning(database: "sqlite" | "postgres"): void {
       await revised(1);
       expect((await pinsView("changes", LOCAL)).pending[0]).toMatchObject({ tool: "target", reason: "changed", held: false });
       expect((await call("target")).status).toBe("ok");
+      // A person's call goes through with the warning; agents still read the approved definition (issue 43).
+      expect(await offered()).toBe("Revision 1.");
     });
 
     it("holds it when the server's policy says hold", async () => {
@@ -84,6 +89,7 @@ export function describeLocalPinning(database: "sqlite" | "postgres"): void {
       const view = await pinsView("changes", LOCAL);
       expect(view.pending).toEqual([]);
       expect((await call("target")).status).toBe("ok");
+      expect(await offered()).toBe("Revision 3.");
     });
   });
 }

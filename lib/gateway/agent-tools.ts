@@ -1,7 +1,8 @@
 import "server-only";
 // The tools an agent sees through /mcp: every tool of every server the person behind it may
 // use and call, named `{serverId}__{tool}` as the spec's guidance for aggregators suggests, with
-// the target's title, description, schemas, annotations and icons passed through. A name maps
+// the target's title, description, schemas, annotations and icons passed through (as an admin
+// approved them, while a changed definition waits: lib/pins/agent-offer.ts). A name maps
 // back to exactly one server and tool; a name two servers could both claim (server "a" with a
 // tool "b__c", server "a__b" with a tool "c") is listed for neither, and said so.
 import { can, type Caller } from "@/lib/domain/roles";
@@ -12,6 +13,7 @@ import { toolVisibility } from "@/lib/mcp/app-ui";
 import type { ServerConnection } from "@/lib/mcp/connection";
 import { serverPolicy } from "@/lib/policy/policy-store";
 import { callRequirement } from "@/lib/policy/tool-policy";
+import { agentOffer } from "@/lib/pins/agent-offer";
 
 export const NAME_SEPARATOR = "__";
 
@@ -62,8 +64,9 @@ export async function agentTools(caller: Caller): Promise<Map<string, AgentTool>
   for (const [index, connection] of connections.entries()) {
     if (!ready[index]) continue;
     const serverId = connection.config.id;
-    const policy = await serverPolicy(serverId);
-    for (const tool of connection.catalog().tools) {
+    const catalog = connection.catalog().tools;
+    const [policy, offer] = await Promise.all([serverPolicy(serverId), agentOffer(connection, catalog)]);
+    for (const tool of catalog) {
       if (!toolVisibility(tool).includes("model")) continue;
       if (!callRequirement(policy, tool, connection.config.trusted, caller.role).allowed) continue;
       const name = agentToolName(serverId, tool.name);
@@ -72,7 +75,8 @@ export async function agentTools(caller: Caller): Promise<Map<string, AgentTool>
         continue;
       }
       claimed.add(name);
-      tools.set(name, { serverId, tool, listed: asListed(serverId, tool) });
+      const offered = offer(tool);
+      if (offered) tools.set(name, { serverId, tool, listed: asListed(serverId, offered) });
     }
   }
   return tools;
@@ -96,7 +100,9 @@ export async function resolveAgentTool(
     const connection = await connectionFor(serverId, caller);
     const toolName = name.slice(serverId.length + NAME_SEPARATOR.length);
     const tool = connection.findTool(toolName);
-    if (tool && toolVisibility(tool).includes("model")) candidates.push({ connection, toolName });
+    // A tool not offered (new, and waiting for an admin after failing the poisoning scan) is unknown to agents.
+    if (tool && toolVisibility(tool).includes("model") && (await agentOffer(connection, connection.catalog().tools))(tool))
+      candidates.push({ connection, toolName });
   }
   return candidates.length === 1 ? candidates[0] : undefined;
 }

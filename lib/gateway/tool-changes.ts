@@ -1,8 +1,9 @@
 import "server-only";
 // When what agents may see could have changed, so /mcp can send notifications/tools/list_changed:
 // a server's tools changed (any connection's listing, here or, through the cluster bus, on
-// another replica), a server was added, removed or its access changed, a policy changed, a
-// virtual server was saved or removed, or a person's role, groups or standing changed.
+// another replica), a server was added, removed or its access changed, a policy changed, an
+// admin approved a tool's definition, a virtual server was saved or removed, or a person's role,
+// groups or standing changed.
 // The signal is for every agent: each lists again and gets its own view, so one that sees
 // nothing new pays one listing, and none misses a change.
 import { createHash } from "node:crypto";
@@ -10,6 +11,7 @@ import { processWide } from "@/lib/process-wide";
 import { registeredServers } from "@/lib/mcp/registry";
 import { allConnections, watchToolLists } from "@/lib/mcp/pool";
 import { serverPolicy } from "@/lib/policy/policy-store";
+import { serverPins } from "@/lib/pins/pin-store";
 import type { Tool } from "@/lib/domain/mcp-types";
 import { database } from "@/lib/db";
 import { virtualServers } from "./virtual-store";
@@ -53,9 +55,19 @@ function onToolList(serverId: string, tools: readonly Tool[]): void {
 async function lookAtServers(): Promise<void> {
   const servers = await registeredServers();
   const policies = await Promise.all(servers.map((server) => serverPolicy(server.config.id)));
+  // An admin's approval of a definition changes what agents are offered (lib/pins/agent-offer.ts).
+  const approvedDefinitions = await Promise.all(
+    servers.map(async (server) => [...(await serverPins(server.config.id)).approved.values()].map((row) => row.hash)),
+  );
   const virtual = [...(await virtualServers()).values()].map(({ name, tools }) => [name, tools]);
   const now = digest([
-    servers.map((server, index) => [server.config.id, server.config.access, server.config.trusted, policies[index]]),
+    servers.map((server, index) => [
+      server.config.id,
+      server.config.access,
+      server.config.trusted,
+      policies[index],
+      approvedDefinitions[index],
+    ]),
     virtual,
     await peopleVersion(),
   ]);

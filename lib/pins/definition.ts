@@ -5,7 +5,7 @@
 import { createHash } from "node:crypto";
 import type { Tool } from "../domain/mcp-types";
 
-const PINNED_FIELDS = ["name", "title", "description", "inputSchema", "outputSchema", "annotations", "execution"] as const;
+export const PINNED_FIELDS = ["name", "title", "description", "inputSchema", "outputSchema", "annotations", "execution"] as const;
 
 export type PinnedDefinition = Partial<Record<(typeof PINNED_FIELDS)[number], unknown>>;
 
@@ -35,4 +35,16 @@ export function canonicalJson(definition: PinnedDefinition): string {
 
 export function definitionHash(definition: PinnedDefinition): string {
   return createHash("sha256").update(canonicalJson(definition)).digest("hex");
+}
+
+const hashes = new WeakMap<Tool, string>();
+
+/** A listed tool's hash, computed once per tool object: a catalog keeps its objects until the server lists again. */
+export function toolDefinitionHash(tool: Tool): string {
+  let hash = hashes.get(tool);
+  if (hash === undefined) {
+    hash = definitionHash(pinnedDefinition(tool));
+    hashes.set(tool, hash);
+  }
+  return hash;
 }

@@ -7,6 +7,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { closeGateway } from "@/lib/gateway/gateway-http";
 import { invitePerson } from "@/lib/auth/people";
 import { createToken } from "@/lib/auth/personal-tokens";
 import type { Caller } from "@/lib/domain/roles";
@@ -41,6 +43,18 @@ const OPERATOR: Caller = {
 };
 let door: TestFrontDoor;
 let token = "";
+let agent: Client | undefined;
+
+/** What an agent of Olga's is offered through /mcp now: each tool's description by gateway name. */
+async function offered(): Promise<Record<string, string | undefined>> {
+  if (!agent) {
+    agent = new Client({ name: "pins-agent", version: "1.0.0" });
+    await agent.connect(
+      new StreamableHTTPClientTransport(new URL(`${door.base}/mcp`), { requestInit: { headers: { authorization: `Bearer ${token}` } } }),
+    );
+  }
+  return Object.fromEntries((await agent.listTools()).tools.map((tool) => [tool.name, tool.description]));
+}
 
 beforeAll(async () => {
   for (const name of Object.keys(process.env)) if (name.startsWith("TOOLSCOPE_") || name === "DATABASE_URL") delete process.env[name];
@@ -64,6 +78,8 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
+  await agent?.close();
+  await closeGateway();
   await door?.close();
   const { allConnections } = await import("@/lib/mcp/pool");
   await Promise.all((await allConnections()).map((connection) => connection.close()));
@@ -107,6 +123,9 @@ describe("definition pinning when hosted", () => {
     expect(pending).toMatchObject({ tool: "target", reason: "changed", held: true });
     expect(pending!.changes).toEqual([{ path: ".description", kind: "changed", before: "Revision 1.", after: "Revision 2." }]);
 
+    // Agents are offered the definition an admin approved, not the one waiting (issue 43).
+    expect((await offered())["changes__target"]).toBe("Revision 1.");
+
     const refused = await call("changes", "target");
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({
@@ -129,8 +148,10 @@ describe("definition pinning when hosted", () => {
       })
       .toEqual([["Revision 3."]]);
     const current = (await pinsView("changes", ADMIN)).pending[0]!;
+    expect((await offered())["changes__target"]).toBe("Revision 1.");
     await approveDefinitions("changes", { tool: "target", hash: current.hash }, ADMIN);
     expect((await call("changes", "target")).status).toBe(200);
+    expect((await offered())["changes__target"]).toBe("Revision 3.");
     expect(await auditEvents("tool_definition_approved")).toContainEqual(
       expect.objectContaining({ actor_name: "Ada", arguments: expect.objectContaining({ subject: "target", hash: current.hash }) }),
     );
@@ -145,6 +166,11 @@ describe("definition pinning when hosted", () => {
       .toContain("important_tag");
     const flagged = (await pinsView("graded", ADMIN)).pending.find((p) => p.tool === "important_tag")!;
     expect(flagged).toMatchObject({ held: true, flags: [expect.stringContaining("a tag that poses as system text")] });
+    // Not offered to agents at all, nor callable by its gateway name, until an admin approves it (issue 43).
+    const tools = await offered();
+    expect(tools).not.toHaveProperty("graded__important_tag");
+    expect(tools).toHaveProperty("graded__weather");
+    await expect(agent!.callTool({ name: "graded__important_tag", arguments: {} })).rejects.toThrow(/Unknown tool/);
     const refused = await call("graded", "important_tag");
     expect(refused).toMatchObject({ status: 409, body: { error: { message: expect.stringContaining("failed the poisoning scan") } } });
     // A clean tool of the same server waits for its first approval, but is not held.
