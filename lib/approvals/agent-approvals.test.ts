@@ -405,3 +405,44 @@ describe("an agent that hangs up withdraws its waiting call (issue 43)", () => {
     expect(withdrawn.records.some((r) => r.tool_name === "" && JSON.stringify(r.arguments).includes(approval.id))).toBe(true);
   });
 });
+
+describe("a waiting call's secrets (issue 43)", () => {
+  it("are kept and shown as the audit log keeps them, and still reach the server once approved", async () => {
+    const client = await agent(tokens.olga!);
+    const call = client.callTool({ name: "ops__sign_in", arguments: { username: "ada", password: "hunter22-pw!", otp: "123456" } });
+    const approval = await waitingFor(tokens.olga!, "sign_in");
+    expect(approval.arguments).toEqual({ username: "ada", password: "[redacted]", otp: "[redacted]" });
+    // The approver edits what they were shown: a secret left as "[redacted]" is sent as it was.
+    await api(tokens.olga!, "POST", `/api/approvals/${approval.id}`, {
+      decision: "approve",
+      arguments: { username: "grace", password: "[redacted]", otp: "[redacted]" },
+    });
+    const result = (await call) as CallToolResult;
+    expect(JSON.stringify(result.content)).toContain("Signed in as grace (the password was 12 characters long)");
+
+    const { database } = await import("@/lib/db");
+    const row = await (await database()).selectFrom("agent_approvals").selectAll().where("id", "=", approval.id).executeTakeFirstOrThrow();
+    expect(JSON.stringify(row)).not.toContain("hunter22-pw!");
+    expect(JSON.stringify(row)).not.toContain("123456");
+    const decided = (await api<Queue>(tokens.olga!, "GET", "/api/approvals")).body.decided.find((a) => a.id === approval.id);
+    expect(decided?.editedArguments).toEqual({ username: "grace", password: "[redacted]", otp: "[redacted]" });
+  });
+
+  it("a new secret an approver types is sealed at rest and redacted in the audit log, and sent", async () => {
+    const client = await agent(tokens.olga!);
+    const call = client.callTool({ name: "ops__sign_in", arguments: { username: "ada", password: "first-password" } });
+    const approval = await waitingFor(tokens.olga!, "sign_in");
+    await api(tokens.olga!, "POST", `/api/approvals/${approval.id}`, {
+      decision: "approve",
+      arguments: { username: "ada", password: "approvers-own-secret" },
+    });
+    const result = (await call) as CallToolResult;
+    expect(JSON.stringify(result.content)).toContain("the password was 20 characters long");
+    const { database } = await import("@/lib/db");
+    const db = await database();
+    const row = await db.selectFrom("agent_approvals").selectAll().where("id", "=", approval.id).executeTakeFirstOrThrow();
+    expect(JSON.stringify(row)).not.toContain("approvers-own-secret");
+    const events = await db.selectFrom("audit_log").select("arguments").where("kind", "=", "agent_call_approved").execute();
+    expect(JSON.stringify(events)).not.toContain("approvers-own-secret");
+  });
+});

@@ -70,7 +70,8 @@ export type Settlement = {
   decidedBy: string | null;
   decidedById: string | null;
   reason?: string | null;
-  editedArguments?: Record<string, unknown> | null;
+  /** Sealed (lib/crypto/secret-box.ts): an approver may have typed a secret. */
+  editedArguments?: string | null;
 };
 
 /** Settles a waiting row; false when it was no longer waiting (someone, or the clock, got there first). */
@@ -85,7 +86,7 @@ export async function settleApproval(id: string, settlement: Settlement): Promis
       decided_by: settlement.decidedBy,
       decided_by_id: settlement.decidedById,
       decision_reason: settlement.reason ?? null,
-      edited_arguments: settlement.editedArguments ? JSON.stringify(settlement.editedArguments) : null,
+      edited_arguments: settlement.editedArguments ?? null,
     })
     .where("id", "=", id)
     .where("status", "=", "waiting")

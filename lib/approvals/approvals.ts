@@ -7,6 +7,9 @@ import "server-only";
 import { recordEvent } from "@/lib/audit/events";
 import { clusterBus } from "@/lib/cluster";
 import { AppError } from "@/lib/errors";
+import { appConfig } from "@/lib/config/env";
+import { isSealed, seal, unseal } from "@/lib/crypto/secret-box";
+import { REDACTED, redactArguments, restoreUnedited } from "@/lib/domain/redact";
 import { jsonDiff, type JsonChange } from "@/lib/json-diff";
 import { compileSchema, describeErrors } from "@/lib/json-schema/dialect";
 import { can, type Caller } from "@/lib/domain/roles";
@@ -76,7 +79,9 @@ export async function holdForApproval(held: HeldCall): Promise<HeldOutcome> {
   const row = await insertApproval({
     serverId: held.connection.config.id,
     toolName: held.toolName,
-    arguments: held.arguments,
+    // As the audit log keeps them: approvers see what it shows, and the secrets stay in this
+    // process, with the agent's request, which is where the call is made from.
+    arguments: shownArguments(held.connection, held.toolName, held.arguments),
     requester: {
       actor: held.caller.actor,
       userId: held.caller.userId,
@@ -104,8 +109,9 @@ export async function holdForApproval(held: HeldCall): Promise<HeldOutcome> {
   const serverId = held.connection.config.id;
   switch (settled.status) {
     case "approved": {
-      const edited = settled.edited_arguments ? (JSON.parse(settled.edited_arguments) as Record<string, unknown>) : null;
-      return { approved: true, approvalId: row.id, arguments: edited ?? held.arguments, decidedBy: settled.decided_by ?? "someone" };
+      const edited = editedArguments(settled);
+      const sent = edited ? (restoreUnedited(edited, parse(settled.arguments), held.arguments) as Record<string, unknown>) : held.arguments;
+      return { approved: true, approvalId: row.id, arguments: sent, decidedBy: settled.decided_by ?? "someone" };
     }
     case "denied":
       return {
@@ -141,6 +147,23 @@ export async function linkApprovalToCall(approvalId: string, auditId: string): P
 /** Whether an approved call may go on for its round `round` of input (once per round: see claimApprovalRound). */
 export async function continueApprovedCall(approvalId: string, round: number): Promise<boolean> {
   return claimApprovalRound(approvalId, round);
+}
+
+/** Arguments as the audit log would keep them: secret values (by the tool's schema, key names, connection strings) redacted. */
+function shownArguments(connection: ServerConnection, toolName: string, args: Record<string, unknown>): Record<string, unknown> {
+  return redactArguments(args, connection.findTool(toolName)?.inputSchema, appConfig().audit.redactKeys) as Record<string, unknown>;
+}
+
+const editedPurpose = (id: string): string => `approval ${id} edited arguments`;
+
+/**
+ * An approver's edited arguments, as the agent's side sends them. Sealed at rest (an approver may
+ * type a new secret); rows from before sealing hold plain JSON.
+ */
+function editedArguments(row: ApprovalRow): Record<string, unknown> | null {
+  const text = row.edited_arguments;
+  if (text === null) return null;
+  return JSON.parse(isSealed(text) ? unseal(text, editedPurpose(row.id)) : text) as Record<string, unknown>;
 }
 
 function formatWait(seconds: number): string {
@@ -190,6 +213,7 @@ async function viewOf(row: ApprovalRow, caller: Caller): Promise<ApprovalView> {
   const tool = connection?.findTool(row.tool_name);
   const policy = await serverPolicy(row.server_id);
   const risk = tool && connection ? toolRisk(tool, annotationsTrusted(policy, connection.config.trusted)) : undefined;
+  const edited = editedArguments(row);
   return {
     id: row.id,
     status: row.status,
@@ -211,7 +235,7 @@ async function viewOf(row: ApprovalRow, caller: Caller): Promise<ApprovalView> {
     decidedAt: row.decided_at,
     decidedBy: row.decided_by,
     decisionReason: row.decision_reason,
-    editedArguments: parse(row.edited_arguments),
+    editedArguments: edited && (redactArguments(edited, tool?.inputSchema, appConfig().audit.redactKeys) as Record<string, unknown>),
     auditId: row.audit_id,
   };
 }
@@ -255,11 +279,14 @@ export async function decideApproval(id: string, decision: Decision, by: Caller,
     );
   if (row.status !== "waiting") throw new AppError("conflict:approval", settledAlready(row));
   if (!mayDecide(row, by)) throw new AppError("forbidden:approver");
+  // What the approver was shown: the arguments with their secrets redacted.
   const original = parse<Record<string, unknown>>(row.arguments) ?? {};
   let edited: Record<string, unknown> | null = null;
+  let connection: ServerConnection | undefined;
   if (decision.decision === "approve" && decision.arguments && JSON.stringify(decision.arguments) !== JSON.stringify(original)) {
     edited = decision.arguments;
-    assertFitsSchema(await connectionFor(row.server_id), row.tool_name, edited);
+    connection = await connectionFor(row.server_id);
+    assertFitsSchema(connection, row.tool_name, edited);
   }
   const status = decision.decision === "approve" ? "approved" : "denied";
   const reason = decision.decision === "deny" ? decision.reason?.trim() || null : null;
@@ -268,7 +295,7 @@ export async function decideApproval(id: string, decision: Decision, by: Caller,
     decidedBy: by.name,
     decidedById: by.userId,
     reason,
-    editedArguments: edited,
+    editedArguments: edited && seal(JSON.stringify(edited), editedPurpose(id)),
   });
   if (!won) throw new AppError("conflict:approval", settledAlready((await approvalRow(id)) ?? row));
   const requester = parse<{ actor: string }>(row.caller)!;
@@ -279,11 +306,22 @@ export async function decideApproval(id: string, decision: Decision, by: Caller,
     agent: row.client,
     for: requester.actor,
     ...(reason ? { reason } : {}),
-    ...(edited ? { changes: jsonDiff(original, edited) } : {}),
+    // The audit log keeps the edit as it keeps arguments: a secret the approver typed is redacted.
+    ...(edited && connection ? { changes: jsonDiff(original, shownArguments(connection, row.tool_name, edited)) } : {}),
   });
   wakeApproval(id);
   void clusterBus()?.broadcast("approval-decided", { id });
   return viewOf((await approvalRow(id))!, by);
+}
+
+/** The value a JSON pointer ("/a/0/b") names in a value, if any. */
+function valueAt(value: unknown, pointer: string): unknown {
+  let at = value;
+  for (const token of pointer.split("/").slice(1)) {
+    const key = token.replaceAll("~1", "/").replaceAll("~0", "~");
+    at = typeof at === "object" && at !== null ? (at as Record<string, unknown>)[key] : undefined;
+  }
+  return at;
 }
 
 /** Why a late decision finds nothing to decide, in words: what happened to the call, and when. */
@@ -308,9 +346,10 @@ function assertFitsSchema(connection: ServerConnection, toolName: string, args: 
   const compiled = compileSchema(schema);
   if (!compiled.ok) return;
   if (compiled.validate(args)) return;
-  const errors = describeErrors(compiled.validate.errors)
-    .map((e) => `${e.path || "/"}: ${e.message}`)
-    .join("; ");
+  // A secret left as "[redacted]" is put back before the call is sent: its placeholder is not what is checked.
+  const found = describeErrors(compiled.validate.errors).filter((e) => valueAt(args, e.path) !== REDACTED);
+  if (found.length === 0) return;
+  const errors = found.map((e) => `${e.path || "/"}: ${e.message}`).join("; ");
   throw new AppError("bad_request:arguments", `The edited arguments do not fit ${toolName}'s input schema: ${errors}`);
 }
 

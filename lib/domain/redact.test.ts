@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MAX_ARGUMENT_DEPTH } from "@/lib/domain/argument-depth";
-import { REDACTED, redactArguments, redactConnectionStrings, redactMeta } from "./redact";
+import { REDACTED, redactArguments, redactConnectionStrings, redactMeta, restoreUnedited } from "./redact";
 
 describe("redactArguments", () => {
   it("redacts writeOnly and format: password values, keeping the rest", () => {
@@ -198,5 +198,28 @@ describe("the secret values a redaction takes out", () => {
     redactArguments(args, schema, undefined, found);
     redactMeta({ progressToken: "p-1", authorization: "Bearer tok-9", "com.example/trace": "t-1" }, undefined, found);
     expect([...found].sort()).toEqual(["123456", "4", "Bearer tok-9", "hunter22", "k-123456", "s3cret-pw", "sk-abcdef"]);
+  });
+});
+
+describe("restoreUnedited", () => {
+  const original = { host: "db", password: "hunter22", url: "postgres://ada:s3cret-pw@db/x", tags: ["a", { token: "tok-123456" }] };
+  const shown = redactArguments(original, undefined) as typeof original;
+
+  it("puts back what an editor left as shown, secrets included", () => {
+    expect(shown.password).toBe(REDACTED);
+    expect(restoreUnedited(shown, shown, original)).toEqual(original);
+    expect(restoreUnedited({ ...shown, host: "replica" }, shown, original)).toEqual({ ...original, host: "replica" });
+    expect(restoreUnedited({ ...shown, tags: ["b", { token: REDACTED }] }, shown, original)).toEqual({
+      ...original,
+      tags: ["b", { token: "tok-123456" }],
+    });
+  });
+
+  it("keeps what an editor changed, a new secret included, and what they added", () => {
+    expect(restoreUnedited({ ...shown, password: "new-one-99" }, shown, original)).toMatchObject({
+      password: "new-one-99",
+      url: original.url,
+    });
+    expect(restoreUnedited({ ...shown, extra: REDACTED }, shown, original)).toMatchObject({ extra: REDACTED });
   });
 });

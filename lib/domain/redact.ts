@@ -139,3 +139,30 @@ export function redactMeta(meta: Record<string, unknown>, extraKeys?: RegExp, fo
   const redacted = redactArguments(rest, undefined, extraKeys, found) as Record<string, unknown>;
   return progressToken === undefined ? redacted : { progressToken, ...redacted };
 }
+
+function sameJson(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/**
+ * Arguments someone edited from their redacted copy (`shown`), with what they left as shown
+ * put back as it was (`original`): a secret they saw as "[redacted]" and did not touch is sent
+ * as the secret, not as the word. What they changed is theirs, a new secret included.
+ */
+export function restoreUnedited(edited: unknown, shown: unknown, original: unknown): unknown {
+  if (sameJson(edited, shown)) return original;
+  if (Array.isArray(edited) && Array.isArray(shown) && Array.isArray(original))
+    return edited.map((item, index) =>
+      index < shown.length && index < original.length ? restoreUnedited(item, shown[index], original[index]) : item,
+    );
+  const isRecord = (value: unknown): value is Record<string, unknown> =>
+    typeof value === "object" && value !== null && !Array.isArray(value);
+  if (isRecord(edited) && isRecord(shown) && isRecord(original))
+    return Object.fromEntries(
+      Object.entries(edited).map(([key, value]) => [
+        key,
+        Object.hasOwn(shown, key) && Object.hasOwn(original, key) ? restoreUnedited(value, shown[key], original[key]) : value,
+      ]),
+    );
+  return edited;
+}
