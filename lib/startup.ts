@@ -2,7 +2,8 @@ import "server-only";
 // What runs once before Toolscope serves: configuration is checked, the database is
 // migrated, calls left pending by a stopped run are marked interrupted, retention is
 // scheduled, the bus to the other processes on the database starts (lib/cluster), tool lists
-// are compared with the approved definitions (lib/pins), and connections to the configured
+// are compared with the approved definitions (lib/pins) and the report cards people look at are
+// made again (lib/report), and connections to the configured
 // servers start in the background.
 import { startAuditHeartbeat } from "@/lib/audit";
 import { scheduleRetention } from "@/lib/retention";
@@ -11,6 +12,7 @@ import { database, databaseTarget } from "@/lib/db";
 import { describeTarget } from "@/lib/db/connect";
 import { allConnections, connectionStates } from "@/lib/mcp/pool";
 import { watchDefinitions } from "@/lib/pins/watch";
+import { watchReportCards } from "@/lib/report/server-report";
 import { scheduleApprovalSweep } from "@/lib/approvals/approvals";
 import { callsInFlight } from "@/lib/calls/in-flight";
 import { startClusterBus } from "@/lib/cluster";
@@ -44,6 +46,7 @@ export async function startup(): Promise<void> {
   provideMetricSources({ connectionStates, callsInFlight, draining: isDraining });
   if (startTracing(replicaName())) console.log("[toolscope] exporting traces over OTLP (OTEL_EXPORTER_OTLP_* settings)");
   watchDefinitions();
+  watchReportCards();
   scheduleApprovalSweep();
   for (const connection of await allConnections())
     console.log(`[toolscope] connecting to ${connection.config.name} (${connection.config.transport})`);

@@ -1,13 +1,14 @@
 "use client";
 
 // A server's report card page: the grade and what it is made of, what was measured, and every
-// finding with why it matters and how to fix it. Refresh makes the card anew (the server is
-// listed twice again and the audit log read again).
+// finding with why it matters and how to fix it. Refresh (admins) makes the card anew (the server
+// is listed twice again and the audit log read again); it is made again by itself after each listing.
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { SEVERITIES, type ReportCard, type Severity } from "@/lib/domain/report-card";
 import { FINDINGS_COUNTED_PER_RULE, GRADE_FLOORS, SEVERITY_WEIGHTS } from "@/lib/report/grade";
 import { FeatureNav } from "@/components/features/feature-nav";
+import { useCan } from "@/components/auth/viewer";
 import { BUTTON_SECONDARY, ERROR_NOTE } from "@/components/ui/classes";
 import { DefinitionChanges } from "@/components/pins/definition-changes";
 import { GradeLetter } from "./grade-badge";
@@ -35,6 +36,8 @@ export function ReportView({ serverId }: { serverId: string }): ReactNode {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [severities, setSeverities] = useState<ReadonlySet<Severity>>(new Set(SEVERITIES));
+  // Making a card anew costs the server two listings and Toolscope seconds of CPU: an admin's to ask.
+  const mayRefresh = useCan("servers:manage");
   const load = useCallback(
     async (fresh: boolean) => {
       setBusy(true);
@@ -76,15 +79,17 @@ export function ReportView({ serverId }: { serverId: string }): ReactNode {
             </p>
           )}
         </div>
-        <button
-          type="button"
-          className={BUTTON_SECONDARY}
-          onClick={() => void load(true)}
-          disabled={busy}
-          aria-label="Refresh the report card"
-        >
-          {busy ? "Checking…" : "Refresh"}
-        </button>
+        {mayRefresh && (
+          <button
+            type="button"
+            className={BUTTON_SECONDARY}
+            onClick={() => void load(true)}
+            disabled={busy}
+            aria-label="Refresh the report card"
+          >
+            {busy ? "Checking…" : "Refresh"}
+          </button>
+        )}
       </div>
       <HowGraded />
       <DefinitionChanges key={card?.generatedAt ?? "first"} serverId={serverId} />
