@@ -3,7 +3,7 @@ import "server-only";
 // random server-side session per sign-in and sets its HttpOnly, SameSite=Lax cookie (Secure over
 // https). The bootstrap token (TOOLSCOPE_API_TOKEN) typed on the sign-in page gets a session of
 // the same kind, as the bootstrap account, so it too can be signed out and revoked.
-import { APIError } from "better-auth";
+import { isAPIError } from "better-auth/api";
 import { serializeSignedCookie } from "better-call";
 import { recordEvent } from "@/lib/audit/events";
 import { appConfig } from "@/lib/config/env";
@@ -66,6 +66,17 @@ export async function signIn(input: SignInInput, request: { headers: Headers; cl
   }
 }
 
+/**
+ * The HTTP status of an error better-auth answered with, undefined for any other error. Never
+ * `instanceof APIError`: the process has one better-auth instance (lib/process-wide.ts), built by
+ * the first copy of lib/ to ask for it, and Next's route bundles carry better-auth copies of their
+ * own, apart from the front door's (which serves single sign-on). An error thrown by the instance
+ * is then of another copy's class; better-auth's isAPIError knows it by name.
+ */
+function authErrorStatus(error: unknown): number | undefined {
+  return isAPIError(error) && typeof error.statusCode === "number" ? error.statusCode : undefined;
+}
+
 async function signInWithPassword(
   input: { email: string; password: string },
   request: { headers: Headers; clientIp: string | null },
@@ -85,11 +96,10 @@ async function signInWithPassword(
     );
     return { setCookies: headers.getSetCookie() };
   } catch (error) {
-    if (error instanceof APIError) {
-      if (error.statusCode === 401) throw new AppError("unauthorized:credentials");
-      // The admin plugin refuses people an admin has disabled ("banned").
-      if (error.statusCode === 403) throw new AppError("unauthorized:disabled");
-    }
+    const status = authErrorStatus(error);
+    if (status === 401) throw new AppError("unauthorized:credentials");
+    // The admin plugin refuses people an admin has disabled ("banned").
+    if (status === 403) throw new AppError("unauthorized:disabled");
     throw error;
   }
 }
@@ -189,8 +199,9 @@ export async function changePassword(
     }
     return { setCookies: answer.getSetCookie(), sessionsEnded: signOutOtherSessions, tokensRevoked };
   } catch (error) {
-    if (error instanceof APIError && error.statusCode < 500) {
-      throw new AppError("bad_request:body", error.message || "The password could not be changed.");
+    const status = authErrorStatus(error);
+    if (status !== undefined && status < 500) {
+      throw new AppError("bad_request:body", (error as Error).message || "The password could not be changed.");
     }
     throw error;
   }
