@@ -115,11 +115,11 @@ export async function identify({ headers, clientIp, mode: known, gateway }: Iden
   if (mode === "local") return localCaller(clientIp);
   const bearer = bearerOf(headers);
   if (bearer) {
-    // Personal and OAuth tokens are random or signed, so guessing one is hopeless, and a script
-    // that has one is never held up by others' failures at its address; only
-    // TOOLSCOPE_API_TOKEN, which a person chose, is refused unchecked from an address out of attempts.
+    // Every bearer is checked, from any address: a credential that verifies gets in, so nobody's
+    // failures at an address (a shared proxy or NAT) lock out a script or the operator's own
+    // TOOLSCOPE_API_TOKEN. Only a failure is counted, and from an address out of attempts it is
+    // answered 429, the same answer whatever was wrong with it.
     const throttled = await bearerThrottled(clientIp);
-    if (throttled && !bearer.startsWith(TOKEN_PREFIX) && !COMPACT_JWS.test(bearer)) throw throttled;
     try {
       return { mode, caller: await bearerCaller(bearer, clientIp, headers, gateway), setCookies: [] };
     } catch (error) {

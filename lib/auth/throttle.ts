@@ -5,10 +5,10 @@ import "server-only";
 //   is not: everyone behind one reverse proxy or NAT shares it, so a correct password still goes
 //   through and only a wrong one is answered 429. The per-account count is what stops guessing.
 // - A bearer token, per client address, counting only guesses (a token Toolscope does not know,
-//   not a revoked or expired one). TOOLSCOPE_API_TOKEN is the whole credential, chosen by a
-//   person, with no account to count against: from an address out of attempts it is refused
-//   unchecked. A personal token is random and cannot be guessed, so one is still checked and a
-//   valid one gets through: a script is not held up by others' failures (lib/auth/identify.ts).
+//   not a revoked or expired one). Every bearer is still checked from an address out of attempts,
+//   and one that verifies gets through (TOOLSCOPE_API_TOKEN included: it has no account whose
+//   count could stand in, and refusing it unchecked let anyone at the operator's address lock
+//   the operator out); a failure from there is answered 429 (lib/auth/identify.ts).
 // A success clears the account's count. Counts are shared by every replica on PostgreSQL
 // (lib/cluster/shared-limiter.ts); on SQLite they live in this process's memory, and a restart
 // forgives. The client address is the proxy-aware one (lib/server/client-address.ts).

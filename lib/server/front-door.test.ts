@@ -116,6 +116,14 @@ function expected(route: (typeof API_ROUTES)[number], method: string, credential
   if (credential === "cross-origin" && method !== "GET" && !ANY_ORIGIN.has(route.pattern))
     return { status: 403, body: { error: { code: "forbidden:origin" } } };
   if (!tokenSet) return passed(route, method, "local");
+  // The bootstrap token as a bearer never decides an agent's call (an agent could hold it); its browser session may.
+  if (
+    route.pattern === "/api/approvals/:approvalId" &&
+    credential !== "session cookie" &&
+    credential !== "none" &&
+    credential !== "wrong token"
+  )
+    return { status: 403, body: { error: { code: "forbidden:credential" } } };
   if (["right token", "cross-origin", "session cookie"].includes(credential)) return passed(route, method, "bootstrap token");
   // A credential that is wrong is refused wherever it is sent; none at all opens the public routes only.
   if (credential === "none" && PUBLIC.has(route.pattern) && !(route.pattern === "/api/session" && method === "DELETE")) {
@@ -164,13 +172,14 @@ describe("the client's address, behind a trusted proxy", () => {
     for (let i = 0; i < 20; i++) expect(await guess()).toMatchObject({ status: 401, body: { error: { code: "unauthorized:token" } } });
     const throttled = await guess();
     expect(throttled).toMatchObject({ status: 429, body: { error: { code: "too_many_requests:token" } } });
-    // The right token from that client waits too; from the next client behind the proxy it goes through.
+    // The right token gets through from that client too (a credential that verifies is never refused), and from the next.
     const fromThere = await send("GET", "/servers", {
       host: "127.0.0.1",
       authorization: `Bearer ${TOKEN}`,
       "x-forwarded-for": "203.0.113.66",
     });
-    expect(fromThere).toMatchObject({ status: 429, body: { error: { code: "too_many_requests:token" } } });
+    expect(fromThere).toMatchObject({ status: 418, body: { caller: { clientIp: "203.0.113.66" } } });
+    expect(await guess()).toMatchObject({ status: 429, body: { error: { code: "too_many_requests:token" } } });
     const fromNext = await send("GET", "/servers", {
       host: "127.0.0.1",
       authorization: `Bearer ${TOKEN}`,
