@@ -3,7 +3,7 @@ import "server-only";
 // (lib/server/front-door.ts) and handed to route handlers on a header it overwrites.
 import { AppError } from "@/lib/errors";
 import type { Caller } from "@/lib/domain/mcp-types";
-import { CALLER_HEADER } from "@/lib/http/caller-header";
+import { CALLER_HEADER, decodeCaller } from "@/lib/http/caller-header";
 
 /** The caller of a route that signed-out callers may use too (signing in, the session's state). */
 export function anyCallerOf(request: Request): Caller {
@@ -12,7 +12,7 @@ export function anyCallerOf(request: Request): Caller {
     console.error("[toolscope] a request reached a route without passing the front door (server.ts)");
     throw new AppError("internal:unexpected");
   }
-  return JSON.parse(stamped) as Caller;
+  return decodeCaller(stamped);
 }
 
 export function callerOf(request: Request): Caller {

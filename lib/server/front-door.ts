@@ -16,7 +16,7 @@ import { allowedHostnames, guardRequest } from "@/lib/http/request-guard";
 import { matchApiRoute, type Access, type Method } from "../http/api-routes";
 import { serveAuth } from "./auth-endpoint";
 import { serveCall, serveCancel, serveConsole } from "./call-endpoint";
-import { CALLER_HEADER } from "../http/caller-header";
+import { CALLER_HEADER, encodeCaller } from "../http/caller-header";
 import { bodyTooLarge, headerValue, sendError, sendJson } from "./node-http";
 import { appConfig } from "@/lib/config/env";
 import { sandboxState } from "@/lib/apps/sandbox-state";
@@ -391,7 +391,7 @@ function bodyRefusal(request: http.IncomingMessage, readWhole: boolean): AppErro
 
 /** Route handlers read the caller from here; whatever a client sent under that name is replaced. */
 function stampCaller(request: http.IncomingMessage, caller: Caller): void {
-  request.headers[CALLER_HEADER] = JSON.stringify(caller);
+  request.headers[CALLER_HEADER] = encodeCaller(caller);
   if (caller.clientIp) request.headers[CLIENT_ADDRESS_HEADER] = caller.clientIp;
   else delete request.headers[CLIENT_ADDRESS_HEADER];
 }
