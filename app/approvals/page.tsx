@@ -16,7 +16,7 @@ export default async function ApprovalsPage(): Promise<ReactNode> {
         <p className="mt-1 text-sm text-muted">
           Agents call tools through Toolscope&apos;s MCP endpoint (<code className="font-mono text-[12px]">/mcp</code>) as the person who
           connected them. A call to a risky tool waits here until someone the server&apos;s policy names approves it, edits its arguments,
-          or denies it; every decision is in the{" "}
+          or denies it, here (no token can, so an agent cannot approve its own call); every decision is in the{" "}
           <Link href="/audit?via=agent" className="text-indigo-600 underline dark:text-indigo-400">
             audit log
           </Link>
