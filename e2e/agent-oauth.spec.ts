@@ -137,4 +137,11 @@ test("an agent's request that cannot go on shows the person a page that says why
   }
   await page.setViewportSize({ width: 390, height: 800 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  // Anyone can link to the page: it says Toolscope's words for a code it knows, and never the query's own text (issue 43).
+  const phishing = "Your account is locked. Call +1 555 0100 to unlock it.";
+  await page.goto(`${BASE}/oauth/error?${new URLSearchParams({ error: "access_denied", error_description: phishing })}`);
+  await expect(page.getByTestId("authorize-error")).toContainText("The request was refused, so the agent was given no access.");
+  await page.goto(`${BASE}/oauth/error?${new URLSearchParams({ error: phishing, error_description: phishing })}`);
+  await expect(page.getByTestId("authorize-error")).toHaveText("The request was refused.");
+  await expect(page.getByText(phishing)).toHaveCount(0);
 });

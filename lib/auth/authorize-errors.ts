@@ -6,6 +6,7 @@ import "server-only";
 // unverified redirect address, so they land on a page of Toolscope's that says what went wrong.
 // This works on the endpoint's answer: an after hook cannot turn an error's status into a redirect.
 import { appConfig } from "@/lib/config/env";
+import { isKnownAuthorizeError } from "./authorize-error-words";
 
 /** The page that explains it (app/oauth/error). */
 export const AUTHORIZE_ERROR_PAGE = "/oauth/error";
@@ -57,6 +58,10 @@ export async function authorizeAnswerForPerson(request: Request, answer: Respons
   if (answer.status >= 300 && answer.status < 400) refusal = errorPageRefusal(answer.headers.get("location"));
   else if (answer.status >= 400 && navigated(request)) refusal = await jsonRefusal(answer);
   if (!refusal) return answer;
-  const page = `${appConfig().publicUrl}${AUTHORIZE_ERROR_PAGE}?${new URLSearchParams({ error: refusal.error, error_description: refusal.description })}`;
+  // The page shows its own words for a code it knows, never a description (which may quote the
+  // agent's own parameters): the details go to the log, for whoever runs Toolscope.
+  console.warn(`[toolscope] an agent's authorization request was refused: ${refusal.error}: ${refusal.description}`);
+  const error = isKnownAuthorizeError(refusal.error) ? refusal.error : "invalid_request";
+  const page = `${appConfig().publicUrl}${AUTHORIZE_ERROR_PAGE}?${new URLSearchParams({ error })}`;
   return new Response(null, { status: 302, headers: { location: page, "cache-control": "no-store" } });
 }
