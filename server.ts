@@ -62,7 +62,7 @@ function nextUpgradeHandler(): UpgradeHandler {
   return app.getUpgradeHandler() as UpgradeHandler;
 }
 const server = http.createServer(createFrontDoor(handle, { allowedHosts, dev }));
-server.on("upgrade", createUpgradeDoor(nextUpgradeHandler(), { allowedHosts }));
+server.on("upgrade", createUpgradeDoor(nextUpgradeHandler(), { allowedHosts, dev }));
 server.listen(port, host, () => {
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
   console.log(`[toolscope] Ready in ${Math.round(performance.now())} ms: serving ${url}`);

@@ -16,7 +16,7 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-export async function startFrontDoor(options: { allowedHosts?: string; port?: number } = {}): Promise<TestFrontDoor> {
+export async function startFrontDoor(options: { allowedHosts?: string; port?: number; dev?: boolean } = {}): Promise<TestFrontDoor> {
   const standInForNext = (request: http.IncomingMessage, response: http.ServerResponse): void => {
     response.writeHead(418, { "content-type": "application/json" });
     response.end(JSON.stringify({ servedBy: "next", caller: JSON.parse(String(request.headers[CALLER_HEADER])) }));

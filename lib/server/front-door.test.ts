@@ -278,25 +278,44 @@ describe("what the front door answers itself", () => {
     delete process.env.TOOLSCOPE_API_TOKEN;
   });
 
-  it("upgrades (WebSocket) pass the same guard", async () => {
-    const upgrade = (headers: Record<string, string>) =>
-      new Promise<number>((resolve, reject) => {
-        const request = http.request(`${door.base}/_next/webpack-hmr`, {
-          headers: { connection: "Upgrade", upgrade: "websocket", ...headers },
-        });
-        request.on("response", (response) => resolve(response.statusCode!));
-        request.on("upgrade", (response) => resolve(response.statusCode!));
-        request.on("error", reject);
-        request.end();
-      });
-    expect(await upgrade({ host: "evil.example" })).toBe(403);
-    expect(await upgrade({ host: "127.0.0.1" })).toBe(418);
+  /** The status an upgrade is answered with; it never hangs (the answer, or the socket's end, settles it). */
+  const upgrade = (base: string, path: string, headers: Record<string, string>) =>
+    new Promise<number>((resolve, reject) => {
+      const request = http.request(`${base}${path}`, { headers: { connection: "Upgrade", upgrade: "websocket", ...headers } });
+      request.on("response", (response) => resolve(response.statusCode!));
+      request.on("upgrade", (response) => resolve(response.statusCode!));
+      request.on("close", () => resolve(-1));
+      request.on("error", reject);
+      request.end();
+    });
+
+  it("upgrades (WebSocket) are refused at once on every path but the development live reload (issue 43)", async () => {
     await bootstrapSession();
     try {
-      expect(await upgrade({ host: "127.0.0.1" })).toBe(403);
-      expect(await upgrade({ host: "127.0.0.1", cookie: sessionCookie })).toBe(418);
+      for (const path of ["/", "/api/servers", "/mcp", "/_next/hmr", "/_next/webpack-hmr"]) {
+        expect(await upgrade(door.base, path, { host: "127.0.0.1", cookie: sessionCookie })).toBe(404);
+        expect(await upgrade(door.base, path, { host: "127.0.0.1", authorization: `Bearer ${TOKEN}` })).toBe(404);
+      }
     } finally {
       delete process.env.TOOLSCOPE_API_TOKEN;
+    }
+  });
+
+  it("the development live reload's upgrade passes the same guard", async () => {
+    const dev = await startFrontDoor({ dev: true });
+    try {
+      expect(await upgrade(dev.base, "/_next/hmr", { host: "evil.example" })).toBe(403);
+      expect(await upgrade(dev.base, "/_next/hmr", { host: "127.0.0.1" })).toBe(418);
+      expect(await upgrade(dev.base, "/api/servers", { host: "127.0.0.1" })).toBe(404);
+      await bootstrapSession();
+      try {
+        expect(await upgrade(dev.base, "/_next/hmr", { host: "127.0.0.1" })).toBe(403);
+        expect(await upgrade(dev.base, "/_next/hmr", { host: "127.0.0.1", cookie: sessionCookie })).toBe(418);
+      } finally {
+        delete process.env.TOOLSCOPE_API_TOKEN;
+      }
+    } finally {
+      await dev.close();
     }
   });
 

@@ -212,10 +212,14 @@ function challengeFor(
   return isGatewayPath(pathname) && refusal.status === 401 ? gatewayChallenge(refusal, host) : undefined;
 }
 
+/** The one path that answers an upgrade: Next's live reload, in development. */
+const HOT_RELOAD_PATH = "/_next/hmr";
+
 /**
- * The front door for connection upgrades (WebSocket: Next's live reload in development): the
- * same three steps, then Next's upgrade handler; a refused upgrade gets a plain HTTP answer and
- * the socket is closed.
+ * The front door for connection upgrades (WebSocket: Next's live reload in development): an
+ * upgrade to any other path (every one, in production) is answered 404 and its socket closed at
+ * once; Next would admit it and never answer. The live reload's meets the same three steps, then
+ * Next's upgrade handler; a refused upgrade gets a plain HTTP answer and the socket is closed.
  */
 export function createUpgradeDoor(
   upgrade: UpgradeHandler,
@@ -225,6 +229,10 @@ export function createUpgradeDoor(
   return (request, socket, head) => {
     const refuse = (status: number): void =>
       void socket.end(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`);
+    if (!(options.dev && (request.url ?? "/").split("?")[0] === HOT_RELOAD_PATH)) {
+      refuse(404);
+      return;
+    }
     admit(request, undefined, { allowedHosts, method: "GET", url: request.url ?? "/", access: ({ pathname }) => pageAccess(pathname) })
       .then((admission) => {
         if (!admission.ok) {
