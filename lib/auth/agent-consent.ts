@@ -7,6 +7,7 @@ import { database } from "@/lib/db";
 import { ROLE_LABELS, type Caller } from "../domain/roles";
 import type { ConsentRequest } from "./agent-consent-shape";
 import { storedStrings } from "./agent-grants";
+import { shownClientName } from "./client-registration";
 
 export type { ConsentRequest } from "./agent-consent-shape";
 
@@ -47,7 +48,7 @@ export async function consentRequest(search: Record<string, string | string[] | 
   const scopes = (one("scope") ?? "").split(" ").filter(Boolean);
   return {
     ok: true,
-    client: { id: clientId, name: client.name || clientId, uri: client.uri },
+    client: { id: clientId, name: shownClientName(client.name || clientId), uri: client.uri },
     redirectTo,
     abilities: ABILITIES.filter(({ grantedBy }) => grantedBy.some((scope) => scopes.includes(scope))).map(({ ability }) => ability),
     resource: one("resource") ?? null,
@@ -59,5 +60,5 @@ export async function consentRequest(search: Record<string, string | string[] | 
 export async function agentName(clientId: string): Promise<string | undefined> {
   const db = await database();
   const client = await db.selectFrom("auth_oauth_client").select(["name", "disabled"]).where("clientId", "=", clientId).executeTakeFirst();
-  return client && !client.disabled ? client.name || clientId : undefined;
+  return client && !client.disabled ? shownClientName(client.name || clientId) : undefined;
 }

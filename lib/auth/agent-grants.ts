@@ -3,6 +3,7 @@ import "server-only";
 // taking that back. A grant is better-auth's consent row: while it stands, the agent's tokens
 // work (lib/auth/agent-identity.ts checks it on every request); revoking deletes it and revokes
 // the agent's refresh tokens, so the agent stops at once and must ask the person again.
+import { shownClientName } from "./client-registration";
 import { recordEvent } from "@/lib/audit/events";
 import { database } from "@/lib/db";
 import { AppError } from "@/lib/errors";
@@ -38,7 +39,7 @@ export async function agentGrants(userId: string): Promise<AgentGrant[]> {
   return rows
     .map((row) => ({
       clientId: row.clientId,
-      name: row.name || row.clientId,
+      name: shownClientName(row.name || row.clientId),
       uri: row.uri,
       scopes: storedStrings(row.scopes),
       grantedAt: iso(row.updatedAt ?? row.createdAt),

@@ -2,6 +2,7 @@ import "server-only";
 // Who an agent is, from the OAuth access token a person authorized it with (lib/auth/agent-oauth.ts):
 // that person, as they are now (a disabled account or a changed role counts at once, not when
 // the token expires), through the client they authorized, limited to the scopes they granted.
+import { shownClientName } from "./client-registration";
 import { createDpopReplayStore } from "better-auth/oauth2";
 import type { JWK } from "jose";
 import { database } from "@/lib/db";
@@ -73,5 +74,5 @@ export async function agentGrantee(
   if (!row.consentId || grantedAt > grant.issuedAt)
     throw new AppError("unauthorized:access_token", `${row.name} revoked this agent's authorization. Authorize again.`);
   const person = { id: row.id, name: row.name, email: row.email, role: row.role, banned: row.banned, groups: row.groups };
-  return { person, client: row.clientName || grant.clientId, scopes: grant.scopes };
+  return { person, client: shownClientName(row.clientName || grant.clientId), scopes: grant.scopes };
 }

@@ -6,13 +6,23 @@ import type http from "node:http";
 import { getRequest, setResponse } from "better-call/node";
 import { AUTHORIZE_PATH } from "@/lib/auth/agent-oauth";
 import { authorizeAnswerForPerson } from "@/lib/auth/authorize-errors";
-import { auth } from "@/lib/auth/better-auth";
+import { auth, CLIENT_ADDRESS_HEADER } from "@/lib/auth/better-auth";
+import { registrationRefusal } from "@/lib/auth/client-registration";
+
+/** Dynamic client registration (RFC 7591): limited per address and in size before better-auth stores it. */
+const REGISTER_PATH = "/api/auth/oauth2/register";
 
 export async function serveAuth(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
   // As better-auth's toNodeHandler does, with one step between: an agent's authorization that
   // cannot go on is shown to the person on a page, not in JSON.
   const base = `${request.headers["x-forwarded-proto"] || ("encrypted" in request.socket && request.socket.encrypted ? "https" : "http")}://${request.headers.host}`;
   const asked = getRequest({ base, request });
+  const path = new URL(asked.url).pathname;
+  if (path === REGISTER_PATH && asked.method === "POST") {
+    const address = request.headers[CLIENT_ADDRESS_HEADER];
+    const refused = await registrationRefusal(asked, typeof address === "string" ? address : null);
+    if (refused) return setResponse(response, refused);
+  }
   const answer = await (await auth()).handler(asked);
-  await setResponse(response, new URL(asked.url).pathname === AUTHORIZE_PATH ? await authorizeAnswerForPerson(asked, answer) : answer);
+  await setResponse(response, path === AUTHORIZE_PATH ? await authorizeAnswerForPerson(asked, answer) : answer);
 }
