@@ -149,6 +149,7 @@ export function ApprovalCard({ approval, onDecide }: { approval: ApprovalView; o
             onSubmit={(value) => void decide({ decision: "approve", arguments: value })}
             running={busy}
             submitLabel={{ idle: "Approve with these arguments", busy: "Approving…" }}
+            keepsRedacted
             actions={
               <button type="button" className={BUTTON_SECONDARY} onClick={() => setMode("view")} disabled={busy}>
                 Cancel

@@ -59,7 +59,7 @@ export function dataPath(property: string | undefined): string[] {
   return (property ?? "").split(".").filter((key, i) => i > 0 || key !== "");
 }
 
-function dataAt(formData: unknown, path: string[]): unknown {
+export function dataAt(formData: unknown, path: string[]): unknown {
   let node = formData;
   for (const key of path) node = isObject(node) || Array.isArray(node) ? (node as Record<string, unknown>)[key] : undefined;
   return node;

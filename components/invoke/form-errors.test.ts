@@ -1,8 +1,8 @@
-import type { RJSFSchema, ValidatorType } from "@rjsf/utils";
+import type { RJSFSchema, RJSFValidationError, ValidatorType } from "@rjsf/utils";
 import { beforeAll, describe, expect, it } from "vitest";
 import { schemaTools } from "@/lib/demo-server/tools/schemas";
 import { formSchema } from "@/lib/json-schema/form-schema";
-import { inPlainWords } from "./form-errors";
+import { exceptRedacted, inPlainWords } from "./form-errors";
 import { compiledValidator } from "./testing/compiled-validator";
 
 function demoSchema(name: string): RJSFSchema {
@@ -111,5 +111,18 @@ describe("inPlainWords", () => {
       error("required", ".a.b", { missingProperty: "b" }),
     ]);
     expect(words.map((e) => e.stack)).toEqual(["ajv's words", "a › b is required"]);
+  });
+});
+
+describe("exceptRedacted", () => {
+  it("drops the errors of values still shown as [redacted], and keeps the others", () => {
+    const errors = [
+      { property: ".otp", name: "pattern", params: { pattern: "^[0-9]{6}$" }, message: "", stack: "" },
+      { property: ".username", name: "minLength", params: { limit: 3 }, message: "", stack: "" },
+      { property: ".keys.0", name: "pattern", params: {}, message: "", stack: "" },
+    ] as RJSFValidationError[];
+    const data = { otp: "[redacted]", username: "a", keys: ["[redacted]"] };
+    expect(exceptRedacted(errors, data).map((error) => error.property)).toEqual([".username"]);
+    expect(exceptRedacted(errors, { otp: "12", username: "a", keys: ["x"] })).toHaveLength(3);
   });
 });

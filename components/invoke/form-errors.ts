@@ -4,7 +4,8 @@
 // words.
 import type { RJSFValidationError } from "@rjsf/utils";
 import { errorWords } from "@/lib/json-schema/error-words";
-import { dataPath } from "./branch-errors";
+import { REDACTED } from "@/lib/domain/redact";
+import { dataAt, dataPath } from "./branch-errors";
 
 /** ".tasks.0.name" → ["tasks #1", "name"]: how the form titles each step. */
 function readablePath(property: string | undefined): string[] {
@@ -33,4 +34,13 @@ export function inPlainWords(errors: RJSFValidationError[]): RJSFValidationError
     out.push(plain);
   }
   return out;
+}
+
+/**
+ * Errors less those of values still "[redacted]": arguments shown as the audit log keeps them (an
+ * agent's waiting call) put the secret back for a value left so, so the placeholder's own shape
+ * (a pattern, a length) is not what is judged.
+ */
+export function exceptRedacted(errors: RJSFValidationError[], formData: unknown): RJSFValidationError[] {
+  return errors.filter((error) => dataAt(formData, dataPath(error.property)) !== REDACTED);
 }

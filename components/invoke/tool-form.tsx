@@ -9,7 +9,7 @@ import { formSchema } from "@/lib/json-schema/form-schema";
 import { formUnsupportedReason } from "@/lib/json-schema/form-support";
 import type { Tool } from "@/lib/domain/mcp-types";
 import { FormBoundary } from "./form-boundary";
-import { inPlainWords } from "./form-errors";
+import { exceptRedacted, inPlainWords } from "./form-errors";
 import { uncheckedValidator, useFormValidator } from "./form-validator";
 import { JsonArguments } from "./json-arguments";
 import { NullableField } from "./nullable-field";
@@ -30,6 +30,8 @@ type Props = {
   actions?: ReactNode;
   /** The submit button's words, idle and busy, where the form does something else than run the tool (approve an agent's call). */
   submitLabel?: { idle: string; busy: string } | undefined;
+  /** A value left "[redacted]" stands for a secret put back on the server's side: its placeholder is not checked. */
+  keepsRedacted?: boolean | undefined;
 };
 
 const MODE_BUTTON = "rounded px-2 py-0.5 text-[11px] font-medium";
@@ -99,6 +101,7 @@ function SchemaForm({
   refusal,
   actions,
   submitLabel,
+  keepsRedacted,
   schema,
   validator,
 }: Props & { schema: RJSFSchema; validator: ValidatorType }): ReactNode {
@@ -121,7 +124,7 @@ function SchemaForm({
         onSubmit={(e: IChangeEvent) => onSubmit((e.formData ?? {}) as Record<string, unknown>)}
         noHtml5Validate
         showErrorList="top"
-        transformErrors={inPlainWords}
+        transformErrors={keepsRedacted ? (errors) => inPlainWords(exceptRedacted(errors, value)) : inPlainWords}
         // "always": a const is the field's value even where the data held another (a restored
         // or linked call); the field is read-only (ui-schema.ts), so the user could not fix it.
         experimental_defaultFormStateBehavior={CONST_DEFAULTS}
