@@ -82,4 +82,15 @@ export function failedTests() {
   return found;
 }
 
+/** The vitest files that took longest (their own wall time, two run at once), slowest first: where the suite's time goes. */
+export function slowestTestFiles(count) {
+  return (readJson("vitest.json")?.testResults ?? [])
+    .map((file) => ({
+      file: path.relative(process.cwd(), file.name),
+      seconds: Math.round(((file.endTime ?? 0) - (file.startTime ?? 0)) / 1000),
+    }))
+    .sort((a, b) => b.seconds - a.seconds)
+    .slice(0, count);
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) process.stdout.write(`${summarize()}\n`);

@@ -5,16 +5,18 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { ensureBuild, ensureDependencies, log, root, run } from "./lib/prepare.mjs";
-import { failedTests, flakyTests, summarize } from "./summarize.mjs";
+import { ensureBuild, ensureDependencies, log, root, run, runCollected } from "./lib/prepare.mjs";
+import { failedTests, flakyTests, slowestTestFiles, summarize } from "./summarize.mjs";
 
 const results = path.join(root, "test-results");
 fs.rmSync(results, { recursive: true, force: true });
 fs.mkdirSync(results, { recursive: true });
 const checks = [];
+const runStart = Date.now();
 let stageStart = Date.now();
-const record = (name, code) => {
-  const seconds = Math.round((Date.now() - stageStart) / 1000);
+/** A stage's result; `since`: when it started, for stages run side by side (else when the last one ended). */
+const record = (name, code, since = stageStart) => {
+  const seconds = Math.round((Date.now() - since) / 1000);
   stageStart = Date.now();
   checks.push({ name, ok: code === 0, seconds });
   fs.writeFileSync(path.join(results, "checks.json"), JSON.stringify(checks, null, 2));
@@ -44,12 +46,22 @@ for (const name of Object.keys(process.env)) {
 ensureDependencies();
 record("chromium installed", ensureChromium());
 
-log("Format (prettier)…");
-record("format", run("npx", ["prettier", "--check", "--log-level", "warn", "."]));
-log("Lint (eslint)…");
-record("lint", run("npx", ["eslint", ".", "--max-warnings=0"]));
-log("Typecheck (tsc)…");
-record("typecheck", run("npx", ["tsc", "--noEmit"]));
+// These need nothing of each other: run side by side, as the two cores allow (each one's output
+// is printed whole when it ends). The build skips its own typecheck: tsc runs here.
+log("Format (prettier), lint (eslint), typecheck (tsc) and the production build (next build), side by side…");
+const sideBySide = async (name, work) => {
+  const since = Date.now();
+  const code = await work();
+  record(name, code, since);
+  return code;
+};
+const [, , , build] = await Promise.all([
+  sideBySide("format", () => runCollected("npx", ["prettier", "--check", "--log-level", "warn", "."])),
+  sideBySide("lint", () => runCollected("npx", ["eslint", ".", "--max-warnings=0"])),
+  sideBySide("typecheck", () => runCollected("npx", ["tsc", "--noEmit"])),
+  sideBySide("production build", () => ensureBuild({ typechecked: true, runner: runCollected })),
+]);
+stageStart = Date.now();
 log("Unit and integration tests (vitest)…");
 record(
   "unit and integration tests",
@@ -63,8 +75,6 @@ record(
   ]),
 );
 
-const build = await ensureBuild();
-record("production build", build);
 if (build === 0) {
   log("Browser tests (Playwright, Debian's chromium)…");
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-e2e-"));
@@ -75,7 +85,11 @@ if (build === 0) {
 }
 
 const line = summarize();
-log(`Stage times: ${checks.map((c) => `${c.name} ${c.seconds} s`).join(" · ")}`);
+log(
+  `Stage times: ${checks.map((c) => `${c.name} ${c.seconds} s`).join(" · ")} (format, lint, typecheck and build side by side) · in all ${Math.round((Date.now() - runStart) / 1000)} s`,
+);
+const slowest = slowestTestFiles(10);
+if (slowest.length) log(`Slowest test files: ${slowest.map((f) => `${f.file} ${f.seconds} s`).join(" · ")}`);
 const flaky = flakyTests();
 if (flaky.length) log(`Passed only on a retry (timing under load; look at these): ${flaky.join("; ")}`);
 for (const failure of failedTests()) log(`✗ ${failure}`);

@@ -1,7 +1,7 @@
 // What both README commands do first on any machine: install missing dependencies and
 // build when the sources are newer than the last build. Node built-ins only, because
 // this runs before anything is installed.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
@@ -16,6 +16,24 @@ export function run(command, args, options = {}) {
   const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...options.env } });
   if (result.error) throw result.error;
   return result.status ?? 1;
+}
+
+/**
+ * Runs a command in the repo with its output held back and printed whole when it ends, so that
+ * stages run side by side (npm test) do not interleave; resolves with its exit code.
+ */
+export function runCollected(command, args, options = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: root, env: { ...process.env, ...options.env }, stdio: ["ignore", "pipe", "pipe"] });
+    const output = [];
+    child.stdout.on("data", (chunk) => output.push(chunk));
+    child.stderr.on("data", (chunk) => output.push(chunk));
+    child.on("error", reject);
+    child.on("close", (code) => {
+      process.stdout.write(Buffer.concat(output));
+      resolve(code ?? 1);
+    });
+  });
 }
 
 export function mustRun(command, args, options) {
@@ -104,12 +122,18 @@ export async function buildServerBundle() {
   }
 }
 
-export async function ensureBuild({ force = false } = {}) {
+/**
+ * Builds when a source is newer than the last build. `typechecked`: the caller has just run tsc
+ * over the same sources (npm test), so next build need not do it a second time. `runner`: how the
+ * build command runs (npm test runs it beside other stages, its output held back).
+ */
+export async function ensureBuild({ force = false, typechecked = false, runner = run } = {}) {
   const builtAt = Math.min(mtime(path.join(root, ".next", "BUILD_ID")), mtime(SERVER_BUNDLE));
   const changedAt = Math.max(...BUILD_INPUTS.map(newestMtime));
   if (force || builtAt === 0 || changedAt > builtAt) {
     log("Building the app (next build)…");
-    const code = run("npx", ["next", "build"], { env: { NEXT_TELEMETRY_DISABLED: "1" } });
+    const env = { NEXT_TELEMETRY_DISABLED: "1", ...(typechecked ? { TOOLSCOPE_BUILD_TYPECHECKED: "1" } : {}) };
+    const code = await runner("npx", ["next", "build"], { env });
     if (code !== 0) return code;
     return buildServerBundle();
   }
