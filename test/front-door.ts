@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import { createFrontDoor, createUpgradeDoor } from "@/lib/server/front-door";
 import { CALLER_HEADER } from "@/lib/http/caller-header";
 
-export type TestFrontDoor = { base: string; close: () => Promise<void> };
+export type TestFrontDoor = { base: string; server: http.Server; close: () => Promise<void> };
 
 /** A loopback port free now, for a test whose configuration must name its front door's address before it starts. */
 export async function freePort(): Promise<number> {
@@ -30,6 +30,7 @@ export async function startFrontDoor(options: { allowedHosts?: string; port?: nu
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   return {
     base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    server,
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

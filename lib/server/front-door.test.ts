@@ -7,8 +7,10 @@
 // JSON with a stable code.
 import fs from "node:fs";
 import http from "node:http";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import type { Duplex } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { signIn } from "@/lib/auth/session";
 import { sendRaw, startFrontDoor, type RawAnswer, type TestFrontDoor } from "@/test/front-door";
@@ -317,6 +319,63 @@ describe("what the front door answers itself", () => {
     } finally {
       await dev.close();
     }
+  });
+
+  /**
+   * An upgrade from a client that keeps its own side of the connection open: the whole answer it
+   * read (up to the front door's end of it), once the front door's side of the socket has closed
+   * (seen from the server: such a client does not see it). `onSocket` is handed that socket as
+   * the front door has set it up.
+   */
+  const upgradeHeldOpen = async (path: string, headers: string, onSocket: (socket: Duplex) => void = () => {}): Promise<string> => {
+    const client = net.connect({ host: "127.0.0.1", port: Number(new URL(door.base).port), allowHalfOpen: true });
+    // Another listener after the front door's, as a second `upgrade` handler of the server's.
+    const closed = new Promise<void>((resolve) =>
+      door.server.once("upgrade", (_request: http.IncomingMessage, socket: Duplex) => {
+        socket.once("close", resolve);
+        onSocket(socket);
+      }),
+    );
+    const answered = new Promise<string>((resolve) => {
+      let answer = "";
+      client.on("data", (chunk: Buffer) => (answer += chunk.toString("latin1")));
+      // A reset instead of an end leaves what was read, which the tests judge.
+      client.on("end", () => resolve(answer));
+      client.on("error", () => resolve(answer));
+    });
+    client.write(`GET ${path} HTTP/1.1\r\nhost: 127.0.0.1\r\nconnection: Upgrade\r\nupgrade: websocket\r\n${headers}\r\n`);
+    try {
+      const [answer] = await Promise.all([answered, closed]);
+      return answer;
+    } finally {
+      client.destroy();
+    }
+  };
+
+  it("a refused upgrade's socket is closed even when the client keeps its own side open (issue 43)", async () => {
+    process.env.TOOLSCOPE_API_TOKEN = TOKEN;
+    try {
+      for (const path of ["/", "/api/servers"])
+        expect(await upgradeHeldOpen(path, `authorization: Bearer ${TOKEN}\r\n`)).toMatch(/^HTTP\/1\.1 404 .*\r\nconnection: close\r\n/s);
+    } finally {
+      delete process.env.TOOLSCOPE_API_TOKEN;
+    }
+  });
+
+  it("an upgrade's socket that fails (a client's reset) raises no error nobody handles", async () => {
+    // Node gives an upgrade's socket no listener of its own: without the front door's, this error
+    // is an uncaught exception (which ends the process, unless Next's own handler is there to log it).
+    const reset = Object.assign(new Error("read ECONNRESET"), { code: "ECONNRESET" });
+    let thrown: unknown = null;
+    await upgradeHeldOpen("/", "", (socket) => {
+      try {
+        socket.emit("error", reset);
+      } catch (error) {
+        thrown = error;
+        socket.destroy();
+      }
+    });
+    expect(thrown).toBeNull();
   });
 
   it("malformed percent-encoding: 400 in JSON", async () => {

@@ -227,8 +227,15 @@ export function createUpgradeDoor(
 ): (request: http.IncomingMessage, socket: Duplex, head: Buffer) => void {
   const allowedHosts = allowedHostnames(options.allowedHosts);
   return (request, socket, head) => {
-    const refuse = (status: number): void =>
-      void socket.end(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`);
+    // Node hands an upgrade's socket over with no listener of its own: a client that resets it
+    // would raise an error nobody handles.
+    socket.on("error", () => socket.destroy());
+    const refuse = (status: number): void => {
+      // The socket is half-open after the answer (Node's HTTP server allows that), so it is
+      // closed here once the answer is written: a client that never closes its side holds nothing.
+      socket.once("finish", () => socket.destroy());
+      socket.end(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`);
+    };
     if (!(options.dev && (request.url ?? "/").split("?")[0] === HOT_RELOAD_PATH)) {
       refuse(404);
       return;
