@@ -8,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_CLIENT_NAME, REGISTRATIONS_PER_HOUR, oversizedMetadata, shownClientName } from "@/lib/auth/client-registration";
+import { ANONYMOUS } from "@/lib/domain/roles";
 import { admin, POSTGRES_URL } from "./app-on-postgres";
 import { freePort, startFrontDoor, type TestFrontDoor } from "./front-door";
 
@@ -86,9 +87,27 @@ export function describeRegistrationLimits(kind: "sqlite" | "postgres"): void {
       expect(await refused.json()).toMatchObject({ error: "slow_down" });
     });
 
-    it("cuts a long name stored before the limit where a page shows it", () => {
+    it("cuts a long name stored before the limit where a page shows it", async () => {
       expect(shownClientName("Claude Code")).toBe("Claude Code");
       expect(shownClientName("y".repeat(5_000))).toHaveLength(MAX_CLIENT_NAME + 1);
+      // A client registered before there was a limit (one registered above, renamed in place).
+      const { database } = await import("@/lib/db");
+      const db = await database();
+      const { clientId } = await db
+        .selectFrom("auth_oauth_client")
+        .select("clientId")
+        .where("name", "=", "Agent 0")
+        .executeTakeFirstOrThrow();
+      await db
+        .updateTable("auth_oauth_client")
+        .set({ name: "y".repeat(200_000) })
+        .where("clientId", "=", clientId)
+        .execute();
+      const { agentName, consentRequest } = await import("@/lib/auth/agent-consent");
+      const person = { ...ANONYMOUS, clientIp: null, name: "Ada", role: "admin" as const };
+      const consent = await consentRequest({ client_id: clientId, redirect_uri: "http://127.0.0.1:33418/callback", sig: "signed" }, person);
+      expect(consent.ok && consent.client.name).toBe(shownClientName("y".repeat(200_000)));
+      expect(await agentName(clientId)).toHaveLength(MAX_CLIENT_NAME + 1);
     });
   });
 }

@@ -9,6 +9,9 @@ import type { ConsentRequest } from "./agent-consent-shape";
 import { storedStrings } from "./agent-grants";
 import { shownClientName } from "./client-registration";
 
+/** A client's address longer than registration now accepts (stored before the limit) is not shown. */
+const MAX_SHOWN_URI = 2_000;
+
 export type { ConsentRequest } from "./agent-consent-shape";
 
 /** What each scope lets the agent do, in the order shown; calling implies seeing. */
@@ -35,7 +38,9 @@ export async function consentRequest(search: Record<string, string | string[] | 
     };
   const db = await database();
   const client = await db.selectFrom("auth_oauth_client").selectAll().where("clientId", "=", clientId).executeTakeFirst();
-  if (!client || client.disabled) return { ok: false, message: `No agent is registered as "${clientId}". Start again from the agent.` };
+  // The query's client_id is anyone's to write: it is not repeated on Toolscope's page.
+  if (!client || client.disabled)
+    return { ok: false, message: "No agent is registered under the id this request names. Start again from the agent." };
   if (!storedStrings(client.redirectUris).includes(redirectUri))
     return { ok: false, message: "The agent asked to be answered at an address it did not register. Nothing was granted." };
   let redirectTo = redirectUri;
@@ -48,7 +53,11 @@ export async function consentRequest(search: Record<string, string | string[] | 
   const scopes = (one("scope") ?? "").split(" ").filter(Boolean);
   return {
     ok: true,
-    client: { id: clientId, name: shownClientName(client.name || clientId), uri: client.uri },
+    client: {
+      id: clientId,
+      name: shownClientName(client.name || clientId),
+      uri: client.uri && client.uri.length <= MAX_SHOWN_URI ? client.uri : null,
+    },
     redirectTo,
     abilities: ABILITIES.filter(({ grantedBy }) => grantedBy.some((scope) => scopes.includes(scope))).map(({ ability }) => ability),
     resource: one("resource") ?? null,

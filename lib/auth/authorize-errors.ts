@@ -60,7 +60,10 @@ export async function authorizeAnswerForPerson(request: Request, answer: Respons
   if (!refusal) return answer;
   // The page shows its own words for a code it knows, never a description (which may quote the
   // agent's own parameters): the details go to the log, for whoever runs Toolscope.
-  console.warn(`[toolscope] an agent's authorization request was refused: ${refusal.error}: ${refusal.description}`);
+  // Quoted: a description with line breaks must not forge lines of the log.
+  console.warn(
+    `[toolscope] an agent's authorization request was refused: ${JSON.stringify(refusal.error)}: ${JSON.stringify(refusal.description)}`,
+  );
   const error = isKnownAuthorizeError(refusal.error) ? refusal.error : "invalid_request";
   const page = `${appConfig().publicUrl}${AUTHORIZE_ERROR_PAGE}?${new URLSearchParams({ error })}`;
   return new Response(null, { status: 302, headers: { location: page, "cache-control": "no-store" } });
