@@ -5,7 +5,8 @@
 // SQLite writes are also committed in groups: the operations queued while the event loop was
 // busy (the audit writes of concurrent tool calls) share one transaction, each in a savepoint
 // of its own, so a commit's page writes and the search index's flush are paid once per group.
-// On PostgreSQL the same sequence runs in an ordinary Kysely transaction.
+// On PostgreSQL the same sequence runs in an ordinary Kysely transaction, run again should the
+// server pick it as a deadlock's victim.
 import type BetterSqlite3 from "better-sqlite3";
 import type { CompiledQuery, Kysely, QueryResult } from "kysely";
 
@@ -129,7 +130,26 @@ export async function runWrite<DB>(db: Kysely<DB>, query: CompiledQuery): Promis
     ? queueWrite(sqlite, function* (): QuerySteps<QueryResult<unknown>> {
         return yield query;
       })
-    : db.executeQuery(query);
+    : retryingDeadlocks(() => db.executeQuery(query));
+}
+
+/** PostgreSQL's "deadlock detected": the victim's work was rolled back whole, so it may simply be run again. */
+const DEADLOCK_DETECTED = "40P01";
+const DEADLOCK_ATTEMPTS = 3;
+
+/**
+ * Runs a PostgreSQL write again when the server chose it as a deadlock's victim. Concurrent
+ * audit writes can meet in the trigram index and the chain's head under load; one of them is
+ * rolled back, and a call must not fail for it.
+ */
+async function retryingDeadlocks<T>(write: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (attempt >= DEADLOCK_ATTEMPTS || (error as { code?: unknown } | null)?.code !== DEADLOCK_DETECTED) throw error;
+    }
+  }
 }
 
 /**
@@ -139,10 +159,12 @@ export async function runWrite<DB>(db: Kysely<DB>, query: CompiledQuery): Promis
 export async function runTransaction<DB, T>(db: Kysely<DB>, steps: () => QuerySteps<T>): Promise<T> {
   const sqlite = sqliteHandle(db as Kysely<unknown>);
   if (sqlite) return queueWrite(sqlite, steps);
-  return db.transaction().execute(async (trx) => {
-    const generator = steps();
-    let step = generator.next();
-    while (!step.done) step = generator.next(await trx.executeQuery(step.value));
-    return step.value;
-  });
+  return retryingDeadlocks(() =>
+    db.transaction().execute(async (trx) => {
+      const generator = steps();
+      let step = generator.next();
+      while (!step.done) step = generator.next(await trx.executeQuery(step.value));
+      return step.value;
+    }),
+  );
 }
