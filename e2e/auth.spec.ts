@@ -83,7 +83,13 @@ test("a browser signs in with the token, comes back where it was going, and can 
   expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax" });
   expect(cookie?.value).not.toContain(TOKEN);
 
-  await page.getByTestId("person-menu").click();
+  // The header hydrates after the page shows, and a click before that opens nothing: open the menu
+  // once it can be opened (a click only while it says it is closed, so a slow one is not undone).
+  await expect(async () => {
+    const menu = page.getByTestId("person-menu");
+    if ((await menu.getAttribute("aria-expanded")) !== "true") await menu.click();
+    await expect(page.getByTestId("sign-out")).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
   await page.getByTestId("sign-out").click();
   await expect(page).toHaveURL(/\/login/);
   expect((await page.request.get(`${BASE}/api/servers`)).status()).toBe(401);
