@@ -2,7 +2,8 @@
 // answers 418 and says what it was handed (the caller the front door stamped).
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { createFrontDoor, createUpgradeDoor } from "@/lib/server/front-door";
+import { createFrontDoor } from "@/lib/server/front-door";
+import { createUpgradeDoor } from "@/lib/server/upgrade-door";
 import { CALLER_HEADER } from "@/lib/http/caller-header";
 
 export type TestFrontDoor = { base: string; server: http.Server; close: () => Promise<void> };

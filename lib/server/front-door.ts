@@ -5,7 +5,6 @@ import "server-only";
 // calls) in JSON with a stable code, and hands the rest to Next with the verified caller
 // stamped on the request, so route handlers never decide who is asking.
 import http from "node:http";
-import type { Duplex } from "node:stream";
 import { decide, pageAccess } from "@/lib/auth/authorize";
 import { identify, localCaller } from "@/lib/auth/identify";
 import { hiddenServerIds } from "@/lib/mcp/server-access";
@@ -69,7 +68,6 @@ function servedWhileDraining(method: string, url: string): boolean {
 }
 
 export type NextHandler = (request: http.IncomingMessage, response: http.ServerResponse) => Promise<void> | void;
-export type UpgradeHandler = (request: http.IncomingMessage, socket: Duplex, head: Buffer) => Promise<void> | void;
 
 export type FrontDoorOptions = {
   /** Extra Host names to answer besides loopback (TOOLSCOPE_ALLOWED_HOSTS). */
@@ -130,7 +128,7 @@ function refusedPage(status: 403 | 404, message: string): (response: http.Server
  * is what the route or page asks of its caller (a route that does not exist asks nothing: its
  * 404 is answered whoever asks).
  */
-async function admit(
+export async function admit(
   request: http.IncomingMessage,
   response: http.ServerResponse | undefined,
   options: {
@@ -210,47 +208,6 @@ function challengeFor(
   host: string | null,
 ): Record<string, string> | undefined {
   return isGatewayPath(pathname) && refusal.status === 401 ? gatewayChallenge(refusal, host) : undefined;
-}
-
-/** The one path that answers an upgrade: Next's live reload, in development. */
-const HOT_RELOAD_PATH = "/_next/hmr";
-
-/**
- * The front door for connection upgrades (WebSocket: Next's live reload in development): an
- * upgrade to any other path (every one, in production) is answered 404 and its socket closed at
- * once; Next would admit it and never answer. The live reload's meets the same three steps, then
- * Next's upgrade handler; a refused upgrade gets a plain HTTP answer and the socket is closed.
- */
-export function createUpgradeDoor(
-  upgrade: UpgradeHandler,
-  options: FrontDoorOptions = {},
-): (request: http.IncomingMessage, socket: Duplex, head: Buffer) => void {
-  const allowedHosts = allowedHostnames(options.allowedHosts);
-  return (request, socket, head) => {
-    // Node hands an upgrade's socket over with no listener of its own: a client that resets it
-    // would raise an error nobody handles.
-    socket.on("error", () => socket.destroy());
-    const refuse = (status: number): void => {
-      // The socket is half-open after the answer (Node's HTTP server allows that), so it is
-      // closed here once the answer is written: a client that never closes its side holds nothing.
-      socket.once("finish", () => socket.destroy());
-      socket.end(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`);
-    };
-    if (!(options.dev && (request.url ?? "/").split("?")[0] === HOT_RELOAD_PATH)) {
-      refuse(404);
-      return;
-    }
-    admit(request, undefined, { allowedHosts, method: "GET", url: request.url ?? "/", access: ({ pathname }) => pageAccess(pathname) })
-      .then((admission) => {
-        if (!admission.ok) {
-          refuse(403);
-          return;
-        }
-        stampCaller(request, admission.caller);
-        return Promise.resolve(upgrade(request, socket, head));
-      })
-      .catch(() => socket.destroy());
-  };
 }
 
 export function createFrontDoor(next: NextHandler, options: FrontDoorOptions = {}): http.RequestListener {
@@ -405,7 +362,7 @@ function bodyRefusal(request: http.IncomingMessage, readWhole: boolean): AppErro
 }
 
 /** Route handlers read the caller from here; whatever a client sent under that name is replaced. */
-function stampCaller(request: http.IncomingMessage, caller: Caller): void {
+export function stampCaller(request: http.IncomingMessage, caller: Caller): void {
   request.headers[CALLER_HEADER] = encodeCaller(caller);
   if (caller.clientIp) request.headers[CLIENT_ADDRESS_HEADER] = caller.clientIp;
   else delete request.headers[CLIENT_ADDRESS_HEADER];
