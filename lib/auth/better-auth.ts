@@ -19,7 +19,8 @@ import { processWide } from "@/lib/process-wide";
 import { recordEvent } from "@/lib/audit/events";
 import { accountsNowExist } from "./mode";
 import { authSecret } from "./secret";
-import { isReservedEmail, RESERVED_EMAIL_MESSAGE } from "../domain/reserved-identity";
+import { RESERVED_EMAIL_MESSAGE } from "../domain/reserved-identity";
+import { isReservedEmail } from "./reserved-address";
 import { identityFromClaims } from "./sso-claims";
 import { agentOAuthPlugins, recordAgentAuthorization, registerMcpClientsAsNative } from "./agent-oauth";
 

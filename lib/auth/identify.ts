@@ -6,7 +6,7 @@ import "server-only";
 // bootstrap token: its bearer, or a session that signing in with it created. Never an email.
 import { AppError } from "@/lib/errors";
 import { authMode, type AuthMode } from "./mode";
-import { isReservedEmail } from "../domain/reserved-identity";
+import { isReservedEmail } from "./reserved-address";
 import { auth } from "./better-auth";
 import { TOKEN_PREFIX, verifyToken } from "./personal-tokens";
 import { ANONYMOUS, isRole, type AuthMethod, type Caller } from "../domain/roles";

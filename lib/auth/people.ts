@@ -9,7 +9,8 @@ import { AppError } from "@/lib/errors";
 import { adminApi, auth } from "./better-auth";
 import { accountsNowExist } from "./mode";
 import { peopleRows } from "@/lib/db/people";
-import { isReservedEmail, RESERVED_EMAIL_MESSAGE } from "../domain/reserved-identity";
+import { RESERVED_EMAIL_MESSAGE } from "../domain/reserved-identity";
+import { isReservedEmail } from "./reserved-address";
 import type { Person } from "./people-shape";
 import { isRole, type Caller, type Role } from "../domain/roles";
 

@@ -2,7 +2,8 @@
 // they are in (for per-server access), and their role when TOOLSCOPE_OIDC_ROLE_CLAIM names
 // the claim that carries it. Pure, so every provider's shape can be tested as data.
 import type { OidcConfig } from "@/lib/config/env";
-import { isReservedEmail, RESERVED_EMAIL_MESSAGE } from "../domain/reserved-identity";
+import { RESERVED_EMAIL_MESSAGE } from "../domain/reserved-identity";
+import { isReservedEmail } from "./reserved-address";
 import { isRole, type Role } from "../domain/roles";
 
 export type SsoIdentity =
