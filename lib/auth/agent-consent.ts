@@ -7,10 +7,7 @@ import { database } from "@/lib/db";
 import { ROLE_LABELS, type Caller } from "../domain/roles";
 import type { ConsentRequest } from "./agent-consent-shape";
 import { storedStrings } from "./agent-grants";
-import { shownClientName } from "./client-registration";
-
-/** A client's address longer than registration now accepts (stored before the limit) is not shown. */
-const MAX_SHOWN_URI = 2_000;
+import { MAX_METADATA_VALUE, shownClientName } from "./client-registration";
 
 export type { ConsentRequest } from "./agent-consent-shape";
 
@@ -56,7 +53,8 @@ export async function consentRequest(search: Record<string, string | string[] | 
     client: {
       id: clientId,
       name: shownClientName(client.name || clientId),
-      uri: client.uri && client.uri.length <= MAX_SHOWN_URI ? client.uri : null,
+      // One longer than registration now accepts (stored before the limit) is not shown.
+      uri: client.uri && client.uri.length <= MAX_METADATA_VALUE ? client.uri : null,
     },
     redirectTo,
     abilities: ABILITIES.filter(({ grantedBy }) => grantedBy.some((scope) => scopes.includes(scope))).map(({ ability }) => ability),

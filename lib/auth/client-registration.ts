@@ -10,10 +10,9 @@ export const REGISTRATIONS_PER_HOUR = 20;
 /** The most a registration may hold. MCP clients send well under 2 KB. */
 export const MAX_REGISTRATION_BYTES = 16_384;
 export const MAX_CLIENT_NAME = 200;
-const MAX_STRING = 2_000;
+/** Any one value (a URI, say) at most. */
+export const MAX_METADATA_VALUE = 2_000;
 const MAX_LIST = 10;
-/** Shown on the consent page at most: a name stored before the limit is cut there. */
-export const SHOWN_CLIENT_NAME = MAX_CLIENT_NAME;
 
 function refusal(status: number, description: string, headers: Record<string, string> = {}): Response {
   const error = status === 429 ? "slow_down" : "invalid_client_metadata";
@@ -26,12 +25,12 @@ export function oversizedMetadata(metadata: unknown): string | null {
   for (const [field, value] of Object.entries(metadata)) {
     if (field === "client_name" && typeof value === "string" && value.length > MAX_CLIENT_NAME)
       return `client_name is ${value.length} characters long; at most ${MAX_CLIENT_NAME} are accepted.`;
-    if (typeof value === "string" && value.length > MAX_STRING)
-      return `${field} is ${value.length} characters long; at most ${MAX_STRING} are accepted.`;
+    if (typeof value === "string" && value.length > MAX_METADATA_VALUE)
+      return `${field} is ${value.length} characters long; at most ${MAX_METADATA_VALUE} are accepted.`;
     if (Array.isArray(value)) {
       if (value.length > MAX_LIST) return `${field} lists ${value.length} values; at most ${MAX_LIST} are accepted.`;
-      const long = value.find((item) => typeof item === "string" && item.length > MAX_STRING);
-      if (long !== undefined) return `A value of ${field} is longer than ${MAX_STRING} characters.`;
+      const long = value.find((item) => typeof item === "string" && item.length > MAX_METADATA_VALUE);
+      if (long !== undefined) return `A value of ${field} is longer than ${MAX_METADATA_VALUE} characters.`;
     }
   }
   return null;
@@ -70,5 +69,5 @@ export async function registrationRefusal(request: Request, clientIp: string | n
 
 /** A client's name as a page shows it: one registered before the limit is cut short. */
 export function shownClientName(name: string): string {
-  return name.length > SHOWN_CLIENT_NAME ? `${name.slice(0, SHOWN_CLIENT_NAME)}…` : name;
+  return name.length > MAX_CLIENT_NAME ? `${name.slice(0, MAX_CLIENT_NAME)}…` : name;
 }

@@ -104,14 +104,11 @@ export async function serverReport(serverId: string, caller: Caller, { fresh = f
   const variant: Variant = { readsAudit, hidden: await hiddenServerIds(caller) };
   const state = buildsOf(connection);
   const key = keyOf(variant);
-  const running = state.running.get(key);
   const last = state.kept.get(key);
-  if (fresh) {
-    if (running) return running;
-    if (last && last.toolsUpdatedAt === toolsUpdatedAt && Date.now() - last.at < FRESH_EVERY_MS) return last.card;
-    return build(connection, variant);
-  }
-  if (!last || last.toolsUpdatedAt !== toolsUpdatedAt) return running ?? build(connection, variant);
+  const current = last !== undefined && last.toolsUpdatedAt === toolsUpdatedAt;
+  // build() answers with the card being made, when one is: asked for at once, a card is made once.
+  if (fresh) return current && !state.running.has(key) && Date.now() - last.at < FRESH_EVERY_MS ? last.card : build(connection, variant);
+  if (!current) return build(connection, variant);
   // Only the audit figures have aged: the card answers now, and is made anew behind it.
   if (Date.now() - last.at >= KEEP_MS) void build(connection, variant).catch(() => undefined);
   return last.card;
