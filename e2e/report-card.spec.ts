@@ -6,9 +6,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
-import { type Page } from "@playwright/test";
 import { expect, test } from "./test";
+import { seriousFindings } from "./accessible";
 import { startOwnToolscope, type OwnToolscope } from "./own-toolscope";
 import { ReportCardPage } from "./pages/report-card";
 import { ServerPage } from "./pages/server-page";
@@ -38,13 +37,6 @@ test.afterAll(async () => {
   await server?.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
-
-async function seriousFindings(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}`));
-}
 
 test("a broken server's card: the grade, each rule with why and how, the poisoned span and what hidden text spells", async ({ page }) => {
   const report = new ReportCardPage(page);
