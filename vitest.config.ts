@@ -1,6 +1,12 @@
 import path from "node:path";
+import { playwright } from "@vitest/browser-playwright";
 import { defineConfig } from "vitest/config";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./e2e/chromium";
+import { componentApi } from "./test/component-api";
 
+// Two layers of the test pyramid (docs/testing.md): unit and integration tests in Node (*.test.ts)
+// and component tests in Debian's Chromium (*.test.tsx, vitest's browser mode). The browser
+// journeys through a whole Toolscope are Playwright's (e2e/).
 export default defineConfig({
   resolve: {
     alias: {
@@ -10,19 +16,41 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["lib/**/*.test.ts", "components/**/*.test.ts", "app/**/*.test.ts", "scripts/**/*.test.ts", "test/**/*.test.ts"],
-    environment: "node",
-    // The fixtures and other programs tests start, bundled once (test/programs.ts).
-    globalSetup: ["test/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 30_000,
-    // Two files at a time: most of a file's time is spent waiting on the real servers it starts
-    // (processes, loopback ports chosen by the OS, PostgreSQL schemas of its own), so two cores
-    // run the suite in about 40 % of the time one file at a time took (365 s → ~140 s).
+    // Two files at a time, one per core.
     fileParallelism: true,
     maxWorkers: 2,
     // On CI a failed test runs once more, as Playwright's do; scripts/flaky-reporter.ts names
     // those that needed it, and a real fault fails twice.
     retry: process.env.CI ? 1 : 0,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "node",
+          include: ["lib/**/*.test.ts", "components/**/*.test.ts", "app/**/*.test.ts", "scripts/**/*.test.ts", "test/**/*.test.ts"],
+          environment: "node",
+          // The fixtures and other programs tests start, bundled once (test/programs.ts).
+          globalSetup: ["test/global-setup.ts"],
+        },
+      },
+      {
+        extends: true,
+        plugins: [componentApi()],
+        test: {
+          name: "components",
+          include: ["components/**/*.test.tsx"],
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({ launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS } }),
+            instances: [{ browser: "chromium" }],
+            // Component tests look at what is rendered, not at pixels.
+            screenshotFailures: false,
+          },
+        },
+      },
+    ],
   },
 });
