@@ -28,7 +28,9 @@ export default defineConfig({
   outputDir: "test-results/playwright-artifacts",
   reporter: [["list"], ["json", { outputFile: "test-results/playwright.json" }]],
   use: {
-    trace: "retain-on-failure",
+    // A trace records every action's snapshots and screencast: a quarter of a test's time on two
+    // cores. Only a retry records one (CI retries once); locally, `--trace on` for the test at hand.
+    trace: "on-first-retry",
     screenshot: "only-on-failure",
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
