@@ -1,5 +1,7 @@
 // A slow server's catalog shows page by page: the first tools at once with a count that says how
 // many have arrived, search working on what is there, and the whole list when the last page is in.
+import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { expect, test } from "./test";
 import { Workbench } from "./pages/workbench";
@@ -9,19 +11,28 @@ import { generatedToolName } from "../lib/demo-server/tools/generated";
 const DEMO_CLI = path.resolve(import.meta.dirname, "..", "lib", "demo-server", "cli.ts");
 const SERVER = "slow-pages";
 
+let gateDir = "";
+
+test.beforeEach(() => {
+  gateDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-gate-"));
+});
+
 test.afterEach(async ({ request }) => {
   await request.delete(`/api/servers/${SERVER}`);
+  fs.rmSync(gateDir, { recursive: true, force: true });
 });
 
 test("the first page of a slow server's tools is usable while the rest arrives", async ({ page, request }) => {
   test.setTimeout(90_000);
-  // 3,000 generated tools, 100 a page, each page after the first 500 ms late: 15 s to list.
+  // 3,000 generated tools, 100 a page; every page after the first waits until the test opens the
+  // gate (a file), or 5 s: the listing is half done for two and a half minutes unless let go.
+  const gate = path.join(gateDir, "open");
   const added = await request.post("/api/servers", {
     data: {
       id: SERVER,
       command: process.execPath,
       args: [...programArgs(DEMO_CLI), "stdio"],
-      env: { TOOLSCOPE_DEMO_TOOLS: "3000", TOOLSCOPE_DEMO_PAGE_DELAY_MS: "500" },
+      env: { TOOLSCOPE_DEMO_TOOLS: "3000", TOOLSCOPE_DEMO_PAGE_GATE: gate },
       cwd: path.dirname(path.dirname(DEMO_CLI)),
     },
   });
@@ -43,6 +54,7 @@ test("the first page of a slow server's tools is usable while the rest arrives",
   await expect(page.getByTestId("tool-title")).toHaveText(/ #42$/);
 
   // The whole list replaces what arrived; the search still holds.
+  fs.writeFileSync(gate, "");
   await expect(bench.count).toHaveText("1 of 3025 tools", { timeout: 60_000 });
   await expect(page.getByTestId("catalog-arriving")).toHaveCount(0);
   await bench.filter.fill("");

@@ -10,8 +10,12 @@ import { schemaTools } from "./tools/schemas";
 import type { DemoTool } from "./types";
 import type { Tool } from "@modelcontextprotocol/server";
 
-/** `pageDelayMs`: each page of tools/list after the first answers this much later, as a slow server's would. */
-export type DemoCatalogOptions = { generatedTools?: number; pageSize?: number; pageDelayMs?: number };
+/**
+ * `pageDelayMs`: each page of tools/list after the first answers this much later, as a slow server's would.
+ * `pageGate`: each page after the first waits for it too, so that a test sees the first page alone for as
+ * long as it looks, however busy the machine, and lets the rest come when it is done.
+ */
+export type DemoCatalogOptions = { generatedTools?: number; pageSize?: number; pageDelayMs?: number; pageGate?: () => Promise<void> };
 
 export class DemoCatalog {
   private readonly fixed: DemoTool[] = [...noteTools, ...schemaTools, ...resultTools, ...interactiveTools, ...appTools];
@@ -20,11 +24,13 @@ export class DemoCatalog {
   readonly generatedCount: number;
   readonly pageSize: number;
   readonly pageDelayMs: number;
+  readonly pageGate: (() => Promise<void>) | undefined;
 
   constructor(options: DemoCatalogOptions = {}) {
     this.generatedCount = Math.max(0, Math.floor(options.generatedTools ?? 0));
     this.pageSize = Math.max(1, Math.floor(options.pageSize ?? 100));
     this.pageDelayMs = Math.max(0, Math.floor(options.pageDelayMs ?? 0));
+    this.pageGate = options.pageGate;
   }
 
   /** Whether the bonus tool is listed now (and with it a bonus resource and prompt). */

@@ -2,7 +2,10 @@
 //   tsx lib/demo-server/cli.ts stdio [--legacy]   (--legacy: revisions up to 2025-11-25 only)
 //   tsx lib/demo-server/cli.ts http [--port 3001]
 // TOOLSCOPE_DEMO_TOOLS=N adds N generated tools; TOOLSCOPE_DEMO_PAGE_SIZE sets the page size;
-// TOOLSCOPE_DEMO_PAGE_DELAY_MS makes every page after the first answer that much later (a slow server).
+// TOOLSCOPE_DEMO_PAGE_DELAY_MS makes every page after the first answer that much later (a slow server);
+// TOOLSCOPE_DEMO_PAGE_GATE=<file> holds every page after the first until that file exists, 5 s at most
+// (a test sees the listing half done for as long as it looks, minutes on 3,000 tools, then opens the gate).
+import fs from "node:fs";
 import { startDemoHttpServer } from "./http";
 import { serveDemoOverStdio } from "./stdio";
 
@@ -17,10 +20,25 @@ function intFromEnv(name: string, fallback: number): number {
   return value;
 }
 
+/** A page waits at most this long for the gate: no request may outlast a client's timeout (Toolscope's is 20 s). */
+const GATE_LONGEST_MS = 5_000;
+
+/** Resolves once `file` exists (checked every 50 ms), or after GATE_LONGEST_MS; undefined without a file. */
+function gateOn(file: string | undefined): (() => Promise<void>) | undefined {
+  if (!file) return undefined;
+  return () =>
+    new Promise((resolve) => {
+      const until = Date.now() + GATE_LONGEST_MS;
+      const check = (): void => void (fs.existsSync(file) || Date.now() >= until ? resolve() : setTimeout(check, 50));
+      check();
+    });
+}
+
 const catalogOptions = {
   generatedTools: intFromEnv("TOOLSCOPE_DEMO_TOOLS", 0),
   pageSize: intFromEnv("TOOLSCOPE_DEMO_PAGE_SIZE", 100) || 100,
   pageDelayMs: intFromEnv("TOOLSCOPE_DEMO_PAGE_DELAY_MS", 0),
+  pageGate: gateOn(process.env.TOOLSCOPE_DEMO_PAGE_GATE),
 };
 const [mode = "stdio", ...rest] = process.argv.slice(2);
 

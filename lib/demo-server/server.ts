@@ -77,7 +77,10 @@ export function createDemoServer(catalog: DemoCatalog, options: DemoServerOption
   });
 
   server.setRequestHandler("tools/list", async (request) => {
-    if (request.params?.cursor !== undefined && catalog.pageDelayMs > 0) await new Promise((r) => setTimeout(r, catalog.pageDelayMs));
+    if (request.params?.cursor !== undefined) {
+      if (catalog.pageDelayMs > 0) await new Promise((r) => setTimeout(r, catalog.pageDelayMs));
+      await catalog.pageGate?.();
+    }
     try {
       return catalog.page(request.params?.cursor);
     } catch (error) {
