@@ -43,3 +43,14 @@ export async function expectAccessible(page: Page, name: string, theme: (typeof 
     await page.setViewportSize(wide);
   }
 }
+
+/**
+ * expectAccessible in light, then in dark, on the page as it is now: the page follows the system's
+ * colour scheme (emulated here) while it is open, so a state reached once is checked in both.
+ */
+export async function expectAccessibleInBothThemes(page: Page, name: string): Promise<void> {
+  for (const theme of THEMES) {
+    await page.emulateMedia({ colorScheme: theme });
+    await expectAccessible(page, name, theme);
+  }
+}
