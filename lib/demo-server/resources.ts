@@ -4,7 +4,7 @@
 import type { ReadResourceResult, Resource, ResourceTemplateType } from "@modelcontextprotocol/server";
 import { MCP_APP_MIME_TYPE, NOTES_BOARD_HTML, NOTES_BOARD_URI } from "./apps/notes-board";
 import { barChartPng, toneWav } from "./media";
-import { CLOCK_TICK_MS, CLOCK_URI, clockReading } from "./clock";
+import { CLOCK_URI, clockReading, clockTickMs } from "./clock";
 
 type DemoResource = Resource & { read: () => ReadResourceResult["contents"][number] };
 
@@ -88,7 +88,7 @@ const resources: DemoResource[] = [
     uri: CLOCK_URI,
     name: "now",
     title: "Server clock",
-    description: `The server's time, moving on every ${CLOCK_TICK_MS / 1000} s: watch it`,
+    description: `The server's time, moving on every ${clockTickMs() / 1000} s: watch it`,
     mimeType: "application/json",
     read: () => ({ uri: CLOCK_URI, mimeType: "application/json", text: clockReading() }),
   },
