@@ -44,6 +44,7 @@ for (const name of Object.keys(process.env)) {
 }
 
 ensureDependencies();
+record("install", 0);
 record("chromium installed", ensureChromium());
 
 // These need nothing of each other: run side by side, as the two cores allow (each one's output
