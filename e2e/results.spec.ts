@@ -1,27 +1,9 @@
-// Results and what comes after: Markdown rendered safely (with the raw text a click away),
-// JSON highlighted, the call copied as JSON-RPC / curl / TypeScript, and earlier calls'
-// inputs restored from the session history.
+// Results and what comes after: the call copied as JSON-RPC / curl / TypeScript, earlier calls'
+// inputs restored from the session history, raw JSON mode, resource links read on request. How a
+// result is drawn (Markdown, highlighted JSON) is tested on the result view alone:
+// components/invoke/result-view.test.tsx.
 import { expect, test } from "./test";
 import { Workbench } from "./pages/workbench";
-
-test("markdown text renders, and the raw text is a click away", async ({ page }) => {
-  const bench = new Workbench(page);
-  await bench.openTool("render_markdown");
-  await bench.run();
-  const rendered = page.getByTestId("content-markdown");
-  await expect(rendered.getByRole("heading", { name: "Release 1.4" })).toBeVisible();
-  await expect(rendered.locator("strong")).toHaveText("time");
-  await expect(rendered.getByRole("link", { name: "the changelog" })).toHaveAttribute("href", "https://example.com/changelog");
-  await page.getByTestId("toggle-raw").click();
-  await expect(page.getByTestId("content-text")).toContainText("# Release 1.4");
-});
-
-test("JSON text is shown as highlighted JSON", async ({ page }) => {
-  const bench = new Workbench(page);
-  await bench.openTool("get_json");
-  await bench.run();
-  await expect(page.getByTestId("content-json")).toContainText('"service": "toolscope-demo"');
-});
 
 test("the call can be copied as JSON-RPC, curl and TypeScript", async ({ page, context }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);

@@ -1,21 +1,12 @@
 // The tool form alone, for component tests: a demo server tool's definition as its tools/list
-// answers it (test/component-fixtures.ts), the form holding its value as the tool panel does,
+// answers it (./demo-fixtures.ts), the form holding its value as the tool panel does,
 // and every submitted value kept, as the panel would send it to the server.
 import { useState, type ReactNode } from "react";
 import { page, type Locator } from "vitest/browser";
 import { render } from "vitest-browser-react";
 import type { Tool } from "@/lib/domain/mcp-types";
 import { ToolForm } from "../tool-form";
-
-let demoTools: Promise<Tool[]> | undefined;
-
-/** One of the demo server's tools, as the Node side lists it (test/component-api.ts). */
-export async function demoTool(name: string): Promise<Tool> {
-  demoTools ??= fetch("/__toolscope-fixtures/demo-tools").then((response) => response.json() as Promise<Tool[]>);
-  const tool = (await demoTools).find((candidate) => candidate.name === name);
-  if (!tool) throw new Error(`The demo server has no tool named ${name}`);
-  return tool;
-}
+import { demoTool } from "./demo-fixtures";
 
 function Harness({
   tool,
