@@ -1,5 +1,6 @@
-// The catalog: typo-tolerant search, filters and sort kept in the URL, deep links, badges
-// (explicit vs implied, unverified on untrusted servers), icons.
+// The catalog: typo-tolerant search, filters and sort kept in the URL, deep links, icons, an untrusted
+// server's hints marked. How badges tell explicit hints from implied ones is tested on the badges
+// alone: components/catalog/hint-badges.test.tsx.
 import { expect, test } from "./test";
 import { startDemoHttpServer, type DemoHttpServer } from "../lib/demo-server/http";
 import { Workbench } from "./pages/workbench";
@@ -64,26 +65,6 @@ test("a deep link opens a tool with its filters", async ({ page }) => {
   await expect(page.locator('[data-testid=catalog-item][data-tool-name="sign_in"]')).toHaveAttribute("aria-current", "page");
 });
 
-test("badges tell explicit hints from implied ones", async ({ page }) => {
-  const bench = new Workbench(page);
-  await bench.open();
-  await expect(bench.item("echo").getByTestId("badge-destructive")).toHaveAttribute("data-implied", "true");
-  await expect(bench.item("echo").getByTestId("badge-open-world")).toHaveAttribute("data-implied", "true");
-  await expect(bench.item("delete_note").getByTestId("badge-destructive")).not.toHaveAttribute("data-implied", "true");
-  await expect(bench.item("delete_note").getByTestId("badge-idempotent")).toBeVisible();
-  await expect(bench.item("get_weather").getByTestId("badge-read-only")).toBeVisible();
-  await expect(bench.item("get_weather").getByTestId("badge-output-schema")).toBeVisible();
-  // The demo server is configured as trusted: no unverified markers.
-  await expect(page.getByTestId("unverified-marker")).toHaveCount(0);
-});
-
-test("hints from an untrusted server are marked unverified", async ({ page }) => {
-  const bench = new Workbench(page);
-  await bench.open("untrusted-demo");
-  await expect(bench.item("echo").getByTestId("badge-destructive")).toHaveAttribute("data-unverified", "true");
-  await expect(bench.item("get_weather").getByTestId("unverified-marker").first()).toBeVisible();
-});
-
 test("icons are chosen by theme, and tools without one get a placeholder", async ({ page }) => {
   const bench = new Workbench(page);
   await bench.open();
@@ -126,4 +107,7 @@ test("the all-servers view names tools by server id and opens them on their serv
   await expect(page.getByTestId("all-count")).toHaveText(/^1 of 50 tools/);
   await page.locator('[data-testid=catalog-item][data-tool-name="untrusted-demo/echo"]').click();
   await expect(page).toHaveURL(/\/servers\/untrusted-demo\/tools\/echo$/);
+  // A server added over HTTP is not trusted: its catalog marks its hints unverified (how the badges
+  // are drawn is components/catalog/hint-badges.test.tsx's).
+  await expect(new Workbench(page).item("echo").getByTestId("badge-destructive")).toHaveAttribute("data-unverified", "true");
 });
