@@ -5,8 +5,8 @@
 // TOOLSCOPE_DEMO_PAGE_DELAY_MS makes every page after the first answer that much later (a slow server);
 // TOOLSCOPE_DEMO_PAGE_GATE=<file> holds every page after the first until that file exists, 5 s at most
 // (a test sees the listing half done for as long as it looks, minutes on 3,000 tools, then opens the gate).
-import fs from "node:fs";
 import { startDemoHttpServer } from "./http";
+import { gateOn } from "./page-gate";
 import { serveDemoOverStdio } from "./stdio";
 
 function intFromEnv(name: string, fallback: number): number {
@@ -18,20 +18,6 @@ function intFromEnv(name: string, fallback: number): number {
     process.exit(2);
   }
   return value;
-}
-
-/** A page waits at most this long for the gate: no request may outlast a client's timeout (Toolscope's is 20 s). */
-const GATE_LONGEST_MS = 5_000;
-
-/** Resolves once `file` exists (checked every 50 ms), or after GATE_LONGEST_MS; undefined without a file. */
-function gateOn(file: string | undefined): (() => Promise<void>) | undefined {
-  if (!file) return undefined;
-  return () =>
-    new Promise((resolve) => {
-      const until = Date.now() + GATE_LONGEST_MS;
-      const check = (): void => void (fs.existsSync(file) || Date.now() >= until ? resolve() : setTimeout(check, 50));
-      check();
-    });
 }
 
 const catalogOptions = {
