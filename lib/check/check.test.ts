@@ -18,6 +18,9 @@ const CLI = path.join(REPO_ROOT, "scripts", "toolscope.mjs");
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-check-test-"));
 const DEMO = [process.execPath, ...programArgs(DEMO_CLI), "stdio"];
 const servers: DemoHttpServer[] = [];
+// Each test starts the CLI, which starts servers: 4-8 s on two idle cores; one took over 60 s with
+// a coverage run and two busy loops beside it. The limit ends a stuck test, it does not time one.
+const CHECK_LIMIT_MS = 150_000;
 
 afterAll(async () => {
   await Promise.all(servers.map((s) => s.close()));
@@ -37,86 +40,110 @@ function check(args: string[]): Promise<{ code: number | null; stdout: string; s
 }
 
 describe("toolscope check", () => {
-  it("passes the demo server at --fail-on error and says what it found", async () => {
-    const run = await check(["--", ...DEMO]);
-    expect(run.stderr).toBe("");
-    expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/^Grade [AB] · \d+\/100 · 26 tools/m);
-    expect(run.stdout).toContain("Parameters are described (quality/parameter-description-missing, warning)");
-    expect(run.stdout.trimEnd().split("\n").at(-1)).toBe("PASSED");
-  }, 60_000);
+  it(
+    "passes the demo server at --fail-on error and says what it found",
+    async () => {
+      const run = await check(["--", ...DEMO]);
+      expect(run.stderr).toBe("");
+      expect(run.code).toBe(0);
+      expect(run.stdout).toMatch(/^Grade [AB] · \d+\/100 · 26 tools/m);
+      expect(run.stdout).toContain("Parameters are described (quality/parameter-description-missing, warning)");
+      expect(run.stdout.trimEnd().split("\n").at(-1)).toBe("PASSED");
+    },
+    CHECK_LIMIT_MS,
+  );
 
-  it("fails it at --fail-on warning, and answers JSON with --json", async () => {
-    const run = await check(["--fail-on", "warning", "--json", "--", ...DEMO]);
-    expect(run.code).toBe(1);
-    const answer = JSON.parse(run.stdout) as { passed: boolean; failures: string[]; report: { grade: string; findings: unknown[] } };
-    expect(answer.passed).toBe(false);
-    expect(answer.failures[0]).toMatch(/findings? at --fail-on warning or worse/);
-    expect(answer.report.findings.length).toBeGreaterThan(0);
-  }, 60_000);
+  it(
+    "fails it at --fail-on warning, and answers JSON with --json",
+    async () => {
+      const run = await check(["--fail-on", "warning", "--json", "--", ...DEMO]);
+      expect(run.code).toBe(1);
+      const answer = JSON.parse(run.stdout) as { passed: boolean; failures: string[]; report: { grade: string; findings: unknown[] } };
+      expect(answer.passed).toBe(false);
+      expect(answer.failures[0]).toMatch(/findings? at --fail-on warning or worse/);
+      expect(answer.report.findings.length).toBeGreaterThan(0);
+    },
+    CHECK_LIMIT_MS,
+  );
 
-  it("fails a broken server and writes JUnit XML a CI system can read", async () => {
-    const junit = path.join(work, "report.xml");
-    const { command, args } = stdioCommand("report-card.ts");
-    const run = await check(["--junit", junit, "--", command, ...args]);
-    expect(run.code).toBe(1);
-    expect(run.stdout).toContain("Grade F");
-    const xml = fs.readFileSync(junit, "utf8");
-    expect(XMLValidator.validate(xml)).toBe(true);
-    const parsed = new XMLParser({ ignoreAttributes: false }).parse(xml) as {
-      testsuites: {
-        "@_failures": string;
-        testsuite: { "@_name": string; testcase: { "@_name": string; failure?: unknown }[] | { "@_name": string } }[];
+  it(
+    "fails a broken server and writes JUnit XML a CI system can read",
+    async () => {
+      const junit = path.join(work, "report.xml");
+      const { command, args } = stdioCommand("report-card.ts");
+      const run = await check(["--junit", junit, "--", command, ...args]);
+      expect(run.code).toBe(1);
+      expect(run.stdout).toContain("Grade F");
+      const xml = fs.readFileSync(junit, "utf8");
+      expect(XMLValidator.validate(xml)).toBe(true);
+      const parsed = new XMLParser({ ignoreAttributes: false }).parse(xml) as {
+        testsuites: {
+          "@_failures": string;
+          testsuite: { "@_name": string; testcase: { "@_name": string; failure?: unknown }[] | { "@_name": string } }[];
+        };
       };
-    };
-    expect(Number(parsed.testsuites["@_failures"])).toBeGreaterThan(0);
-    const safety = parsed.testsuites.testsuite.find((s) => s["@_name"] === "Safety")!;
-    const cases = Array.isArray(safety.testcase) ? safety.testcase : [safety.testcase];
-    const poisoned = cases.find((c) => c["@_name"].startsWith("safety/instruction-to-model")) as { failure?: unknown } | undefined;
-    expect(poisoned?.failure).toBeDefined();
-  }, 60_000);
+      expect(Number(parsed.testsuites["@_failures"])).toBeGreaterThan(0);
+      const safety = parsed.testsuites.testsuite.find((s) => s["@_name"] === "Safety")!;
+      const cases = Array.isArray(safety.testcase) ? safety.testcase : [safety.testcase];
+      const poisoned = cases.find((c) => c["@_name"].startsWith("safety/instruction-to-model")) as { failure?: unknown } | undefined;
+      expect(poisoned?.failure).toBeDefined();
+    },
+    CHECK_LIMIT_MS,
+  );
 
-  it("runs a collection file's calls and checks first, through the call pipeline", async () => {
-    const collection = path.join(REPO_ROOT, "test", "fixtures", "collections", "demo-smoke.json");
-    const passing = await check(["--collection", collection, "--", ...DEMO]);
-    expect(passing.code).toBe(0);
-    expect(passing.stdout).toContain("Collection “Demo smoke test”: 2 of 2 calls passed");
-    // The calls are in the audit log the report card reads.
-    expect(passing.stdout).not.toContain("Results match their outputSchema");
+  it(
+    "runs a collection file's calls and checks first, through the call pipeline",
+    async () => {
+      const collection = path.join(REPO_ROOT, "test", "fixtures", "collections", "demo-smoke.json");
+      const passing = await check(["--collection", collection, "--", ...DEMO]);
+      expect(passing.code).toBe(0);
+      expect(passing.stdout).toContain("Collection “Demo smoke test”: 2 of 2 calls passed");
+      // The calls are in the audit log the report card reads.
+      expect(passing.stdout).not.toContain("Results match their outputSchema");
 
-    const failing = path.join(work, "failing.json");
-    const file = JSON.parse(fs.readFileSync(collection, "utf8")) as { calls: { checks: unknown[] }[] };
-    file.calls[0]!.checks.push({ kind: "equals", path: "$.content[0].text", value: "goodbye" });
-    fs.writeFileSync(failing, JSON.stringify(file));
-    const run = await check(["--collection", failing, "--json", "--", ...DEMO]);
-    expect(run.code).toBe(1);
-    const answer = JSON.parse(run.stdout) as { failures: string[]; collection: { totals: { passed: number; failed: number } } };
-    expect(answer.collection.totals).toMatchObject({ passed: 1, failed: 1 });
-    expect(answer.failures).toContainEqual(expect.stringContaining("Collection call “echo says hello” failed"));
-  }, 60_000);
+      const failing = path.join(work, "failing.json");
+      const file = JSON.parse(fs.readFileSync(collection, "utf8")) as { calls: { checks: unknown[] }[] };
+      file.calls[0]!.checks.push({ kind: "equals", path: "$.content[0].text", value: "goodbye" });
+      fs.writeFileSync(failing, JSON.stringify(file));
+      const run = await check(["--collection", failing, "--json", "--", ...DEMO]);
+      expect(run.code).toBe(1);
+      const answer = JSON.parse(run.stdout) as { failures: string[]; collection: { totals: { passed: number; failed: number } } };
+      expect(answer.collection.totals).toMatchObject({ passed: 1, failed: 1 });
+      expect(answer.failures).toContainEqual(expect.stringContaining("Collection call “echo says hello” failed"));
+    },
+    CHECK_LIMIT_MS,
+  );
 
-  it("checks a server over HTTP, and one named in an mcp.json", async () => {
-    const demo = await startDemoHttpServer({ port: 0 });
-    servers.push(demo);
-    const overHttp = await check([demo.url]);
-    expect(overHttp.code).toBe(0);
-    expect(overHttp.stdout).toMatch(/Grade [AB]/);
+  it(
+    "checks a server over HTTP, and one named in an mcp.json",
+    async () => {
+      const demo = await startDemoHttpServer({ port: 0 });
+      servers.push(demo);
+      const overHttp = await check([demo.url]);
+      expect(overHttp.code).toBe(0);
+      expect(overHttp.stdout).toMatch(/Grade [AB]/);
 
-    const config = path.join(work, "mcp.json");
-    fs.writeFileSync(config, JSON.stringify({ mcpServers: { demo: { command: DEMO[0], args: DEMO.slice(1), cwd: REPO_ROOT } } }));
-    const fromConfig = await check(["--config", config, "--server", "demo", "--json"]);
-    expect(fromConfig.code).toBe(0);
-    expect((JSON.parse(fromConfig.stdout) as { report: { serverId: string } }).report.serverId).toBe("demo");
-  }, 60_000);
+      const config = path.join(work, "mcp.json");
+      fs.writeFileSync(config, JSON.stringify({ mcpServers: { demo: { command: DEMO[0], args: DEMO.slice(1), cwd: REPO_ROOT } } }));
+      const fromConfig = await check(["--config", config, "--server", "demo", "--json"]);
+      expect(fromConfig.code).toBe(0);
+      expect((JSON.parse(fromConfig.stdout) as { report: { serverId: string } }).report.serverId).toBe("demo");
+    },
+    CHECK_LIMIT_MS,
+  );
 
-  it("exits 3 when the server cannot be reached and 2 on a usage mistake", async () => {
-    const unreachable = await check(["http://127.0.0.1:9/mcp"]);
-    expect(unreachable.code).toBe(3);
-    expect(unreachable.stdout).toContain("Nothing is listening at 127.0.0.1:9");
-    const usage = await check(["--fail-on", "sometimes", "http://127.0.0.1:9/mcp"]);
-    expect(usage.code).toBe(2);
-    expect(usage.stderr).toContain('--fail-on is error, warning or never, not "sometimes"');
-  }, 60_000);
+  it(
+    "exits 3 when the server cannot be reached and 2 on a usage mistake",
+    async () => {
+      const unreachable = await check(["http://127.0.0.1:9/mcp"]);
+      expect(unreachable.code).toBe(3);
+      expect(unreachable.stdout).toContain("Nothing is listening at 127.0.0.1:9");
+      const usage = await check(["--fail-on", "sometimes", "http://127.0.0.1:9/mcp"]);
+      expect(usage.code).toBe(2);
+      expect(usage.stderr).toContain('--fail-on is error, warning or never, not "sometimes"');
+    },
+    CHECK_LIMIT_MS,
+  );
 });
 
 describe("its command line", () => {
