@@ -84,6 +84,9 @@ export function failedTests() {
 
 /** The vitest files that took longest (their own wall time, two run at once), slowest first: where the suite's time goes. */
 export function slowestTestFiles(count) {
+  // Each file's whole cost to its worker (import, set-up, tests and hooks): scripts/file-times-reporter.ts.
+  const files = readJson("vitest-files.json");
+  if (files) return files.slice(0, count).map(({ file, seconds }) => ({ file, seconds }));
   return (readJson("vitest.json")?.testResults ?? [])
     .map((file) => ({
       file: path.relative(process.cwd(), file.name),

@@ -72,6 +72,7 @@ record(
     "--reporter=default",
     "--reporter=json",
     "--reporter=./scripts/flaky-reporter.ts",
+    "--reporter=./scripts/file-times-reporter.ts",
     `--outputFile.json=${path.join(results, "vitest.json")}`,
   ]),
 );
