@@ -7,9 +7,10 @@ test("a slow tool shows its progress and can be cancelled", async ({ page, reque
   const bench = new Workbench(page);
   await bench.openTool("slow_task");
   await bench.field("steps").fill("50");
-  await bench.field("stepMs").fill("200");
+  await bench.field("stepMs").fill("400");
   await bench.runButton.click();
-  await expect(page.getByTestId("progress-message")).toHaveText(/Step [2-9] of 50/, { timeout: 5_000 });
+  // Any step short of the last: on a busy machine the page may first be seen at step 12.
+  await expect(page.getByTestId("progress-message")).toHaveText(/Step ([2-9]|[1-4]\d) of 50/);
   await expect(page.getByTestId("progress-fill")).toBeVisible();
   await page.getByTestId("cancel-button").click();
   // A cancel is the call's outcome, shown as its result, not an error of the page.
@@ -30,7 +31,7 @@ test("a tool added by list_changed appears while a half-filled form keeps its va
   const before = Number((await bench.count.textContent())?.match(/\d+/)?.[0]);
   const toggled = await (await request.post("/api/servers/demo/tools/toggle_bonus_tool/call", { data: { arguments: {} } })).json();
   const added = /Added/.test(toggled.result.content[0].text);
-  await expect(bench.count).toHaveText(`${added ? before + 1 : before - 1} tools`, { timeout: 5_000 });
+  await expect(bench.count).toHaveText(`${added ? before + 1 : before - 1} tools`);
   if (added) {
     await bench.filter.fill("bonus");
     await expect(bench.item("bonus_tool")).toHaveAttribute("data-highlight", "added");

@@ -116,7 +116,7 @@ describe("telling the server to stop a call that timed out (probe fixture)", () 
     // Ticks 800 ms apart: no progress arrives in time to reset the 500 ms timeout.
     const error = await toolResult(connection, "tick", { steps: 5, stepMs: 800 }).catch((e: unknown) => e);
     expect(classifyCallError(error)).toEqual({ status: "timeout", message: "Request timed out" });
-    await expect.poll(async () => textOf(await toolResult(connection, "last_tick", {})), { timeout: 2_000 }).toBe("cancelled");
+    await expect.poll(async () => textOf(await toolResult(connection, "last_tick", {})), { timeout: 10_000 }).toBe("cancelled");
   });
 
   // The SDK's own maxTotalTimeout rejects the call without notifications/cancelled (SDK 2.4:
@@ -129,6 +129,6 @@ describe("telling the server to stop a call that timed out (probe fixture)", () 
       (e: unknown) => e,
     );
     expect(classifyCallError(error)).toEqual({ status: "timeout", message: "Maximum total timeout exceeded" });
-    await expect.poll(async () => textOf(await toolResult(connection, "last_tick", {})), { timeout: 1_500 }).toBe("cancelled");
+    await expect.poll(async () => textOf(await toolResult(connection, "last_tick", {})), { timeout: 10_000 }).toBe("cancelled");
   });
 });
