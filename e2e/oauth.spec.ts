@@ -59,14 +59,12 @@ async function clickRun(page: Page): Promise<void> {
 }
 
 async function confirmIfAsked(page: Page): Promise<void> {
+  // Whatever the click leads to, waited for as long as it takes: a question, a result, a request
+  // for authorization. (A fixed wait for the dialog missed it on a busy machine.)
   const dialog = page.getByTestId("confirm-dialog");
-  if (
-    !(await dialog.waitFor({ timeout: 1_500 }).then(
-      () => true,
-      () => false,
-    ))
-  )
-    return;
+  const answered = page.getByTestId("result-panel").or(page.getByTestId("authorization-prompt")).or(page.getByTestId("progress"));
+  await expect(dialog.or(answered).first()).toBeVisible();
+  if (!(await dialog.isVisible())) return;
   await dialog.getByRole("checkbox").check();
   await page.getByTestId("confirm-run").click();
 }

@@ -111,6 +111,11 @@ ${error ? `<p role="alert">${escapeHtml(error)}</p>` : ""}
 }
 
 async function listen(server: http.Server, port: number | undefined): Promise<number> {
+  // Node closes an idle keep-alive connection after 5 s, and a client that reuses it at that moment
+  // gets "socket hang up" (seen under load: a busy client's own 4 s timer fires late). A test's
+  // server keeps its connections for as long as any test lasts.
+  server.keepAliveTimeout = 120_000;
+  server.headersTimeout = 121_000;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(port ?? 0, "127.0.0.1", resolve);

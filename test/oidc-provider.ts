@@ -59,6 +59,9 @@ export async function startOidcProvider(options: {
   // The issuer has to name the real port, which only exists once the server listens.
   let handle: http.RequestListener = (_req, res) => res.writeHead(503).end();
   const server = http.createServer((req, res) => handle(req, res));
+  // As in test/oauth-mcp-fixture.ts: no idle connection closed under a busy client reusing it.
+  server.keepAliveTimeout = 120_000;
+  server.headersTimeout = 121_000;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 0, "127.0.0.1", resolve);
