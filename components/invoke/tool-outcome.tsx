@@ -2,8 +2,8 @@
 
 // The right-hand side of a tool's page: the call in flight (progress, the server's requests for
 // input), then its result, the tool's MCP App, and this session's earlier calls.
+import dynamic from "next/dynamic";
 import type { ReactNode, Ref } from "react";
-import { AppFrame } from "@/components/apps/app-frame";
 import type { useAppToolCalls } from "@/components/apps/use-app-tool-calls";
 import type { CallToSave } from "@/components/saved/save-call-dialog";
 import { toolUi } from "@/lib/mcp/app-ui";
@@ -14,6 +14,10 @@ import { InputRequestPanel } from "./input-request";
 import { ProgressBar } from "./progress-bar";
 import { ResultView } from "./result-view";
 import type { ToolCall } from "./use-tool-call";
+
+// Most tools have no MCP App: the frame and the host SDK it speaks through (with its schemas)
+// load with the first tool that has one, not with every tool page.
+const AppFrame = dynamic(() => import("@/components/apps/app-frame").then((m) => m.AppFrame));
 
 export function ToolOutcome({
   tool,
