@@ -26,6 +26,13 @@ function currentServerId(pathname: string): string | undefined {
 
 const keyOf = (entry: CatalogEntry): string => `${entry.serverId}/${entry.tool.name}`;
 
+/** What Enter opens for `query`: the first of the results the list shows for it. */
+function bestMatch(all: CatalogEntry[], here: string | undefined, query: string): CatalogEntry | undefined {
+  const ordered = orderEntries(all, here);
+  const best = searchTools(buildSearchIndex(ordered.map(qualified)), query)[0];
+  return best && ordered.find((e) => qualified(e).name === best.name);
+}
+
 export function CommandPalette(): ReactNode {
   const router = useRouter();
   const here = currentServerId(usePathname());
@@ -36,6 +43,8 @@ export function CommandPalette(): ReactNode {
   // Enter pressed before the catalogs arrived: jump to the best match once they do.
   const pendingEnter = useRef(false);
   const latestQuery = useRef("");
+  // The catalogs as they arrived, before React has drawn them (a keystroke can come in between).
+  const arrived = useRef<CatalogEntry[] | null>(null);
   /**
    * Where focus was when the palette opened: it goes back there when the palette closes without
    * a jump (Radix returns focus to a dialog's trigger, and Ctrl+K has none).
@@ -63,6 +72,7 @@ export function CommandPalette(): ReactNode {
       setQuery("");
       latestQuery.current = "";
       pendingEnter.current = false;
+      arrived.current = null;
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
@@ -81,13 +91,12 @@ export function CommandPalette(): ReactNode {
     const controller = new AbortController();
     loadAllCatalogs(controller.signal)
       .then(({ entries: all }) => {
+        arrived.current = all;
         setEntries(all);
         setLoadError(null);
         if (!pendingEnter.current) return;
         pendingEnter.current = false;
-        const ordered = orderEntries(all, here);
-        const best = searchTools(buildSearchIndex(ordered.map(qualified)), latestQuery.current)[0];
-        const entry = best && ordered.find((e) => qualified(e).name === best.name);
+        const entry = bestMatch(all, here, latestQuery.current);
         if (entry) jumpTo(entry);
       })
       .catch((error: unknown) => {
@@ -120,8 +129,20 @@ export function CommandPalette(): ReactNode {
       overlayClassName="fixed inset-0 z-50 bg-zinc-950/30 backdrop-blur-[1px]"
       contentClassName="fixed top-[15vh] left-1/2 z-50 w-[min(560px,calc(100vw-2rem))] -translate-x-1/2 overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-2xl dark:border-zinc-800 dark:bg-zinc-950"
       onKeyDown={(e) => {
+        if (e.key !== "Enter") return;
+        const all = arrived.current;
         // Enter before the catalogs arrived: the best match is opened once they do.
-        if (e.key === "Enter" && entries === null) pendingEnter.current = true;
+        if (all === null) {
+          pendingEnter.current = true;
+          return;
+        }
+        // The list on screen is behind what was typed (a fast typist, a busy machine): its
+        // selection is an older query's, so open the best match for what was typed instead.
+        if (entries === null || query !== latestQuery.current) {
+          e.preventDefault();
+          const entry = bestMatch(all, here, latestQuery.current);
+          if (entry) jumpTo(entry);
+        }
       }}
     >
       <Command.Input
