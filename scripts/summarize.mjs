@@ -82,9 +82,12 @@ export function failedTests() {
   return found;
 }
 
-/** The vitest files that took longest (their own wall time, two run at once), slowest first: where the suite's time goes. */
+/**
+ * The vitest files that cost their worker most, slowest first: where the suite's time goes. Each
+ * file's whole cost (import, set-up, tests and hooks) from scripts/file-times-reporter.ts; without
+ * that report, the span of its tests from vitest's JSON report.
+ */
 export function slowestTestFiles(count) {
-  // Each file's whole cost to its worker (import, set-up, tests and hooks): scripts/file-times-reporter.ts.
   const files = readJson("vitest-files.json");
   if (files) return files.slice(0, count).map(({ file, seconds }) => ({ file, seconds }));
   return (readJson("vitest.json")?.testResults ?? [])
