@@ -7,8 +7,26 @@ import { expect } from "./test";
 
 export const THEMES = ["light", "dark"] as const;
 
+/**
+ * Waits for every colour change under way to end: a theme switched a moment ago fades its colours
+ * (transition-colors), and axe measuring contrast mid-fade reads grey text on a grey background
+ * that no one ever sees settled. Endless animations (a spinner) are not waited for.
+ */
+async function transitionsSettled(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    // getAnimations() brings styles up to date first, so a fade the last change started is in it.
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
 /** The serious and critical findings on the page as it is now, one line each, with where. */
 export async function seriousFindings(page: Page): Promise<string[]> {
+  await transitionsSettled(page);
   // Legacy mode runs axe.run in the page (frames answer it by postMessage), where the default opens
   // a blank page for every scan to gather the frames' results in: three to four times as long on
   // two cores. Only violations are wanted, so axe keeps no details of what passed.
