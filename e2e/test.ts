@@ -1,7 +1,7 @@
 // Playwright's test and expect, with one rule for every browser test: a page that violates
 // Toolscope's Content-Security-Policy, or is served without one, fails the test. Every context a test uses is watched,
 // the default one and any it makes with browser.newContext().
-import { test as base, expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { test as base, expect, type Browser, type BrowserContext, type ConsoleMessage, type Page, type Response } from "@playwright/test";
 import { sharedToolscopeUrl } from "./shared-toolscope";
 
 export { expect };
@@ -13,10 +13,12 @@ const LISTENER = `const inApp = location.href === "about:srcdoc" && location.anc
 const TOOLSCOPE_PAGE =
   /^https?:\/\/127\.0\.0\.1:\d+\/(servers|tools|audit|approvals|agents|login|account|people|saved|oauth\/(?:consent|error))?([/?#]|$)/;
 
-async function watch(context: BrowserContext, found: string[]): Promise<void> {
+/** Watches `context` for this test; what it returns stops watching (a reused context outlives the test). */
+async function watch(context: BrowserContext, found: string[]): Promise<() => void> {
   await context.addInitScript(LISTENER);
+  const listeners = new Map<Page, (message: ConsoleMessage) => void>();
   const onPage = (page: Page): void => {
-    page.on("console", (message) => {
+    const onConsole = (message: ConsoleMessage): void => {
       // An MCP App's own document (in Toolscope's sandbox, lib/apps/) is untrusted content under
       // the CSP it declared: what that policy blocks there is the sandbox working, not a fault.
       // (Chromium's own message names no frame; the listener above still reports a srcdoc frame
@@ -24,18 +26,26 @@ async function watch(context: BrowserContext, found: string[]): Promise<void> {
       if (message.location().url.startsWith("about:srcdoc")) return;
       const text = message.text();
       if (text.includes("[csp-violation]") || /Content Security Policy/i.test(text)) found.push(`${page.url()}: ${text}`);
-    });
+    };
+    listeners.set(page, onConsole);
+    page.on("console", onConsole);
   };
-  context.pages().forEach(onPage);
-  context.on("page", onPage);
   // Every page Toolscope serves carries its CSP, with a nonce for its scripts.
-  context.on("response", (response) => {
+  const onResponse = (response: Response): void => {
     // Toolscope's pages (the identity provider a test starts on loopback has pages of its own).
     if (response.request().resourceType() !== "document" || !TOOLSCOPE_PAGE.test(response.url())) return;
     if (response.status() >= 300 && response.status() < 400) return;
     const csp = response.headers()["content-security-policy"] ?? "";
     if (!/script-src [^;]*'nonce-[^']+'/.test(csp)) found.push(`${response.url()}: no Content-Security-Policy with a script nonce`);
-  });
+  };
+  context.pages().forEach(onPage);
+  context.on("page", onPage);
+  context.on("response", onResponse);
+  return () => {
+    context.off("page", onPage);
+    context.off("response", onResponse);
+    for (const [page, onConsole] of listeners) page.off("console", onConsole);
+  };
 }
 
 export const test = base.extend<{ cspViolations: string[] }>({
@@ -45,7 +55,7 @@ export const test = base.extend<{ cspViolations: string[] }>({
   cspViolations: [
     async ({ browser, context }, provide) => {
       const found: string[] = [];
-      await watch(context, found);
+      const unwatch = await watch(context, found);
       const newContext = browser.newContext.bind(browser);
       (browser as { newContext: Browser["newContext"] }).newContext = async (options) => {
         const created = await newContext(options);
@@ -56,6 +66,7 @@ export const test = base.extend<{ cspViolations: string[] }>({
         await provide(found);
       } finally {
         (browser as { newContext: Browser["newContext"] }).newContext = newContext;
+        unwatch();
       }
       expect(found, "Content-Security-Policy violations on the pages this test opened").toEqual([]);
     },
