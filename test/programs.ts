@@ -6,6 +6,7 @@
 // here, or a run without the global setup), the child runs through tsx as before.
 import fs from "node:fs";
 import path from "node:path";
+import type { BuildOptions, PluginBuild } from "esbuild";
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, "..");
 const OUT_DIR = path.join(REPO_ROOT, ".cache", "test-programs");
@@ -16,21 +17,30 @@ function entryPoints(): string[] {
     .readdirSync(path.join(REPO_ROOT, "test", "fixtures"))
     .filter((name) => name.endsWith(".ts") && !name.endsWith(".test.ts") && name !== "spawn.ts")
     .map((name) => path.join("test", "fixtures", name));
-  return [
-    ...fixtures,
-    path.join("lib", "demo-server", "cli.ts"),
-    path.join("test", "conformance", "driver.ts"),
-    path.join("test", "toolscope-process.ts"),
-  ];
+  return [...fixtures, path.join("lib", "demo-server", "cli.ts"), path.join("test", "toolscope-process.ts")];
 }
 
-/** Bundles every program anew (a second or so); called by the suites' global setup. */
+/**
+ * Programs bundled with their npm packages too: the conformance driver loads Toolscope's whole
+ * client (the pool, OAuth, the stores) and starts once per scenario, 75 times a run. Resolving and
+ * loading some hundred package files took 1.0 CPU-s a start; one file takes 0.4.
+ */
+const SELF_CONTAINED = [path.join("test", "conformance", "driver.ts")];
+/** Packages with native addons, which load their binaries from beside themselves. */
+const NATIVE_PACKAGES = ["better-sqlite3", "argon2", "pg-native"];
+
+const emptyServerOnly = (b: PluginBuild): void => {
+  // As in the server's own bundle (scripts/lib/build-server.mjs): this is server code.
+  b.onResolve({ filter: /^server-only$/ }, () => ({ path: "server-only", namespace: "empty" }));
+  b.onLoad({ filter: /.*/, namespace: "empty" }, () => ({ contents: "" }));
+};
+
+/** Bundles every program anew (a few seconds); called by the suites' global setup. */
 export async function bundleTestPrograms(): Promise<void> {
   const { build } = await import("esbuild");
   fs.rmSync(OUT_DIR, { recursive: true, force: true });
-  await build({
+  const common: BuildOptions = {
     absWorkingDir: REPO_ROOT,
-    entryPoints: entryPoints(),
     outdir: OUT_DIR,
     outbase: REPO_ROOT,
     outExtension: { ".js": ".mjs" },
@@ -40,18 +50,32 @@ export async function bundleTestPrograms(): Promise<void> {
     target: "node20",
     tsconfig: "tsconfig.json",
     logLevel: "warning",
-    plugins: [
-      {
-        name: "packages-stay-external",
-        setup(b) {
-          // As in the server's own bundle (scripts/lib/build-server.mjs): this is server code.
-          b.onResolve({ filter: /^server-only$/ }, () => ({ path: "server-only", namespace: "empty" }));
-          b.onLoad({ filter: /.*/, namespace: "empty" }, () => ({ contents: "" }));
-          b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith("@/") ? undefined : { path: args.path, external: true }));
+  };
+  await Promise.all([
+    build({
+      ...common,
+      entryPoints: entryPoints(),
+      plugins: [
+        {
+          name: "packages-stay-external",
+          setup(b) {
+            emptyServerOnly(b);
+            b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith("@/") ? undefined : { path: args.path, external: true }));
+          },
         },
-      },
-    ],
-  });
+      ],
+    }),
+    build({
+      ...common,
+      entryPoints: SELF_CONTAINED,
+      // Run with --conditions=react-server, as Next resolves server code.
+      conditions: ["react-server"],
+      external: NATIVE_PACKAGES,
+      // The CommonJS packages in the bundle still require Node's built-ins.
+      banner: { js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);' },
+      plugins: [{ name: "server-only-empty", setup: emptyServerOnly }],
+    }),
+  ]);
 }
 
 /**
