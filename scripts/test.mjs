@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { ensureBuild, log, root, run, runCollected, unpackDependencies } from "./lib/prepare.mjs";
+import { ensureBuild, ensureDependencies, log, root, run, runCollected } from "./lib/prepare.mjs";
 import { failedTests, flakyTests, slowestTestFiles, summarize } from "./summarize.mjs";
 
 const results = path.join(root, "test-results");
@@ -43,23 +43,20 @@ for (const name of Object.keys(process.env)) {
   if (product) delete process.env[name];
 }
 
-// The packages are unpacked now; their install scripts (better-sqlite3 compiles SQLite) run on
-// beside the checks below, none of which needs them.
-const installScripts = unpackDependencies(runCollected);
-const scriptsSince = Date.now();
+ensureDependencies();
 record("install", 0);
 record("chromium installed", ensureChromium());
 
 // These need nothing of each other: run side by side, as the two cores allow (each one's output
 // is printed whole when it ends). The build skips its own typecheck: tsc runs here.
-log("Install scripts, format (prettier), lint (eslint), typecheck (tsc) and the production build (next build), side by side…");
-const sideBySide = async (name, work, since = Date.now()) => {
+log("Format (prettier), lint (eslint), typecheck (tsc) and the production build (next build), side by side…");
+const sideBySide = async (name, work) => {
+  const since = Date.now();
   const code = await work();
   record(name, code, since);
   return code;
 };
-const [, , , , build] = await Promise.all([
-  sideBySide("install scripts", () => installScripts, scriptsSince),
+const [, , , build] = await Promise.all([
   sideBySide("format", () => runCollected("npx", ["prettier", "--check", "--log-level", "warn", "."])),
   sideBySide("lint", () => runCollected("npx", ["eslint", ".", "--max-warnings=0"])),
   sideBySide("typecheck", () => runCollected("npx", ["tsc", "--noEmit"])),
@@ -91,7 +88,7 @@ if (build === 0) {
 
 const line = summarize();
 log(
-  `Stage times: ${checks.map((c) => `${c.name} ${c.seconds} s`).join(" · ")} (install scripts, format, lint, typecheck and build side by side) · in all ${Math.round((Date.now() - runStart) / 1000)} s`,
+  `Stage times: ${checks.map((c) => `${c.name} ${c.seconds} s`).join(" · ")} (format, lint, typecheck and build side by side) · in all ${Math.round((Date.now() - runStart) / 1000)} s`,
 );
 const slowest = slowestTestFiles(10);
 if (slowest.length) log(`Slowest test files: ${slowest.map((f) => `${f.file} ${f.seconds} s`).join(" · ")}`);

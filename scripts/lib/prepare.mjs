@@ -64,56 +64,20 @@ function nativeModuleLoads() {
   return probe.status === 0;
 }
 
-function dependenciesStale() {
+export function ensureDependencies() {
+  Object.assign(process.env, installEnvironment());
   const installedMarker = path.join(root, "node_modules", ".package-lock.json");
   const lock = path.join(root, "package-lock.json");
-  return (
-    mtime(installedMarker) === 0 || mtime(lock) > mtime(installedMarker) || mtime(path.join(root, "package.json")) > mtime(installedMarker)
-  );
-}
-
-function installArgs(...extra) {
-  return fs.existsSync(path.join(root, "package-lock.json"))
-    ? ["ci", "--no-audit", "--no-fund", ...extra]
-    : ["install", "--no-audit", "--no-fund", ...extra];
-}
-
-function ensureNativeModule() {
+  const stale =
+    mtime(installedMarker) === 0 || mtime(lock) > mtime(installedMarker) || mtime(path.join(root, "package.json")) > mtime(installedMarker);
+  if (stale) {
+    log("Installing dependencies (npm ci)…");
+    mustRun("npm", fs.existsSync(lock) ? ["ci", "--no-audit", "--no-fund"] : ["install", "--no-audit", "--no-fund"]);
+  }
   if (!nativeModuleLoads()) {
     log("Rebuilding better-sqlite3 for this Node…");
     mustRun("npm", ["rebuild", "better-sqlite3"]);
   }
-}
-
-export function ensureDependencies() {
-  Object.assign(process.env, installEnvironment());
-  if (dependenciesStale()) {
-    log("Installing dependencies (npm ci)…");
-    mustRun("npm", installArgs());
-  }
-  ensureNativeModule();
-}
-
-/**
- * ensureDependencies in two steps, for npm test: the packages are unpacked now (npm ci
- * --ignore-scripts), and their install scripts run after, beside whatever the caller starts next
- * (format, lint, typecheck and the build need none of them). better-sqlite3's script compiles
- * SQLite on one core for about a minute, with the other core idle. Returns the scripts' exit
- * code, once they and the check that better-sqlite3 loads are done.
- */
-export async function unpackDependencies(runner) {
-  Object.assign(process.env, installEnvironment());
-  if (!dependenciesStale()) {
-    ensureNativeModule();
-    return 0;
-  }
-  log("Installing dependencies (npm ci; install scripts run beside the checks)…");
-  mustRun("npm", installArgs("--ignore-scripts"));
-  const code = await runner("npm", ["rebuild", "--no-audit", "--no-fund"]);
-  if (code !== 0) return code;
-  if (nativeModuleLoads()) return 0;
-  log("better-sqlite3 does not load after its install script.");
-  return 1;
 }
 
 const BUILD_INPUTS = [
