@@ -3,13 +3,8 @@
 // Who is looking at the page, for the client components that hide what the person may not do
 // (the server enforces it regardless: lib/auth/authorize.ts).
 import { createContext, useContext, type ReactNode } from "react";
-import { z } from "zod";
 import type { Permission } from "@/lib/domain/roles";
 import type { SessionState } from "@/lib/auth/session-state";
-
-// The browser runs under a CSP without eval: zod must not even probe for it (the probe is
-// reported as a violation). Set here because every page's layout loads this module first.
-z.config({ jitless: true });
 
 const ViewerContext = createContext<SessionState | null>(null);
 

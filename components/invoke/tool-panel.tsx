@@ -11,7 +11,7 @@ import { useCatalog } from "@/components/catalog/catalog-context";
 import { useAppToolCalls } from "@/components/apps/use-app-tool-calls";
 import { SaveCallButton, type CallToSave } from "@/components/saved/save-call-dialog";
 import { takePendingCall } from "@/components/servers/start-authorization";
-import { callRequirement } from "@/lib/policy/tool-policy";
+import { callRequirement } from "@/lib/policy/tool-rules";
 import { toolDisplayName } from "@/lib/tool-hints";
 import { CallReasonField } from "./call-reason-field";
 import { ConfirmCall, confirmationReason, confirmationSkipped } from "./confirm-call";

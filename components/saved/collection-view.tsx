@@ -2,7 +2,7 @@
 
 // A collection (issue 17): its saved calls in order, each with its latest run beside the one
 // before and their difference; run one call or all of them in order, export, present.
-import { SAVED_KIND_LABELS } from "@/lib/saved/shapes";
+import { SAVED_KIND_LABELS } from "@/lib/saved/kinds";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useCallback, useState, type ReactNode } from "react";

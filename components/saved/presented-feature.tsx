@@ -8,7 +8,8 @@ import { BUTTON_PRIMARY, INPUT } from "@/components/ui/classes";
 import { useFeatureRequest } from "@/components/features/use-feature-request";
 import { runChecks } from "@/lib/saved/checks";
 import { withoutSecrets } from "@/lib/saved/secret-fields";
-import { SAVED_KIND_LABELS, type SavedCallView } from "@/lib/saved/shapes";
+import { SAVED_KIND_LABELS } from "@/lib/saved/kinds";
+import type { SavedCallView } from "@/lib/saved/shapes";
 import { SavedAnswer } from "./saved-answer";
 
 export function PresentedFeature({ call }: { call: SavedCallView }): ReactNode {

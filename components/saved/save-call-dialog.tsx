@@ -9,15 +9,8 @@ import { useViewer } from "@/components/auth/viewer";
 import { ModalDialog } from "@/components/ui/modal-dialog";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, ERROR_NOTE, INPUT } from "@/components/ui/classes";
 import { ApiError, fetchJson } from "@/lib/client/fetch-json";
-import {
-  SAVED_KIND_LABELS,
-  type Check,
-  type CollectionSummary,
-  type SavedCallInput,
-  type SavedCallView,
-  type SavedKind,
-  type Visibility,
-} from "@/lib/saved/shapes";
+import { SAVED_KIND_LABELS, type SavedKind, type Visibility } from "@/lib/saved/kinds";
+import type { Check, CollectionSummary, SavedCallInput, SavedCallView } from "@/lib/saved/shapes";
 import { ChecksEditor } from "./checks-editor";
 
 export type CallToSave = {

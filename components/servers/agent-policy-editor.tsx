@@ -9,14 +9,8 @@ import { useMemo, type ReactNode } from "react";
 import { ExceptionAdder } from "./exception-adder";
 import type { Tool } from "@/lib/domain/mcp-types";
 import { isAppOnly } from "@/lib/mcp/app-ui";
-import {
-  agentGate,
-  CALLING_ROLES,
-  DEFAULT_APPROVAL_TIMEOUT_S,
-  type AgentPolicy,
-  type AgentRule,
-  type ServerPolicy,
-} from "@/lib/policy/tool-policy";
+import type { AgentPolicy, ServerPolicy } from "@/lib/policy/tool-policy";
+import { agentGate, CALLING_ROLES, DEFAULT_APPROVAL_TIMEOUT_S, type AgentRule } from "@/lib/policy/tool-rules";
 
 const ROW = "flex flex-wrap items-center gap-3 py-2 text-[13px]";
 const LABEL = "w-40 text-zinc-600 dark:text-zinc-400";

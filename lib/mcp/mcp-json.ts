@@ -4,17 +4,7 @@
 import { z } from "zod";
 import { describeIssues } from "@/lib/http/zod-issues";
 import { ServerConfigSchema, ServerIdSchema, type OAuthSettings, type ServerConfig } from "../domain/server-config";
-
-/** The `type` (or `transport`) names clients write, as Toolscope's transports. */
-export const TYPE_TO_TRANSPORT: Record<string, ServerConfig["transport"]> = {
-  stdio: "stdio",
-  sse: "sse",
-  http: "streamable-http",
-  "streamable-http": "streamable-http",
-  streamableHttp: "streamable-http",
-  streamable_http: "streamable-http",
-  auto: "auto",
-};
+import { TYPE_TO_TRANSPORT } from "./transport-names";
 
 export const McpJsonEntrySchema = z
   .object({

@@ -5,7 +5,7 @@
 // the command itself, with no shell, so pipes, redirections and `&&` are refused with a reason.
 // Pure and client-safe: the add-server form fills its fields from it as the person types.
 import { parse as parseShellWords, type ParseEntry } from "shell-quote";
-import { TYPE_TO_TRANSPORT } from "./mcp-json";
+import { TYPE_TO_TRANSPORT } from "./transport-names";
 
 /** One server as the add-server form holds it (lib/domain/server-config.ts has the stored shape). */
 export type ServerDraft =

@@ -1,13 +1,11 @@
 // Policies on risky tools, set by admins per server (and per tool where needed): which roles
 // may call destructive or open-world tools, and whether such a call needs a typed reason,
-// which the audit log keeps. One function decides, for the API and for the form alike.
-// Client-safe: the tool panel shows what the pipeline (lib/calls/run-call.ts) will enforce.
+// which the audit log keeps. This file is their shape, checked where a policy is saved or read;
+// what a policy asks of a call is decided in tool-rules.ts, for the API and the form alike.
 import { z } from "zod";
-import type { Role } from "@/lib/domain/roles";
+import { AGENT_RULES, CALLING_ROLES, REASON_MAX_CHARS } from "./tool-rules";
 
-/** The roles that may call tools at all; a policy narrows them, never widens them. */
-export const CALLING_ROLES = ["operator", "admin"] as const satisfies readonly Role[];
-export type CallingRole = (typeof CALLING_ROLES)[number];
+export * from "./tool-rules";
 
 const RuleSchema = z.object({
   /** Who may call; absent: everyone who may call tools. */
@@ -18,12 +16,7 @@ const RuleSchema = z.object({
 export type PolicyRule = z.infer<typeof RuleSchema>;
 
 /** What an agent's call through /mcp does (lib/approvals): wait for a person, or go ahead. */
-export const AGENT_RULES = ["wait", "allow"] as const;
-export type AgentRule = (typeof AGENT_RULES)[number];
 const AgentRuleSchema = z.enum(AGENT_RULES);
-
-/** Agents wait 5 minutes for a decision unless the policy says otherwise. */
-export const DEFAULT_APPROVAL_TIMEOUT_S = 300;
 
 const AgentPolicySchema = z.object({
   /** Destructive tools (by believed hints); absent: wait. */
@@ -68,8 +61,6 @@ export const ServerPolicySchema = z.object({
 });
 export type ServerPolicy = z.infer<typeof ServerPolicySchema>;
 
-export const REASON_MAX_CHARS = 1_000;
-
 /** The reason a call body may carry; blank counts as none. */
 export const CallReasonSchema = z
   .string()
@@ -77,92 +68,3 @@ export const CallReasonSchema = z
   .max(REASON_MAX_CHARS, `A reason is at most ${REASON_MAX_CHARS} characters.`)
   .optional()
   .transform((v) => v || undefined);
-
-type Annotated = { name: string; annotations?: { readOnlyHint?: boolean; destructiveHint?: boolean; openWorldHint?: boolean } | undefined };
-
-export type ToolRisk = { destructive: boolean; openWorld: boolean };
-
-/**
- * What a tool may do. Believed annotations follow the spec's defaults (a tool that is not
- * read-only is destructive unless it says otherwise; open-world unless it says otherwise). A
- * server whose annotations are not trusted gets the worst case: any tool may be lying.
- */
-export function toolRisk(tool: Annotated, trusted: boolean): ToolRisk {
-  if (!trusted) return { destructive: true, openWorld: true };
-  const a = tool.annotations ?? {};
-  return { destructive: a.readOnlyHint !== true && a.destructiveHint !== false, openWorld: a.openWorldHint !== false };
-}
-
-export function annotationsTrusted(policy: ServerPolicy | undefined, configured: boolean): boolean {
-  return policy?.trustAnnotations ?? configured;
-}
-
-export type CallRequirement = {
-  allowed: boolean;
-  reasonRequired: boolean;
-  /** Why, in words, when the policy restricts or asks for anything; null when it does not. */
-  because: string | null;
-};
-
-const NONE: CallRequirement = { allowed: true, reasonRequired: false, because: null };
-
-function roleList(roles: readonly CallingRole[]): string {
-  if (roles.length === 0) return "nobody";
-  return roles.map((r) => (r === "admin" ? "admins" : "operators")).join(" and ");
-}
-
-/** What calling `tool` asks of someone with `role` under `policy`. */
-export function callRequirement(policy: ServerPolicy | undefined, tool: Annotated, trusted: boolean, role: Role | null): CallRequirement {
-  if (!policy) return NONE;
-  // Own keys only: a tool named "constructor" or "__proto__" must not find Object's.
-  const specific = policy.tools && Object.hasOwn(policy.tools, tool.name) ? policy.tools[tool.name] : undefined;
-  const risk = toolRisk(tool, annotationsTrusted(policy, trusted));
-  const rules: [PolicyRule, string][] = specific
-    ? [[specific, `this tool`]]
-    : [
-        ...(risk.destructive && policy.destructive ? [[policy.destructive, "destructive tools"] as [PolicyRule, string]] : []),
-        ...(risk.openWorld && policy.openWorld ? [[policy.openWorld, "open-world tools"] as [PolicyRule, string]] : []),
-      ];
-  if (rules.length === 0) return NONE;
-  const untrusted = !annotationsTrusted(policy, trusted) && !specific ? " (its annotations are not trusted, so every tool counts)" : "";
-  for (const [rule, what] of rules) {
-    if (rule.roles && !(role !== null && (rule.roles as readonly string[]).includes(role))) {
-      return {
-        allowed: false,
-        reasonRequired: false,
-        because: `This server's policy lets only ${roleList(rule.roles)} call ${what}${untrusted}.`,
-      };
-    }
-  }
-  const asking = rules.filter(([rule]) => rule.reason);
-  if (asking.length === 0) return NONE;
-  return {
-    allowed: true,
-    reasonRequired: true,
-    because: `This server's policy asks for a reason to call ${asking.map(([, w]) => w).join(" and ")}${untrusted}.`,
-  };
-}
-
-export type AgentGate = { wait: false } | { wait: true; because: string };
-
-/**
- * Whether an agent's call to `tool` waits for a person. By default destructive tools wait (the
- * spec's defaults make a tool without hints destructive; a server whose hints are not believed
- * has every tool count) and the rest go ahead; the policy may say otherwise per class or tool.
- */
-export function agentGate(policy: ServerPolicy | undefined, tool: Annotated, trusted: boolean): AgentGate {
-  const agents = policy?.agents;
-  const specific = agents?.tools && Object.hasOwn(agents.tools, tool.name) ? agents.tools[tool.name] : undefined;
-  if (specific)
-    return specific === "wait"
-      ? { wait: true, because: "This server's policy has agents' calls to this tool wait for a person." }
-      : { wait: false };
-  const believed = annotationsTrusted(policy, trusted);
-  const risk = toolRisk(tool, believed);
-  const untrusted = believed ? "" : " (its annotations are not trusted, so every tool counts)";
-  if (risk.destructive && (agents?.destructive ?? "wait") === "wait")
-    return { wait: true, because: `Agents' calls to destructive tools wait for a person${untrusted}.` };
-  if (risk.openWorld && agents?.openWorld === "wait")
-    return { wait: true, because: `Agents' calls to open-world tools wait for a person${untrusted}.` };
-  return { wait: false };
-}

@@ -1,16 +1,12 @@
 // Saved calls, collections and their runs as the API speaks them (issue 17): one set of zod
-// schemas that the route handlers parse and the pages' fetchers use. Client-safe.
+// schemas that the route handlers parse and the pages' fetchers use. Client-safe, but a page that
+// needs only the kinds' names imports kinds.ts and loads no zod.
 import { z } from "zod";
 import type { InvocationResponse } from "@/lib/domain/mcp-types";
 import type { FeatureResponse } from "@/lib/domain/server-features";
+import { SAVED_KINDS, VISIBILITIES, type SavedKind, type Visibility } from "./kinds";
 
-export const VISIBILITIES = ["private", "shared"] as const;
-/** What a saved call sends: a tool call, a resource read (`toolName` is the URI) or a prompt get. */
-export const SAVED_KINDS = ["call", "resource_read", "prompt_get"] as const;
-export type SavedKind = (typeof SAVED_KINDS)[number];
-/** How each kind is named where a list shows it. */
-export const SAVED_KIND_LABELS: Record<SavedKind, string> = { call: "Tool call", resource_read: "Resource read", prompt_get: "Prompt get" };
-export type Visibility = (typeof VISIBILITIES)[number];
+export * from "./kinds";
 
 // PostgreSQL's text refuses NUL, SQLite keeps it: refused here for both.
 const NO_NUL = (text: string): boolean => !text.includes("\u0000");
