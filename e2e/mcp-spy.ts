@@ -2,7 +2,9 @@
 // request as it is and notes each tools/call it passes on (what the server received, to check
 // the audit log against). With `oneListener`, only the first subscriptions/listen stream hears
 // the server's list_changed notifications: the other clients (replicas) must learn of a
-// change some other way (from the replica that heard it).
+// change some other way (from the replica that heard it). With `holdCalls`, it keeps every
+// tools/call from the server until the test calls release(): a call in flight for exactly as long
+// as the test needs one, on a machine of any speed.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -14,13 +16,21 @@ export type McpSpy = {
   /** subscriptions/listen streams opened, and how many list_changed notifications were held back. */
   listens: number;
   muted: number;
+  /** Passes on the tools/call requests held so far, and every one after (holdCalls). */
+  release: () => void;
   close: () => Promise<void>;
 };
 
 type JsonRpc = { method?: string; params?: { name?: string; arguments?: unknown; _meta?: Record<string, unknown> } };
 
-export async function startMcpSpy(target: string, options: { oneListener?: boolean } = {}): Promise<McpSpy> {
-  const spy: McpSpy = { url: "", calls: [], listens: 0, muted: 0, close: async () => undefined };
+export async function startMcpSpy(target: string, options: { oneListener?: boolean; holdCalls?: boolean } = {}): Promise<McpSpy> {
+  let held: (() => void)[] | undefined = options.holdCalls ? [] : undefined;
+  const release = (): void => {
+    const waiting = held ?? [];
+    held = undefined;
+    waiting.forEach((pass) => pass());
+  };
+  const spy: McpSpy = { url: "", calls: [], listens: 0, muted: 0, release, close: async () => undefined };
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -36,6 +46,7 @@ export async function startMcpSpy(target: string, options: { oneListener?: boole
       for (const message of messages)
         if (message.method === "tools/call")
           spy.calls.push({ name: message.params?.name ?? "", arguments: message.params?.arguments, meta: message.params?._meta });
+      const call = messages.some((message) => message.method === "tools/call");
       const listen = messages.some((message) => message.method === "subscriptions/listen");
       if (listen) spy.listens++;
       const mute = listen && options.oneListener === true && spy.listens > 1;
@@ -69,7 +80,8 @@ export async function startMcpSpy(target: string, options: { oneListener?: boole
         response.end();
       });
       response.on("close", () => upstream.destroy());
-      upstream.end(body);
+      if (call && held) held.push(() => upstream.end(body));
+      else upstream.end(body);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -4,7 +4,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { startDemoHttpServer, type DemoHttpServer } from "../lib/demo-server/http";
 import { expect, test } from "./test";
+import { startMcpSpy, type McpSpy } from "./mcp-spy";
 import { startOwnToolscope, type OwnToolscope } from "./own-toolscope";
 import { e2ePort } from "./ports";
 
@@ -12,17 +14,29 @@ const PORTS = [e2ePort("TOOLSCOPE_E2E_SHARED_PORT_A", 3193), e2ePort("TOOLSCOPE_
 
 type AuditRecord = { id: string; outcome: string; tool_name: string };
 
+/** The demo over HTTP behind a spy that holds its tools/call requests until the test releases them. */
+const HELD = "held";
+let demo: DemoHttpServer | undefined;
+let spy: McpSpy | undefined;
 let dataDir = "";
 const running: OwnToolscope[] = [];
 
-test.beforeAll(() => {
+test.beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-shared-"));
-  // An explicit, empty config: only the bundled demo server, whatever mcp.json the repo holds.
-  fs.writeFileSync(path.join(dataDir, "mcp.json"), JSON.stringify({ mcpServers: {} }));
+  demo = await startDemoHttpServer({});
+  spy = await startMcpSpy(demo.url, { holdCalls: true });
+  // An explicit config: the held server and the bundled demo, whatever mcp.json the repo holds.
+  fs.writeFileSync(
+    path.join(dataDir, "mcp.json"),
+    JSON.stringify({ mcpServers: { [HELD]: { type: "http", url: spy.url, trusted: true } } }),
+  );
 });
 
 test.afterAll(async () => {
   await Promise.all(running.map((toolscope) => toolscope.stop()));
+  spy?.release();
+  await spy?.close();
+  await demo?.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -36,6 +50,15 @@ async function start(port: number): Promise<OwnToolscope> {
   return toolscope;
 }
 
+/** Calls the held server's echo: it stays in flight until the spy lets it through. */
+function heldCall(toolscope: OwnToolscope): Promise<{ status: string; auditId: string }> {
+  return fetch(`${toolscope.baseUrl}/api/servers/${HELD}/tools/echo/call`, {
+    method: "POST",
+    headers: toolscope.headers,
+    body: JSON.stringify({ arguments: { message: "held" } }),
+  }).then((response) => response.json());
+}
+
 /** Starts a slow_task call (steps × 500 ms) and resolves with its answer. */
 function slowCall(toolscope: OwnToolscope, steps: number): Promise<{ status: string; auditId: string }> {
   return fetch(`${toolscope.baseUrl}/api/servers/demo/tools/slow_task/call`, {
@@ -45,21 +68,25 @@ function slowCall(toolscope: OwnToolscope, steps: number): Promise<{ status: str
   }).then((response) => response.json());
 }
 
-async function slowRecords(toolscope: OwnToolscope): Promise<AuditRecord[]> {
-  const response = await fetch(`${toolscope.baseUrl}/api/audit?tool=slow_task&limit=50`, { headers: toolscope.headers });
+async function records(toolscope: OwnToolscope, tool: string): Promise<AuditRecord[]> {
+  const response = await fetch(`${toolscope.baseUrl}/api/audit?tool=${tool}&limit=50`, { headers: toolscope.headers });
   return ((await response.json()) as { records: AuditRecord[] }).records;
 }
+
+const slowRecords = (toolscope: OwnToolscope): Promise<AuditRecord[]> => records(toolscope, "slow_task");
 
 test("a second process leaves the first one's calls to it, and marks them once the first is gone", async () => {
   test.setTimeout(120_000);
   const first = await start(PORTS[0]!);
-  // Long enough to outlast the second process's start on a busy machine; awaited below anyway.
-  const answer = slowCall(first, 50);
-  await expect.poll(async () => (await slowRecords(first)).map((r) => r.outcome), { timeout: 30_000 }).toEqual(["pending"]);
+  // In flight until the second process is up and has looked, however long its start takes.
+  const answer = heldCall(first);
+  await expect.poll(() => spy!.calls.length, { timeout: 30_000 }).toBe(1);
+  await expect.poll(async () => (await records(first, "echo")).map((r) => r.outcome)).toEqual(["pending"]);
 
   // The second process starts while the call is in flight: its start-up pass must not take it.
   const second = await start(PORTS[1]!);
-  expect((await slowRecords(second)).map((r) => r.outcome)).toEqual(["pending"]);
+  expect((await records(second, "echo")).map((r) => r.outcome)).toEqual(["pending"]);
+  spy!.release();
   const { status, auditId } = await answer;
   expect(status).toBe("ok");
   const completed = await fetch(`${second.baseUrl}/api/audit/${auditId}`, { headers: second.headers });
@@ -73,7 +100,7 @@ test("a second process leaves the first one's calls to it, and marks them once t
   await cutOff;
   await expect
     .poll(async () => (await slowRecords(second)).map((r) => r.outcome), { timeout: 40_000, intervals: [1_000] })
-    .toEqual(["interrupted", "ok"]);
+    .toEqual(["interrupted"]);
 
   const verify = await fetch(`${second.baseUrl}/api/audit/verify`, { headers: second.headers });
   expect(await verify.json()).toEqual({ ok: true, checked: 2, firstBroken: null });
