@@ -1,6 +1,7 @@
 // The programs the tests start as child processes (the fixtures of test/fixtures, the demo
-// server's CLI, the conformance driver), bundled once per run into .cache/test-programs by the
-// global setup of vitest and Playwright. A child then starts as plain `node program.mjs`
+// server's CLI, the conformance driver), bundled once per run into .cache/test-programs-<suite> by
+// the global setup of vitest and Playwright (a folder each: npm test runs the two side by side, and
+// one's setup must not empty the folder the other's tests are starting programs from). A child then starts as plain `node program.mjs`
 // instead of compiling its TypeScript through tsx first: about 0.4 s and 0.6 s of CPU less per
 // start, and the suites start a few hundred of them. Without a bundle (a program not listed
 // here, or a run without the global setup), the child runs through tsx as before.
@@ -9,7 +10,12 @@ import path from "node:path";
 import type { BuildOptions, PluginBuild } from "esbuild";
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, "..");
-const OUT_DIR = path.join(REPO_ROOT, ".cache", "test-programs");
+/**
+ * Which suite this process belongs to: each config names itself (vitest.config.ts,
+ * playwright.config.ts) before its workers start, and they and their children inherit it.
+ */
+export const SUITE_VARIABLE = "TOOLSCOPE_TEST_SUITE";
+const outDir = (): string => path.join(REPO_ROOT, ".cache", `test-programs-${process.env[SUITE_VARIABLE] ?? "other"}`);
 
 /** Every program a test may start, relative to the repo root. */
 function entryPoints(): string[] {
@@ -38,10 +44,11 @@ const emptyServerOnly = (b: PluginBuild): void => {
 /** Bundles every program anew (a few seconds); called by the suites' global setup. */
 export async function bundleTestPrograms(): Promise<void> {
   const { build } = await import("esbuild");
-  fs.rmSync(OUT_DIR, { recursive: true, force: true });
+  const out = outDir();
+  fs.rmSync(out, { recursive: true, force: true });
   const common: BuildOptions = {
     absWorkingDir: REPO_ROOT,
-    outdir: OUT_DIR,
+    outdir: out,
     outbase: REPO_ROOT,
     outExtension: { ".js": ".mjs" },
     bundle: true,
@@ -84,6 +91,6 @@ export async function bundleTestPrograms(): Promise<void> {
  */
 export function programArgs(file: string): string[] {
   const relative = path.relative(REPO_ROOT, file);
-  const bundled = path.join(OUT_DIR, relative.replace(/\.ts$/, ".mjs"));
+  const bundled = path.join(outDir(), relative.replace(/\.ts$/, ".mjs"));
   return fs.existsSync(bundled) ? [bundled] : ["--import", "tsx", file];
 }

@@ -36,6 +36,15 @@ export function runCollected(command, args, options = {}) {
   });
 }
 
+/** Runs a command in the repo, streaming its output, without blocking the event loop; resolves with its exit code. */
+export function runStreamed(command, args, options = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: root, env: { ...process.env, ...options.env }, stdio: ["ignore", "inherit", "inherit"] });
+    child.on("error", reject);
+    child.on("close", (code) => resolve(code ?? 1));
+  });
+}
+
 export function mustRun(command, args, options) {
   const code = run(command, args, options);
   if (code !== 0) {
