@@ -207,7 +207,7 @@ for (const database of DATABASES) {
       // Enter goes through the form: the empty, required password stops the run before anything is sent.
       await expect(presentation.getByTestId("run-button")).toBeEnabled();
       await page.keyboard.press("Enter");
-      await page.waitForTimeout(500);
+      await expect(presentation.locator(".rjsf-theme .error-detail").first()).toContainText("password is required");
       await expect(presentation.getByTestId("result-panel")).toHaveCount(0);
       await presentation.getByLabel(/^password\*?$/).fill(PASSWORD);
       await presentation.getByLabel(/^password\*?$/).blur();
