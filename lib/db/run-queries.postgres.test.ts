@@ -41,6 +41,8 @@ async function waitsForALock(client: pg.Client, where: string, parameter: string
 
 describe("a deadlock's victim on PostgreSQL", () => {
   it("is run again and commits", async () => {
+    // A retry of this test starts from the same rows.
+    await sql`update slot set v = 0`.execute(db);
     const other = new pg.Client({ connectionString: POSTGRES_URL, options: `-c search_path=${schema} -c deadlock_timeout=10s` });
     const watcher = new pg.Client({ connectionString: POSTGRES_URL });
     await Promise.all([other.connect(), watcher.connect()]);
@@ -71,7 +73,10 @@ describe("a deadlock's victim on PostgreSQL", () => {
       await otherGetsRowOne;
       await other.query("commit");
       await done;
-      expect(attempts).toBe(2);
+      // Run again at least once. On a busy machine the second run can take row 1 back before the other
+      // connection (woken first) does, and be the victim of the same cycle once more: what must
+      // hold is that the work committed once, whole, which the rows tell.
+      expect(attempts).toBeGreaterThanOrEqual(2);
       const rows = await db.selectFrom("slot").selectAll().orderBy("id").execute();
       expect(rows).toEqual([
         { id: 1, v: 101 },
