@@ -200,12 +200,11 @@ test("a list_changed heard by one replica reaches every open tab, whichever repl
   for (const tab of tabs) await expect(tab.bench.count).toHaveText(`${tab.count} tools`);
 });
 
-test("a server added on one replica is listed by the others within a second", async ({ page }) => {
+test("a server added on one replica is listed by the others at once", async ({ page }) => {
   cluster.proxy.pin(/^\/api\/servers$/, "a");
   const added = await api("/api/servers", { method: "POST", body: JSON.stringify({ id: "late", name: "Late arrival", url: spy.url }) });
   expect(added.status).toBe(201);
   expect(added.headers.get("x-toolscope-replica")).toBe("a");
-  const at = Date.now();
   try {
     for (const name of ["b", "c"]) {
       cluster.proxy.pin(/^\/api\/servers$/, name);
@@ -214,7 +213,8 @@ test("a server added on one replica is listed by the others within a second", as
       const ids = ((await listed.json()) as { servers: { id: string }[] }).servers.map((s) => s.id);
       expect(ids).toContain("late");
     }
-    expect(Date.now() - at).toBeLessThan(1_000);
+    // Listed on the first ask, with no wait between: read where the others wrote, never from a cache
+    // that must first hear of it. How long that took is no check (a busy machine decides it).
     cluster.proxy.pin(/^\/servers$/, "c");
     const shown = page.waitForResponse((r) => new URL(r.url()).pathname === "/servers");
     await page.goto("/servers");
