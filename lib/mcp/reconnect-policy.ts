@@ -22,7 +22,13 @@ export class ReconnectPolicy {
     this.failures++;
     this.nextAttemptAt = Date.now() + delay;
     clearTimeout(this.timer);
-    this.timer = setTimeout(this.retry, delay);
+    // The wait is over when the timer fires, whatever Date.now() says: a timer counts from the
+    // event loop's cached time, which lags the wall clock after a long tick, so it can fire before
+    // nextAttemptAt, and an attempt refused as "still waiting" then would leave none scheduled.
+    this.timer = setTimeout(() => {
+      this.nextAttemptAt = 0;
+      this.retry();
+    }, delay);
     this.timer.unref();
   }
 
