@@ -3,14 +3,14 @@ import path from "node:path";
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./e2e/chromium";
 import { WORKERS, sharedToolscopePort } from "./e2e/shared-toolscope";
-import { useSuiteDatabase } from "./test/postgres-database";
+import { pointAtSuiteDatabase } from "./test/postgres-database";
 import { SUITE_VARIABLE } from "./test/programs";
 
 // The programs tests start are bundled into a folder of Playwright's own (test/programs.ts): npm
 // test runs vitest beside Playwright, and each suite's global setup renews its own folder.
 process.env[SUITE_VARIABLE] = "playwright";
 // And a PostgreSQL database of its own: vitest's schema tests read the catalog of theirs.
-useSuiteDatabase("playwright");
+pointAtSuiteDatabase("playwright");
 
 // Each run gets a fresh data directory, so tests never see an earlier run's audit log; each worker
 // has a Toolscope of its own in a folder of it, so two workers never see each other's servers or calls.

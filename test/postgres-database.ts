@@ -17,12 +17,12 @@ export function suiteDatabaseUrl(base: string, suite: string): string {
 }
 
 /** Points TOOLSCOPE_TEST_POSTGRES_URL, in this process and those it starts, at the suite's database. */
-export function useSuiteDatabase(suite: string): void {
+export function pointAtSuiteDatabase(suite: string): void {
   const base = (process.env[BASE_VARIABLE] ??= process.env.TOOLSCOPE_TEST_POSTGRES_URL ?? DEFAULT_URL);
   process.env.TOOLSCOPE_TEST_POSTGRES_URL = suiteDatabaseUrl(base, suite);
 }
 
-/** Creates the suite's database if useSuiteDatabase() chose one and it is missing. */
+/** Creates the suite's database if pointAtSuiteDatabase() chose one and it is missing. */
 export async function ensureSuiteDatabase(): Promise<void> {
   const base = process.env[BASE_VARIABLE];
   const target = process.env.TOOLSCOPE_TEST_POSTGRES_URL;
