@@ -3,6 +3,7 @@
 // people after, are made.
 import { spawnSync, type SpawnSyncReturns } from "node:child_process";
 import path from "node:path";
+import { programArgs } from "../test/programs";
 import { expect } from "./test";
 
 const REPO_ROOT = path.resolve(import.meta.dirname, "..");
@@ -11,11 +12,16 @@ const REPO_ROOT = path.resolve(import.meta.dirname, "..");
 export function runUserCreate(dataDir: string, args: string[]): SpawnSyncReturns<string> {
   const env: NodeJS.ProcessEnv = { ...process.env, TOOLSCOPE_DATA_DIR: dataDir };
   delete env.DATABASE_URL;
-  return spawnSync(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/user-create.ts", ...args], {
-    cwd: REPO_ROOT,
-    env,
-    encoding: "utf8",
-  });
+  // The script's bundle when the global setup made one (test/programs.ts), as tsx would run it.
+  return spawnSync(
+    process.execPath,
+    ["--conditions=react-server", ...programArgs(path.join(REPO_ROOT, "scripts", "user-create.ts")), ...args],
+    {
+      cwd: REPO_ROOT,
+      env,
+      encoding: "utf8",
+    },
+  );
 }
 
 /** Creates a person (`args`: --admin, --role R, --name N) and answers with the one-time password it printed. */

@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { ensureBuild, ensureDependencies, log, root, run, runCollected, runStreamed } from "./lib/prepare.mjs";
+import { ensureBuild, ensureDependenciesScriptsBeside, log, root, run, runCollected, runStreamed } from "./lib/prepare.mjs";
 import { failedTests, flakyTests, slowestTestFiles, summarize } from "./summarize.mjs";
 
 const results = path.join(root, "test-results");
@@ -44,20 +44,24 @@ for (const name of Object.keys(process.env)) {
   if (product) delete process.env[name];
 }
 
-ensureDependencies();
-record("install", 0);
-record("chromium installed", ensureChromium());
-
-// These need nothing of each other: run side by side, as the two cores allow (each one's output
-// is printed whole when it ends). The build skips its own typecheck: tsc runs here.
-log("Format (prettier), lint (eslint), typecheck (tsc) and the production build (next build), side by side…");
 const sideBySide = async (name, work) => {
   const since = Date.now();
   const code = await work();
   record(name, code, since);
   return code;
 };
-const [, , , build] = await Promise.all([
+// The packages' install scripts (better-sqlite3's compile, mostly) run beside the checks below,
+// none of which loads a native module (scripts/lib/prepare.mjs).
+const installScripts = ensureDependenciesScriptsBeside(runCollected);
+record("install", 0);
+const nativeModules = sideBySide("install scripts", () => installScripts);
+record("chromium installed", ensureChromium());
+
+// These need nothing of each other: run side by side, as the two cores allow (each one's output
+// is printed whole when it ends). The build skips its own typecheck: tsc runs here.
+log("Format (prettier), lint (eslint), typecheck (tsc) and the production build (next build), side by side…");
+const [native, , , , build] = await Promise.all([
+  nativeModules,
   sideBySide("format", () => runCollected("npx", ["prettier", "--check", "--log-level", "warn", "."])),
   sideBySide("lint", () => runCollected("npx", ["eslint", ".", "--max-warnings=0"])),
   sideBySide("typecheck", () => runCollected("npx", ["tsc", "--noEmit"])),
@@ -69,31 +73,43 @@ const [, , , build] = await Promise.all([
 // streams. They share nothing: each suite has its own bundles of the test programs
 // (test/programs.ts), PostgreSQL schemas and loopback ports.
 log("Unit and integration tests (vitest) beside the browser tests (Playwright, Debian's chromium); vitest's output comes when it ends…");
-const vitest = sideBySide("unit and integration tests", () =>
-  runCollected("npx", [
-    "vitest",
-    "run",
-    "--reporter=default",
-    "--reporter=json",
-    "--reporter=./scripts/flaky-reporter.ts",
-    "--reporter=./scripts/file-times-reporter.ts",
-    `--outputFile.json=${path.join(results, "vitest.json")}`,
-  ]),
-);
+/** A stage that cannot run because one it needs failed: counted as failed, and says why. */
+const notRun = (name, why) => {
+  log(`${name}: not run, ${why}`);
+  record(name, 1);
+  return Promise.resolve(1);
+};
+const nativeMissing = "the packages' install scripts failed (better-sqlite3 is not built)";
+const vitest =
+  native !== 0
+    ? notRun("unit and integration tests", nativeMissing)
+    : sideBySide("unit and integration tests", () =>
+        runCollected("npx", [
+          "vitest",
+          "run",
+          "--reporter=default",
+          "--reporter=json",
+          "--reporter=./scripts/flaky-reporter.ts",
+          "--reporter=./scripts/file-times-reporter.ts",
+          `--outputFile.json=${path.join(results, "vitest.json")}`,
+        ]),
+      );
 const browser =
-  build === 0
-    ? sideBySide("browser tests", async () => {
-        const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-e2e-"));
-        const code = await runStreamed("npx", ["playwright", "test"], { env: { TOOLSCOPE_E2E_DATA_DIR: dataDir } });
-        fs.rmSync(dataDir, { recursive: true, force: true });
-        return code;
-      })
-    : Promise.resolve(record("browser tests", 1));
+  native !== 0
+    ? notRun("browser tests", nativeMissing)
+    : build !== 0
+      ? notRun("browser tests", "the production build failed")
+      : sideBySide("browser tests", async () => {
+          const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-e2e-"));
+          const code = await runStreamed("npx", ["playwright", "test"], { env: { TOOLSCOPE_E2E_DATA_DIR: dataDir } });
+          fs.rmSync(dataDir, { recursive: true, force: true });
+          return code;
+        });
 await Promise.all([vitest, browser]);
 
 const line = summarize();
 log(
-  `Stage times: ${checks.map((c) => `${c.name} ${c.seconds} s`).join(" · ")} (format, lint, typecheck and build side by side, then vitest beside the browser tests) · in all ${Math.round((Date.now() - runStart) / 1000)} s`,
+  `Stage times: ${checks.map((c) => `${c.name} ${c.seconds} s`).join(" · ")} (install scripts, format, lint, typecheck and build side by side, then vitest beside the browser tests) · in all ${Math.round((Date.now() - runStart) / 1000)} s`,
 );
 const slowest = slowestTestFiles(10);
 if (slowest.length) log(`Slowest test files: ${slowest.map((f) => `${f.file} ${f.seconds} s`).join(" · ")}`);

@@ -29,9 +29,10 @@ function entryPoints(): string[] {
 /**
  * Programs bundled with their npm packages too: the conformance driver loads Toolscope's whole
  * client (the pool, OAuth, the stores) and starts once per scenario, 75 times a run. Resolving and
- * loading some hundred package files took 1.0 CPU-s a start; one file takes 0.4.
+ * loading some hundred package files took 1.0 CPU-s a start; one file takes 0.4. The browser
+ * tests' `npm run user:create` (e2e/user-create.ts) likewise.
  */
-const SELF_CONTAINED = [path.join("test", "conformance", "driver.ts")];
+const SELF_CONTAINED = [path.join("test", "conformance", "driver.ts"), path.join("scripts", "user-create.ts")];
 /** Packages with native addons, which load their binaries from beside themselves. */
 const NATIVE_PACKAGES = ["better-sqlite3", "argon2", "pg-native"];
 

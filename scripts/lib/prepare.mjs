@@ -73,20 +73,49 @@ function nativeModuleLoads() {
   return probe.status === 0;
 }
 
-export function ensureDependencies() {
-  Object.assign(process.env, installEnvironment());
+function installIsStale() {
   const installedMarker = path.join(root, "node_modules", ".package-lock.json");
   const lock = path.join(root, "package-lock.json");
-  const stale =
-    mtime(installedMarker) === 0 || mtime(lock) > mtime(installedMarker) || mtime(path.join(root, "package.json")) > mtime(installedMarker);
-  if (stale) {
+  return (
+    mtime(installedMarker) === 0 || mtime(lock) > mtime(installedMarker) || mtime(path.join(root, "package.json")) > mtime(installedMarker)
+  );
+}
+
+function install(extra = []) {
+  const lock = path.join(root, "package-lock.json");
+  mustRun("npm", [...(fs.existsSync(lock) ? ["ci"] : ["install"]), "--no-audit", "--no-fund", ...extra]);
+}
+
+export function ensureDependencies() {
+  Object.assign(process.env, installEnvironment());
+  if (installIsStale()) {
     log("Installing dependencies (npm ci)…");
-    mustRun("npm", fs.existsSync(lock) ? ["ci", "--no-audit", "--no-fund"] : ["install", "--no-audit", "--no-fund"]);
+    install();
   }
   if (!nativeModuleLoads()) {
     log("Rebuilding better-sqlite3 for this Node…");
     mustRun("npm", ["rebuild", "better-sqlite3"]);
   }
+}
+
+/**
+ * npm test's install: the packages now, their install scripts later. Those scripts are mostly
+ * better-sqlite3's compile from source (no prebuilt binary is reachable): a minute of one core,
+ * which left the other idle. Format, lint, typecheck and the build load no native module (the
+ * build imports better-sqlite3, whose binary is loaded only when a database opens), so npm test
+ * runs the scripts (`npm rebuild`, every package's, as npm ci would have) beside them through
+ * `runner`, and starts what opens a database when this resolves (its exit code).
+ */
+export function ensureDependenciesScriptsBeside(runner) {
+  Object.assign(process.env, installEnvironment());
+  if (installIsStale()) {
+    log("Installing dependencies (npm ci; their install scripts run beside the first checks)…");
+    install(["--ignore-scripts"]);
+    return runner("npm", ["rebuild"]);
+  }
+  if (nativeModuleLoads()) return Promise.resolve(0);
+  log("Rebuilding the native modules for this Node, beside the first checks…");
+  return runner("npm", ["rebuild"]);
 }
 
 const BUILD_INPUTS = [
