@@ -84,6 +84,11 @@ export async function startMcpSpy(target: string, options: { oneListener?: boole
       else upstream.end(body);
     });
   });
+  // Node closes an idle keep-alive connection after 5 s, and a replica that reuses it at that
+  // moment sees its call fail (a transport error, once in a rolling restart under load): keep them
+  // as test/oauth-mcp-fixture.ts does.
+  server.keepAliveTimeout = 120_000;
+  server.headersTimeout = 121_000;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   spy.url = `http://127.0.0.1:${port}${new URL(target).pathname}`;
