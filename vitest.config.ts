@@ -3,11 +3,13 @@ import { playwright } from "@vitest/browser-playwright";
 import { defineConfig } from "vitest/config";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./e2e/chromium";
 import { componentApi } from "./test/component-api";
-import { SUITE_VARIABLE } from "./test/programs";
+import { bundlePath, REPO_ROOT, SUITE_VARIABLE } from "./test/programs";
 
 // The programs tests start are bundled into a folder of vitest's own (test/programs.ts): npm test
 // runs Playwright beside vitest, and each suite's global setup renews its own folder.
 process.env[SUITE_VARIABLE] = "vitest";
+// The demo server Toolscope starts in a test (lib/mcp/registry.ts) runs from that folder too.
+process.env.TOOLSCOPE_TEST_DEMO_SERVER_BUNDLE = bundlePath(path.join(REPO_ROOT, "lib", "demo-server", "cli.ts"));
 
 // Two layers of the test pyramid (docs/testing.md): unit and integration tests in Node (*.test.ts)
 // and component tests in Debian's Chromium (*.test.tsx, vitest's browser mode). The browser

@@ -91,7 +91,11 @@ export async function bundleTestPrograms(): Promise<void> {
  * global setup made one, or the TypeScript itself through tsx.
  */
 export function programArgs(file: string): string[] {
-  const relative = path.relative(REPO_ROOT, file);
-  const bundled = path.join(outDir(), relative.replace(/\.ts$/, ".mjs"));
+  const bundled = bundlePath(file);
   return fs.existsSync(bundled) ? [bundled] : ["--import", "tsx", file];
+}
+
+/** Where the global setup bundles `file` (an absolute path to a .ts program) for this suite. */
+export function bundlePath(file: string): string {
+  return path.join(outDir(), path.relative(REPO_ROOT, file).replace(/\.ts$/, ".mjs"));
 }

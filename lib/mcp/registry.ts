@@ -20,16 +20,19 @@ export type RegisteredServer = { config: ServerConfig; source: ServerSource };
 function demoServerConfig(): ServerConfig {
   const root = process.cwd();
   // The production build bundles it (scripts/lib/build-server.mjs), rebuilt when lib/ changes; in
-  // development and in tests, where the sources change under a bundle, tsx compiles them.
-  const bundled = path.join(root, ".toolscope", "demo-server.mjs");
-  const useBundle = process.env.NODE_ENV === "production" && fs.existsSync(bundled);
+  // development, where the sources change under a bundle, tsx compiles them. The test suites
+  // bundle it afresh each run (test/programs.ts) and name theirs: tsx cost 0.6 CPU-s a start.
+  const production = path.join(root, ".toolscope", "demo-server.mjs");
+  const tests = process.env.TOOLSCOPE_TEST_DEMO_SERVER_BUNDLE;
+  const bundled =
+    process.env.NODE_ENV === "production" && fs.existsSync(production) ? production : tests && fs.existsSync(tests) ? tests : undefined;
   return ServerConfigSchema.parse({
     id: DEMO_SERVER_ID,
     name: "Demo server",
     trusted: true,
     transport: "stdio",
     command: process.execPath,
-    args: useBundle ? [bundled, "stdio"] : ["--import", "tsx", path.join(root, "lib", "demo-server", "cli.ts"), "stdio"],
+    args: bundled ? [bundled, "stdio"] : ["--import", "tsx", path.join(root, "lib", "demo-server", "cli.ts"), "stdio"],
     env: { TOOLSCOPE_DEMO_TOOLS: String(appConfig().demoTools) },
     cwd: root,
   });
