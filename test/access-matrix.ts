@@ -20,6 +20,7 @@ import { signIn } from "@/lib/auth/session";
 import { listServerSnapshots } from "@/lib/mcp/servers";
 import { API_ROUTES } from "@/lib/http/api-routes";
 import { sendRaw, startFrontDoor, type RawAnswer, type TestFrontDoor } from "./front-door";
+import { forgetProductSettings } from "@/test/product-settings";
 
 const POSTGRES_URL = process.env.TOOLSCOPE_TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const BOOTSTRAP = "access-matrix-bootstrap-token";
@@ -195,7 +196,7 @@ export function describeAccessMatrix(kind: "sqlite" | "postgres"): void {
     sendRaw(door.base, method, target, { host: "127.0.0.1", ...headers });
 
   beforeAll(async () => {
-    for (const name of Object.keys(process.env)) if (name.startsWith("TOOLSCOPE_") || name === "DATABASE_URL") delete process.env[name];
+    forgetProductSettings();
     fs.writeFileSync(
       path.join(dataDir, "mcp.json"),
       JSON.stringify({

@@ -28,6 +28,7 @@ import { MemoryOAuthClient } from "./memory-oauth-client";
 import { useClientMetadataTransport } from "@/lib/auth/client-metadata-fetch";
 import { freePort, sendRaw, startFrontDoor, type RawAnswer, type TestFrontDoor } from "@/test/front-door";
 import { AUDIT_META } from "@/lib/gateway/agent-call";
+import { forgetProductSettings } from "@/test/product-settings";
 
 const POSTGRES_URL = process.env.TOOLSCOPE_TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
@@ -43,7 +44,7 @@ export function describeAgentOAuth(kind: "sqlite" | "postgres"): void {
   const REDIRECT = "http://127.0.0.1:33418/callback";
 
   beforeAll(async () => {
-    for (const name of Object.keys(process.env)) if (name.startsWith("TOOLSCOPE_") || name === "DATABASE_URL") delete process.env[name];
+    forgetProductSettings();
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
     Object.assign(process.env, {

@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
+import { forgetProductSettings } from "@/test/product-settings";
 
 export const POSTGRES_URL = process.env.TOOLSCOPE_TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
@@ -27,7 +28,7 @@ export function appOnPostgres(prefix: string): { schema: string } {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
   const savedEnv = { ...process.env };
   beforeAll(async () => {
-    for (const name of Object.keys(process.env)) if (name.startsWith("TOOLSCOPE_") || name === "DATABASE_URL") delete process.env[name];
+    forgetProductSettings();
     await admin(`create schema ${schema}`);
     Object.assign(process.env, {
       TOOLSCOPE_DATA_DIR: dataDir,

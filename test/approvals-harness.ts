@@ -25,6 +25,7 @@ import { BOOTSTRAP_ADMIN } from "./callers";
 import { DEMO_CLI } from "./demo-client";
 import { startFrontDoor, type TestFrontDoor } from "./front-door";
 import { programArgs } from "./programs";
+import { forgetProductSettings } from "@/test/product-settings";
 
 export type Queue = { waiting: ApprovalView[]; decided: ApprovalView[] };
 
@@ -58,7 +59,7 @@ export function approvalsHarness(kind: "sqlite" | "postgres", { opsTimeoutSecond
   let door: TestFrontDoor | undefined;
 
   beforeAll(async () => {
-    for (const name of Object.keys(process.env)) if (name.startsWith("TOOLSCOPE_") || name === "DATABASE_URL") delete process.env[name];
+    forgetProductSettings();
     Object.assign(process.env, { TOOLSCOPE_DATA_DIR: dataDir, TOOLSCOPE_API_TOKEN: bootstrap, TOOLSCOPE_STDIO: "on" });
     if (kind === "postgres") {
       await admin(`create schema ${schema}`);

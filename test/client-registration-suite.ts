@@ -11,6 +11,7 @@ import { MAX_CLIENT_NAME, REGISTRATIONS_PER_HOUR, oversizedMetadata, shownClient
 import { ANONYMOUS } from "@/lib/domain/roles";
 import { admin, POSTGRES_URL } from "./app-on-postgres";
 import { freePort, startFrontDoor, type TestFrontDoor } from "./front-door";
+import { forgetProductSettings } from "@/test/product-settings";
 
 export function describeRegistrationLimits(kind: "sqlite" | "postgres"): void {
   const savedEnv = { ...process.env };
@@ -19,7 +20,7 @@ export function describeRegistrationLimits(kind: "sqlite" | "postgres"): void {
   let door: TestFrontDoor;
 
   beforeAll(async () => {
-    for (const name of Object.keys(process.env)) if (name.startsWith("TOOLSCOPE_") || name === "DATABASE_URL") delete process.env[name];
+    forgetProductSettings();
     if (kind === "postgres") {
       await admin(`create schema ${schema}`);
       process.env.DATABASE_URL = `${POSTGRES_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}`;

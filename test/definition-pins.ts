@@ -15,6 +15,7 @@ import { pinsView } from "@/lib/pins/definition-pins";
 import { watchDefinitions } from "@/lib/pins/watch";
 import { agentTools } from "@/lib/gateway/agent-tools";
 import { stdioCommand } from "./fixtures/spawn";
+import { forgetProductSettings } from "@/test/product-settings";
 
 // Local mode's one user, as the front door identifies them.
 const LOCAL = localCaller("127.0.0.1").caller;
@@ -25,7 +26,7 @@ export function describeLocalPinning(database: "sqlite" | "postgres"): void {
 
   beforeAll(async () => {
     if (database === "sqlite") {
-      for (const name of Object.keys(process.env)) if (name.startsWith("TOOLSCOPE_") || name === "DATABASE_URL") delete process.env[name];
+      forgetProductSettings();
       process.env.TOOLSCOPE_DATA_DIR = dataDir;
     }
     fs.writeFileSync(path.join(dataDir, "mcp.json"), JSON.stringify({ mcpServers: { changes: stdioCommand("list-changes.ts") } }));

@@ -15,6 +15,7 @@ import { startHttpFixture, stdioCommand, type HttpFixture } from "./fixtures/spa
 import { CALLER_HEADER } from "@/lib/http/caller-header";
 import type { Caller } from "@/lib/domain/roles";
 import type { SseEvent } from "@/lib/client/read-sse";
+import { forgetProductSettings } from "@/test/product-settings";
 
 // Each secret has a core of its own (letters and digits): whatever escaping a copy went through
 // (JSON, CSV, a URL, lower case), a copy that was kept still shows its core.
@@ -54,7 +55,7 @@ export async function startEchoScenario(env: Record<string, string>): Promise<Ec
       },
     }),
   );
-  for (const name of Object.keys(process.env)) if (name.startsWith("TOOLSCOPE_") || name === "DATABASE_URL") delete process.env[name];
+  forgetProductSettings();
   Object.assign(
     process.env,
     { TOOLSCOPE_DATA_DIR: dataDir, TOOLSCOPE_CONFIG: path.join(dataDir, "mcp.json"), TOOLSCOPE_DEMO_SERVER: "off" },

@@ -10,6 +10,7 @@ import type { Caller } from "@/lib/domain/roles";
 import { DEMO_CLI } from "./demo-client";
 import { programArgs } from "./programs";
 import { REPO_ROOT, stdioCommand } from "./fixtures/spawn";
+import { forgetProductSettings } from "@/test/product-settings";
 
 const ADA: Caller = {
   actor: "Ada <ada@example.com>",
@@ -30,7 +31,7 @@ export function describeFeatureCalls(database: "sqlite" | "postgres"): void {
 
   beforeAll(() => {
     if (database === "sqlite") {
-      for (const name of Object.keys(process.env)) if (name.startsWith("TOOLSCOPE_") || name === "DATABASE_URL") delete process.env[name];
+      forgetProductSettings();
       process.env.TOOLSCOPE_DATA_DIR = configDir;
     }
     fs.writeFileSync(

@@ -16,6 +16,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startOidcProvider, type TestOidcProvider } from "@/test/oidc-provider";
+import { forgetProductSettings } from "@/test/product-settings";
 
 /** Every better-auth package lib/ imports, by the specifier it imports it with. */
 const AUTH_PACKAGES = [
@@ -84,7 +85,7 @@ async function startSingleSignOnInOtherCopy(): Promise<void> {
 }
 
 beforeAll(async () => {
-  for (const name of Object.keys(process.env)) if (name.startsWith("TOOLSCOPE_") || name === "DATABASE_URL") delete process.env[name];
+  forgetProductSettings();
   idp = await startOidcProvider({ redirectUris: ["http://127.0.0.1:3000/api/auth/callback/sso"], users: [] });
   Object.assign(process.env, {
     TOOLSCOPE_DATA_DIR: dataDir,

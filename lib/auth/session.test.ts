@@ -14,13 +14,14 @@ import type { Caller } from "../domain/roles";
 import { changePassword, listSessions, signIn, signOut, signOutEverywhere } from "./session";
 import { auth, CLIENT_ADDRESS_HEADER } from "./better-auth";
 import { ACCOUNT_FAILURES, BEARER_FAILURES } from "./throttle";
+import { forgetProductSettings } from "@/test/product-settings";
 
 const savedEnv = { ...process.env };
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-session-"));
 const people: Record<string, { id: string; password: string }> = {};
 
 beforeAll(async () => {
-  for (const name of Object.keys(process.env)) if (name.startsWith("TOOLSCOPE_") || name === "DATABASE_URL") delete process.env[name];
+  forgetProductSettings();
   Object.assign(process.env, { TOOLSCOPE_DATA_DIR: dataDir, TOOLSCOPE_DEMO_SERVER: "off", TOOLSCOPE_API_TOKEN: "bootstrap-secret" });
   for (const email of ["ana@example.com", "ben@example.com", "cy@example.com", "dee@example.com"]) {
     const { person, password } = await invitePerson({ email, role: "operator", password: "generate" }, { actor: "test", clientIp: null });

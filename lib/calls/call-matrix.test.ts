@@ -10,6 +10,7 @@ import { startFrontDoor, type TestFrontDoor } from "@/test/front-door";
 import { startHttpFixture, type HttpFixture } from "@/test/fixtures/spawn";
 import { CALLER_HEADER } from "@/lib/http/caller-header";
 import type { CallOutcome } from "../domain/outcomes";
+import { forgetProductSettings } from "@/test/product-settings";
 
 let fixture: HttpFixture;
 let door: TestFrontDoor;
@@ -31,7 +32,7 @@ beforeAll(async () => {
       },
     }),
   );
-  for (const name of Object.keys(process.env)) if (name.startsWith("TOOLSCOPE_") || name === "DATABASE_URL") delete process.env[name];
+  forgetProductSettings();
   Object.assign(process.env, {
     TOOLSCOPE_DATA_DIR: dataDir,
     TOOLSCOPE_CONFIG: path.join(dataDir, "mcp.json"),

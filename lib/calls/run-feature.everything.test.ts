@@ -8,6 +8,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ANONYMOUS, type Caller } from "@/lib/domain/roles";
 import { startHttpFixture, stdioCommand, type HttpFixture } from "@/test/fixtures/spawn";
+import { forgetProductSettings } from "@/test/product-settings";
 
 let http: HttpFixture;
 let dataDir: string;
@@ -22,7 +23,7 @@ beforeAll(async () => {
     path.join(dataDir, "mcp.json"),
     JSON.stringify({ mcpServers: { "everything-stdio": stdio, "everything-http": { type: "http", url: http.url } } }),
   );
-  for (const name of Object.keys(process.env)) if (name.startsWith("TOOLSCOPE_") || name === "DATABASE_URL") delete process.env[name];
+  forgetProductSettings();
   Object.assign(process.env, {
     TOOLSCOPE_DATA_DIR: dataDir,
     TOOLSCOPE_CONFIG: path.join(dataDir, "mcp.json"),

@@ -9,6 +9,7 @@ import { addServer } from "@/lib/mcp/servers";
 import { closeAllConnections } from "@/lib/mcp/pool";
 import { stdioCommand } from "@/test/fixtures/spawn";
 import { cancelToolTask, getToolTaskResult, startToolTask } from "./tasks";
+import { forgetProductSettings } from "@/test/product-settings";
 
 const savedEnv = { ...process.env };
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-tasks-owner-"));
@@ -30,7 +31,7 @@ const bob = person("bob", "operator");
 const auditor = person("ada", "auditor");
 
 beforeAll(async () => {
-  for (const name of Object.keys(process.env)) if (name.startsWith("TOOLSCOPE_") || name === "DATABASE_URL") delete process.env[name];
+  forgetProductSettings();
   Object.assign(process.env, { TOOLSCOPE_DATA_DIR: dataDir, TOOLSCOPE_DEMO_SERVER: "off" });
   await addServer("everything", stdioCommand("everything.ts", "stdio"));
 }, 60_000);

@@ -24,6 +24,7 @@ import { startFrontDoor, type TestFrontDoor } from "@/test/front-door";
 import { DEMO_CLI } from "@/test/demo-client";
 import { programArgs } from "@/test/programs";
 import { AUDIT_META, OUTCOME_META } from "./agent-call";
+import { forgetProductSettings } from "@/test/product-settings";
 
 const savedEnv = { ...process.env };
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-gateway-"));
@@ -33,7 +34,7 @@ const tokens: Record<string, string> = {};
 const open: Client[] = [];
 
 beforeAll(async () => {
-  for (const name of Object.keys(process.env)) if (name.startsWith("TOOLSCOPE_") || name === "DATABASE_URL") delete process.env[name];
+  forgetProductSettings();
   Object.assign(process.env, {
     TOOLSCOPE_DATA_DIR: dataDir,
     TOOLSCOPE_API_TOKEN: `gateway-${crypto.randomBytes(8).toString("hex")}`,

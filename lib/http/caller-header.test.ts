@@ -16,6 +16,7 @@ import { errorBody } from "@/lib/errors";
 import { createFrontDoor } from "@/lib/server/front-door";
 import { anyCallerOf } from "./caller";
 import { decodeCaller, encodeCaller } from "./caller-header";
+import { forgetProductSettings } from "@/test/product-settings";
 
 const savedEnv = { ...process.env };
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-caller-header-"));
@@ -35,7 +36,7 @@ function standInForNext(request: http.IncomingMessage, response: http.ServerResp
 }
 
 beforeAll(async () => {
-  for (const name of Object.keys(process.env)) if (name.startsWith("TOOLSCOPE_") || name === "DATABASE_URL") delete process.env[name];
+  forgetProductSettings();
   Object.assign(process.env, {
     TOOLSCOPE_DATA_DIR: dataDir,
     TOOLSCOPE_DEMO_SERVER: "off",

@@ -9,6 +9,7 @@ import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ServerConnection } from "./connection";
 import { ServerConfigSchema } from "../domain/server-config";
+import { forgetProductSettings } from "@/test/product-settings";
 
 /**
  * argv[1]: the file each process appends its pid to; argv[2]: "silent", "legacy" (refuses
@@ -158,7 +159,7 @@ describe("removing a stdio server while it connects", () => {
 
   beforeAll(() => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-remove-"));
-    for (const name of Object.keys(process.env)) if (name.startsWith("TOOLSCOPE_") || name === "DATABASE_URL") delete process.env[name];
+    forgetProductSettings();
     Object.assign(process.env, { TOOLSCOPE_DATA_DIR: dataDir, TOOLSCOPE_DEMO_SERVER: "off", TOOLSCOPE_STDIO: "on" });
   });
 

@@ -16,6 +16,7 @@ import { signInAtFixture, startOAuthMcpFixture, type OAuthMcpFixture } from "@/t
 import { authorizationView, beginAuthorization, completeAuthorization, revokeAuthorization } from "./oauth-authorization";
 import { callbackUrl } from "../oauth/oauth-target";
 import { readGrant, SHARED, updateGrant } from "../oauth/oauth-store";
+import { forgetProductSettings } from "@/test/product-settings";
 
 const savedEnv = { ...process.env };
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-oauth-lib-"));
@@ -38,7 +39,7 @@ const STRANGER: Caller = { ...LOCAL, actor: "someone else", userId: "someone-els
 
 beforeAll(async () => {
   fixture = await startOAuthMcpFixture({ users: [{ login: "alice", password: "alice-password" }] });
-  for (const name of Object.keys(process.env)) if (name.startsWith("TOOLSCOPE_") || name === "DATABASE_URL") delete process.env[name];
+  forgetProductSettings();
   Object.assign(process.env, { TOOLSCOPE_DATA_DIR: dataDir, TOOLSCOPE_DEMO_SERVER: "off" });
   await addServer("guarded", { url: fixture.mcpUrl, type: "http", name: "Guarded" });
 }, 60_000);

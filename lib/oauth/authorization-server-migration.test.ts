@@ -17,6 +17,7 @@ import {
 } from "@/test/oauth-migration-fixture";
 import { authorizationView, beginAuthorization, completeAuthorization } from "../mcp/oauth-authorization";
 import { readGrant, SHARED } from "./oauth-store";
+import { forgetProductSettings } from "@/test/product-settings";
 
 const savedEnv = { ...process.env };
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-oauth-migration-"));
@@ -38,7 +39,7 @@ const LOCAL: Caller = {
 
 beforeAll(async () => {
   fixture = await startAuthorizationServerMigrationFixture();
-  for (const name of Object.keys(process.env)) if (name.startsWith("TOOLSCOPE_") || name === "DATABASE_URL") delete process.env[name];
+  forgetProductSettings();
   Object.assign(process.env, { TOOLSCOPE_DATA_DIR: dataDir, TOOLSCOPE_DEMO_SERVER: "off" });
   await addServer("moving", { url: fixture.mcpUrl, type: "http", name: "Moving" });
 }, 60_000);

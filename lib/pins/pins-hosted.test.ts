@@ -17,6 +17,7 @@ import { startFrontDoor, type TestFrontDoor } from "@/test/front-door";
 import { stdioCommand } from "@/test/fixtures/spawn";
 import { approveDefinitions, pinsView } from "./definition-pins";
 import { watchDefinitions } from "./watch";
+import { forgetProductSettings } from "@/test/product-settings";
 
 const savedEnv = { ...process.env };
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-pins-hosted-"));
@@ -57,7 +58,7 @@ async function offered(): Promise<Record<string, string | undefined>> {
 }
 
 beforeAll(async () => {
-  for (const name of Object.keys(process.env)) if (name.startsWith("TOOLSCOPE_") || name === "DATABASE_URL") delete process.env[name];
+  forgetProductSettings();
   fs.writeFileSync(
     path.join(dataDir, "mcp.json"),
     JSON.stringify({ mcpServers: { changes: stdioCommand("list-changes.ts"), graded: stdioCommand("report-card.ts") } }),

@@ -13,6 +13,7 @@ import { runCall } from "@/lib/calls/run-call";
 import { BOOTSTRAP_ADMIN } from "@/test/callers";
 import { stdioCommand } from "@/test/fixtures/spawn";
 import { FRESH_EVERY_MS, serverReport, watchReportCards } from "./server-report";
+import { forgetProductSettings } from "@/test/product-settings";
 
 const savedEnv = { ...process.env };
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-report-"));
@@ -26,7 +27,7 @@ const VIEWER: Caller = {
 };
 
 beforeAll(async () => {
-  for (const name of Object.keys(process.env)) if (name.startsWith("TOOLSCOPE_") || name === "DATABASE_URL") delete process.env[name];
+  forgetProductSettings();
   fs.writeFileSync(path.join(dataDir, "mcp.json"), JSON.stringify({ mcpServers: { changes: stdioCommand("list-changes.ts") } }));
   Object.assign(process.env, {
     TOOLSCOPE_DATA_DIR: dataDir,

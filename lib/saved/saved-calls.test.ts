@@ -11,6 +11,7 @@ import { runCollection, runSavedCall } from "./run-saved";
 import { createCollection, createSavedCall, deleteSavedCall, getCollection, getSavedCall, listSaved, updateSavedCall } from "./saved-calls";
 import { CollectionInputSchema, SavedCallInputSchema } from "./shapes";
 import { exportCollection, importCollection } from "./transfer";
+import { forgetProductSettings } from "@/test/product-settings";
 
 const savedEnv = { ...process.env };
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-saved-lib-"));
@@ -38,7 +39,7 @@ const SECRET = "correct horse battery staple";
 const save = (caller: Caller, input: Record<string, unknown>) => createSavedCall(SavedCallInputSchema.parse(input), caller);
 
 beforeAll(async () => {
-  for (const name of Object.keys(process.env)) if (name.startsWith("TOOLSCOPE_") || name === "DATABASE_URL") delete process.env[name];
+  forgetProductSettings();
   Object.assign(process.env, { TOOLSCOPE_DATA_DIR: dataDir, TOOLSCOPE_DEMO_SERVER: "on" });
 }, 60_000);
 

@@ -16,6 +16,7 @@ import { signIn } from "@/lib/auth/session";
 import { sendRaw, startFrontDoor, type RawAnswer, type TestFrontDoor } from "@/test/front-door";
 import { drainState } from "../draining";
 import { API_ROUTES } from "../http/api-routes";
+import { forgetProductSettings } from "@/test/product-settings";
 
 const TOKEN = "front-door-test-token";
 let door: TestFrontDoor;
@@ -25,7 +26,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-front-door-"));
 let sessionCookie = "";
 
 beforeAll(async () => {
-  for (const name of Object.keys(process.env)) if (name.startsWith("TOOLSCOPE_") || name === "DATABASE_URL") delete process.env[name];
+  forgetProductSettings();
   // The tests' requests come through a trusted proxy (this machine) that names each client: the
   // matrix's many wrong tokens come from many clients, as they would, and none is throttled.
   Object.assign(process.env, { TOOLSCOPE_DEMO_SERVER: "off", TOOLSCOPE_DATA_DIR: dataDir, TOOLSCOPE_TRUSTED_PROXIES: "loopback" });

@@ -25,6 +25,7 @@ import { saveServerPolicy } from "@/lib/policy/policy-store";
 import { createFrontDoor } from "@/lib/server/front-door";
 import { BOOTSTRAP_ADMIN } from "@/test/callers";
 import { startFrontDoor, type TestFrontDoor } from "@/test/front-door";
+import { forgetProductSettings } from "@/test/product-settings";
 
 const savedEnv = { ...process.env };
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-hosting-"));
@@ -34,7 +35,7 @@ let door: TestFrontDoor;
 const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
-  for (const name of Object.keys(process.env)) if (name.startsWith("TOOLSCOPE_") || name === "DATABASE_URL") delete process.env[name];
+  forgetProductSettings();
   Object.assign(process.env, {
     TOOLSCOPE_DATA_DIR: dataDir,
     TOOLSCOPE_API_TOKEN: BOOTSTRAP,

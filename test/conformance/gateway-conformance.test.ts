@@ -27,6 +27,7 @@ import { ensureNode22, NODE_22, runAll, tail, type Check } from "./cli";
 import { listServerScenarios, runServerScenarios, stopServerScenarios, type ServerRun, type Wire } from "./server-run";
 import { NOT_APPLICABLE, PLAYS, SERVER_ID, VIRTUAL_SERVER, type Play, type Route } from "./server-scenarios";
 import { SUITES } from "./suites";
+import { forgetProductSettings } from "@/test/product-settings";
 
 const CLI = SUITES.find((suite) => suite.version === "0.2.0-alpha.12")!.cli;
 const FIXTURE = path.join(import.meta.dirname, "..", "fixtures", "conformance-tools.ts");
@@ -70,7 +71,7 @@ function judge(run: ServerRun, expected: Play): void {
 
 describe("MCP conformance suite, server scenarios, against Toolscope's /mcp and a virtual server", () => {
   beforeAll(async () => {
-    for (const name of Object.keys(process.env)) if (name.startsWith("TOOLSCOPE_") || name === "DATABASE_URL") delete process.env[name];
+    forgetProductSettings();
     // Local mode: no token and no accounts, so /mcp asks a loopback agent for no credentials.
     Object.assign(process.env, { TOOLSCOPE_DATA_DIR: dataDir, TOOLSCOPE_STDIO: "on", TOOLSCOPE_DEMO_SERVER: "off" });
     ensureNode22();
