@@ -1,7 +1,7 @@
 // `npm test`: installs what is missing (Debian's chromium too, when run as root), then runs
-// every check: format, lint, typecheck and the production build side by side, then the unit,
-// integration and component tests (vitest, against real servers and both databases) beside the
-// browser tests (Playwright).
+// every check: the packages' install scripts, format, lint, typecheck and the production build
+// side by side, then the unit, integration and component tests (vitest, against real servers and
+// both databases) beside the browser tests (Playwright).
 // Every step runs even if an earlier one failed; the exit code is non-zero if any failed.
 import fs from "node:fs";
 import os from "node:os";
@@ -71,7 +71,7 @@ const [native, , , , build] = await Promise.all([
 // (a test waiting on a server, a worker on a page), and each fills the other's gaps (578 s one
 // after the other, 491 s together). vitest's output is printed whole when it ends; Playwright's
 // streams. They share nothing: each suite has its own bundles of the test programs
-// (test/programs.ts), PostgreSQL schemas and loopback ports.
+// (test/programs.ts), PostgreSQL databases (test/postgres-database.ts) and loopback ports.
 log("Unit and integration tests (vitest) beside the browser tests (Playwright, Debian's chromium); vitest's output comes when it ends…");
 /** A stage that cannot run because one it needs failed: counted as failed, and says why. */
 const notRun = (name, why) => {

@@ -22,10 +22,8 @@ function demoServerConfig(): ServerConfig {
   // The production build bundles it (scripts/lib/build-server.mjs), rebuilt when lib/ changes; in
   // development, where the sources change under a bundle, tsx compiles them. The test suites
   // bundle it afresh each run (test/programs.ts) and name theirs: tsx cost 0.6 CPU-s a start.
-  const production = path.join(root, ".toolscope", "demo-server.mjs");
-  const tests = process.env.TOOLSCOPE_TEST_DEMO_SERVER_BUNDLE;
-  const bundled =
-    process.env.NODE_ENV === "production" && fs.existsSync(production) ? production : tests && fs.existsSync(tests) ? tests : undefined;
+  const production = process.env.NODE_ENV === "production" ? path.join(root, ".toolscope", "demo-server.mjs") : undefined;
+  const bundled = [production, process.env.TOOLSCOPE_TEST_DEMO_SERVER_BUNDLE].find((file) => file !== undefined && fs.existsSync(file));
   return ServerConfigSchema.parse({
     id: DEMO_SERVER_ID,
     name: "Demo server",
