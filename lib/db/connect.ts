@@ -4,9 +4,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import BetterSqlite3 from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, SqliteDialect } from "kysely";
 import pg from "pg";
 import { attachSqliteHandle } from "./run-queries";
+import { SearchPathPostgresDialect } from "./search-path-introspector";
 import type { Database } from "./schema";
 
 export type DatabaseTarget = { kind: "sqlite"; file: string } | { kind: "postgres"; url: string; searchPath?: string };
@@ -18,7 +19,7 @@ export function openDatabase(target: DatabaseTarget): Kysely<Database> {
       max: 10,
       ...(target.searchPath ? { options: `-c search_path=${target.searchPath}` } : {}),
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new SearchPathPostgresDialect({ pool }) });
     Object.defineProperty(db, PG_POOL, { value: pool });
     return db;
   }
