@@ -1,7 +1,8 @@
 // Results and what comes after: the call copied as JSON-RPC / curl / TypeScript, earlier calls'
-// inputs restored from the session history, raw JSON mode, resource links read on request. How a
-// result is drawn (Markdown, highlighted JSON) is tested on the result view alone:
-// components/invoke/result-view.test.tsx.
+// inputs restored from the session history, resource links read on request. How a result is drawn
+// (Markdown, JSON, structured content, long text, embedded resources) is tested on the result view
+// alone, components/invoke/result-view.test.tsx, and arguments as JSON on the form alone,
+// components/invoke/tool-form.test.tsx.
 import { expect, test } from "./test";
 import { Workbench } from "./pages/workbench";
 
@@ -29,27 +30,6 @@ test("earlier calls in the session restore their inputs", async ({ page }) => {
   await expect(items).toHaveCount(2);
   await items.nth(1).getByTestId("history-restore").click();
   await expect(bench.field("id")).toHaveValue("welcome");
-});
-
-test("raw JSON mode round-trips with the form without losing values", async ({ page }) => {
-  const bench = new Workbench(page);
-  await bench.openTool("create_note");
-  await bench.field("title").fill("From the form");
-  await page.getByTestId("mode-json").click();
-  const editor = page.getByLabel("Arguments (JSON)");
-  await expect(editor).toContainText('"title": "From the form"');
-  await editor.fill('{ "title": "From JSON", "tags": ["a", "b"] }');
-  await page.getByTestId("mode-form").click();
-  await expect(bench.field("title")).toHaveValue("From JSON");
-  await page.getByTestId("mode-json").click();
-  await editor.fill("{ not json");
-  await expect(page.getByTestId("json-parse-error")).toBeVisible();
-  await expect(bench.runButton).toBeDisabled();
-  await editor.fill('{ "tags": "not an array" }');
-  await expect(page.getByTestId("json-schema-errors")).toContainText("must have required property 'title'");
-  await bench.run();
-  await expect(bench.result).toHaveAttribute("data-status", "tool_error");
-  await expect(bench.result).toContainText("Invalid arguments for create_note");
 });
 
 test("a resource link is read through the server's resources/read on request", async ({ page }) => {

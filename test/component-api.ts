@@ -27,7 +27,7 @@ async function answer(response: ServerResponse, answered: Response): Promise<voi
 }
 
 type RouteModule = Record<string, ((request: Request) => Promise<Response>) | undefined>;
-type FixtureModule = { componentFixture: (name: string, query: URLSearchParams) => Promise<unknown> };
+type FixtureModule = { componentFixture: (name: string, sent: unknown) => Promise<unknown> };
 
 async function serve(server: ViteDevServer, request: IncomingMessage, response: ServerResponse): Promise<boolean> {
   const url = new URL(request.url ?? "/", "http://component.test");
@@ -44,7 +44,11 @@ async function serve(server: ViteDevServer, request: IncomingMessage, response: 
   }
   if (url.pathname.startsWith(FIXTURES_PATH)) {
     const { componentFixture } = (await server.ssrLoadModule("/test/component-fixtures.ts")) as FixtureModule;
-    const fixture = await componentFixture(decodeURIComponent(url.pathname.slice(FIXTURES_PATH.length)), url.searchParams);
+    const sent = request.method === "POST" ? (await body(request)).toString("utf8") : "";
+    const fixture = await componentFixture(
+      decodeURIComponent(url.pathname.slice(FIXTURES_PATH.length)),
+      sent ? (JSON.parse(sent) as unknown) : undefined,
+    );
     await answer(response, Response.json(fixture));
     return true;
   }

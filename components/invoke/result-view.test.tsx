@@ -1,20 +1,17 @@
-// A result as the result panel draws it, from the demo server's own answers: Markdown rendered
-// safely with the raw text a click away, JSON text as highlighted JSON. (These were browser tests
-// through a whole Toolscope, e2e/results.spec.ts.)
+// A result as the result panel draws it, from real servers' answers read by the call pipeline's
+// own code (components/invoke/testing/demo-fixtures.ts): Markdown rendered safely with the raw text
+// a click away, JSON that folds, structured content checked against the output schema and its
+// text copy, long text cut short, embedded resources. (These were browser tests through a whole
+// Toolscope, e2e/results.spec.ts and e2e/results-more.spec.ts.)
 import { describe, expect, it } from "vitest";
 import { page } from "vitest/browser";
 import { render } from "vitest-browser-react";
-import type { CallToolResult, InvocationResponse } from "@/lib/domain/mcp-types";
 import { ResultView } from "./result-view";
-import { demoCall } from "./testing/demo-fixtures";
-
-function answered(result: CallToolResult): InvocationResponse {
-  return { status: "ok", result, outputValidation: { verdict: "none" }, durationMs: 12, auditId: "a-1", protocolVersion: "2026-07-28" };
-}
+import { answered } from "./testing/demo-fixtures";
 
 describe("ResultView", () => {
   it("renders markdown text, and the raw text is a click away", async () => {
-    await render(<ResultView response={answered(await demoCall("render_markdown"))} />);
+    await render(<ResultView response={await answered("demo", "render_markdown")} />);
     const rendered = page.getByTestId("content-markdown");
     await expect.element(rendered.getByRole("heading", { name: "Release 1.4" })).toBeVisible();
     expect(rendered.element().querySelector("strong")?.textContent).toBe("time");
@@ -23,9 +20,72 @@ describe("ResultView", () => {
     await expect.element(page.getByTestId("content-text")).toHaveTextContent("# Release 1.4");
   });
 
-  it("shows JSON text as highlighted JSON", async () => {
-    await render(<ResultView response={answered(await demoCall("get_json"))} />);
-    await expect.element(page.getByTestId("content-json")).toHaveTextContent('"service": "toolscope-demo"');
+  it("shows JSON text as highlighted JSON that folds and unfolds", async () => {
+    await render(<ResultView response={await answered("demo", "get_json")} />);
+    const tree = page.getByTestId("content-json");
+    await expect.element(tree).toHaveTextContent('"service": "toolscope-demo"');
     await expect.element(page.getByTestId("result-panel")).toHaveAttribute("data-status", "ok");
+    await tree.getByTestId("json-toggle").first().click();
+    await expect.element(tree).not.toHaveTextContent('"service"');
+    await expect.element(tree).toHaveTextContent(/\d+ keys/);
+    await tree.getByTestId("json-toggle").first().click();
+    await expect.element(tree).toHaveTextContent('"service": "toolscope-demo"');
+  });
+
+  it("checks structured content against the output schema and says whether its text copy agrees", async () => {
+    const weather = await render(<ResultView response={await answered("demo", "get_weather", { city: "Porto" })} />);
+    await expect.element(page.getByTestId("output-verdict")).toHaveAttribute("data-verdict", "valid");
+    await expect.element(page.getByTestId("text-copy")).toHaveAttribute("data-text-copy", "matches");
+    weather.unmount();
+
+    const noText = await render(<ResultView response={await answered("edge-cases", "structured_no_text")} />);
+    await expect.element(page.getByTestId("text-copy")).toHaveAttribute("data-text-copy", "missing");
+    noText.unmount();
+
+    await render(<ResultView response={await answered("edge-cases", "structured_other_text")} />);
+    await expect.element(page.getByTestId("text-copy")).toHaveAttribute("data-text-copy", "differs");
+    await expect.element(page.getByTestId("output-verdict")).toHaveAttribute("data-verdict", "valid");
+  });
+
+  it("marks a declared output schema with no structured content as not matching it", async () => {
+    const response = await answered("edge-cases", "missing_structured");
+    await render(<ResultView response={response} />);
+    const missing = page.getByTestId("structured-content-missing");
+    await expect.element(missing.getByTestId("output-verdict")).toHaveAttribute("data-verdict", "invalid");
+    await expect.element(page.getByTestId("result-panel")).toHaveAttribute("data-outcome", "output_mismatch");
+  });
+
+  it("cuts long text short, with show all and a download", async () => {
+    const message = "0123456789".repeat(2_500);
+    await render(<ResultView response={await answered("demo", "echo", { message })} />);
+    const text = page.getByTestId("content-text");
+    await expect.poll(() => text.element().textContent?.length).toBe(20_000);
+    await page.getByTestId("show-all").click();
+    await expect.poll(() => text.element().textContent?.length).toBe(25_000);
+    await expect.element(page.getByRole("link", { name: "Download" })).toHaveAttribute("download", "result.txt");
+  });
+
+  it("shows an embedded JSON resource as JSON that folds", async () => {
+    await render(<ResultView response={await answered("demo", "annotated_content")} />);
+    await expect.element(page.getByTestId("resource-json")).toBeVisible();
+    await expect.element(page.getByTestId("resource-json").getByTestId("json-toggle").first()).toBeVisible();
+  });
+
+  it("offers embedded binaries for download, previews images, and shows embedded text with its type", async () => {
+    await render(<ResultView response={await answered("demo", "embed_resources")} serverId="demo" />);
+    const blob = page.getByTestId("content-resource-blob");
+    await expect.element(blob.getByRole("img")).toBeVisible();
+    await expect.element(blob.getByRole("link", { name: /^Download / })).toHaveAttribute("download", expect.stringMatching(/\.png$/));
+    await expect.element(page.getByTestId("content-resource-text")).toHaveTextContent("text/csv");
+  });
+
+  it("offers to read a resource link only when the server can read resources", async () => {
+    const response = await answered("edge-cases", "link_only");
+    const unreadable = await render(<ResultView response={response} serverId="edge-cases" resourcesReadable={false} />);
+    await expect.element(page.getByTestId("result-panel")).toHaveTextContent("file:///nowhere.txt");
+    expect(page.getByTestId("open-resource").elements()).toHaveLength(0);
+    unreadable.unmount();
+    await render(<ResultView response={response} serverId="edge-cases" resourcesReadable />);
+    await expect.element(page.getByTestId("open-resource")).toBeVisible();
   });
 });

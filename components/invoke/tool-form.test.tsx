@@ -4,6 +4,7 @@
 // the call pipeline's to test.)
 import { describe, expect, it } from "vitest";
 import { page } from "vitest/browser";
+import { serverTool } from "./testing/demo-fixtures";
 import { renderToolForm } from "./testing/render-tool-form";
 
 describe("ToolForm, oneOf/anyOf variants", () => {
@@ -213,5 +214,50 @@ describe("ToolForm, built from real schemas", () => {
     const sent = form.nextSubmit();
     await form.runButton.click();
     expect(await sent).toEqual({});
+  });
+});
+
+// Arguments as JSON: beside the form, and instead of it where a schema is beyond what the form can
+// express. (e2e/results.spec.ts and e2e/results-more.spec.ts had these through a whole Toolscope.)
+describe("ToolForm, arguments as JSON", () => {
+  const editor = () => page.getByLabelText("Arguments (JSON)");
+
+  it("round-trips with the form without losing values, and sends JSON that breaks the schema if asked", async () => {
+    const form = await renderToolForm("create_note");
+    await form.field("title").fill("From the form");
+    await page.getByTestId("mode-json").click();
+    await expect.element(editor()).toHaveValue(expect.stringContaining('"title": "From the form"'));
+    await editor().fill('{ "title": "From JSON", "tags": ["a", "b"] }');
+    await page.getByTestId("mode-form").click();
+    await expect.element(form.field("title")).toHaveValue("From JSON");
+
+    await page.getByTestId("mode-json").click();
+    await editor().fill("{ not json");
+    await expect.element(page.getByTestId("json-parse-error")).toBeVisible();
+    await expect.element(form.runButton).toBeDisabled();
+    await editor().fill('{ "tags": "not an array" }');
+    await expect.element(page.getByTestId("json-schema-errors")).toHaveTextContent("must have required property 'title'");
+    // The server is the judge of its arguments: what the schema refuses is still sent.
+    const sent = form.nextSubmit();
+    await form.runButton.click();
+    expect(await sent).toEqual({ tags: "not an array" });
+  });
+
+  it("takes over from a form that cannot express the schema, and still validates", async () => {
+    const pair = await renderToolForm(await serverTool("edge-cases", "pair"));
+    await expect.element(page.getByRole("alert").first()).toHaveTextContent("could not be rendered as a form");
+    await editor().fill('{ "pair": [1, "a"] }');
+    await expect.element(page.getByTestId("json-schema-errors")).toBeVisible();
+    await editor().fill('{ "pair": ["a", 1] }');
+    await expect.poll(() => page.getByTestId("json-schema-errors").elements().length).toBe(0);
+    const sent = pair.nextSubmit();
+    await pair.runButton.click();
+    expect(await sent).toEqual({ pair: ["a", 1] });
+  });
+
+  it("takes over from a form whose schema names a type JSON Schema lacks", async () => {
+    await renderToolForm(await serverTool("edge-cases", "odd_type"));
+    await expect.element(page.getByRole("alert").first()).toHaveTextContent("could not be rendered as a form");
+    await expect.element(editor()).toBeVisible();
   });
 });

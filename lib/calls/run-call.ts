@@ -17,8 +17,7 @@ import { connectionFor } from "@/lib/mcp/pool";
 import { isDraining } from "@/lib/draining";
 import { inSpan, SpanKind, SpanStatusCode } from "@/lib/telemetry/tracing";
 import type { CallOptions, ServerConnection } from "@/lib/mcp/connection";
-import { validateOutput } from "@/lib/mcp/output-validation";
-import type { Caller, InvocationResponse, Tool } from "@/lib/domain/mcp-types";
+import type { Caller, InvocationResponse } from "@/lib/domain/mcp-types";
 import { checkArgumentDepth } from "../domain/argument-depth";
 import { admitCall } from "./call-limits";
 import { enforceToolPolicy } from "./enforce-policy";
@@ -27,8 +26,7 @@ import type { CallVia } from "@/lib/audit/via";
 import { completeRecord, openRecord, type OpenRecord, type Settlement } from "./audit-trail";
 import { classifyCallError, type ClassifiedError } from "./classify-error";
 import { callUnderway, isInterruption, ownerOf, trackCall } from "./in-flight";
-import { parseToolResult } from "./parse-result";
-import { isInputRequiredResult } from "@modelcontextprotocol/client";
+import { NO_VALIDATION, settleAnswer } from "./settle-answer";
 
 /**
  * How the call reaches the server once its record is open. The default sends tools/call and
@@ -67,8 +65,6 @@ export type CallRequest = {
   delivery?: "request" | "notification";
   forward?: Forward;
 };
-
-const NO_VALIDATION = { verdict: "none" } as const;
 
 export async function runCall(request: CallRequest): Promise<InvocationResponse> {
   // A process shutting down takes no new call, whoever asks (a collection run under way too).
@@ -221,17 +217,6 @@ export async function untilReady(connection: ServerConnection, signal: AbortSign
   } finally {
     if (onAbort) signal.removeEventListener("abort", onAbort);
   }
-}
-
-/** Reads a server's answer to tools/call: a result (maybe malformed, maybe a tool error). */
-function settleAnswer(answer: unknown, tool: Tool | undefined): Settlement {
-  // Only a caller who asked for rounds (inputRound) gets one back: the SDK answers every other itself.
-  if (isInputRequiredResult(answer)) return { status: "input_required", raw: answer, outputValidation: NO_VALIDATION };
-  const { result, problems, raw } = parseToolResult(answer);
-  const structuredBroken = problems.some((p) => p.path === "structuredContent");
-  const outputValidation = result.isError === true || structuredBroken ? NO_VALIDATION : validateOutput(tool, result.structuredContent);
-  if (problems.length) return { status: "malformed_result", result, problems, ...(raw === undefined ? {} : { raw }), outputValidation };
-  return { status: result.isError === true ? "tool_error" : "ok", result, outputValidation };
 }
 
 export function failure({ status, ...error }: ClassifiedError): Settlement {

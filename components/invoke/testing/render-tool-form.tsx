@@ -42,15 +42,16 @@ export type RenderedForm = {
 
 const texts = (selector: string): string[] => [...document.querySelectorAll(selector)].map((element) => element.textContent ?? "");
 
-export async function renderToolForm(toolName: string, initial: Record<string, unknown> = {}): Promise<RenderedForm> {
-  const tool = await demoTool(toolName);
+/** `tool`: a demo server tool's name, or a definition (./demo-fixtures.ts `serverTool`). */
+export async function renderToolForm(tool: string | Tool, initial: Record<string, unknown> = {}): Promise<RenderedForm> {
+  const definition = typeof tool === "string" ? await demoTool(tool) : tool;
   const submitted: Record<string, unknown>[] = [];
   const waiting: ((value: Record<string, unknown>) => void)[] = [];
   const onSubmit = (value: Record<string, unknown>): void => {
     submitted.push(value);
     waiting.shift()?.(value);
   };
-  await render(<Harness tool={tool} initial={initial} onSubmit={onSubmit} />);
+  await render(<Harness tool={definition} initial={initial} onSubmit={onSubmit} />);
   const escape = (label: string) => label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   return {
     submitted,
