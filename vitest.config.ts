@@ -48,6 +48,7 @@ export default defineConfig({
         test: {
           name: "components",
           include: ["components/**/*.test.tsx"],
+          setupFiles: ["test/component-setup.ts"],
           browser: {
             enabled: true,
             headless: true,

@@ -1,6 +1,7 @@
-// The catalog: typo-tolerant search, filters and sort kept in the URL, deep links, icons, an untrusted
+// The catalog: typo-tolerant search, filters and sort kept in the URL, deep links, an untrusted
 // server's hints marked. How badges tell explicit hints from implied ones is tested on the badges
-// alone: components/catalog/hint-badges.test.tsx.
+// alone (components/catalog/hint-badges.test.tsx), and which icon a tool shows on the icon alone
+// (components/catalog/tool-icon.test.tsx).
 import { expect, test } from "./test";
 import { startDemoHttpServer, type DemoHttpServer } from "../lib/demo-server/http";
 import { Workbench } from "./pages/workbench";
@@ -63,15 +64,6 @@ test("a deep link opens a tool with its filters", async ({ page }) => {
   await expect(page.getByTestId("tool-title")).toHaveText("Sign in");
   await expect(page.getByTestId("catalog-filter")).toHaveValue("sign");
   await expect(page.locator('[data-testid=catalog-item][data-tool-name="sign_in"]')).toHaveAttribute("aria-current", "page");
-});
-
-test("icons are chosen by theme, and tools without one get a placeholder", async ({ page }) => {
-  const bench = new Workbench(page);
-  await bench.open();
-  const icon = bench.item("get_weather").getByTestId("tool-icon").locator("img:visible");
-  await expect(icon).toHaveCount(1);
-  expect(await icon.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-  await expect(bench.item("echo").getByTestId("tool-icon-placeholder")).toBeVisible();
 });
 
 test("Ctrl+K jumps to a tool", async ({ page }) => {

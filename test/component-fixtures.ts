@@ -1,5 +1,5 @@
 // What component tests ask the Node side for (test/component-api.ts serves it), from real servers
-// in memory (the demo server, and test/edge-cases-server.ts): their tool definitions exactly as
+// in memory (the demo server, test/edge-cases-server.ts and test/icon-sizes-server.ts): their tool definitions exactly as
 // tools/list answers them, and what Toolscope makes of a tool's answer: sent and read by the call
 // pipeline's own code (lib/mcp/send-tool-call.ts, lib/calls/settle-answer.ts).
 import { Client, InMemoryTransport } from "@modelcontextprotocol/client";
@@ -11,10 +11,12 @@ import { createDemoServer } from "@/lib/demo-server/server";
 import type { Tool } from "@/lib/domain/mcp-types";
 import { sendToolCall } from "@/lib/mcp/send-tool-call";
 import { createEdgeCasesServer } from "./edge-cases-server";
+import { createIconSizesServer } from "./icon-sizes-server";
 
 const SERVERS: Record<string, () => Server> = {
   demo: () => createDemoServer(new DemoCatalog()),
   "edge-cases": createEdgeCasesServer,
+  "icon-sizes": createIconSizesServer,
 };
 
 async function withServer<T>(name: string, work: (client: Client) => Promise<T>): Promise<T> {

@@ -36,11 +36,11 @@ describe("ResultView", () => {
     const weather = await render(<ResultView response={await answered("demo", "get_weather", { city: "Porto" })} />);
     await expect.element(page.getByTestId("output-verdict")).toHaveAttribute("data-verdict", "valid");
     await expect.element(page.getByTestId("text-copy")).toHaveAttribute("data-text-copy", "matches");
-    weather.unmount();
+    await weather.unmount();
 
     const noText = await render(<ResultView response={await answered("edge-cases", "structured_no_text")} />);
     await expect.element(page.getByTestId("text-copy")).toHaveAttribute("data-text-copy", "missing");
-    noText.unmount();
+    await noText.unmount();
 
     await render(<ResultView response={await answered("edge-cases", "structured_other_text")} />);
     await expect.element(page.getByTestId("text-copy")).toHaveAttribute("data-text-copy", "differs");
@@ -84,7 +84,7 @@ describe("ResultView", () => {
     const unreadable = await render(<ResultView response={response} serverId="edge-cases" resourcesReadable={false} />);
     await expect.element(page.getByTestId("result-panel")).toHaveTextContent("file:///nowhere.txt");
     expect(page.getByTestId("open-resource").elements()).toHaveLength(0);
-    unreadable.unmount();
+    await unreadable.unmount();
     await render(<ResultView response={response} serverId="edge-cases" resourcesReadable />);
     await expect.element(page.getByTestId("open-resource")).toBeVisible();
   });

@@ -6,7 +6,7 @@ import type { CallToolResult, InvocationResponse, Tool } from "@/lib/domain/mcp-
 const FIXTURES = "/__toolscope-fixtures/";
 
 /** A server test/component-fixtures.ts runs. */
-export type FixtureServer = "demo" | "edge-cases";
+export type FixtureServer = "demo" | "edge-cases" | "icon-sizes";
 
 /** `args`, if any, go as the request's body: a long argument does not fit in a URL. */
 async function fixture<T>(path: string, args?: Record<string, unknown>): Promise<T> {
