@@ -1,5 +1,7 @@
-// Confirmation before a call that reaches the outside world: the reason is shown, and only
-// for a trusted server can the user stop being asked (remembered in this browser).
+// Confirmation before a call that reaches the outside world, as journeys: on a trusted server the
+// user can stop being asked (remembered in this browser, across a reload), and a collection can be
+// pre-approved for Present. What the question says and offers, and its keyboard model, are tested
+// on the dialog alone: components/invoke/confirm-call.test.tsx.
 import { expect, test } from "./test";
 import { sharedToolscopeUrl } from "./shared-toolscope";
 import { type Page } from "@playwright/test";
@@ -36,23 +38,6 @@ async function expectWeatherResult(page: Page, city: string): Promise<void> {
   await expect(bench.result).toHaveAttribute("data-status", "ok");
   await expect(page.getByTestId("structured-content")).toContainText(`"city": "${city}"`);
 }
-
-test("an open-world tool on an untrusted server asks, says why, and offers no way out of asking", async ({ page }) => {
-  const bench = new Workbench(page);
-  await bench.openTool("get_weather", UNTRUSTED);
-  // Even a skip remembered for this server does not count while it is untrusted.
-  await page.evaluate((key) => window.localStorage.setItem(key, "1"), SKIP_KEY(UNTRUSTED));
-  await askWeather(bench, "Oslo");
-  const dialog = page.getByTestId("confirm-dialog");
-  await expect(dialog).toContainText("This tool reaches the outside world.");
-  await expect(dialog).toContainText("Its hints are unverified: the server is not marked trusted.");
-  await expect(page.getByTestId("confirm-arguments")).toContainText('"city": "Oslo"');
-  await expect(dialog.getByRole("checkbox")).toHaveCount(0);
-  await expect(dialog).not.toContainText("Don't ask again");
-  await page.getByTestId("confirm-run").click();
-  await expectWeatherResult(page, "Oslo");
-  await page.evaluate((key) => window.localStorage.removeItem(key), SKIP_KEY(UNTRUSTED));
-});
 
 test("on a trusted server, 'don't ask again' stops the asking until it is reset", async ({ page }) => {
   const bench = new Workbench(page);
@@ -141,24 +126,4 @@ test("a collection pre-approved for Present runs without dialogs, still audited;
   await expect(presentation.getByTestId("run-button")).toBeEnabled();
   await presentation.getByTestId("run-button").click();
   await expect(dialog).toBeVisible();
-});
-
-test("by keyboard: the question is named, Tab stays in it, and Escape gives focus back to Run tool", async ({ page }) => {
-  const bench = new Workbench(page);
-  await bench.openTool("get_weather", UNTRUSTED);
-  await bench.field("city").fill("Lima");
-  await bench.runButton.focus();
-  await page.keyboard.press("Enter");
-  const dialog = page.getByRole("alertdialog", { name: `Run Weather on ${UNTRUSTED}?` });
-  await expect(dialog).toBeVisible();
-  await expect(dialog.getByTestId("confirm-run")).toBeFocused();
-  // The page behind is out of reach: however often Tab is pressed, focus stays in the question.
-  for (let i = 0; i < 6; i++) {
-    await page.keyboard.press("Tab");
-    expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
-  }
-  await page.keyboard.press("Escape");
-  await expect(dialog).toHaveCount(0);
-  await expect(bench.runButton).toBeFocused();
-  await expect(bench.result).toHaveCount(0);
 });
