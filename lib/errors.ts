@@ -65,6 +65,8 @@ export type ErrorCode =
   | "not_found:agent_grant"
   | "readonly:server"
   | "unavailable:server"
+  | "not_found:model"
+  | "bad_gateway:model"
   | "internal:unexpected";
 
 const STATUS: Record<ErrorCode, number> = {
@@ -131,6 +133,8 @@ const STATUS: Record<ErrorCode, number> = {
   "not_found:agent_grant": 404,
   "readonly:server": 409,
   "unavailable:server": 503,
+  "not_found:model": 404,
+  "bad_gateway:model": 502,
   "internal:unexpected": 500,
 };
 
@@ -200,6 +204,8 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   "not_found:agent_grant": "You have not allowed that agent (or have revoked it already).",
   "readonly:server": "That server comes from a config file or is built in; change it there.",
   "unavailable:server": "The server is not connected.",
+  "not_found:model": "No such model: name it as provider/model, of a provider Toolscope is configured for.",
+  "bad_gateway:model": "The model's provider did not answer as expected.",
   "internal:unexpected": "Something went wrong inside Toolscope. The details are in its log.",
 };
 
