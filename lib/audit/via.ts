@@ -1,18 +1,22 @@
 // Where a call was made from, when not from the tool's own form or a script through the API
 // (both of which leave it empty): an MCP App on a tool's page, the RPC console, a saved call
-// run alone or in a collection, or an agent through Toolscope's own MCP endpoint (/mcp), named
-// by the client name and version it gave. Kept in the audit record's `via` column as a short string.
+// run alone or in a collection, an agent through Toolscope's own MCP endpoint (/mcp), named
+// by the client name and version it gave, or a model in the playground, named provider/model. Kept in the audit record's `via` column as a short string.
 // The page declares an app call, in the person's own session: it says where the person's call
 // came from, it is no authority of its own.
 
 export type CallVia =
-  { kind: "app"; tool: string } | { kind: "console" } | { kind: "saved"; savedCallId: string } | { kind: "agent"; client: string };
+  | { kind: "app"; tool: string }
+  | { kind: "console" }
+  | { kind: "saved"; savedCallId: string }
+  | { kind: "agent"; client: string }
+  | { kind: "playground"; model: string };
 
 /** Longest tool name or saved-call id kept; what the column holds is never longer. */
 export const VIA_PART_MAX = 256;
 
 /** The audit log's `via` filter: a kind of origin ("app": every app's calls), or one exactly. */
-export const VIA_FILTER = /^(app|console|saved|agent)(:.+)?$/s;
+export const VIA_FILTER = /^(app|console|saved|agent|playground)(:.+)?$/s;
 
 /** What the log's filter offers. */
 export const VIA_KINDS = [
@@ -20,6 +24,7 @@ export const VIA_KINDS = [
   ["console", "the RPC console"],
   ["saved", "a saved call"],
   ["agent", "an agent (/mcp)"],
+  ["playground", "a model in the playground"],
 ] as const;
 
 export function viaColumn(via: CallVia | undefined): string | null {
@@ -33,6 +38,8 @@ export function viaColumn(via: CallVia | undefined): string | null {
       return `saved:${via.savedCallId.slice(0, VIA_PART_MAX)}`;
     case "agent":
       return `agent:${via.client.slice(0, VIA_PART_MAX)}`;
+    case "playground":
+      return `playground:${via.model.slice(0, VIA_PART_MAX)}`;
   }
 }
 
@@ -43,10 +50,11 @@ export function parseVia(column: string | null | undefined): CallVia | { kind: "
   if (column.startsWith("app:") && column.length > 4) return { kind: "app", tool: column.slice(4) };
   if (column.startsWith("saved:") && column.length > 6) return { kind: "saved", savedCallId: column.slice(6) };
   if (column.startsWith("agent:") && column.length > 6) return { kind: "agent", client: column.slice(6) };
+  if (column.startsWith("playground:") && column.length > 11) return { kind: "playground", model: column.slice(11) };
   return { kind: "other", text: column };
 }
 
-/** A short tag for the log's table: "app", "console", "saved", "agent". */
+/** A short tag for the log's table: "app", "console", "saved", "agent", "playground". */
 export function viaTag(column: string | null | undefined): string | null {
   const via = parseVia(column);
   if (!via) return null;
@@ -66,6 +74,8 @@ export function viaSentence(column: string | null | undefined): string | null {
       return `Saved call ${via.savedCallId}, run alone or in a collection`;
     case "agent":
       return `An agent through Toolscope's MCP endpoint: ${via.client}`;
+    case "playground":
+      return `A model in the playground: ${via.model}`;
     case "other":
       return via.text;
   }

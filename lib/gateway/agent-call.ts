@@ -23,6 +23,7 @@ import { CALL_OUTCOMES } from "@/lib/domain/outcomes";
 import { logSeverity } from "@/lib/domain/log-levels";
 import { can, type Caller } from "@/lib/domain/roles";
 import type { InvocationResponse } from "@/lib/domain/mcp-types";
+import type { CallVia } from "@/lib/audit/via";
 import type { CallOptions, ServerConnection } from "@/lib/mcp/connection";
 import { runCall } from "@/lib/calls/run-call";
 import { enforceToolPolicy } from "@/lib/calls/enforce-policy";
@@ -65,6 +66,8 @@ export type AgentCall = {
   logs?: { level: LoggingLevel; hear: (params: LogParams) => void } | undefined;
   /** A 2026-07-28 agent's call: the target's input_required goes back to it, round by round (input-rounds.ts). */
   rounds?: AgentRounds | undefined;
+  /** Where the audit log says the call came from: `agent:<client>` unless given (the playground's model). */
+  via?: CallVia | undefined;
 };
 
 export type AgentRounds = {
@@ -168,7 +171,7 @@ async function answerAgentCall(call: AgentCall, resolved: { serverId: string }):
         meta: forwardedMeta(call.meta, connection.protocolVersion(), call.rounds?.capabilities, call.logs?.level),
         reason,
         caller: call.caller,
-        via: { kind: "agent", client: call.client },
+        via: call.via ?? { kind: "agent", client: call.client },
         signal: call.signal,
         onprogress: progress.relay,
         ...(call.rounds ? { inputRound: { responses: call.rounds.responses, requestState: round?.target } } : {}),

@@ -1,0 +1,95 @@
+import "server-only";
+// A person's chat with a model about the servers' tools. The model sees the tools exactly as the
+// person's agent on /mcp would (a ToolView of lib/gateway: the same names, visibility, policy and
+// held definitions), and every call it makes goes through callAgentTool: the approval gate, then
+// the pipeline, audited as the person's call `via = playground:<provider/model>`. A person who may
+// call nothing (a viewer) gives the model no tools at all.
+import { jsonSchema, stepCountIs, streamText, tool, type JSONSchema7, type ModelMessage, type ToolResultPart, type ToolSet } from "ai";
+import type { Caller } from "@/lib/domain/roles";
+import type { CallToolResult } from "@/lib/domain/mcp-types";
+import { languageModel } from "@/lib/models/providers";
+import { callAgentTool, type AgentAnswer } from "@/lib/gateway/agent-call";
+import { WHOLE_VIEW, type ToolView } from "@/lib/gateway/tool-views";
+
+/** Model steps in one turn (each a model's answer, with the tool calls it made): a loop is cut off there. */
+export const MAX_STEPS = 10;
+
+export type ChatTurn = {
+  caller: Caller;
+  /** `provider/model` (lib/models/providers.ts). */
+  model: string;
+  messages: ModelMessage[];
+  system?: string | undefined;
+  temperature?: number | undefined;
+  /** The tools of /mcp (the default) or of one virtual server. */
+  view?: ToolView | undefined;
+  signal: AbortSignal;
+};
+
+/** What a block of a result says to a model that reads text. */
+function blockText(block: CallToolResult["content"][number]): string {
+  switch (block.type) {
+    case "text":
+      return block.text;
+    case "image":
+    case "audio":
+      return `[${block.type} ${block.mimeType}]`;
+    case "resource_link":
+      return `[resource ${block.uri}]`;
+    case "resource":
+      return "text" in block.resource ? block.resource.text : `[resource ${block.resource.uri}]`;
+    default:
+      return JSON.stringify(block);
+  }
+}
+
+/** A tool's answer as the model reads it: its text, its structured content when it has no text, an error as an error. */
+export function modelOutput(answer: AgentAnswer): ToolResultPart["output"] {
+  if ("resultType" in answer && answer.resultType === "input_required")
+    return { type: "error-text", value: "The tool asked for more input, which the playground cannot give." };
+  const result = answer as CallToolResult;
+  const text = (result.content ?? []).map(blockText).join("\n");
+  if (result.isError === true) return { type: "error-text", value: text || "The tool reported an error." };
+  if (!text && result.structuredContent !== undefined) return { type: "json", value: result.structuredContent as never };
+  return { type: "text", value: text };
+}
+
+/** The caller's tools as AI SDK tools, each call made through the gateway's path. */
+export async function playgroundTools(caller: Caller, model: string, view: ToolView, signal: AbortSignal): Promise<ToolSet> {
+  const listed = await view.list(caller);
+  return Object.fromEntries(
+    listed.map((definition) => [
+      definition.name,
+      tool({
+        ...(definition.description === undefined ? {} : { description: definition.description }),
+        inputSchema: jsonSchema<Record<string, unknown>>(definition.inputSchema as JSONSchema7),
+        execute: (args, options) =>
+          callAgentTool({
+            caller,
+            client: `Toolscope playground (${model})`,
+            name: definition.name,
+            view,
+            arguments: args,
+            signal: options.abortSignal ?? signal,
+            via: { kind: "playground", model },
+          }),
+        toModelOutput: ({ output }) => modelOutput(output),
+      }),
+    ]),
+  );
+}
+
+/** One turn: the model answers the conversation, calling tools as it goes, streamed. */
+export async function chatTurn(turn: ChatTurn) {
+  const model = languageModel(turn.model);
+  const tools = await playgroundTools(turn.caller, turn.model, turn.view ?? WHOLE_VIEW, turn.signal);
+  return streamText({
+    model,
+    messages: turn.messages,
+    ...(turn.system ? { system: turn.system } : {}),
+    ...(turn.temperature === undefined ? {} : { temperature: turn.temperature }),
+    tools,
+    stopWhen: stepCountIs(MAX_STEPS),
+    abortSignal: turn.signal,
+  });
+}
