@@ -37,6 +37,8 @@ const RULES: Record<string, Rule> = {
   "GET /api/health": "public",
   "GET /api/ready": "public",
   "POST /api/form-validator": read,
+  "GET /api/models": read,
+  "POST /api/playground/chat": read,
   "GET /api/session": "public",
   "POST /api/session": "public",
   "DELETE /api/session": "signed-in",

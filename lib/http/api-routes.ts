@@ -35,6 +35,9 @@ export const API_ROUTES: readonly ApiRoute[] = [
   // Readiness, apart from liveness (/api/health): 503 while starting, shutting down or cut off from the database.
   { pattern: "/api/ready", methods: ["GET"], servedBy: "front-door", access: { GET: "public" }, whileDraining: ["GET"] },
   { pattern: "/api/form-validator", methods: ["POST"], servedBy: "next", access: { POST: "catalog:read" } },
+  // The playground: the models the environment configures, and one turn of a chat with one.
+  { pattern: "/api/models", methods: ["GET"], servedBy: "next", access: { GET: "catalog:read" } },
+  { pattern: "/api/playground/chat", methods: ["POST"], servedBy: "next", access: { POST: "catalog:read" } },
   {
     pattern: "/api/session",
     methods: ["GET", "POST", "DELETE"],

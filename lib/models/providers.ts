@@ -170,3 +170,29 @@ function providerMessage(text: string): string {
   }
   return text.slice(0, 300) || "no message";
 }
+
+export type AvailableModels = {
+  providers: ModelProvider[];
+  /** Every configured provider's models, `provider/model`. */
+  models: string[];
+  /** A provider whose list could not be read, and why (its models are missing from `models`). */
+  problems: { provider: ProviderId; message: string }[];
+};
+
+/** What a person can pick from: every configured provider's models, read at once; a provider that fails is named, not fatal. */
+export async function availableModels(env: Environment = process.env, fetcher: typeof fetch = fetch): Promise<AvailableModels> {
+  const providers = modelProviders(env);
+  const lists = await Promise.allSettled(providers.map((provider) => listModels(provider.id, env, fetcher)));
+  return {
+    providers,
+    models: lists.flatMap((list) => (list.status === "fulfilled" ? list.value : [])),
+    problems: lists.flatMap((list, index) =>
+      list.status === "rejected" ? [{ provider: providers[index]!.id, message: (list.reason as Error).message }] : [],
+    ),
+  };
+}
+
+/** A message about a model's failure with every configured key masked, for a person to read. */
+export function withoutKeys(message: string, env: Environment = process.env): string {
+  return configured(env).reduce((text, provider) => text.replaceAll(provider.apiKey, "[key]"), message);
+}

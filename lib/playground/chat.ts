@@ -7,7 +7,7 @@ import "server-only";
 import { jsonSchema, stepCountIs, streamText, tool, type JSONSchema7, type ModelMessage, type ToolResultPart, type ToolSet } from "ai";
 import type { Caller } from "@/lib/domain/roles";
 import type { CallToolResult } from "@/lib/domain/mcp-types";
-import { languageModel } from "@/lib/models/providers";
+import { languageModel, withoutKeys } from "@/lib/models/providers";
 import { callAgentTool, type AgentAnswer } from "@/lib/gateway/agent-call";
 import { WHOLE_VIEW, type ToolView } from "@/lib/gateway/tool-views";
 
@@ -23,6 +23,8 @@ export type ChatTurn = {
   temperature?: number | undefined;
   /** The tools of /mcp (the default) or of one virtual server. */
   view?: ToolView | undefined;
+  /** The tools, when the caller has them already (playgroundTools). */
+  tools?: ToolSet | undefined;
   signal: AbortSignal;
 };
 
@@ -82,7 +84,7 @@ export async function playgroundTools(caller: Caller, model: string, view: ToolV
 /** One turn: the model answers the conversation, calling tools as it goes, streamed. */
 export async function chatTurn(turn: ChatTurn) {
   const model = languageModel(turn.model);
-  const tools = await playgroundTools(turn.caller, turn.model, turn.view ?? WHOLE_VIEW, turn.signal);
+  const tools = turn.tools ?? (await playgroundTools(turn.caller, turn.model, turn.view ?? WHOLE_VIEW, turn.signal));
   return streamText({
     model,
     messages: turn.messages,
@@ -91,5 +93,10 @@ export async function chatTurn(turn: ChatTurn) {
     tools,
     stopWhen: stepCountIs(MAX_STEPS),
     abortSignal: turn.signal,
+    // The SDK's own handler logs the error whole, and a provider's error may quote the key.
+    onError: ({ error }) =>
+      console.error(
+        `[toolscope] the playground's model ${turn.model} failed: ${withoutKeys(error instanceof Error ? error.message : String(error))}`,
+      ),
   });
 }

@@ -1,0 +1,16 @@
+import { errorBody } from "@/lib/errors";
+import { callerOf } from "@/lib/http/caller";
+import { parseBody } from "@/lib/http/parse-body";
+import { answerChat, ChatRequestSchema } from "@/lib/playground/chat-request";
+
+export const dynamic = "force-dynamic";
+
+/** One turn of the playground's chat, streamed (the AI SDK's UI message stream). */
+export async function POST(request: Request): Promise<Response> {
+  try {
+    return await answerChat(await parseBody(request, ChatRequestSchema), callerOf(request), request.signal);
+  } catch (error) {
+    const { status, body, headers } = errorBody(error);
+    return Response.json(body, { status, headers });
+  }
+}

@@ -1,0 +1,113 @@
+// The playground's endpoints as the page uses them (the route handlers, with the caller the front
+// door stamps): the models the environment configures, and a chat turn streamed as the AI SDK's
+// UI message stream, against a scripted OpenAI-compatible model. A bad conversation is a clear
+// 400; a provider's failure reaches the person in its own words with the key masked; the key is
+// in no answer.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { localCaller } from "@/lib/auth/identify";
+import { CALLER_HEADER, encodeCaller } from "@/lib/http/caller-header";
+import { allConnections, connectionFor } from "@/lib/mcp/pool";
+import { forgetProductSettings } from "@/test/product-settings";
+import { callsTool, startScriptedModelServer, type ScriptedModelServer } from "@/test/scripted-model-server";
+
+const KEY = "sk-route-9a7c21";
+const savedEnv = { ...process.env };
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-playground-route-"));
+let models: ScriptedModelServer;
+const headers = { [CALLER_HEADER]: encodeCaller(localCaller("127.0.0.1").caller), "content-type": "application/json" };
+
+beforeAll(async () => {
+  forgetProductSettings();
+  models = await startScriptedModelServer({
+    apiKey: KEY,
+    models: {
+      "weather-bot": callsTool("__get_weather", "city"),
+      "broken-bot": () => ({ status: 401, error: `upstream rejected the key ${KEY}` }),
+    },
+  });
+  Object.assign(process.env, { TOOLSCOPE_DATA_DIR: dataDir, OPENAI_API_KEY: KEY, OPENAI_BASE_URL: models.baseUrl });
+  await (await connectionFor("demo")).ready();
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all((await allConnections()).map((connection) => connection.close()));
+  await models?.close();
+  process.env = savedEnv;
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function chat(body: unknown): Promise<{ status: number; text: string; chunks: Record<string, unknown>[] }> {
+  const { POST } = await import("@/app/api/playground/chat/route");
+  const response = await POST(
+    new Request("http://toolscope.test/api/playground/chat", { method: "POST", headers, body: JSON.stringify(body) }),
+  );
+  const text = await response.text();
+  const chunks = text
+    .split("\n")
+    .filter((line) => line.startsWith("data: ") && line !== "data: [DONE]")
+    .map((line) => JSON.parse(line.slice(6)) as Record<string, unknown>);
+  return { status: response.status, text, chunks };
+}
+
+const ask = (model: string, words: string) => ({ model, messages: [{ id: "m1", role: "user", parts: [{ type: "text", text: words }] }] });
+
+describe("GET /api/models", () => {
+  it("lists the configured providers' models, without a key", async () => {
+    const { GET } = await import("@/app/api/models/route");
+    const text = await (await GET()).text();
+    expect(JSON.parse(text)).toMatchObject({ models: ["openai/broken-bot", "openai/weather-bot"], problems: [] });
+    expect(text).not.toContain(KEY);
+  });
+});
+
+describe("POST /api/playground/chat", () => {
+  it("streams the model's tool call, the tool's answer and the model's words, with the turn's usage", async () => {
+    const { status, text, chunks } = await chat(ask("openai/weather-bot", "Porto"));
+    expect(status).toBe(200);
+    expect(chunks).toContainEqual(
+      expect.objectContaining({ type: "tool-input-available", toolName: "demo__get_weather", input: { city: "Porto" } }),
+    );
+    const output = chunks.find((chunk) => chunk.type === "tool-output-available") as {
+      output: { content: { text: string }[]; _meta: Record<string, unknown> };
+    };
+    expect(output.output.content[0]!.text).toContain("Porto");
+    expect(output.output._meta["io.toolscope/auditId"]).toEqual(expect.any(String));
+    const words = chunks
+      .filter((chunk) => chunk.type === "text-delta")
+      .map((chunk) => chunk.delta)
+      .join("");
+    expect(words).toMatch(/^The tool answered: /);
+    const finish = chunks.find((chunk) => chunk.type === "finish") as {
+      messageMetadata: { model: string; usage: { outputTokens: number } };
+    };
+    expect(finish.messageMetadata).toMatchObject({ model: "openai/weather-bot", usage: { outputTokens: expect.any(Number) } });
+    expect(text).not.toContain(KEY);
+  });
+
+  it("says what a failing provider said, its key masked, and logs it so too", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const { status, text, chunks } = await chat(ask("openai/broken-bot", "hello"));
+    const lines = logged.mock.calls.map((args) => args.join(" "));
+    logged.mockRestore();
+    expect(lines.join("\n")).toContain("openai/broken-bot failed: upstream rejected the key [key]");
+    expect(lines.join("\n")).not.toContain(KEY);
+    expect(status).toBe(200);
+    const failure = chunks.find((chunk) => chunk.type === "error") as { errorText: string };
+    expect(failure.errorText).toContain("upstream rejected the key [key]");
+    expect(text).not.toContain(KEY);
+  });
+
+  it("refuses a conversation it cannot read, and a model of no configured provider, in plain words", async () => {
+    const garbled = await chat({ model: "openai/weather-bot", messages: [{ role: "user", text: "hi" }] });
+    expect(garbled.status).toBe(400);
+    expect(JSON.parse(garbled.text)).toMatchObject({
+      error: { code: "bad_request:body", message: expect.stringContaining("conversation") },
+    });
+    const unknown = await chat(ask("mistral/large", "hi"));
+    expect(unknown.status).toBe(404);
+    expect(JSON.parse(unknown.text)).toMatchObject({ error: { code: "not_found:model" } });
+  });
+});

@@ -1,0 +1,56 @@
+import "server-only";
+// The playground's chat endpoint: what the page sends (the conversation as the AI SDK's UI
+// messages, the model, the system prompt, the temperature), checked, and the turn streamed back
+// as a UI message stream. A failure of the model's provider reaches the person in its own words,
+// every key masked; the usage of the turn comes with its last part.
+import { convertToModelMessages, validateUIMessages, type LanguageModelUsage, type UIMessage } from "ai";
+import { z } from "zod";
+import { AppError } from "@/lib/errors";
+import type { Caller } from "@/lib/domain/roles";
+import { withoutKeys } from "@/lib/models/providers";
+import { chatTurn, playgroundTools } from "./chat";
+import { WHOLE_VIEW } from "@/lib/gateway/tool-views";
+
+export const ChatRequestSchema = z.object({
+  model: z.string().min(3).max(200),
+  messages: z.array(z.unknown()).min(1).max(500),
+  system: z.string().max(20_000).optional(),
+  temperature: z.number().min(0).max(2).optional(),
+});
+
+export type ChatRequest = z.infer<typeof ChatRequestSchema>;
+
+/** What the page learns about a turn beside its words. */
+export type TurnMetadata = { model: string; usage?: LanguageModelUsage };
+
+export type PlaygroundMessage = UIMessage<TurnMetadata>;
+
+export async function answerChat(request: ChatRequest, caller: Caller, signal: AbortSignal): Promise<Response> {
+  let messages: PlaygroundMessage[];
+  try {
+    messages = await validateUIMessages<PlaygroundMessage>({ messages: request.messages });
+  } catch (error) {
+    throw new AppError("bad_request:body", `The conversation is not one the playground can read: ${(error as Error).message}`);
+  }
+  // The same tools read the conversation's earlier calls and serve the model's new ones.
+  const tools = await playgroundTools(caller, request.model, WHOLE_VIEW, signal);
+  const result = await chatTurn({
+    caller,
+    model: request.model,
+    messages: await convertToModelMessages(messages, { tools, ignoreIncompleteToolCalls: true }),
+    system: request.system,
+    temperature: request.temperature,
+    tools,
+    signal,
+  });
+  return result.toUIMessageStreamResponse<PlaygroundMessage>({
+    originalMessages: messages,
+    messageMetadata: ({ part }) =>
+      part.type === "start"
+        ? { model: request.model }
+        : part.type === "finish"
+          ? { model: request.model, usage: part.totalUsage }
+          : undefined,
+    onError: (error) => withoutKeys(error instanceof Error ? error.message : String(error)),
+  });
+}
