@@ -3,41 +3,18 @@
 // UI message stream, against a scripted OpenAI-compatible model. A bad conversation is a clear
 // 400; a provider's failure reaches the person in its own words with the key masked; the key is
 // in no answer.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { localCaller } from "@/lib/auth/identify";
 import { CALLER_HEADER, encodeCaller } from "@/lib/http/caller-header";
-import { allConnections, connectionFor } from "@/lib/mcp/pool";
-import { forgetProductSettings } from "@/test/product-settings";
-import { callsTool, startScriptedModelServer, type ScriptedModelServer } from "@/test/scripted-model-server";
+import { playgroundHarness } from "@/test/playground-harness";
+import { callsTool } from "@/test/scripted-model-server";
 
 const KEY = "sk-route-9a7c21";
-const savedEnv = { ...process.env };
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-playground-route-"));
-let models: ScriptedModelServer;
-const headers = { [CALLER_HEADER]: encodeCaller(localCaller("127.0.0.1").caller), "content-type": "application/json" };
-
-beforeAll(async () => {
-  forgetProductSettings();
-  models = await startScriptedModelServer({
-    apiKey: KEY,
-    models: {
-      "weather-bot": callsTool("__get_weather", "city"),
-      "broken-bot": () => ({ status: 401, error: `upstream rejected the key ${KEY}` }),
-    },
-  });
-  Object.assign(process.env, { TOOLSCOPE_DATA_DIR: dataDir, OPENAI_API_KEY: KEY, OPENAI_BASE_URL: models.baseUrl });
-  await (await connectionFor("demo")).ready();
-}, 60_000);
-
-afterAll(async () => {
-  await Promise.all((await allConnections()).map((connection) => connection.close()));
-  await models?.close();
-  process.env = savedEnv;
-  fs.rmSync(dataDir, { recursive: true, force: true });
+playgroundHarness(KEY, {
+  "weather-bot": callsTool("__get_weather", "city"),
+  "broken-bot": () => ({ status: 401, error: `upstream rejected the key ${KEY}` }),
 });
+const headers = { [CALLER_HEADER]: encodeCaller(localCaller("127.0.0.1").caller), "content-type": "application/json" };
 
 async function chat(body: unknown): Promise<{ status: number; text: string; chunks: Record<string, unknown>[] }> {
   const { POST } = await import("@/app/api/playground/chat/route");

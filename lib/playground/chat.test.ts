@@ -3,41 +3,21 @@
 // tool. The model is offered the tools as the person's agent on /mcp would be; its call goes
 // through the pipeline and is audited as the person's, via the playground and the model; a viewer
 // gives the model no tools; the key is in nothing the turn hands back.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { listAudit } from "@/lib/audit/query";
 import { readerOf } from "@/lib/audit/visibility";
 import { localCaller } from "@/lib/auth/identify";
-import { allConnections, connectionFor } from "@/lib/mcp/pool";
 import type { Caller } from "@/lib/domain/roles";
-import { forgetProductSettings } from "@/test/product-settings";
-import { callsTool, startScriptedModelServer, type ScriptedModelServer } from "@/test/scripted-model-server";
+import { playgroundHarness } from "@/test/playground-harness";
+import { callsTool } from "@/test/scripted-model-server";
 import { chatTurn, modelOutput } from "./chat";
 
 const KEY = "sk-playground-5e1b77";
-const savedEnv = { ...process.env };
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-playground-"));
-let models: ScriptedModelServer;
-const person: Caller = localCaller("127.0.0.1").caller;
-
-beforeAll(async () => {
-  forgetProductSettings();
-  models = await startScriptedModelServer({
-    apiKey: KEY,
-    models: { "weather-bot": callsTool("__get_weather", "city"), "quiet-bot": () => ({ text: "Nothing to call." }) },
-  });
-  Object.assign(process.env, { TOOLSCOPE_DATA_DIR: dataDir, OPENAI_API_KEY: KEY, OPENAI_BASE_URL: models.baseUrl });
-  await (await connectionFor("demo")).ready();
-}, 60_000);
-
-afterAll(async () => {
-  await Promise.all((await allConnections()).map((connection) => connection.close()));
-  await models?.close();
-  process.env = savedEnv;
-  fs.rmSync(dataDir, { recursive: true, force: true });
+const models = playgroundHarness(KEY, {
+  "weather-bot": callsTool("__get_weather", "city"),
+  "quiet-bot": () => ({ text: "Nothing to call." }),
 });
+const person: Caller = localCaller("127.0.0.1").caller;
 
 const turn = (caller: Caller, model: string, words: string) =>
   chatTurn({
@@ -58,7 +38,7 @@ describe("chatTurn", () => {
     expect(steps[0]!.toolCalls.map((call) => [call.toolName, call.input])).toEqual([["demo__get_weather", { city: "Porto" }]]);
 
     // What the model was offered: the tools as /mcp lists them, schemas and all, and the system prompt.
-    const first = models.requests.find((request) => request.body?.model === "weather-bot")!;
+    const first = models.server().requests.find((request) => request.body?.model === "weather-bot")!;
     const offered = first.body!.tools!.map((entry) => entry.function.name);
     expect(offered).toContain("demo__get_weather");
     expect(offered.every((name) => name.startsWith("demo__"))).toBe(true);
@@ -76,7 +56,10 @@ describe("chatTurn", () => {
     const viewer: Caller = { ...person, role: "viewer" };
     const result = await turn(viewer, "openai/weather-bot", "Lisbon");
     expect(await result.text).toBe("No tool ending in __get_weather was offered.");
-    const asked = models.requests.filter((request) => request.body?.model === "weather-bot").at(-1)!;
+    const asked = models
+      .server()
+      .requests.filter((request) => request.body?.model === "weather-bot")
+      .at(-1)!;
     expect(asked.body!.tools ?? []).toEqual([]);
   });
 
