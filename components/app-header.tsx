@@ -30,6 +30,9 @@ export function AppHeader({ viewer }: { viewer: SessionState }): ReactNode {
           <NavLink href="/saved" match="/saved">
             Saved
           </NavLink>
+          <NavLink href="/playground" match="/playground">
+            Chat
+          </NavLink>
           {can("tools:call") && (
             <NavLink href="/approvals" match="/approvals">
               Approvals

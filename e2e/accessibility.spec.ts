@@ -63,6 +63,8 @@ test.describe("local pages", () => {
       ["all tools", "/tools"],
       ["audit list", "/audit"],
       ["saved calls", "/saved"],
+      // With no model configured: what to set to chat (e2e/playground.spec.ts tours a conversation).
+      ["chat", "/playground"],
       ["collection", `/saved/collections/${collectionId}`],
       ["presentation", `/saved/collections/${collectionId}/present`],
     ];

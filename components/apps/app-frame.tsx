@@ -6,7 +6,7 @@
 // reach the app, its tool calls go through the page's call path (audited, policies, confirmation),
 // and a link it wants opened is opened only if the person agrees.
 // First: zod must know that eval is off before the host SDK's schemas are built (zod-jitless.ts).
-import "./zod-jitless";
+import "@/components/ui/zod-jitless";
 import { AppBridge, PostMessageTransport } from "@modelcontextprotocol/ext-apps/app-bridge";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY } from "@/components/ui/classes";

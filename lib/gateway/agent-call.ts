@@ -36,12 +36,9 @@ import { askAgent, type AgentAsk } from "./agent-questions";
 import type { ToolView } from "./tool-views";
 import { continuesRound, type RoundState } from "./input-rounds";
 
-/** Where Toolscope's own word on a call goes in a result's `_meta`. */
-export const OUTCOME_META = "io.toolscope/outcome";
-export const AUDIT_META = "io.toolscope/auditId";
-export const APPROVAL_META = "io.toolscope/approvalId";
-/** Where an agent may give the reason a server's policy asks for. */
-export const REASON_META = "io.toolscope/reason";
+import { APPROVAL_META, AUDIT_META, OUTCOME_META, REASON_META } from "@/lib/domain/result-meta";
+
+export { APPROVAL_META, AUDIT_META, OUTCOME_META, REASON_META };
 
 export type AgentCall = {
   caller: Caller;

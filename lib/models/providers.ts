@@ -12,19 +12,9 @@ import { createOpenAI } from "@ai-sdk/openai";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { LanguageModel } from "ai";
 import { AppError } from "@/lib/errors";
+import type { AvailableModels, ModelProvider, ProviderId } from "@/lib/domain/playground";
 
-export type ProviderId = "openai" | "anthropic" | "google";
-
-/** A configured provider as anyone may see it: never its key. */
-export type ModelProvider = {
-  id: ProviderId;
-  label: string;
-  /** Where its requests go. */
-  baseUrl: string;
-  /** An endpoint of the operator's that speaks OpenAI's chat completions (OPENAI_BASE_URL), not OpenAI itself. */
-  compatible: boolean;
-  source: "environment";
-};
+export type { AvailableModels, ModelProvider, ProviderId } from "@/lib/domain/playground";
 
 type Configured = ModelProvider & { apiKey: string };
 
@@ -170,14 +160,6 @@ function providerMessage(text: string): string {
   }
   return text.slice(0, 300) || "no message";
 }
-
-export type AvailableModels = {
-  providers: ModelProvider[];
-  /** Every configured provider's models, `provider/model`. */
-  models: string[];
-  /** A provider whose list could not be read, and why (its models are missing from `models`). */
-  problems: { provider: ProviderId; message: string }[];
-};
 
 /** What a person can pick from: every configured provider's models, read at once; a provider that fails is named, not fatal. */
 export async function availableModels(env: Environment = process.env, fetcher: typeof fetch = fetch): Promise<AvailableModels> {

@@ -3,7 +3,8 @@ import "server-only";
 // messages, the model, the system prompt, the temperature), checked, and the turn streamed back
 // as a UI message stream. A failure of the model's provider reaches the person in its own words,
 // every key masked; the usage of the turn comes with its last part.
-import { convertToModelMessages, validateUIMessages, type LanguageModelUsage, type UIMessage } from "ai";
+import { convertToModelMessages, validateUIMessages } from "ai";
+import type { PlaygroundMessage } from "@/lib/domain/playground";
 import { z } from "zod";
 import { AppError } from "@/lib/errors";
 import type { Caller } from "@/lib/domain/roles";
@@ -19,11 +20,6 @@ export const ChatRequestSchema = z.object({
 });
 
 export type ChatRequest = z.infer<typeof ChatRequestSchema>;
-
-/** What the page learns about a turn beside its words. */
-export type TurnMetadata = { model: string; usage?: LanguageModelUsage };
-
-export type PlaygroundMessage = UIMessage<TurnMetadata>;
 
 export async function answerChat(request: ChatRequest, caller: Caller, signal: AbortSignal): Promise<Response> {
   let messages: PlaygroundMessage[];

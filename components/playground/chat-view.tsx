@@ -1,0 +1,246 @@
+"use client";
+
+// The playground: a person chats with a model about the servers' tools. The model is picked from
+// what the environment configures (GET /api/models); each turn goes to /api/playground/chat, which
+// offers the model the tools the person's agent would see and sends its calls through the
+// pipeline. The answer streams in; every tool call shows inline; Stop ends the turn.
+// First: zod must know that eval is off before the AI SDK's schemas are built (zod-jitless.ts).
+import "@/components/ui/zod-jitless";
+import { useChat } from "@ai-sdk/react";
+import { DefaultChatTransport, isToolUIPart } from "ai";
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { BUTTON_PRIMARY, BUTTON_SECONDARY, ERROR_NOTE, INPUT } from "@/components/ui/classes";
+import { Markdown } from "@/components/ui/markdown";
+import { useApiData } from "@/components/ui/use-api-data";
+import { fetchJson } from "@/lib/client/fetch-json";
+import type { AvailableModels, PlaygroundMessage } from "@/lib/domain/playground";
+import { ToolCallView } from "./tool-call-view";
+
+/** The endpoint's refusal ({ error: { message } }) in its own words, else the error's. */
+function readable(error: Error): string {
+  try {
+    const parsed = JSON.parse(error.message) as { error?: { message?: string } };
+    if (parsed.error?.message) return parsed.error.message;
+  } catch {
+    // Not the endpoint's JSON: a network failure, or the stream's own error text.
+  }
+  return error.message;
+}
+
+function Usage({ message }: { message: PlaygroundMessage }): ReactNode {
+  const usage = message.metadata?.usage;
+  if (!message.metadata?.model) return null;
+  return (
+    <p data-testid="chat-usage" className="text-[11px] text-muted">
+      {message.metadata.model}
+      {usage && ` · ${usage.inputTokens ?? "?"} tokens in · ${usage.outputTokens ?? "?"} out`}
+    </p>
+  );
+}
+
+function Message({ message }: { message: PlaygroundMessage }): ReactNode {
+  const mine = message.role === "user";
+  return (
+    <article
+      aria-label={mine ? "You" : "Model"}
+      data-testid="chat-message"
+      data-role={message.role}
+      className={mine ? "ml-auto max-w-[85%] rounded-lg bg-indigo-50 px-3 py-2 text-sm dark:bg-indigo-950/50" : "space-y-2 text-sm"}
+    >
+      {message.parts.map((part, index) => {
+        if (part.type === "text")
+          return mine ? (
+            <p key={index} className="whitespace-pre-wrap">
+              {part.text}
+            </p>
+          ) : (
+            <Markdown key={index} source={part.text} />
+          );
+        if (isToolUIPart(part)) return <ToolCallView key={part.toolCallId} part={part} />;
+        return null;
+      })}
+      {!mine && <Usage message={message} />}
+    </article>
+  );
+}
+
+function NoModels({ models }: { models: AvailableModels }): ReactNode {
+  return (
+    <div data-testid="chat-no-models" className="mx-auto max-w-2xl space-y-2 p-6 text-sm">
+      <h2 className="font-semibold">No model to chat with yet</h2>
+      {models.providers.length === 0 ? (
+        <p className="text-muted">
+          Toolscope reads the variables every SDK reads when it starts: <code>OPENAI_API_KEY</code> (with <code>OPENAI_BASE_URL</code> for
+          any endpoint that speaks OpenAI&apos;s chat completions: Ollama, vLLM, LM Studio, llama.cpp), <code>ANTHROPIC_API_KEY</code> or{" "}
+          <code>GOOGLE_GENERATIVE_AI_API_KEY</code>. Set one and start Toolscope again.
+        </p>
+      ) : (
+        <p className="text-muted">The configured providers list no models.</p>
+      )}
+    </div>
+  );
+}
+
+export function ChatView(): ReactNode {
+  const load = useCallback(() => fetchJson<AvailableModels>("/api/models"), []);
+  const { data: models, error: modelsError } = useApiData(load);
+  const [picked, setPicked] = useState<string>("");
+  const [system, setSystem] = useState("");
+  const [temperature, setTemperature] = useState("");
+  const [draft, setDraft] = useState("");
+  const composer = useRef<HTMLTextAreaElement>(null);
+  const model = picked || models?.models[0] || "";
+  const transport = useMemo(() => new DefaultChatTransport<PlaygroundMessage>({ api: "/api/playground/chat" }), []);
+  const { messages, sendMessage, status, stop, error } = useChat<PlaygroundMessage>({ transport });
+  const busy = status === "submitted" || status === "streaming";
+  // The newest words in view as they stream in.
+  const end = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // Braces: Chromium's scroll methods now answer a promise, which React would take for a cleanup.
+    end.current?.scrollIntoView({ block: "end" });
+  }, [messages, status]);
+
+  const send = (): void => {
+    const text = draft.trim();
+    if (!text || busy || !model) return;
+    setDraft("");
+    const degrees = Number(temperature);
+    // The settings of this moment go with this turn.
+    const body = {
+      model,
+      ...(system.trim() ? { system } : {}),
+      ...(temperature.trim() && Number.isFinite(degrees) ? { temperature: degrees } : {}),
+    };
+    void sendMessage({ text }, { body });
+    composer.current?.focus();
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>): void => {
+    // Enter sends; Shift+Enter is a new line; a composition in progress (an IME) is not interrupted.
+    if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      send();
+    }
+  };
+
+  if (modelsError)
+    return (
+      <p role="alert" className={`m-6 ${ERROR_NOTE}`}>
+        The models could not be listed: {modelsError}
+      </p>
+    );
+  if (!models) return <p className="p-6 text-sm text-muted">Listing the models…</p>;
+
+  return (
+    <div className="flex h-full flex-col">
+      <div className="flex flex-wrap items-end gap-3 border-b border-zinc-200 px-4 py-3 dark:border-zinc-800">
+        <h1 className="mr-auto text-lg font-semibold tracking-tight">Chat</h1>
+        {models.models.length > 0 && (
+          <>
+            <label className="text-xs text-muted">
+              Model
+              <select
+                data-testid="chat-model"
+                value={model}
+                onChange={(event) => setPicked(event.target.value)}
+                className={`${INPUT} mt-0.5 max-w-64`}
+              >
+                {models.models.map((name) => (
+                  <option key={name} value={name}>
+                    {name}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="text-xs text-muted">
+              Temperature
+              <input
+                type="number"
+                min={0}
+                max={2}
+                step={0.1}
+                placeholder="default"
+                value={temperature}
+                onChange={(event) => setTemperature(event.target.value)}
+                className={`${INPUT} mt-0.5 w-24`}
+              />
+            </label>
+          </>
+        )}
+      </div>
+      {models.problems.map((problem) => (
+        <p key={problem.provider} role="alert" className={`mx-4 mt-3 ${ERROR_NOTE}`}>
+          {problem.message}
+        </p>
+      ))}
+      {models.models.length === 0 ? (
+        <NoModels models={models} />
+      ) : (
+        <>
+          <details className="border-b border-zinc-200 px-4 py-2 text-sm dark:border-zinc-800">
+            <summary className="cursor-pointer text-xs text-muted">System prompt{system.trim() ? " (set)" : ""}</summary>
+            <textarea
+              aria-label="System prompt"
+              value={system}
+              onChange={(event) => setSystem(event.target.value)}
+              rows={3}
+              className={`${INPUT} mt-2`}
+            />
+          </details>
+          <section aria-label="Conversation" role="log" className="min-h-0 flex-1 overflow-y-auto px-4 py-4">
+            <div className="mx-auto flex max-w-3xl flex-col gap-4">
+              {messages.length === 0 && (
+                <p className="text-sm text-muted">
+                  Ask something the servers&apos; tools can answer. The model sees the tools your agent would see through /mcp; each call it
+                  makes is audited as yours.
+                </p>
+              )}
+              {messages.map((message) => (
+                <Message key={message.id} message={message} />
+              ))}
+              {status === "submitted" && <p className="text-xs text-muted">The model is thinking…</p>}
+              {error && (
+                <p role="alert" data-testid="chat-error" className={ERROR_NOTE}>
+                  {readable(error)}
+                </p>
+              )}
+              <div ref={end} />
+            </div>
+          </section>
+          <form
+            className="border-t border-zinc-200 px-4 py-3 dark:border-zinc-800"
+            onSubmit={(event) => {
+              event.preventDefault();
+              send();
+            }}
+          >
+            <div className="mx-auto flex max-w-3xl items-end gap-2">
+              <textarea
+                ref={composer}
+                aria-label="Message"
+                aria-describedby="chat-keys"
+                value={draft}
+                onChange={(event) => setDraft(event.target.value)}
+                onKeyDown={onKeyDown}
+                rows={2}
+                placeholder="Ask the model…"
+                className={`${INPUT} resize-y`}
+              />
+              {busy ? (
+                <button type="button" className={BUTTON_SECONDARY} onClick={() => void stop()} data-testid="chat-stop">
+                  Stop
+                </button>
+              ) : (
+                <button type="submit" className={BUTTON_PRIMARY} disabled={!draft.trim()} data-testid="chat-send">
+                  Send
+                </button>
+              )}
+            </div>
+            <p id="chat-keys" className="mx-auto mt-1 max-w-3xl text-[11px] text-muted">
+              Enter sends · Shift+Enter for a new line
+            </p>
+          </form>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+"use client";
+
+// A tool call the model made, inline in the conversation: which tool, with what arguments, and
+// what came back, drawn by Toolscope's own content viewers, with Toolscope's word on it (a call
+// it did not send, or one that never completed) and a link to its audit record.
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { getToolName, type DynamicToolUIPart, type ToolUIPart } from "ai";
+import { ContentBlockView } from "@/components/invoke/content-block";
+import { JsonView } from "@/components/ui/json-view";
+import { AUDIT_META, OUTCOME_META } from "@/lib/domain/result-meta";
+import type { CallToolResult } from "@/lib/domain/mcp-types";
+
+type ToolPart = ToolUIPart | DynamicToolUIPart;
+
+/** A tool's answer as the endpoint streamed it: an MCP result (maybe an error), with Toolscope's `_meta`. */
+function asResult(output: unknown): CallToolResult | undefined {
+  return typeof output === "object" && output !== null && Array.isArray((output as { content?: unknown }).content)
+    ? (output as CallToolResult)
+    : undefined;
+}
+
+const STATE: Record<ToolPart["state"], string> = {
+  "input-streaming": "Preparing the call…",
+  "input-available": "Calling…",
+  "approval-requested": "Waiting for approval…",
+  "approval-responded": "Approval answered",
+  "output-available": "Answered",
+  "output-error": "Failed",
+  "output-denied": "Denied",
+};
+
+export function ToolCallView({ part }: { part: ToolPart }): ReactNode {
+  const name = getToolName(part);
+  const result = part.state === "output-available" ? asResult(part.output) : undefined;
+  const auditId = result?._meta?.[AUDIT_META];
+  const notSent = result?._meta?.[OUTCOME_META];
+  const failed = part.state === "output-error" || result?.isError === true;
+  return (
+    <section
+      aria-label={`Tool call ${name}`}
+      data-testid="chat-tool-call"
+      data-tool-name={name}
+      data-state={part.state}
+      className="rounded-lg border border-zinc-200 text-[13px] dark:border-zinc-800"
+    >
+      <header className="flex flex-wrap items-center gap-2 border-b border-zinc-200 px-3 py-1.5 dark:border-zinc-800">
+        <code className="font-mono font-medium">{name}</code>
+        <span data-testid="chat-tool-state" className={failed ? "text-rose-700 dark:text-rose-400" : "text-muted"}>
+          {failed && part.state === "output-available"
+            ? typeof notSent === "string"
+              ? `Not sent (${notSent})`
+              : "Tool error"
+            : STATE[part.state]}
+        </span>
+        {typeof auditId === "string" && (
+          <Link
+            href={`/audit?focus=${encodeURIComponent(auditId)}`}
+            className="ml-auto font-mono text-[11px] text-muted hover:text-indigo-600"
+          >
+            audit {auditId}
+          </Link>
+        )}
+      </header>
+      <div className="space-y-2 p-3">
+        {part.input !== undefined && (
+          <div>
+            <div className="mb-1 text-[11px] font-medium tracking-wide text-muted uppercase">Arguments</div>
+            <JsonView value={part.input} testId="chat-tool-arguments" className="max-h-48" />
+          </div>
+        )}
+        {part.state === "output-error" && (
+          <p role="alert" className="text-rose-700 dark:text-rose-300">
+            {part.errorText}
+          </p>
+        )}
+        {result && (
+          <div data-testid="chat-tool-result" className="space-y-2">
+            {result.content.map((block, index) => (
+              <ContentBlockView key={index} block={block} index={index} />
+            ))}
+            {result.structuredContent !== undefined && (
+              <div>
+                <div className="mb-1 text-[11px] font-medium tracking-wide text-muted uppercase">Structured content</div>
+                <JsonView value={result.structuredContent} className="max-h-48" />
+              </div>
+            )}
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,88 @@
+// The playground as a person meets it: a Toolscope whose environment points OPENAI_BASE_URL and
+// OPENAI_API_KEY at a scripted OpenAI-compatible model (test/scripted-model-server.ts). Chat is
+// in the main navigation; a question makes the model call a demo tool, shown inline, and the
+// answer follows; the call is in the audit log via the playground and the model; the key is in
+// nothing the browser receives. Runs its own Toolscope on another port.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test } from "./test";
+import { expectAccessibleInBothThemes } from "./accessible";
+import { startOwnToolscope, type OwnToolscope } from "./own-toolscope";
+import { e2ePort } from "./ports";
+import { callsTool, startScriptedModelServer, type ScriptedModelServer } from "../test/scripted-model-server";
+
+const PORT = e2ePort("TOOLSCOPE_E2E_PLAYGROUND_PORT", 3189);
+const KEY = "sk-e2e-playground-71c2d9";
+
+let models: ScriptedModelServer | undefined;
+let toolscope: OwnToolscope | undefined;
+let dataDir = "";
+
+test.beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-playground-"));
+  const configFile = path.join(dataDir, "mcp.json");
+  fs.writeFileSync(configFile, JSON.stringify({ mcpServers: {} }));
+  models = await startScriptedModelServer({ apiKey: KEY, models: { "weather-bot": callsTool("__get_weather", "city") } });
+  toolscope = await startOwnToolscope({
+    port: PORT,
+    dataDir,
+    env: { TOOLSCOPE_DEMO_SERVER: "on", TOOLSCOPE_CONFIG: configFile, OPENAI_API_KEY: KEY, OPENAI_BASE_URL: models.baseUrl },
+  });
+});
+
+test.afterAll(async () => {
+  await toolscope?.stop();
+  await models?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+test("from the navigation, a question makes the model call a demo tool, shown inline, audited via the playground", async ({ page }) => {
+  const received: string[] = [];
+  page.on("response", (response) => {
+    void response.text().then(
+      (text) => received.push(text),
+      () => undefined,
+    );
+  });
+  await page.goto(`${toolscope!.baseUrl}/`);
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Chat" }).click();
+  await expect(page.getByRole("heading", { name: "Chat", level: 1 })).toBeVisible();
+  await expect(page.getByTestId("chat-model")).toHaveValue("openai/weather-bot");
+
+  const message = page.getByRole("textbox", { name: "Message" });
+  await message.fill("Porto");
+  await message.press("Enter");
+
+  const call = page.getByTestId("chat-tool-call");
+  await expect(call).toHaveAttribute("data-tool-name", "demo__get_weather");
+  await expect(call).toHaveAttribute("data-state", "output-available");
+  await expect(call.getByTestId("chat-tool-arguments")).toContainText('"city": "Porto"');
+  await expect(call.getByTestId("chat-tool-result")).toContainText("Porto");
+  const answer = page.locator("[data-testid=chat-message][data-role=assistant]");
+  await expect(answer).toContainText("The tool answered:");
+  await expect(answer.getByTestId("chat-usage")).toContainText(/openai\/weather-bot · \d+ tokens in · \d+ out/);
+  await expect(message).toBeFocused();
+
+  const audit = await page.request.get(`${toolscope!.baseUrl}/api/audit?via=${encodeURIComponent("playground:openai/weather-bot")}`);
+  const { records } = (await audit.json()) as { records: { tool_name: string; outcome: string }[] };
+  expect(records).toMatchObject([{ tool_name: "get_weather", outcome: "ok" }]);
+
+  await expectAccessibleInBothThemes(page, "chat with a tool call");
+  await page.setViewportSize({ width: 390, height: 800 });
+  await expectAccessibleInBothThemes(page, "chat with a tool call at 390 px");
+  await expect.poll(() => received.length).toBeGreaterThan(0);
+  expect(received.filter((text) => text.includes(KEY))).toEqual([]);
+});
+
+test("Shift+Enter starts a new line; Enter with nothing typed sends nothing", async ({ page }) => {
+  await page.goto(`${toolscope!.baseUrl}/playground`);
+  const message = page.getByRole("textbox", { name: "Message" });
+  await message.press("Enter");
+  await expect(page.getByTestId("chat-message")).toHaveCount(0);
+  await message.fill("first line");
+  await message.press("Shift+Enter");
+  await message.pressSequentially("second line");
+  await expect(message).toHaveValue("first line\nsecond line");
+  await expect(page.getByTestId("chat-message")).toHaveCount(0);
+});

@@ -1,0 +1,29 @@
+// What the playground's page and its endpoints share: the models a person can pick from, and what
+// a turn of the chat carries beside its words. Client-safe.
+import type { LanguageModelUsage, UIMessage } from "ai";
+
+export type ProviderId = "openai" | "anthropic" | "google";
+
+/** A configured model provider as anyone may see it: never its key. */
+export type ModelProvider = {
+  id: ProviderId;
+  label: string;
+  /** Where its requests go. */
+  baseUrl: string;
+  /** An endpoint of the operator's that speaks OpenAI's chat completions (OPENAI_BASE_URL), not OpenAI itself. */
+  compatible: boolean;
+  source: "environment";
+};
+
+export type AvailableModels = {
+  providers: ModelProvider[];
+  /** Every configured provider's models, `provider/model`. */
+  models: string[];
+  /** A provider whose list could not be read, and why (its models are missing from `models`). */
+  problems: { provider: ProviderId; message: string }[];
+};
+
+/** What the page learns about a turn beside its words: the model, and once it ends, the tokens it took. */
+export type TurnMetadata = { model: string; usage?: LanguageModelUsage };
+
+export type PlaygroundMessage = UIMessage<TurnMetadata>;

@@ -1,0 +1,8 @@
+// Where Toolscope puts its own word on a call in a result's `_meta`, for an agent through /mcp and
+// for the playground's page alike: the outcome when Toolscope did not send the call or it never
+// completed, the audit record, the approval it waited for, and where an agent may give the reason
+// a server's policy asks for. Client-safe.
+export const OUTCOME_META = "io.toolscope/outcome";
+export const AUDIT_META = "io.toolscope/auditId";
+export const APPROVAL_META = "io.toolscope/approvalId";
+export const REASON_META = "io.toolscope/reason";
