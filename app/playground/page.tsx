@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
-import { ChatView } from "@/components/playground/chat-view";
+import { ChatPage } from "@/components/playground/chat-page";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Chat" };
 
 /** A person's chat with a model about the servers' tools (components/playground). */
 export default function PlaygroundPage(): ReactNode {
-  return <ChatView />;
+  return <ChatPage />;
 }
