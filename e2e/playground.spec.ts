@@ -1,8 +1,8 @@
 // The playground as a person meets it: a Toolscope whose environment points OPENAI_BASE_URL and
 // OPENAI_API_KEY at a scripted OpenAI-compatible model (test/scripted-model-server.ts). Chat is
 // in the main navigation; a question makes the model call a demo tool, shown inline, and the
-// answer follows; the call is in the audit log via the playground and the model; the key is in
-// nothing the browser receives. Runs its own Toolscope on another port.
+// answer follows; the call is in the audit log via the playground and the model; the chat exports
+// as JSON and starts anew; the key is in nothing the browser receives. Runs its own Toolscope on another port.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -64,6 +64,17 @@ test("from the navigation, a question makes the model call a demo tool, shown in
   await expect(answer.getByTestId("chat-usage")).toContainText(/openai\/weather-bot · \d+ tokens in · \d+ out/);
   await expect(message).toBeFocused();
 
+  // The chat as a file: its model and every message, the tool call with its answer included.
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("chat-export").click()]);
+  expect(download.suggestedFilename()).toBe("toolscope-chat.json");
+  const file = JSON.parse(fs.readFileSync(await download.path(), "utf8")) as {
+    model: string;
+    messages: { role: string; parts: { type: string; output?: unknown }[] }[];
+  };
+  expect(file.model).toBe("openai/weather-bot");
+  expect(file.messages.map((entry) => entry.role)).toEqual(["user", "assistant"]);
+  expect(file.messages[1]!.parts).toContainEqual(expect.objectContaining({ type: "tool-demo__get_weather", output: expect.any(Object) }));
+
   const audit = await page.request.get(`${toolscope!.baseUrl}/api/audit?via=${encodeURIComponent("playground:openai/weather-bot")}`);
   const { records } = (await audit.json()) as { records: { tool_name: string; outcome: string }[] };
   expect(records).toMatchObject([{ tool_name: "get_weather", outcome: "ok" }]);
@@ -73,6 +84,10 @@ test("from the navigation, a question makes the model call a demo tool, shown in
   await expectAccessibleInBothThemes(page, "chat with a tool call at 390 px");
   await expect.poll(() => received.length).toBeGreaterThan(0);
   expect(received.filter((text) => text.includes(KEY))).toEqual([]);
+
+  await page.getByTestId("chat-new").click();
+  await expect(page.getByTestId("chat-message")).toHaveCount(0);
+  await expect(page.getByTestId("chat-export")).toHaveCount(0);
 });
 
 test("Shift+Enter starts a new line; Enter with nothing typed sends nothing", async ({ page }) => {

@@ -27,6 +27,33 @@ function readable(error: Error): string {
   return error.message;
 }
 
+/** The chat as a file: its settings and every message with its parts (tool calls and answers included), as the page holds them. */
+function exported(messages: PlaygroundMessage[], model: string, system: string, temperature: string): string {
+  const degrees = Number(temperature);
+  return JSON.stringify(
+    {
+      exportedAt: new Date().toISOString(),
+      model,
+      ...(system.trim() ? { system } : {}),
+      ...(temperature.trim() && Number.isFinite(degrees) ? { temperature: degrees } : {}),
+      messages,
+    },
+    null,
+    2,
+  );
+}
+
+/** Saves the text as toolscope-chat.json: made when asked, not at every streamed word. */
+function download(json: string): void {
+  const url = URL.createObjectURL(new Blob([json], { type: "application/json" }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = "toolscope-chat.json";
+  link.click();
+  // The click has started the download; the URL is not needed after this task.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
 function Usage({ message }: { message: PlaygroundMessage }): ReactNode {
   const usage = message.metadata?.usage;
   if (!message.metadata?.model) return null;
@@ -91,7 +118,7 @@ export function ChatView(): ReactNode {
   const composer = useRef<HTMLTextAreaElement>(null);
   const model = picked || models?.models[0] || "";
   const transport = useMemo(() => new DefaultChatTransport<PlaygroundMessage>({ api: "/api/playground/chat" }), []);
-  const { messages, sendMessage, status, stop, error } = useChat<PlaygroundMessage>({ transport });
+  const { messages, sendMessage, setMessages, status, stop, error } = useChat<PlaygroundMessage>({ transport });
   const busy = status === "submitted" || status === "streaming";
   // The newest words in view as they stream in.
   const end = useRef<HTMLDivElement>(null);
@@ -134,6 +161,21 @@ export function ChatView(): ReactNode {
     <div className="flex h-full flex-col">
       <div className="flex flex-wrap items-end gap-3 border-b border-zinc-200 px-4 py-3 dark:border-zinc-800">
         <h1 className="mr-auto text-lg font-semibold tracking-tight">Chat</h1>
+        {messages.length > 0 && (
+          <div className="flex gap-2 self-center">
+            <button
+              type="button"
+              className={BUTTON_SECONDARY}
+              onClick={() => download(exported(messages, model, system, temperature))}
+              data-testid="chat-export"
+            >
+              Export JSON
+            </button>
+            <button type="button" className={BUTTON_SECONDARY} disabled={busy} onClick={() => setMessages([])} data-testid="chat-new">
+              New chat
+            </button>
+          </div>
+        )}
         {models.models.length > 0 && (
           <>
             <label className="text-xs text-muted">
