@@ -27,20 +27,19 @@ function readable(error: Error): string {
   return error.message;
 }
 
-/** The chat as a file: its settings and every message with its parts (tool calls and answers included), as the page holds them. */
-function exported(messages: PlaygroundMessage[], model: string, system: string, temperature: string): string {
+/** What a turn is sent with besides the conversation: the model, and the system prompt and temperature when set. */
+function turnSettings(model: string, system: string, temperature: string): { model: string; system?: string; temperature?: number } {
   const degrees = Number(temperature);
-  return JSON.stringify(
-    {
-      exportedAt: new Date().toISOString(),
-      model,
-      ...(system.trim() ? { system } : {}),
-      ...(temperature.trim() && Number.isFinite(degrees) ? { temperature: degrees } : {}),
-      messages,
-    },
-    null,
-    2,
-  );
+  return {
+    model,
+    ...(system.trim() ? { system } : {}),
+    ...(temperature.trim() && Number.isFinite(degrees) ? { temperature: degrees } : {}),
+  };
+}
+
+/** The chat as a file: its settings and every message with its parts (tool calls and answers included), as the page holds them. */
+function exported(messages: PlaygroundMessage[], settings: ReturnType<typeof turnSettings>): string {
+  return JSON.stringify({ exportedAt: new Date().toISOString(), ...settings, messages }, null, 2);
 }
 
 /** Saves the text as toolscope-chat.json: made when asked, not at every streamed word. */
@@ -131,14 +130,8 @@ export function ChatView(): ReactNode {
     const text = draft.trim();
     if (!text || busy || !model) return;
     setDraft("");
-    const degrees = Number(temperature);
     // The settings of this moment go with this turn.
-    const body = {
-      model,
-      ...(system.trim() ? { system } : {}),
-      ...(temperature.trim() && Number.isFinite(degrees) ? { temperature: degrees } : {}),
-    };
-    void sendMessage({ text }, { body });
+    void sendMessage({ text }, { body: turnSettings(model, system, temperature) });
     composer.current?.focus();
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>): void => {
@@ -166,7 +159,7 @@ export function ChatView(): ReactNode {
             <button
               type="button"
               className={BUTTON_SECONDARY}
-              onClick={() => download(exported(messages, model, system, temperature))}
+              onClick={() => download(exported(messages, turnSettings(model, system, temperature)))}
               data-testid="chat-export"
             >
               Export JSON

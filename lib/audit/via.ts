@@ -1,7 +1,8 @@
 // Where a call was made from, when not from the tool's own form or a script through the API
 // (both of which leave it empty): an MCP App on a tool's page, the RPC console, a saved call
 // run alone or in a collection, an agent through Toolscope's own MCP endpoint (/mcp), named
-// by the client name and version it gave, or a model in the playground, named provider/model. Kept in the audit record's `via` column as a short string.
+// by the client name and version it gave, or a model in the playground, named provider/model.
+// Kept in the audit record's `via` column as a short string.
 // The page declares an app call, in the person's own session: it says where the person's call
 // came from, it is no authority of its own.
 

@@ -174,7 +174,8 @@ export async function availableModels(env: Environment = process.env, fetcher: t
   };
 }
 
-/** A message about a model's failure with every configured key masked, for a person to read. */
-export function withoutKeys(message: string, env: Environment = process.env): string {
+/** A model's failure (an error or its message) in words for a person or a log, every configured key masked. */
+export function withoutKeys(failure: unknown, env: Environment = process.env): string {
+  const message = failure instanceof Error ? failure.message : String(failure);
   return configured(env).reduce((text, provider) => text.replaceAll(provider.apiKey, "[key]"), message);
 }

@@ -47,6 +47,6 @@ export async function answerChat(request: ChatRequest, caller: Caller, signal: A
         : part.type === "finish"
           ? { model: request.model, usage: part.totalUsage }
           : undefined,
-    onError: (error) => withoutKeys(error instanceof Error ? error.message : String(error)),
+    onError: (error) => withoutKeys(error),
   });
 }

@@ -94,9 +94,6 @@ export async function chatTurn(turn: ChatTurn) {
     stopWhen: stepCountIs(MAX_STEPS),
     abortSignal: turn.signal,
     // The SDK's own handler logs the error whole, and a provider's error may quote the key.
-    onError: ({ error }) =>
-      console.error(
-        `[toolscope] the playground's model ${turn.model} failed: ${withoutKeys(error instanceof Error ? error.message : String(error))}`,
-      ),
+    onError: ({ error }) => console.error(`[toolscope] the playground's model ${turn.model} failed: ${withoutKeys(error)}`),
   });
 }
