@@ -22,7 +22,7 @@ export const AuditFilterSchema = z.object({
     .optional(),
   via: z
     .string()
-    .regex(VIA_FILTER, "must be app, console, saved, agent or playground, or one of them with a name after a colon")
+    .regex(VIA_FILTER, "must be app, console, saved, agent, playground or eval, or one of them with a name after a colon")
     .max(VIA_PART_MAX + 10)
     .optional(),
   from: time.optional(),

@@ -1,7 +1,8 @@
 // Where a call was made from, when not from the tool's own form or a script through the API
 // (both of which leave it empty): an MCP App on a tool's page, the RPC console, a saved call
 // run alone or in a collection, an agent through Toolscope's own MCP endpoint (/mcp), named
-// by the client name and version it gave, or a model in the playground, named provider/model.
+// by the client name and version it gave, or a model in the playground or in an eval run, named
+// provider/model.
 // Kept in the audit record's `via` column as a short string.
 // The page declares an app call, in the person's own session: it says where the person's call
 // came from, it is no authority of its own.
@@ -11,13 +12,14 @@ export type CallVia =
   | { kind: "console" }
   | { kind: "saved"; savedCallId: string }
   | { kind: "agent"; client: string }
-  | { kind: "playground"; model: string };
+  | { kind: "playground"; model: string }
+  | { kind: "eval"; model: string };
 
 /** Longest tool name or saved-call id kept; what the column holds is never longer. */
 export const VIA_PART_MAX = 256;
 
 /** The audit log's `via` filter: a kind of origin ("app": every app's calls), or one exactly. */
-export const VIA_FILTER = /^(app|console|saved|agent|playground)(:.+)?$/s;
+export const VIA_FILTER = /^(app|console|saved|agent|playground|eval)(:.+)?$/s;
 
 /** What the log's filter offers. */
 export const VIA_KINDS = [
@@ -26,6 +28,7 @@ export const VIA_KINDS = [
   ["saved", "a saved call"],
   ["agent", "an agent (/mcp)"],
   ["playground", "a model in the playground"],
+  ["eval", "a model in an eval run"],
 ] as const;
 
 export function viaColumn(via: CallVia | undefined): string | null {
@@ -41,6 +44,8 @@ export function viaColumn(via: CallVia | undefined): string | null {
       return `agent:${via.client.slice(0, VIA_PART_MAX)}`;
     case "playground":
       return `playground:${via.model.slice(0, VIA_PART_MAX)}`;
+    case "eval":
+      return `eval:${via.model.slice(0, VIA_PART_MAX)}`;
   }
 }
 
@@ -52,10 +57,11 @@ export function parseVia(column: string | null | undefined): CallVia | { kind: "
   if (column.startsWith("saved:") && column.length > 6) return { kind: "saved", savedCallId: column.slice(6) };
   if (column.startsWith("agent:") && column.length > 6) return { kind: "agent", client: column.slice(6) };
   if (column.startsWith("playground:") && column.length > 11) return { kind: "playground", model: column.slice(11) };
+  if (column.startsWith("eval:") && column.length > 5) return { kind: "eval", model: column.slice(5) };
   return { kind: "other", text: column };
 }
 
-/** A short tag for the log's table: "app", "console", "saved", "agent", "playground". */
+/** A short tag for the log's table: "app", "console", "saved", "agent", "playground", "eval". */
 export function viaTag(column: string | null | undefined): string | null {
   const via = parseVia(column);
   if (!via) return null;
@@ -77,6 +83,8 @@ export function viaSentence(column: string | null | undefined): string | null {
       return `An agent through Toolscope's MCP endpoint: ${via.client}`;
     case "playground":
       return `A model in the playground: ${via.model}`;
+    case "eval":
+      return `A model in an eval run: ${via.model}`;
     case "other":
       return via.text;
   }

@@ -65,6 +65,8 @@ export type AgentCall = {
   rounds?: AgentRounds | undefined;
   /** Where the audit log says the call came from: `agent:<client>` unless given (the playground's model). */
   via?: CallVia | undefined;
+  /** Told the pipeline's whole answer and where the call went, when it was sent (an eval grades it). */
+  onResponse?: ((response: InvocationResponse, target: { serverId: string; tool: string }) => void) | undefined;
 };
 
 export type AgentRounds = {
@@ -174,6 +176,7 @@ async function answerAgentCall(call: AgentCall, resolved: { serverId: string }):
         ...(call.rounds ? { inputRound: { responses: call.rounds.responses, requestState: round?.target } } : {}),
       });
     const response = await withTheAgentListening(call, connection, run);
+    call.onResponse?.(response, { serverId: connection.config.id, tool: toolName });
     if (approvalId) await linkApprovalToCall(approvalId, response.auditId);
     if (response.status === "input_required" && call.rounds) {
       const asked = response.raw as InputRequiredResult;

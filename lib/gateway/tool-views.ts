@@ -26,6 +26,20 @@ export const WHOLE_VIEW: ToolView = {
   resolve: resolveAgentTool,
 };
 
+/** /mcp narrowed to some servers: what a chat or an eval case offers when it names them. */
+export function serversView(serverIds: readonly string[]): ToolView {
+  const wanted = new Set(serverIds);
+  return {
+    path: `/mcp (${serverIds.join(", ")})`,
+    list: async (caller) =>
+      [...(await agentTools(caller)).values()].filter((entry) => wanted.has(entry.serverId)).map((entry) => entry.listed),
+    resolve: async (caller, name) => {
+      const target = await resolveAgentTool(caller, name);
+      return target && wanted.has(target.connection.config.id) ? target : undefined;
+    },
+  };
+}
+
 function nameOf(tool: VirtualTool): string {
   return tool.as ?? agentToolName(tool.server, tool.tool);
 }

@@ -179,3 +179,20 @@ export function withoutKeys(failure: unknown, env: Environment = process.env): s
   const message = failure instanceof Error ? failure.message : String(failure);
   return configured(env).reduce((text, provider) => text.replaceAll(provider.apiKey, "[key]"), message);
 }
+
+/**
+ * Each model can be used: its provider is configured, and the provider lists it (a provider whose
+ * list cannot be read is given the benefit of the doubt: the model's own call will say).
+ */
+export async function checkModels(refs: readonly string[], env: Environment = process.env, fetcher: typeof fetch = fetch): Promise<void> {
+  for (const ref of refs) providerFor(parseModelRef(ref).provider, env);
+  const available = await availableModels(env, fetcher);
+  const unlisted = refs.filter(
+    (ref) => !available.models.includes(ref) && !available.problems.some((problem) => problem.provider === parseModelRef(ref).provider),
+  );
+  if (unlisted.length > 0)
+    throw new AppError(
+      "not_found:model",
+      `${unlisted.map((ref) => `"${ref}"`).join(", ")} ${unlisted.length === 1 ? "is" : "are"} not among the models the providers list.`,
+    );
+}

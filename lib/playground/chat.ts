@@ -6,7 +6,8 @@ import "server-only";
 // call nothing (a viewer) gives the model no tools at all.
 import { jsonSchema, stepCountIs, streamText, tool, type JSONSchema7, type ModelMessage, type ToolResultPart, type ToolSet } from "ai";
 import type { Caller } from "@/lib/domain/roles";
-import type { CallToolResult } from "@/lib/domain/mcp-types";
+import type { CallToolResult, InvocationResponse } from "@/lib/domain/mcp-types";
+import type { CallVia } from "@/lib/audit/via";
 import { languageModel, withoutKeys } from "@/lib/models/providers";
 import { callAgentTool, type AgentAnswer } from "@/lib/gateway/agent-call";
 import { WHOLE_VIEW, type ToolView } from "@/lib/gateway/tool-views";
@@ -56,25 +57,72 @@ export function modelOutput(answer: AgentAnswer): ToolResultPart["output"] {
   return { type: "text", value: text };
 }
 
+/** A tool call the model made, as an observer of the tools is told of it once it has an answer (or failed). */
+export type ObservedCall = {
+  /** The model's id of the call, as the answer's steps name it. */
+  toolCallId: string;
+  name: string;
+  arguments: Record<string, unknown>;
+  answer?: AgentAnswer | undefined;
+  /** Thrown instead of an answer: a name no tool has, arguments the server refused as a protocol error. */
+  error?: unknown;
+  /** The pipeline's whole answer and the tool it went to, when the call was sent. */
+  response?: InvocationResponse | undefined;
+  target?: { serverId: string; tool: string } | undefined;
+  durationMs: number;
+};
+
+export type ToolOptions = {
+  /** Where the audit log says the calls came from: the playground's model unless given. */
+  via?: CallVia | undefined;
+  /** How an approver sees the caller. */
+  client?: string | undefined;
+  onCall?: ((call: ObservedCall) => void) | undefined;
+};
+
 /** The caller's tools as AI SDK tools, each call made through the gateway's path. */
-export async function playgroundTools(caller: Caller, model: string, view: ToolView, signal: AbortSignal): Promise<ToolSet> {
+export async function playgroundTools(
+  caller: Caller,
+  model: string,
+  view: ToolView,
+  signal: AbortSignal,
+  options: ToolOptions = {},
+): Promise<ToolSet> {
   const listed = await view.list(caller);
+  const execute = async (
+    name: string,
+    args: Record<string, unknown>,
+    { toolCallId, abortSignal }: { toolCallId: string; abortSignal?: AbortSignal | undefined },
+  ): Promise<AgentAnswer> => {
+    const started = performance.now();
+    const seen: Pick<ObservedCall, "response" | "target"> = {};
+    const observe = (outcome: Pick<ObservedCall, "answer" | "error">) =>
+      options.onCall?.({ toolCallId, name, arguments: args, ...outcome, ...seen, durationMs: Math.round(performance.now() - started) });
+    try {
+      const answer = await callAgentTool({
+        caller,
+        client: options.client ?? `Toolscope playground (${model})`,
+        name,
+        view,
+        arguments: args,
+        signal: abortSignal ?? signal,
+        via: options.via ?? { kind: "playground", model },
+        onResponse: (response, target) => Object.assign(seen, { response, target }),
+      });
+      observe({ answer });
+      return answer;
+    } catch (error) {
+      observe({ error });
+      throw error;
+    }
+  };
   return Object.fromEntries(
     listed.map((definition) => [
       definition.name,
       tool({
         ...(definition.description === undefined ? {} : { description: definition.description }),
         inputSchema: jsonSchema<Record<string, unknown>>(definition.inputSchema as JSONSchema7),
-        execute: (args, options) =>
-          callAgentTool({
-            caller,
-            client: `Toolscope playground (${model})`,
-            name: definition.name,
-            view,
-            arguments: args,
-            signal: options.abortSignal ?? signal,
-            via: { kind: "playground", model },
-          }),
+        execute: (args, options) => execute(definition.name, args, options),
         toModelOutput: ({ output }) => modelOutput(output),
       }),
     ]),
