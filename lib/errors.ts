@@ -67,6 +67,10 @@ export type ErrorCode =
   | "unavailable:server"
   | "not_found:model"
   | "bad_gateway:model"
+  | "not_found:eval_suite"
+  | "not_found:eval_run"
+  | "bad_request:eval_suite"
+  | "conflict:eval_suite"
   | "internal:unexpected";
 
 const STATUS: Record<ErrorCode, number> = {
@@ -135,6 +139,10 @@ const STATUS: Record<ErrorCode, number> = {
   "unavailable:server": 503,
   "not_found:model": 404,
   "bad_gateway:model": 502,
+  "not_found:eval_suite": 404,
+  "not_found:eval_run": 404,
+  "bad_request:eval_suite": 400,
+  "conflict:eval_suite": 409,
   "internal:unexpected": 500,
 };
 
@@ -206,6 +214,10 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   "unavailable:server": "The server is not connected.",
   "not_found:model": "No such model: name it as provider/model, of a provider Toolscope is configured for.",
   "bad_gateway:model": "The model's provider did not answer as expected.",
+  "not_found:eval_suite": "There is no such eval suite.",
+  "not_found:eval_run": "There is no such eval run.",
+  "bad_request:eval_suite": "This is not an eval suite Toolscope reads.",
+  "conflict:eval_suite": "A run of this suite is going on.",
   "internal:unexpected": "Something went wrong inside Toolscope. The details are in its log.",
 };
 

@@ -23,6 +23,7 @@ import * as agentApprovals from "./migrations/0019-agent-approvals";
 import * as virtualServers from "./migrations/0020-virtual-servers";
 import * as agentOAuth from "./migrations/0021-agent-oauth";
 import * as approvalRounds from "./migrations/0022-approval-rounds";
+import * as evals from "./migrations/0023-evals";
 
 export const MIGRATIONS: Record<string, Migration> = {
   "0001-audit-log": auditLog,
@@ -47,6 +48,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0020-virtual-servers": virtualServers,
   "0021-agent-oauth": agentOAuth,
   "0022-approval-rounds": approvalRounds,
+  "0023-evals": evals,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

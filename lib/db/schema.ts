@@ -103,6 +103,37 @@ export interface VirtualServersTable {
   updated_by: string | null;
 }
 
+/** An eval suite (0023): the suite file as JSON (lib/evals/suite-file.ts). */
+export interface EvalSuitesTable {
+  id: string;
+  name: string;
+  definition: string;
+  created_at: string;
+  updated_at: string;
+  updated_by: string | null;
+}
+
+/**
+ * A run of a suite (0023). `models`, `cases`: JSON arrays; `attempts`: JSON array of EvalAttempt
+ * (lib/evals/run-shapes.ts), written as they end; `heartbeat_at`: when the process running it last
+ * said it was alive, so that a run whose process died reads as interrupted.
+ */
+export interface EvalRunsTable {
+  id: string;
+  suite_id: string;
+  suite_name: string;
+  status: string;
+  error: string | null;
+  models: string;
+  repeat: number;
+  cases: string;
+  started_at: string;
+  started_by: string;
+  finished_at: string | null;
+  heartbeat_at: string;
+  attempts: string;
+}
+
 /** A Toolscope process that writes audit records, and when it last said it was alive (0008). */
 export interface AuditInstancesTable {
   id: string;
@@ -322,6 +353,8 @@ export interface Database {
   tool_definitions: ToolDefinitionsTable;
   agent_approvals: AgentApprovalsTable;
   virtual_servers: VirtualServersTable;
+  eval_suites: EvalSuitesTable;
+  eval_runs: EvalRunsTable;
   oauth_clients: OAuthClientsTable;
   oauth_grants: OAuthGrantsTable;
   oauth_flows: OAuthFlowsTable;

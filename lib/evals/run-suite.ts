@@ -9,9 +9,6 @@ import { runAttempt } from "./run-attempt";
 import type { EvalAttempt } from "./run-shapes";
 import { resolvedCases, type EvalSuite } from "./suite-file";
 
-export const MAX_REPEAT = 50;
-export const MAX_MODELS = 10;
-
 export type SuiteRun = {
   suite: EvalSuite;
   models: readonly string[];

@@ -136,3 +136,15 @@ export function describeExpectation(e: Expectation): string {
       return `${tool(e)}’s result passes ${e.checks.length} check${e.checks.length === 1 ? "" : "s"}`;
   }
 }
+
+/** What starting a run asks: the models, and how many times each case runs on each. */
+export const RunRequestSchema = z
+  .object({
+    models: z
+      .array(z.string().min(3).max(200))
+      .min(1, "Pick at least one model")
+      .max(10)
+      .refine((models) => new Set(models).size === models.length, "A model is named twice"),
+    repeat: z.number().int().min(1).max(50).default(1),
+  })
+  .strict();

@@ -38,6 +38,18 @@ export const API_ROUTES: readonly ApiRoute[] = [
   // The playground: the models the environment configures, and one turn of a chat with one.
   { pattern: "/api/models", methods: ["GET"], servedBy: "next", access: { GET: "catalog:read" } },
   { pattern: "/api/playground/chat", methods: ["POST"], servedBy: "next", access: { POST: "catalog:read" } },
+  // Eval suites (lib/evals): anyone who browses sees them and their runs; changing and running them calls tools.
+  { pattern: "/api/evals", methods: ["GET", "POST"], servedBy: "next", access: { GET: "catalog:read", POST: "tools:call" } },
+  {
+    pattern: "/api/evals/:suiteId",
+    methods: ["GET", "PUT", "DELETE"],
+    servedBy: "next",
+    access: { GET: "catalog:read", PUT: "tools:call", DELETE: "tools:call" },
+  },
+  { pattern: "/api/evals/:suiteId/export", methods: ["GET"], servedBy: "next", access: { GET: "catalog:read" } },
+  { pattern: "/api/evals/:suiteId/runs", methods: ["GET", "POST"], servedBy: "next", access: { GET: "catalog:read", POST: "tools:call" } },
+  { pattern: "/api/eval-runs/:runId", methods: ["GET"], servedBy: "next", access: { GET: "catalog:read" } },
+  { pattern: "/api/eval-runs/:runId/stop", methods: ["POST"], servedBy: "next", access: { POST: "tools:call" } },
   {
     pattern: "/api/session",
     methods: ["GET", "POST", "DELETE"],
