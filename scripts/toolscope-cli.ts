@@ -75,13 +75,19 @@ try {
     process.exit(0);
   }
   server = entryOf(options);
+  // A suite's run believes the server's own annotations (a read-only tool is not held for a person
+  // nobody can be): it is the developer's own server, checked in their CI.
+  if (options.evals) server.entry.trusted = true;
 } catch (error) {
   if (error instanceof UsageError) fail(`${error.message}\n\n${USAGE}`, EXIT.usage);
   throw error;
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-check-"));
-for (const name of Object.keys(process.env)) if (name.startsWith("TOOLSCOPE_") || name === "DATABASE_URL") delete process.env[name];
+// Toolscope's own settings stay out, but for what an eval run is told to estimate and how fast it may go.
+const KEPT = new Set(["TOOLSCOPE_MODEL_PRICES", "TOOLSCOPE_EVAL_CONCURRENCY"]);
+for (const name of Object.keys(process.env))
+  if ((name.startsWith("TOOLSCOPE_") && !KEPT.has(name)) || name === "DATABASE_URL") delete process.env[name];
 fs.writeFileSync(path.join(dataDir, "mcp.json"), JSON.stringify({ mcpServers: { [server.id]: server.entry } }));
 Object.assign(process.env, {
   TOOLSCOPE_DATA_DIR: dataDir,
@@ -110,7 +116,19 @@ try {
   }
   if (options.json)
     process.stdout.write(
-      `${JSON.stringify({ passed: run.failures.length === 0, failures: run.failures, report: run.card, collection: run.collection, connectError: run.connectError }, null, 2)}\n`,
+      `${JSON.stringify(
+        {
+          passed: run.failures.length === 0,
+          failures: run.failures,
+          report: run.card,
+          collection: run.collection,
+          evals: run.evals,
+          ...(run.evalsError ? { evalsError: run.evalsError } : {}),
+          connectError: run.connectError,
+        },
+        null,
+        2,
+      )}\n`,
     );
   else {
     const { summaryText } = await import("@/lib/check/summary");

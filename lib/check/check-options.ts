@@ -22,6 +22,11 @@ Options:
   --scope <scopes>           the scopes to ask for
   --collection <file>        a Toolscope collection file: its calls are run and checked first
   --secrets <file>           values for the collection's secret fields: { "<call name>": { "/pointer": value } }
+  --evals <file>             an eval suite file (docs/evals.md): its cases are run on each --model
+  --model <provider/model>   a model to run the suite on (repeatable), configured by the usual
+                             variables: OPENAI_API_KEY (+ OPENAI_BASE_URL), ANTHROPIC_API_KEY, …
+  --runs <n>                 how many times each case runs on each model (default 1)
+  --min-pass-rate <rate>     each model must pass at least this share of its attempts: 0.8 or 80% (default 100%)
   --fail-on <level>          error (default), warning, or never
   --json                     print the report as JSON instead of the summary
   --junit <file>             also write JUnit XML to <file>
@@ -29,7 +34,8 @@ Options:
   --verbose                  Toolscope's own log on stderr
   -h, --help                 this help
 
-Exit codes: 0 passed · 1 a finding at --fail-on, or a failed collection check · 2 a usage error · 3 the server could not be reached.`;
+Exit codes: 0 passed · 1 a finding at --fail-on, a failed collection check, or a model under --min-pass-rate ·
+2 a usage error · 3 the server could not be reached.`;
 
 export type FailOn = "error" | "warning" | "never";
 
@@ -43,6 +49,7 @@ export type CheckOptions = {
   oauth: { clientId: string; clientSecret: string; scope?: string } | null;
   collection: string | null;
   secrets: string | null;
+  evals: { file: string; models: string[]; runs: number; minPassRate: number } | null;
   failOn: FailOn;
   json: boolean;
   junit: string | null;
@@ -60,6 +67,29 @@ function pairs(values: string[] | undefined, separator: ":" | "=", what: string)
     out[value.slice(0, at).trim()] = value.slice(at + 1).trim();
   }
   return out;
+}
+
+function evalOptions(values: {
+  evals?: string | undefined;
+  model?: string[] | undefined;
+  runs?: string | undefined;
+  "min-pass-rate"?: string | undefined;
+}): CheckOptions["evals"] {
+  if (!values.evals) {
+    const stray = (["model", "runs", "min-pass-rate"] as const).find((name) => values[name] !== undefined);
+    if (stray) throw new UsageError(`--${stray} goes with --evals.`);
+    return null;
+  }
+  const models = values.model ?? [];
+  if (models.length === 0) throw new UsageError("--evals needs at least one --model provider/model (e.g. --model openai/gpt-4.1-mini).");
+  if (new Set(models).size !== models.length) throw new UsageError("A --model is given twice.");
+  const runs = values.runs === undefined ? 1 : Number(values.runs);
+  if (!Number.isInteger(runs) || runs < 1 || runs > 50) throw new UsageError("--runs is a whole number from 1 to 50.");
+  const given = values["min-pass-rate"];
+  const rate = given === undefined ? 1 : given.trim().endsWith("%") ? Number(given.trim().slice(0, -1)) / 100 : Number(given);
+  if (given !== undefined && (given.trim() === "" || !Number.isFinite(rate) || rate < 0 || rate > 1))
+    throw new UsageError(`--min-pass-rate is a share from 0 to 1, or a percentage (0.8, 80%), not "${given}".`);
+  return { file: values.evals, models, runs, minPassRate: rate };
 }
 
 /** The options of `toolscope check`, from the arguments after `check`; null when help was asked for. */
@@ -84,6 +114,10 @@ export function parseCheckOptions(argv: readonly string[], env: Record<string, s
         server: { type: "string" },
         collection: { type: "string" },
         secrets: { type: "string" },
+        evals: { type: "string" },
+        model: { type: "string", multiple: true },
+        runs: { type: "string" },
+        "min-pass-rate": { type: "string" },
         "fail-on": { type: "string" },
         json: { type: "boolean" },
         junit: { type: "string" },
@@ -125,6 +159,7 @@ export function parseCheckOptions(argv: readonly string[], env: Record<string, s
   if (values.secrets && !values.collection) throw new UsageError("--secrets goes with --collection.");
   return {
     target,
+    evals: evalOptions(values),
     headers: pairs(values.header, ":", "--header"),
     env: pairs(values.env, "=", "--env"),
     oauth: values["client-id"]

@@ -2,7 +2,6 @@
 // (the bundled demo server over stdio and over HTTP, the fixture built to fail the report card,
 // a port nobody listens on), its exit codes, its JSON and its JUnit XML, and a collection file
 // run through the call pipeline first.
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -12,32 +11,19 @@ import { startDemoHttpServer, type DemoHttpServer } from "@/lib/demo-server/http
 import { REPO_ROOT, stdioCommand } from "@/test/fixtures/spawn";
 import { DEMO_CLI } from "@/test/demo-client";
 import { programArgs } from "@/test/programs";
+import { CHECK_LIMIT_MS, checkCli } from "@/test/check-cli";
 import { parseCheckOptions, UsageError } from "./check-options";
 
-const CLI = path.join(REPO_ROOT, "scripts", "toolscope.mjs");
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-check-test-"));
 const DEMO = [process.execPath, ...programArgs(DEMO_CLI), "stdio"];
 const servers: DemoHttpServer[] = [];
-// Each test starts the CLI, which starts servers: 4-8 s on two idle cores; one took over 60 s with
-// a coverage run and two busy loops beside it. The limit ends a stuck test, it does not time one.
-const CHECK_LIMIT_MS = 150_000;
 
 afterAll(async () => {
   await Promise.all(servers.map((s) => s.close()));
   fs.rmSync(work, { recursive: true, force: true });
 });
 
-function check(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, "check", ...args], { cwd: work, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-    child.on("error", reject);
-    child.on("exit", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const check = (args: string[]) => checkCli(args, work);
 
 describe("toolscope check", () => {
   it(

@@ -1,12 +1,13 @@
 // `toolscope check --junit`: JUnit XML that CI systems read (junit-report-builder writes it):
 // one suite per group of the report card with one test case per rule (failed when the rule has
 // findings at --fail-on, each finding a line of the failure), one suite for the collection's
-// calls, and one case for reaching the server at all.
+// calls, one per model for an eval suite (evals-text.ts), and one case for reaching the server at all.
 import junit from "junit-report-builder";
 import { RULE_GROUPS, RULE_GROUP_LABELS, type Severity } from "../domain/report-card";
 import type { FailOn } from "./check-options";
 import { whyCallFailed } from "../saved/checks";
 import type { CheckRun } from "./run-check";
+import { evalsJunit } from "./evals-text";
 
 function failingLevels(failOn: FailOn): Severity[] {
   return failOn === "never" ? [] : failOn === "warning" ? ["error", "warning"] : ["error"];
@@ -46,5 +47,8 @@ export function junitXml(run: CheckRun, failOn: FailOn): string {
       if (!call.passed) test.failure(whyCallFailed(call), call.outcome);
     }
   }
+  if (run.evals) evalsJunit(builder, run.evals);
+  if (run.evalsError)
+    builder.testSuite().name("Evals").testCase().className("toolscope.evals").name("The eval suite runs").failure(run.evalsError, "evals");
   return builder.build();
 }

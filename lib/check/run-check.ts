@@ -15,14 +15,18 @@ import { runCollection } from "@/lib/saved/run-saved";
 import type { CollectionReport } from "@/lib/saved/shapes";
 import { importCollection } from "@/lib/saved/transfer";
 import type { CheckOptions, FailOn } from "./check-options";
+import { checkEvals, evalFailures, type CheckEvals } from "./check-evals";
 
 export type CheckRun = {
   serverId: string;
   card: ReportCard | null;
   collection: CollectionReport | null;
+  evals: CheckEvals | null;
   /** Why the server could not be reached, or the collection not run; null when it all ran. */
   connectError: string | null;
   collectionError: string | null;
+  /** Why the eval suite could not be run; null when it ran (or none was given). */
+  evalsError: string | null;
   /** The reasons the check fails, in words; empty when it passes. */
   failures: string[];
 };
@@ -56,7 +60,16 @@ function secretsFor(file: string | null, report: { name: string; id: string }[])
 
 export async function runCheck(options: CheckOptions, serverId: string): Promise<CheckRun> {
   const caller = localCaller(null).caller;
-  const run: CheckRun = { serverId, card: null, collection: null, connectError: null, collectionError: null, failures: [] };
+  const run: CheckRun = {
+    serverId,
+    card: null,
+    collection: null,
+    evals: null,
+    connectError: null,
+    collectionError: null,
+    evalsError: null,
+    failures: [],
+  };
   try {
     try {
       await (await connectionFor(serverId)).ready();
@@ -80,6 +93,16 @@ export async function runCheck(options: CheckOptions, serverId: string): Promise
         if (!(error instanceof AppError)) throw error;
         run.collectionError = error.message;
         run.failures.push(`The collection was not run: ${error.message}`);
+      }
+    }
+    if (options.evals) {
+      try {
+        run.evals = await checkEvals(options.evals, serverId, options.target.kind === "config" ? options.target.server : null, caller);
+        run.failures.push(...evalFailures(run.evals));
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        run.evalsError = error.message;
+        run.failures.push(`The eval suite was not run: ${error.message}`);
       }
     }
     run.card = await serverReport(serverId, caller, { fresh: true });

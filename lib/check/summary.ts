@@ -3,6 +3,7 @@
 import { RULE_GROUPS, RULE_GROUP_LABELS, type Finding } from "../domain/report-card";
 import { whyCallFailed } from "../saved/checks";
 import type { CheckRun } from "./run-check";
+import { evalsText } from "./evals-text";
 
 const MARK = { error: "✖", warning: "▲", info: "·" } as const;
 const SHOWN_PER_RULE = 10;
@@ -52,6 +53,8 @@ export function summaryText(run: CheckRun, target: string): string {
       );
   }
   if (run.collectionError) lines.push("", `Collection not run: ${run.collectionError}`);
+  if (run.evals) lines.push(...evalsText(run.evals));
+  if (run.evalsError) lines.push("", `Evals not run: ${run.evalsError}`);
   lines.push("", run.failures.length === 0 ? "PASSED" : `FAILED: ${run.failures.join(" ")}`);
   return `${lines.join("\n")}\n`;
 }

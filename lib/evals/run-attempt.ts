@@ -78,6 +78,8 @@ export type AttemptInput = {
   case: ResolvedCase;
   attempt: number;
   signal: AbortSignal;
+  /** Nobody is there to approve a call that would wait for a person (`toolscope check`): it is refused at once. */
+  unattended?: boolean | undefined;
 };
 
 export async function runAttempt(input: AttemptInput): Promise<EvalAttempt> {
@@ -95,6 +97,7 @@ export async function runAttempt(input: AttemptInput): Promise<EvalAttempt> {
       via: { kind: "eval", model },
       client: `Toolscope evals (${model})`,
       onCall: (call) => observed.set(call.toolCallId, call),
+      unattended: input.unattended,
     });
     if (Object.keys(tools).length === 0)
       throw new Error(`The model had no tools: ${view.path} offers none that ${caller.name} may call (is the server connected?).`);

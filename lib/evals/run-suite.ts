@@ -15,6 +15,7 @@ export type SuiteRun = {
   repeat: number;
   caller: Caller;
   signal: AbortSignal;
+  unattended?: boolean | undefined;
   /** Told each attempt as it ends, in the order they end. */
   onAttempt?: ((attempt: EvalAttempt) => void | Promise<void>) | undefined;
 };
@@ -43,6 +44,7 @@ export async function runSuite(run: SuiteRun): Promise<EvalAttempt[]> {
         case: step.case,
         attempt: step.attempt,
         signal: run.signal,
+        unattended: run.unattended,
       });
       attempts[index] = attempt;
       await run.onAttempt?.(attempt);

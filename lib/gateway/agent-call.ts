@@ -65,6 +65,8 @@ export type AgentCall = {
   rounds?: AgentRounds | undefined;
   /** Where the audit log says the call came from: `agent:<client>` unless given (the playground's model). */
   via?: CallVia | undefined;
+  /** Nobody is there to approve a call that would wait for a person (`toolscope check`): it is refused at once. */
+  unattended?: boolean | undefined;
   /** Told the pipeline's whole answer and where the call went, when it was sent (an eval grades it). */
   onResponse?: ((response: InvocationResponse, target: { serverId: string; tool: string }) => void) | undefined;
 };
@@ -136,6 +138,8 @@ async function answerAgentCall(call: AgentCall, resolved: { serverId: string }):
         "This requestState was already used: an approved call goes on once per round of input. Call the tool again without it to start over.",
       );
     const gate = round?.approval ? ({ wait: false } as const) : await agentCallGate(connection, toolName);
+    if (gate.wait && call.unattended)
+      return refused(`${gate.because} Nobody is there to approve it, so Toolscope did not send the call.`, "denied");
     if (gate.wait) {
       // A call the pipeline would refuse anyway (the caller's role, a held definition) is refused
       // now, not put before a person first; a reason the policy asks for is the approval itself.

@@ -78,6 +78,8 @@ export type ToolOptions = {
   /** How an approver sees the caller. */
   client?: string | undefined;
   onCall?: ((call: ObservedCall) => void) | undefined;
+  /** Nobody is there to approve a call that would wait for a person: it is refused at once. */
+  unattended?: boolean | undefined;
 };
 
 /** The caller's tools as AI SDK tools, each call made through the gateway's path. */
@@ -107,6 +109,7 @@ export async function playgroundTools(
         arguments: args,
         signal: abortSignal ?? signal,
         via: options.via ?? { kind: "playground", model },
+        unattended: options.unattended,
         onResponse: (response, target) => Object.assign(seen, { response, target }),
       });
       observe({ answer });
