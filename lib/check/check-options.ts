@@ -10,8 +10,8 @@ export const USAGE = `Usage:
   toolscope check [options] --config mcp.json --server <id>
 
 Grades the server as Toolscope's report card does (spec, behaviour, model-facing quality,
-safety), optionally runs a collection file's calls and checks first, and exits non-zero when
-a finding reaches --fail-on.
+safety, client compatibility), optionally runs a collection file's calls and checks first, and
+exits non-zero when a finding reaches --fail-on.
 
 Options:
   --header "Name: value"     an HTTP header (repeatable), e.g. --header "Authorization: Bearer $TOKEN"

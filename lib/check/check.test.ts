@@ -73,6 +73,13 @@ describe("toolscope check", () => {
       const cases = Array.isArray(safety.testcase) ? safety.testcase : [safety.testcase];
       const poisoned = cases.find((c) => c["@_name"].startsWith("safety/instruction-to-model")) as { failure?: unknown } | undefined;
       expect(poisoned?.failure).toBeDefined();
+      // "weather report" and a 138-character name: the client compatibility group, in both outputs.
+      expect(run.stdout).toMatch(/^Client compatibility: \d+ findings$/m);
+      expect(run.stdout).toContain("weather report · name: OpenAI function calling refuses");
+      const clients = parsed.testsuites.testsuite.find((s) => s["@_name"] === "Client compatibility")!;
+      const clientCases = Array.isArray(clients.testcase) ? clients.testcase : [clients.testcase];
+      const refused = clientCases.find((c) => c["@_name"].startsWith("clients/openai-tool-name")) as { failure?: unknown } | undefined;
+      expect(refused?.failure).toBeDefined();
     },
     CHECK_LIMIT_MS,
   );

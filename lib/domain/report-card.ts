@@ -5,7 +5,7 @@
 export const SEVERITIES = ["error", "warning", "info"] as const;
 export type Severity = (typeof SEVERITIES)[number];
 
-export const RULE_GROUPS = ["spec", "behaviour", "quality", "safety"] as const;
+export const RULE_GROUPS = ["spec", "behaviour", "quality", "safety", "clients"] as const;
 export type RuleGroup = (typeof RULE_GROUPS)[number];
 
 export const RULE_GROUP_LABELS: Record<RuleGroup, string> = {
@@ -13,6 +13,7 @@ export const RULE_GROUP_LABELS: Record<RuleGroup, string> = {
   behaviour: "Behaviour",
   quality: "Model-facing quality",
   safety: "Safety",
+  clients: "Client compatibility",
 };
 
 export type Grade = "A" | "B" | "C" | "D" | "F";

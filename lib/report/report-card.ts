@@ -1,12 +1,13 @@
 import "server-only";
-// A server's report card: the spec, quality and safety rules over its tool list, the behaviour
-// measured against the live server and read from the audit log, and the grade. The same function
-// serves the report page, GET /api/servers/{id}/report and `toolscope check`.
+// A server's report card: the spec, quality, safety and client-compatibility rules over its tool
+// list, the behaviour measured against the live server and read from the audit log, and the grade.
+// The same function serves the report page, GET /api/servers/{id}/report and `toolscope check`.
 import type { ServerConnection } from "@/lib/mcp/connection";
 import { serverNotices } from "@/lib/mcp/server-messages";
 import type { BehaviourFacts, Finding, ReportCard, RuleInfo, Severity, ToolCallStats } from "../domain/report-card";
 import type { ToolCatalog } from "../domain/mcp-types";
 import { callFindings, listChangedFindings, probeListing } from "./behaviour";
+import { listClientFindings, toolClientFindings } from "./client-rules";
 import { gradeOf } from "./grade";
 import { broadSchemaFindings, scanTool, type ScanContext } from "./poisoning";
 import { tokenCost, tokenFindings, toolQualityFindings, toolTokens } from "./quality-rules";
@@ -25,21 +26,28 @@ export type ReportInputs = {
 /** Tools read per turn of the event loop: 10,000 tools take about half a second, which other requests should not wait for. */
 const SLICE = 250;
 
-/** The rules that need nothing but the list: spec, model-facing quality, safety. */
+/** The rules that need nothing but the list and the server's name (clients put it beside each tool's): spec, quality, safety, clients. */
 export async function catalogFindings(
   catalog: ToolCatalog,
   otherTools: ReadonlySet<string>,
+  serverName: string,
 ): Promise<{ findings: Finding[]; tokens: ReportCard["tokens"] }> {
   const context: ScanContext = { ownTools: new Set(catalog.tools.map((t) => t.name)), otherTools };
   const findings = listSpecFindings(catalog.tools, catalog.invalid);
   const each: { tool: string; tokens: number }[] = [];
   for (const [i, tool] of catalog.tools.entries()) {
     if (i > 0 && i % SLICE === 0) await new Promise<void>((resolve) => setImmediate(resolve));
-    findings.push(...toolSpecFindings(tool), ...toolQualityFindings(tool), ...scanTool(tool, context), ...broadSchemaFindings(tool));
+    findings.push(
+      ...toolSpecFindings(tool),
+      ...toolQualityFindings(tool),
+      ...scanTool(tool, context),
+      ...broadSchemaFindings(tool),
+      ...toolClientFindings(tool, serverName),
+    );
     each.push(toolTokens(tool));
   }
   const tokens = tokenCost(each);
-  findings.push(...tokenFindings(tokens));
+  findings.push(...tokenFindings(tokens), ...(await listClientFindings(catalog.tools)));
   return { findings, tokens };
 }
 
@@ -47,7 +55,8 @@ const ORDER: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
 
 export async function buildReport(connection: ServerConnection, inputs: ReportInputs): Promise<ReportCard> {
   const catalog = connection.catalog();
-  const { findings, tokens } = await catalogFindings(catalog, inputs.otherTools);
+  // The id is the server's key in mcp.json, which is the name clients such as Cursor put beside its tools.
+  const { findings, tokens } = await catalogFindings(catalog, inputs.otherTools, connection.config.id);
   const declared = Boolean((connection.snapshot().capabilities?.tools as { listChanged?: unknown } | undefined)?.listChanged);
   const probe = inputs.probe
     ? await probeListing(connection)

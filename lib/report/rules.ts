@@ -250,6 +250,77 @@ export const RULES = [
     "A tool that runs commands or queries and accepts any extra properties lets a model pass arguments nobody reviewed.",
     "Declare every property and set additionalProperties: false.",
   ),
+  // client compatibility: how each client takes the list (lib/report/client-rules.ts, gemini-schema.ts)
+  rule(
+    "clients/openai-tool-name",
+    "error",
+    "OpenAI accepts the name",
+    "OpenAI function calling refuses the whole request when a function name is not ^[a-zA-Z0-9_-]{1,64}$ (API reference, tools[].function.name: letters, digits, underscores and dashes, at most 64 characters); the AI SDK's @ai-sdk/openai sends MCP names unchanged.",
+    "Rename the tool to letters, digits, _ and - only, at most 64 characters.",
+  ),
+  rule(
+    "clients/anthropic-tool-name",
+    "error",
+    "Anthropic accepts the name",
+    "Anthropic's Messages API refuses the request when a tool name is not ^[a-zA-Z0-9_-]{1,128}$ (its error: tools.N.custom.name: String should have at most 128 characters; the pattern is the API reference's); @ai-sdk/anthropic sends MCP names unchanged.",
+    "Rename the tool to letters, digits, _ and - only (no dots or spaces).",
+  ),
+  rule(
+    "clients/gemini-tool-name",
+    "error",
+    "Gemini accepts the name",
+    "A Gemini function declaration's name must start with a letter or an underscore and use only a-z, A-Z, 0-9, _ . : -, at most 64 characters (FunctionDeclaration.name in the Gemini API reference); @ai-sdk/google sends MCP names unchanged.",
+    "Rename the tool: start with a letter or _, use letters, digits and _ . : -, at most 64 characters.",
+  ),
+  rule(
+    "clients/gemini-schema-refused",
+    "error",
+    "Gemini can take the input schema",
+    "The AI SDK's Google adapter (@ai-sdk/google, run by Toolscope on this schema) cannot express it in Gemini's OpenAPI subset and throws, so no request with this tool can be made: an enum whose values are of mixed types or do not match the declared type.",
+    "Give each enum values of one type (strings, or numbers) that match the property's type.",
+  ),
+  rule(
+    "clients/gemini-schema-dropped",
+    "info",
+    "Gemini sees the schema's constraints",
+    "The AI SDK's Google adapter (@ai-sdk/google, run by Toolscope on this schema) converts it to Gemini's OpenAPI subset and leaves out what that subset lacks (bounds, patterns, lengths of arrays, additionalProperties…): Gemini never sees those limits and may send values the server then refuses.",
+    "Say the limits in the property's description too (\"1 to 7\"), or rely on the server's validation error to correct the model.",
+  ),
+  rule(
+    "clients/openai-tool-count",
+    "error",
+    "OpenAI takes the whole list",
+    'OpenAI function calling accepts at most 128 tools per request (API reference: "A max of 128 functions are supported"; the error is array_above_max_length): a client that sends every tool fails outright.',
+    "Keep the list at 128 tools or fewer: merge tools that differ by a parameter, or split the server.",
+  ),
+  rule(
+    "clients/vscode-tool-count",
+    "warning",
+    "VS Code takes the whole list",
+    'VS Code sends at most 128 tools per chat request ("You may not include more than 128 tools in your request"); past that, people must deselect tools, or its virtual tools group them behind an extra step.',
+    "Keep the list at 128 tools or fewer, leaving room for the other servers people use beside it.",
+  ),
+  rule(
+    "clients/cursor-tool-count",
+    "warning",
+    "Cursor takes the whole list",
+    'Cursor sends its agent at most 40 MCP tools across all servers (its warning when there are more, and its forum: "a limit of 40 active tools loaded to the context"; we found no page of its documentation stating it): the rest are never seen by the model.',
+    "Expose 40 tools or fewer, or let people turn on only the groups they need.",
+  ),
+  rule(
+    "clients/cursor-name-length",
+    "warning",
+    "Cursor keeps the tool",
+    'Cursor filters out a tool whose server name and tool name together exceed 60 characters (its log: "Combined server and tool name length (N) exceeds 60 characters").',
+    "Shorten the tool name (or the server's key in mcp.json) so that both together are at most 60 characters.",
+  ),
+  rule(
+    "clients/claude-directory",
+    "info",
+    "Claude's connector directory would list the tool",
+    "Claude's connector directory (review criteria) rejects tools without a title and a readOnlyHint or destructiveHint, or with names over 64 characters; Claude runs read-only tools without asking and always asks before destructive ones, so a tool without hints is asked about every time.",
+    "Give the tool a title, declare readOnlyHint: true (or destructiveHint), and keep its name at 64 characters or fewer.",
+  ),
 ] as const satisfies readonly RuleInfo[];
 
 export type RuleId = (typeof RULES)[number]["id"];
