@@ -33,6 +33,9 @@ export function AppHeader({ viewer }: { viewer: SessionState }): ReactNode {
           <NavLink href="/playground" match="/playground">
             Chat
           </NavLink>
+          <NavLink href="/evals" match="/evals">
+            Evals
+          </NavLink>
           {can("tools:call") && (
             <NavLink href="/approvals" match="/approvals">
               Approvals

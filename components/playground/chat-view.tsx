@@ -14,6 +14,7 @@ import { Markdown } from "@/components/ui/markdown";
 import { useApiData } from "@/components/ui/use-api-data";
 import { fetchJson } from "@/lib/client/fetch-json";
 import type { AvailableModels, PlaygroundMessage } from "@/lib/domain/playground";
+import { NoModels } from "./no-models";
 import { ToolCallView } from "./tool-call-view";
 
 /** The endpoint's refusal ({ error: { message } }) in its own words, else the error's. */
@@ -87,23 +88,6 @@ function Message({ message }: { message: PlaygroundMessage }): ReactNode {
       })}
       {!mine && <Usage message={message} />}
     </article>
-  );
-}
-
-function NoModels({ models }: { models: AvailableModels }): ReactNode {
-  return (
-    <div data-testid="chat-no-models" className="mx-auto max-w-2xl space-y-2 p-6 text-sm">
-      <h2 className="font-semibold">No model to chat with yet</h2>
-      {models.providers.length === 0 ? (
-        <p className="text-muted">
-          Toolscope reads the variables every SDK reads when it starts: <code>OPENAI_API_KEY</code> (with <code>OPENAI_BASE_URL</code> for
-          any endpoint that speaks OpenAI&apos;s chat completions: Ollama, vLLM, LM Studio, llama.cpp), <code>ANTHROPIC_API_KEY</code> or{" "}
-          <code>GOOGLE_GENERATIVE_AI_API_KEY</code>. Set one and start Toolscope again.
-        </p>
-      ) : (
-        <p className="text-muted">The configured providers list no models.</p>
-      )}
-    </div>
   );
 }
 

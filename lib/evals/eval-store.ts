@@ -13,7 +13,7 @@ import { checkModels, withoutKeys } from "@/lib/models/providers";
 import { processWide } from "@/lib/process-wide";
 import { patternProblem } from "./grade";
 import { runSuite } from "./run-suite";
-import { summarize, type EvalAttempt, type EvalRun, type RunStatus, type RunSummary } from "./run-shapes";
+import { summarize, type EvalAttempt, type EvalRun, type RunListing, type RunStatus, type SuiteListing } from "./run-shapes";
 import { EvalSuiteSchema, SUITE_FILE_FORMAT, SUITE_FILE_VERSION, type EvalSuite } from "./suite-file";
 
 /** A run's heartbeat while it goes on; three missed and it is taken for dead. */
@@ -23,17 +23,6 @@ const DEAD_AFTER_MS = 3 * HEARTBEAT_MS;
 const running = processWide("eval-runs", () => new Map<string, AbortController>());
 
 export type SuiteRow = { id: string; suite: EvalSuite; createdAt: string; updatedAt: string; updatedBy: string | null };
-export type SuiteListing = {
-  id: string;
-  name: string;
-  description: string;
-  cases: number;
-  updatedAt: string;
-  updatedBy: string | null;
-  lastRun: RunListing | null;
-};
-export type RunListing = Omit<EvalRun, "attempts"> & { summary: RunSummary; attempted: number; planned: number };
-
 function assertMayRun(caller: Caller): void {
   if (!can(caller, "tools:call")) throw new AppError("forbidden:role", "Only someone who may call tools may change or run eval suites.");
 }

@@ -73,6 +73,18 @@ export type RunSummary = {
   all: Figures;
 };
 
+export type SuiteListing = {
+  id: string;
+  name: string;
+  description: string;
+  cases: number;
+  updatedAt: string;
+  updatedBy: string | null;
+  lastRun: RunListing | null;
+};
+/** A run without its attempts' detail: what a history lists. */
+export type RunListing = Omit<EvalRun, "attempts"> & { summary: RunSummary; attempted: number; planned: number };
+
 function empty(): Figures {
   return { passed: 0, total: 0, inputTokens: 0, outputTokens: 0, costUsd: 0, durationMs: 0 };
 }

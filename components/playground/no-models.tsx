@@ -1,0 +1,28 @@
+// What a page that needs a model says when there is none: which variables configure one.
+import type { ReactNode } from "react";
+import type { AvailableModels } from "@/lib/domain/playground";
+
+export function NoModels({
+  models,
+  what = "chat with",
+  testId = "chat-no-models",
+}: {
+  models: AvailableModels;
+  what?: string;
+  testId?: string;
+}): ReactNode {
+  return (
+    <div data-testid={testId} className="mx-auto max-w-2xl space-y-2 p-6 text-sm">
+      <h2 className="font-semibold">No model to {what} yet</h2>
+      {models.providers.length === 0 ? (
+        <p className="text-muted">
+          Toolscope reads the variables every SDK reads when it starts: <code>OPENAI_API_KEY</code> (with <code>OPENAI_BASE_URL</code> for
+          any endpoint that speaks OpenAI&apos;s chat completions: Ollama, vLLM, LM Studio, llama.cpp), <code>ANTHROPIC_API_KEY</code> or{" "}
+          <code>GOOGLE_GENERATIVE_AI_API_KEY</code>. Set one and start Toolscope again.
+        </p>
+      ) : (
+        <p className="text-muted">The configured providers list no models.</p>
+      )}
+    </div>
+  );
+}
