@@ -11,6 +11,7 @@ import { DefaultChatTransport, isToolUIPart } from "ai";
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, ERROR_NOTE, INPUT } from "@/components/ui/classes";
 import { Markdown } from "@/components/ui/markdown";
+import { ModelSetup } from "@/components/ui/model-setup";
 import { useApiData } from "@/components/ui/use-api-data";
 import { fetchJson } from "@/lib/client/fetch-json";
 import type { AvailableModels, PlaygroundMessage } from "@/lib/domain/playground";
@@ -96,9 +97,7 @@ function NoModels({ models }: { models: AvailableModels }): ReactNode {
       <h2 className="font-semibold">No model to chat with yet</h2>
       {models.providers.length === 0 ? (
         <p className="text-muted">
-          Toolscope reads the variables every SDK reads when it starts: <code>OPENAI_API_KEY</code> (with <code>OPENAI_BASE_URL</code> for
-          any endpoint that speaks OpenAI&apos;s chat completions: Ollama, vLLM, LM Studio, llama.cpp), <code>ANTHROPIC_API_KEY</code> or{" "}
-          <code>GOOGLE_GENERATIVE_AI_API_KEY</code>. Set one and start Toolscope again.
+          <ModelSetup />
         </p>
       ) : (
         <p className="text-muted">The configured providers list no models.</p>
