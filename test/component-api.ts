@@ -9,6 +9,7 @@ import type { Plugin, ViteDevServer } from "vite";
 /** Paths the components call, and the route module that answers each in the app. */
 const ROUTES: Record<string, string> = {
   "/api/form-validator": "/app/api/form-validator/route.ts",
+  "/api/models": "/app/api/models/route.ts",
 };
 
 /** Fixtures for the tests themselves, by path (test/component-fixtures.ts). */

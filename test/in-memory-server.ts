@@ -26,6 +26,24 @@ export function inMemoryServer(createServer: () => Server): InMemoryServer {
   };
 }
 
+/** A server connected straight to each pair, not through serveStdio: it speaks 2025-11-25 only, as servers on earlier SDKs do. */
+export function inMemoryLegacyServer(createServer: () => Server): InMemoryServer {
+  const servers: Server[] = [];
+  return {
+    transports: () => {
+      const [client, server] = InMemoryTransport.createLinkedPair();
+      const instance = createServer();
+      servers.push(instance);
+      void instance.connect(server);
+      return client;
+    },
+    attempts: () => servers.length,
+    close: async () => {
+      await Promise.all(servers.map((server) => server.close().catch(() => undefined)));
+    },
+  };
+}
+
 export type InMemoryDemo = InMemoryServer & { catalog: DemoCatalog };
 
 export function inMemoryDemo(options: DemoCatalogOptions = {}): InMemoryDemo {

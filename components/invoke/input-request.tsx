@@ -1,8 +1,9 @@
 "use client";
 
 // A server asks the user for something in the middle of a call: a form to fill
-// (elicitation) or a message to write in place of a model (sampling). The user accepts,
-// declines or cancels; the answer goes back to the server and the call goes on.
+// (elicitation) or a message to write in place of a model (sampling, sampling-reply.tsx: perhaps
+// a model's draft to send). The user accepts, declines or cancels; the answer goes back to the
+// server and the call goes on.
 import Form from "@rjsf/core";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY } from "@/components/ui/classes";
 import type { IChangeEvent } from "@rjsf/core";
@@ -15,29 +16,14 @@ import { useFormValidator } from "./form-validator";
 import { buttonTemplates } from "./rjsf-buttons";
 import { formTemplates, UnsupportedFieldTemplate } from "./rjsf-templates";
 import type { InputRequest } from "./run-tool";
+import { SamplingReply } from "./sampling-reply";
 
 type Answer = { action: "accept" | "decline" | "cancel"; content?: Record<string, unknown>; text?: string };
-
-function messagesOf(params: Record<string, unknown>): { role: string; text: string }[] {
-  const messages = Array.isArray(params.messages) ? (params.messages as { role?: string; content?: unknown }[]) : [];
-  return messages.map((m) => {
-    const parts = Array.isArray(m.content) ? m.content : [m.content];
-    const text = parts
-      .map((c) =>
-        c && typeof c === "object" && "text" in c
-          ? String((c as { text: unknown }).text)
-          : `[${(c as { type?: string })?.type ?? "content"}]`,
-      )
-      .join("\n");
-    return { role: String(m.role ?? "user"), text };
-  });
-}
 
 export function InputRequestPanel({ request, onDone }: { request: InputRequest; onDone: () => void }): ReactNode {
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [content, setContent] = useState<Record<string, unknown>>({});
-  const [text, setText] = useState("");
   const schema = useMemo(
     () => formSchema((request.params.requestedSchema ?? { type: "object" }) as RJSFSchema),
     [request.params.requestedSchema],
@@ -141,35 +127,13 @@ export function InputRequestPanel({ request, onDone }: { request: InputRequest; 
           )}
         </>
       ) : (
-        <>
-          <ol className="mt-2 space-y-2 text-[13px]">
-            {messagesOf(request.params).map((m, i) => (
-              <li key={i} className="rounded-md bg-white p-2 dark:bg-zinc-900">
-                <span className="text-[11px] font-medium text-muted uppercase">{m.role}</span>
-                <p className="whitespace-pre-wrap">{m.text}</p>
-              </li>
-            ))}
-          </ol>
-          <textarea
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            aria-label="Your reply"
-            className="mt-3 block min-h-24 w-full rounded-md border border-zinc-300 bg-white p-2 text-sm dark:border-zinc-700 dark:bg-zinc-900"
-            data-testid="sampling-reply"
-          />
-          <div className="mt-3 flex gap-2">
-            <button
-              type="button"
-              className={BUTTON_PRIMARY}
-              disabled={sending || !text.trim()}
-              onClick={() => answer({ action: "accept", text })}
-              data-testid="input-accept"
-            >
-              Send reply
-            </button>
-            {refuse}
-          </div>
-        </>
+        <SamplingReply
+          params={request.params}
+          draft={request.draft}
+          sending={sending}
+          onSend={(text) => answer({ action: "accept", text })}
+          refuse={refuse}
+        />
       )}
       {error && (
         <p role="alert" className="mt-2 text-xs text-rose-600">

@@ -5,11 +5,18 @@
 import { ApiError } from "@/lib/client/fetch-json";
 import { readSse } from "@/lib/client/read-sse";
 import type { InvocationResponse } from "@/lib/domain/mcp-types";
+import type { SamplingDraft } from "@/lib/domain/sampling";
 
 export type Progress = { progress: number; total?: number; message?: string };
 
-/** A server's request for input during the call, to be answered by the user. */
-export type InputRequest = { id: string; serverId: string; kind: "elicitation" | "sampling"; params: Record<string, unknown> };
+/** A server's request for input during the call, to be answered by the user; a sampling request may come with a model's draft. */
+export type InputRequest = {
+  id: string;
+  serverId: string;
+  kind: "elicitation" | "sampling";
+  params: Record<string, unknown>;
+  draft?: SamplingDraft;
+};
 
 export async function runTool(
   serverId: string,

@@ -1,5 +1,6 @@
 // What a page that needs a model says when there is none: which variables configure one.
 import type { ReactNode } from "react";
+import { ModelSetup } from "@/components/ui/model-setup";
 import type { AvailableModels } from "@/lib/domain/playground";
 
 export function NoModels({
@@ -16,9 +17,7 @@ export function NoModels({
       <h2 className="font-semibold">No model to {what} yet</h2>
       {models.providers.length === 0 ? (
         <p className="text-muted">
-          Toolscope reads the variables every SDK reads when it starts: <code>OPENAI_API_KEY</code> (with <code>OPENAI_BASE_URL</code> for
-          any endpoint that speaks OpenAI&apos;s chat completions: Ollama, vLLM, LM Studio, llama.cpp), <code>ANTHROPIC_API_KEY</code> or{" "}
-          <code>GOOGLE_GENERATIVE_AI_API_KEY</code>. Set one and start Toolscope again.
+          <ModelSetup />
         </p>
       ) : (
         <p className="text-muted">The configured providers list no models.</p>

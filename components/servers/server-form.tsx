@@ -13,6 +13,7 @@ import { ConnectionTestButton } from "./connection-test-button";
 import { TrustOnAdd } from "./trust-on-add";
 import { setServerTrustedHere } from "@/components/invoke/confirm-call";
 import { PasteServer } from "./paste-server";
+import { SamplingModelField } from "./sampling-model-field";
 
 type Transport = "stdio" | "auto" | "streamable-http" | "sse";
 
@@ -72,11 +73,13 @@ export function ServerForm({
     const form = new FormData(element);
     const text = (name: string): string => String(form.get(name) ?? "").trim();
     const timeout = text("timeoutMs");
+    const samplingModel = text("samplingModel");
     const body: Record<string, unknown> = {
       name: text("name") || undefined,
       trusted: form.get("trusted") === "on",
       type: transport,
       ...(timeout ? { timeoutMs: Number(timeout) } : {}),
+      ...(samplingModel ? { samplingModel } : {}),
     };
     if (transport === "stdio") {
       let command = text("command");
@@ -268,6 +271,7 @@ export function ServerForm({
             {transport === "stdio" ? " None given: its working directory, when one is set." : ""}
           </span>
         </label>
+        <SamplingModelField existing={config?.samplingModel ?? null} />
         <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
           <label className="flex items-center gap-2 text-[13px]">
             <input type="checkbox" name="trusted" defaultChecked={existing?.trusted} className="size-4 accent-indigo-600" />

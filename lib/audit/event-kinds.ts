@@ -25,6 +25,7 @@ export const EVENT_KINDS = [
   "virtual_server_removed",
   "agent_authorized",
   "agent_authorization_revoked",
+  "sampling",
 ] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 
@@ -54,6 +55,7 @@ export const EVENT_LABELS: Record<EventKind, string> = {
   virtual_server_removed: "Virtual server removed",
   agent_authorized: "Agent authorized (OAuth)",
   agent_authorization_revoked: "Agent's authorization revoked",
+  sampling: "Sampling request with a model's draft",
 };
 
 export function recordKindLabel(kind: string): string {

@@ -2,7 +2,8 @@
 // a turn of the chat carries beside its words. Client-safe.
 import type { LanguageModelUsage, UIMessage } from "ai";
 
-export type ProviderId = "openai" | "anthropic" | "google";
+export const PROVIDER_IDS = ["openai", "anthropic", "google"] as const;
+export type ProviderId = (typeof PROVIDER_IDS)[number];
 
 /** A configured model provider as anyone may see it: never its key. */
 export type ModelProvider = {

@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { redactArguments, redactConnectionStrings } from "@/lib/domain/redact";
 import { MIN_SECRET_LENGTH } from "@/lib/domain/redact-echoes";
+import { ModelRefSchema } from "@/lib/domain/sampling";
 
 export const ServerIdSchema = z
   .string()
@@ -26,6 +27,8 @@ const Common = z.object({
   roots: z.array(z.object({ uri: z.string().url(), name: z.string().optional() })).optional(),
   /** Who may see and use it when people have accounts (lib/mcp/server-access.ts); absent: everyone. */
   access: ServerAccessSchema.optional(),
+  /** The model that drafts its sampling answers for the person to send (lib/mcp/sampling.ts); absent: off. */
+  samplingModel: ModelRefSchema.optional(),
 });
 
 export const StdioConfigSchema = Common.extend({
@@ -108,8 +111,11 @@ export function describeServerTarget(config: ServerConfig): string {
 }
 
 /** What the browser may see of a config: everything but the values of env variables and headers. */
-/** `roots`: what Toolscope answers to roots/list, when configured (null: the default, a stdio server's working directory). */
-export type PublicServerConfig = { roots: Root[] | null } & (
+/**
+ * `roots`: what Toolscope answers to roots/list, when configured (null: the default, a stdio server's working directory).
+ * `samplingModel`: the model that drafts its sampling answers, `provider/model` (null: off).
+ */
+export type PublicServerConfig = { roots: Root[] | null; samplingModel: string | null } & (
   | { transport: "stdio"; command: string; args: string[]; envKeys: string[]; cwd: string | null }
   | { transport: UrlConfig["transport"]; url: string; headerNames: string[]; oauth: PublicOAuthSettings | null }
 );
@@ -142,9 +148,11 @@ export function publicOAuthSettings(oauth: OAuthSettings | undefined): PublicOAu
 
 export function publicConfig(config: ServerConfig): PublicServerConfig {
   const roots = config.roots ?? null;
+  const samplingModel = config.samplingModel ?? null;
   if (config.transport === "stdio") {
     return {
       roots,
+      samplingModel,
       transport: "stdio",
       command: config.command,
       args: config.args,
@@ -154,6 +162,7 @@ export function publicConfig(config: ServerConfig): PublicServerConfig {
   }
   return {
     roots,
+    samplingModel,
     transport: config.transport,
     url: describeServerTarget(config),
     headerNames: Object.keys(config.headers),

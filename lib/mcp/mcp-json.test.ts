@@ -114,6 +114,18 @@ describe("secrets and roots in entries", () => {
     expect(result).toMatchObject({ ok: true, config: { roots } });
     expect(toMcpJson(result.ok ? [result.config] : []).mcpServers.r).toMatchObject({ roots });
   });
+
+  it("keeps a sampling model named provider/model, exports it, and refuses any other name", () => {
+    const result = entryToConfig("m", { command: "node", samplingModel: "openai/llama3.2:1b" });
+    expect(result).toMatchObject({ ok: true, config: { samplingModel: "openai/llama3.2:1b" } });
+    expect(toMcpJson(result.ok ? [result.config] : []).mcpServers.m).toMatchObject({ samplingModel: "openai/llama3.2:1b" });
+    const off = entryToConfig("n", { command: "node" });
+    expect(off.ok && off.config.samplingModel).toBeUndefined();
+    for (const wrong of ["gpt-4o", "mistral/large", "openai/"]) {
+      const refused = entryToConfig("w", { command: "node", samplingModel: wrong });
+      expect(refused).toMatchObject({ ok: false, message: expect.stringMatching(/samplingModel.*provider\/model/) });
+    }
+  });
 });
 
 describe("scrubSecrets", () => {

@@ -21,6 +21,8 @@ export const McpJsonEntrySchema = z
     timeoutMs: z.number().optional(),
     roots: z.array(z.object({ uri: z.string(), name: z.string().optional() })).optional(),
     access: z.object({ people: z.array(z.string()).optional(), groups: z.array(z.string()).optional() }).optional(),
+    /** Toolscope's own: the model that drafts sampling answers, `provider/model` (lib/domain/sampling.ts). */
+    samplingModel: z.string().optional(),
     /** Toolscope's own: OAuth settings (lib/domain/server-config.ts, OAuthSettingsSchema). */
     oauth: z.record(z.string(), z.unknown()).optional(),
   })
@@ -36,7 +38,23 @@ export function entryToConfig(id: string, raw: unknown): EntryResult {
   if (!idCheck.success) return { ok: false, message: describeIssues(idCheck.error) };
   const entry = McpJsonEntrySchema.safeParse(raw);
   if (!entry.success) return { ok: false, message: describeIssues(entry.error) };
-  const { type, transport: declared, command, args, env, cwd, url, headers, name, trusted, timeoutMs, roots, access, oauth } = entry.data;
+  const {
+    type,
+    transport: declared,
+    command,
+    args,
+    env,
+    cwd,
+    url,
+    headers,
+    name,
+    trusted,
+    timeoutMs,
+    roots,
+    access,
+    oauth,
+    samplingModel,
+  } = entry.data;
   const placeholder = placeholderSecret(entry.data);
   if (placeholder) return { ok: false, message: `${placeholder} is still "${REDACTED_VALUE}" from an export: put the real value back` };
   // Read as stdio, an entry meant for a URL would start its command: neither is guessed.
@@ -53,6 +71,7 @@ export function entryToConfig(id: string, raw: unknown): EntryResult {
     ...(timeoutMs === undefined ? {} : { timeoutMs }),
     ...(roots ? { roots } : {}),
     ...(access ? { access } : {}),
+    ...(samplingModel ? { samplingModel } : {}),
   };
   if (oauth && transport === "stdio") return { ok: false, message: "OAuth settings are for servers reached by URL, not commands" };
   const candidate =
@@ -155,6 +174,7 @@ export function toMcpJson(configs: ServerConfig[], { includeSecrets = false } = 
       ...(c.timeoutMs ? { timeoutMs: c.timeoutMs } : {}),
       ...(c.roots ? { roots: c.roots } : {}),
       ...(c.access ? { access: c.access } : {}),
+      ...(c.samplingModel ? { samplingModel: c.samplingModel } : {}),
     };
     mcpServers[c.id] =
       c.transport === "stdio"

@@ -1,10 +1,12 @@
 import "server-only";
 // What a server asks of Toolscope during a session: elicitation and sampling go to the person
-// whose call is under way (user-input.ts), roots come from the server's config.
+// whose call is under way (user-input.ts; sampling with a model's draft when the server's config
+// names one, sampling.ts), roots come from the server's config.
 import { pathToFileURL } from "node:url";
-import { ProtocolError, type Client } from "@modelcontextprotocol/client";
+import type { Client } from "@modelcontextprotocol/client";
 import type { ServerConfig } from "@/lib/domain/server-config";
 import { SHARED, type Principal } from "@/lib/oauth/oauth-store";
+import { answerSampling } from "./sampling";
 import { requestUserInput } from "./user-input";
 
 export function answerServerRequests(client: Client, config: ServerConfig, principal: Principal): void {
@@ -19,16 +21,7 @@ export function answerServerRequests(client: Client, config: ServerConfig, princ
       ? { action: "accept", content: (answer.content ?? {}) as Record<string, string | number | boolean | string[]> }
       : { action: answer.action };
   });
-  client.setRequestHandler("sampling/createMessage", async (request, ctx) => {
-    const answer = await requestUserInput(serverId, "sampling", request.params, ctx.mcpReq.signal, owner);
-    if (answer?.action !== "accept" || answer.text === undefined) throw new ProtocolError(-1, "The user declined the sampling request.");
-    return {
-      role: "assistant",
-      content: { type: "text", text: answer.text },
-      model: "human (answered in Toolscope)",
-      stopReason: "endTurn",
-    };
-  });
+  client.setRequestHandler("sampling/createMessage", (request, ctx) => answerSampling(config, request.params, ctx.mcpReq.signal, owner));
   client.setRequestHandler("roots/list", () => ({ roots: rootsOf(config) }));
 }
 

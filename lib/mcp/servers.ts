@@ -5,6 +5,7 @@ import { hiddenServerIds } from "@/lib/mcp/server-access";
 import type { Caller } from "@/lib/domain/roles";
 import { stdioAllowed } from "@/lib/auth/hosting";
 import { AppError } from "@/lib/errors";
+import { languageModel, withoutKeys } from "@/lib/models/providers";
 import { entryToConfig, parseMcpJson, toMcpJson, type McpJsonEntry } from "./mcp-json";
 import { allConnections, connectionFor, connectionsFor } from "./pool";
 import { registeredServers, serversChanged, serverStore } from "./registry";
@@ -57,7 +58,18 @@ export async function serverStderr(serverId: string, caller?: Caller): Promise<S
 function toConfig(id: string, entry: McpJsonEntry): ServerConfig {
   const result = entryToConfig(id, entry);
   if (!result.ok) throw new AppError("bad_request:config", `Server "${id}": ${result.message}`);
+  assertSamplingModelUsable(result.config);
   return result.config;
+}
+
+/** A sampling model whose provider has no key would fail at every request: refused when saved (a file's config is not). */
+function assertSamplingModelUsable(config: ServerConfig): void {
+  if (!config.samplingModel) return;
+  try {
+    languageModel(config.samplingModel);
+  } catch (error) {
+    throw new AppError("bad_request:config", `Server "${config.id}": the sampling model cannot be used: ${withoutKeys(error)}`);
+  }
 }
 
 async function snapshotOf(id: string): Promise<ServerSnapshot> {
@@ -72,6 +84,7 @@ function described(config: ServerConfig): Record<string, unknown> {
     transport: config.transport,
     target: describeServerTarget(config),
     access: config.access ?? null,
+    samplingModel: config.samplingModel ?? null,
   };
 }
 

@@ -8,15 +8,19 @@ import "server-only";
 // ask: the request is declined. A request's id names the process that waits for the answer,
 // so that an answer posted to another Toolscope process on the same database reaches it. Only
 // the one who made the call may answer (its answerer: their person id, else the bootstrap
-// token or the local user): knowing a request's id is not enough.
+// token or the local user): knowing a request's id is not enough. A call made from a person's
+// browser names that person (its `person`): a sampling request may then come with a model's draft
+// (sampling.ts), made only once it is known that a person will see it.
 import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 import { processInstance } from "@/lib/cluster/instances";
 import { clusterBus } from "@/lib/cluster";
+import type { Caller } from "@/lib/domain/roles";
+import type { SamplingDraft } from "@/lib/domain/sampling";
 import { processWide } from "@/lib/process-wide";
 
 export type UserInputKind = "elicitation" | "sampling";
-export type UserInputRequest = { id: string; serverId: string; kind: UserInputKind; params: unknown };
+export type UserInputRequest = { id: string; serverId: string; kind: UserInputKind; params: unknown; draft?: SamplingDraft };
 export type Interactor = (request: UserInputRequest) => void;
 
 /** How long a person has to answer before the request is cancelled. */
@@ -26,9 +30,10 @@ type Pending = { serverId: string; answerer: string | null; resolve: (answer: Us
 
 /**
  * An interactor and whose call it serves: `owner`, a person's id (null in local mode or for a
- * token without one), picks the person's own OAuth connection; `answerer` may answer.
+ * token without one), picks the person's own OAuth connection; `answerer` may answer; `person`,
+ * when the interactor shows the requests to a person (not to an agent).
  */
-type Active = { interactor: Interactor; owner: string | null; answerer: string | null };
+type Active = { interactor: Interactor; owner: string | null; answerer: string | null; person: Caller | undefined };
 type State = { pending: Map<string, Pending>; active: Map<string, Active[]> };
 const state = processWide<State>("user-input", () => ({ pending: new Map(), active: new Map() }));
 const context = processWide("user-input-context", () => new AsyncLocalStorage<Active>());
@@ -40,9 +45,10 @@ export async function withInteractor<T>(
   run: () => Promise<T>,
   owner: string | null = null,
   answerer: string | null = null,
+  person?: Caller,
 ): Promise<T> {
   const list = state.active.get(serverId) ?? [];
-  const entry = { interactor, owner, answerer };
+  const entry = { interactor, owner, answerer, person };
   list.push(entry);
   state.active.set(serverId, list);
   try {
@@ -78,17 +84,21 @@ export type UserAnswer = { action: "accept" | "decline" | "cancel"; content?: Re
 /**
  * Asks the user. Resolves with their answer; with `null` when there is no one to ask; with
  * `undefined` when the time ran out or the request was aborted. `owner`: the person whose own
- * connection (OAuth, lib/oauth) the request came on; only their calls are asked.
+ * connection (OAuth, lib/oauth) the request came on; only their calls are asked. `draftFor`:
+ * what to show a person beside the request, made before they are asked (never for an agent).
  */
-export function requestUserInput(
+export async function requestUserInput(
   serverId: string,
   kind: UserInputKind,
   params: unknown,
   signal?: AbortSignal,
   owner?: string,
+  draftFor?: (person: Caller) => Promise<SamplingDraft>,
 ): Promise<UserAnswer | null | undefined> {
   const entry = whomToAsk(serverId, owner);
-  if (!entry) return Promise.resolve(null);
+  if (!entry) return null;
+  const draft = entry.person && draftFor ? await draftFor(entry.person) : undefined;
+  if (signal?.aborted) return undefined;
   const id = `${processInstance().id}.${randomUUID()}`;
   return new Promise((resolve) => {
     const finish = (answer: UserAnswer | undefined): void => {
@@ -102,7 +112,7 @@ export function requestUserInput(
     timer.unref();
     signal?.addEventListener("abort", onAbort, { once: true });
     state.pending.set(id, { serverId, answerer: entry.answerer, resolve: finish });
-    entry.interactor({ id, serverId, kind, params });
+    entry.interactor({ id, serverId, kind, params, ...(draft ? { draft } : {}) });
   });
 }
 

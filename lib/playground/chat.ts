@@ -8,6 +8,7 @@ import { jsonSchema, stepCountIs, streamText, tool, type JSONSchema7, type Model
 import type { Caller } from "@/lib/domain/roles";
 import type { CallToolResult, InvocationResponse } from "@/lib/domain/mcp-types";
 import type { CallVia } from "@/lib/audit/via";
+import { blockText } from "@/lib/models/block-text";
 import { languageModel, withoutKeys } from "@/lib/models/providers";
 import { callAgentTool, type AgentAnswer } from "@/lib/gateway/agent-call";
 import { WHOLE_VIEW, type ToolView } from "@/lib/gateway/tool-views";
@@ -28,23 +29,6 @@ export type ChatTurn = {
   tools?: ToolSet | undefined;
   signal: AbortSignal;
 };
-
-/** What a block of a result says to a model that reads text. */
-function blockText(block: CallToolResult["content"][number]): string {
-  switch (block.type) {
-    case "text":
-      return block.text;
-    case "image":
-    case "audio":
-      return `[${block.type} ${block.mimeType}]`;
-    case "resource_link":
-      return `[resource ${block.uri}]`;
-    case "resource":
-      return "text" in block.resource ? block.resource.text : `[resource ${block.resource.uri}]`;
-    default:
-      return JSON.stringify(block);
-  }
-}
 
 /** A tool's answer as the model reads it: its text, its structured content when it has no text, an error as an error. */
 export function modelOutput(answer: AgentAnswer): ToolResultPart["output"] {

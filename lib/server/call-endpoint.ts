@@ -80,12 +80,17 @@ async function answerCall(
     return;
   }
   const stream = eventStream(response);
-  // A server's request for input is redacted like its answer: it may quote a secret it was given.
+  // A server's request for input is redacted like its answer: it may quote a secret it was given,
+  // and a model's draft of the answer may repeat it.
   let echoes: EchoRedactor | undefined;
   try {
     const result = await withInteractor(
       params.serverId,
-      (input) => stream.send("input", echoes ? { ...input, params: echoes.value(input.params) } : input),
+      (input) =>
+        stream.send(
+          "input",
+          echoes ? { ...input, params: echoes.value(input.params), ...(input.draft && { draft: echoes.value(input.draft) }) } : input,
+        ),
       () =>
         runCall({
           ...call,
@@ -98,6 +103,7 @@ async function answerCall(
         }),
       caller.userId,
       ownerOf(caller),
+      caller,
     );
     stream.send("result", result);
   } catch (error) {

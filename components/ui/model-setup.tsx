@@ -1,0 +1,13 @@
+// How an operator gives Toolscope a model, in words: said wherever a person finds none (the chat,
+// a server's sampling setting). The variables are lib/models/providers.ts's.
+import type { ReactNode } from "react";
+
+export function ModelSetup(): ReactNode {
+  return (
+    <>
+      Toolscope reads the variables every SDK reads when it starts: <code>OPENAI_API_KEY</code> (with <code>OPENAI_BASE_URL</code> for any
+      endpoint that speaks OpenAI&apos;s chat completions: Ollama, vLLM, LM Studio, llama.cpp), <code>ANTHROPIC_API_KEY</code> or{" "}
+      <code>GOOGLE_GENERATIVE_AI_API_KEY</code>. Set one and start Toolscope again.
+    </>
+  );
+}
