@@ -65,6 +65,8 @@ test.describe("local pages", () => {
       ["saved calls", "/saved"],
       // With no model configured: what to set to chat (e2e/playground.spec.ts tours a conversation).
       ["chat", "/playground"],
+      // No suite yet (e2e/playground.spec.ts runs one across models).
+      ["evals", "/evals"],
       ["collection", `/saved/collections/${collectionId}`],
       ["presentation", `/saved/collections/${collectionId}/present`],
     ];

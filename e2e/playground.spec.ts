@@ -2,7 +2,8 @@
 // OPENAI_API_KEY at a scripted OpenAI-compatible model (test/scripted-model-server.ts). Chat is
 // in the main navigation; a question makes the model call a demo tool, shown inline, and the
 // answer follows; the call is in the audit log via the playground and the model; the chat exports
-// as JSON and starts anew; the key is in nothing the browser receives. Runs its own Toolscope on another port.
+// as JSON and starts anew; the key is in nothing the browser receives. An eval suite runs on two
+// models that behave differently and shows their pass rates. Runs its own Toolscope on another port.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -23,7 +24,10 @@ test.beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-playground-"));
   const configFile = path.join(dataDir, "mcp.json");
   fs.writeFileSync(configFile, JSON.stringify({ mcpServers: {} }));
-  models = await startScriptedModelServer({ apiKey: KEY, models: { "weather-bot": callsTool("__get_weather", "city") } });
+  models = await startScriptedModelServer({
+    apiKey: KEY,
+    models: { "weather-bot": callsTool("__get_weather", "city"), "yawn-bot": () => ({ text: "It is sunny." }) },
+  });
   toolscope = await startOwnToolscope({
     port: PORT,
     dataDir,
@@ -100,4 +104,43 @@ test("Shift+Enter starts a new line; Enter with nothing typed sends nothing", as
   await message.pressSequentially("second line");
   await expect(message).toHaveValue("first line\nsecond line");
   await expect(page.getByTestId("chat-message")).toHaveCount(0);
+});
+
+test("an eval suite runs on two models, followed live, and their pass rates differ", async ({ page }) => {
+  await page.goto(`${toolscope!.baseUrl}/`);
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Evals" }).click();
+  await expect(page.getByRole("heading", { name: "Evals", level: 1 })).toBeVisible();
+  await page.getByTestId("suite-new").click();
+  const json = page.getByRole("textbox", { name: "Suite file (JSON)" });
+  const starter = JSON.parse(await json.inputValue()) as { cases: { prompt: string }[] };
+  // The scripted model asks the weather of whatever the person wrote.
+  starter.cases[0]!.prompt = "Porto";
+  await json.fill(JSON.stringify(starter));
+  await page.getByTestId("suite-save").click();
+  await expect(page.getByTestId("suite-name")).toHaveText("Weather");
+
+  await page.getByRole("checkbox", { name: "openai/weather-bot" }).check();
+  await page.getByRole("checkbox", { name: "openai/yawn-bot" }).check();
+  await page.getByLabel("Runs of each case on each model").fill("2");
+  await page.getByTestId("run-start").click();
+  await expect(page.getByTestId("run-status")).toContainText("Finished: 4 of 4 attempts");
+  await expect(page.getByTestId("rate-openai/weather-bot")).toContainText("100 %");
+  await expect(page.getByTestId("rate-openai/yawn-bot")).toContainText("0 %");
+  await page.getByTestId("attempt").filter({ hasText: "openai/yawn-bot · attempt 1" }).locator("summary").click();
+  await expect(page.getByTestId("attempt").filter({ hasText: "openai/yawn-bot · attempt 1" })).toContainText(
+    "Not called: no tool was called",
+  );
+  await expectAccessibleInBothThemes(page, "an eval run");
+
+  const audit = await page.request.get(`${toolscope!.baseUrl}/api/audit?via=${encodeURIComponent("eval:openai/weather-bot")}`);
+  const { records } = (await audit.json()) as { records: { tool_name: string; outcome: string }[] };
+  expect(records.map((r) => [r.tool_name, r.outcome])).toEqual([
+    ["get_weather", "ok"],
+    ["get_weather", "ok"],
+  ]);
+
+  await page.getByRole("link", { name: "← Weather" }).click();
+  await expect(page.getByTestId("run-row")).toHaveCount(1);
+  await page.setViewportSize({ width: 390, height: 800 });
+  await expectAccessibleInBothThemes(page, "an eval suite with its history at 390 px");
 });

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import type { EvalAttempt } from "@/lib/evals/run-shapes";
-import { describeExpectation } from "@/lib/evals/suite-file";
+import { describeExpectation } from "@/lib/evals/expectation-words";
 
 const OK = "text-emerald-700 dark:text-emerald-400";
 const BAD = "text-rose-700 dark:text-rose-400";

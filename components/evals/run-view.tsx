@@ -74,7 +74,13 @@ export function RunView({ initial, mayStop }: { initial: RunDetail; mayStop: boo
           {error}
         </p>
       )}
-      <div className="overflow-x-auto">
+      {/* Focusable, so that a keyboard can scroll it at 390 px. */}
+      <div
+        className="overflow-x-auto focus-visible:ring-2 focus-visible:ring-indigo-500/40 focus-visible:outline-none"
+        tabIndex={0}
+        role="region"
+        aria-label="Pass rates"
+      >
         <table className="w-full min-w-[32rem] text-left text-[12px]" data-testid="run-matrix">
           <caption className="sr-only">Pass rate of each case on each model</caption>
           <thead className="text-muted">
@@ -127,7 +133,9 @@ export function RunView({ initial, mayStop }: { initial: RunDetail; mayStop: boo
         </table>
       </div>
       {run.cases.map((name) => {
-        const attempts = run.attempts.filter((a) => a.case === name);
+        const attempts = run.attempts
+          .filter((a) => a.case === name)
+          .sort((x, y) => run.models.indexOf(x.model) - run.models.indexOf(y.model) || x.attempt - y.attempt);
         if (attempts.length === 0) return null;
         return (
           <section key={name} aria-label={`Attempts of ${name}`}>

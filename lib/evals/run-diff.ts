@@ -1,7 +1,7 @@
 // What changed between two runs of a suite: for each case and model, the pass rate before and after,
 // and the expectations that fail now but failed in no attempt before (or the other way round), so a
 // regression reads as what the model stopped doing. Pure and client-safe.
-import { describeExpectation } from "./suite-file";
+import { describeExpectation } from "./expectation-words";
 import { passRate, summarize, type EvalAttempt } from "./run-shapes";
 
 export type CellChange = {
@@ -44,13 +44,15 @@ export function diffRuns(before: readonly EvalAttempt[], after: readonly EvalAtt
     seen.add(key);
   }
   const cells = keys.map(([caseName, model]) => {
-    const was = failing(before, caseName, model);
-    const now = failing(after, caseName, model);
+    const rates = { before: passRate(a.byCase[caseName]?.[model]), after: passRate(b.byCase[caseName]?.[model]) };
+    // A case one of the runs did not try on this model neither broke nor was fixed there.
+    const both = rates.before !== null && rates.after !== null;
+    const was = both ? failing(before, caseName, model) : new Set<string>();
+    const now = both ? failing(after, caseName, model) : new Set<string>();
     const cell: CellChange = {
       case: caseName,
       model,
-      before: passRate(a.byCase[caseName]?.[model]),
-      after: passRate(b.byCase[caseName]?.[model]),
+      ...rates,
       broke: [...now].filter((text) => !was.has(text)),
       fixed: [...was].filter((text) => !now.has(text)),
     };

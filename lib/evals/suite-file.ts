@@ -1,6 +1,7 @@
 // The eval suite file (issue 45): prompts for a model and what it is expected to do with a server's
 // tools. What import reads and export writes, documented in docs/evals.md; versioned like the
-// collection file, so an older Toolscope refuses a newer file with a clear message. Client-safe.
+// collection file, so an older Toolscope refuses a newer file with a clear message. Client-safe, but
+// it loads zod: a page that shows expectations imports expectation-words.ts.
 import { z } from "zod";
 import { CheckSchema } from "@/lib/saved/shapes";
 import { VIRTUAL_NAME } from "@/lib/domain/virtual-servers";
@@ -116,25 +117,6 @@ export function resolvedCases(suite: EvalSuite): ResolvedCase[] {
         }),
     ...(suite.temperature === undefined ? {} : { temperature: suite.temperature }),
   }));
-}
-
-/** What an expectation says, in a few words, for the pages and the CLI. */
-export function describeExpectation(e: Expectation): string {
-  const tool = (t: { tool: string; server?: string | undefined }) => (t.server ? `${t.server}’s ${t.tool}` : t.tool);
-  switch (e.kind) {
-    case "called":
-      return `Calls ${tool(e)}${e.arguments ? ` with ${JSON.stringify(e.arguments)}` : ""}${e.argumentsSchema ? " (arguments match a schema)" : ""}`;
-    case "not_called":
-      return `Does not call ${tool(e)}`;
-    case "max_calls":
-      return `At most ${e.count} tool call${e.count === 1 ? "" : "s"}`;
-    case "answer_contains":
-      return `The answer contains “${e.text}”${e.ignoreCase ? " (any case)" : ""}`;
-    case "answer_matches":
-      return `The answer matches /${e.pattern}/${e.flags ?? ""}`;
-    case "result":
-      return `${tool(e)}’s result passes ${e.checks.length} check${e.checks.length === 1 ? "" : "s"}`;
-  }
 }
 
 /** What starting a run asks: the models, and how many times each case runs on each. */

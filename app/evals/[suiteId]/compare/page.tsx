@@ -75,6 +75,9 @@ export default async function ComparePage({
                 className="rounded-lg border border-zinc-200 px-3 py-2 text-[12px] dark:border-zinc-800"
               >
                 <span className="font-medium">{cell.case}</span> on {cell.model}: <Rates before={cell.before} after={cell.after} />
+                {(cell.before === null || cell.after === null) && (
+                  <span className="ml-2 text-muted">(not tried in the {cell.before === null ? "earlier" : "later"} run)</span>
+                )}
                 {cell.broke.length > 0 && (
                   <ul className="mt-1 list-disc pl-5 text-rose-700 dark:text-rose-400">
                     {cell.broke.map((text) => (
