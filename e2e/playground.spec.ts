@@ -11,7 +11,7 @@ import { expect, test } from "./test";
 import { expectAccessibleInBothThemes } from "./accessible";
 import { startOwnToolscope, type OwnToolscope } from "./own-toolscope";
 import { e2ePort } from "./ports";
-import { callsTool, startScriptedModelServer, type ScriptedModelServer } from "../test/scripted-model-server";
+import { callsTool, startScriptedModelServer, textOf, type ScriptedModelServer } from "../test/scripted-model-server";
 
 const PORT = e2ePort("TOOLSCOPE_E2E_PLAYGROUND_PORT", 3189);
 const KEY = "sk-e2e-playground-71c2d9";
@@ -26,7 +26,14 @@ test.beforeAll(async () => {
   fs.writeFileSync(configFile, JSON.stringify({ mcpServers: {} }));
   models = await startScriptedModelServer({
     apiKey: KEY,
-    models: { "weather-bot": callsTool("__get_weather", "city"), "yawn-bot": () => ({ text: "It is sunny." }) },
+    models: {
+      "weather-bot": callsTool("__get_weather", "city"),
+      "yawn-bot": () => ({ text: "It is sunny." }),
+      "zap-bot": (request) =>
+        request.messages.at(-1)?.role === "tool"
+          ? { text: `Done: ${textOf(request.messages.at(-1))}` }
+          : { toolCalls: [{ name: "demo__delete_note", arguments: { id: "n-e2e" } }] },
+    },
   });
   toolscope = await startOwnToolscope({
     port: PORT,
@@ -143,4 +150,31 @@ test("an eval suite runs on two models, followed live, and their pass rates diff
   await expect(page.getByTestId("run-row")).toHaveCount(1);
   await page.setViewportSize({ width: 390, height: 800 });
   await expectAccessibleInBothThemes(page, "an eval suite with its history at 390 px");
+});
+
+test("a destructive call waits for the person inline: Don't run tells the model, Run it makes the call", async ({ page }) => {
+  await page.goto(`${toolscope!.baseUrl}/playground`);
+  await page.getByTestId("chat-model").selectOption("openai/zap-bot");
+  const message = page.getByRole("textbox", { name: "Message" });
+  const call = page.getByTestId("chat-tool-call");
+
+  await message.fill("Delete my note");
+  await message.press("Enter");
+  await expect(call.getByTestId("chat-tool-confirm")).toContainText("Nothing is sent until you say so");
+  await expectAccessibleInBothThemes(page, "a call waiting for the person");
+  await call.getByRole("button", { name: "Don't run" }).click();
+  await expect(call).toHaveAttribute("data-state", "output-denied");
+  await expect(page.locator("[data-testid=chat-message][data-role=assistant]").last()).toContainText("Done:");
+
+  await message.fill("Delete it after all");
+  await message.press("Enter");
+  const second = call.last();
+  await second.getByRole("button", { name: "Run it" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(second).toHaveAttribute("data-state", "output-available");
+  await expect(second.getByTestId("chat-tool-result")).toBeVisible();
+
+  const audit = await page.request.get(`${toolscope!.baseUrl}/api/audit?via=${encodeURIComponent("playground:openai/zap-bot")}`);
+  const { records } = (await audit.json()) as { records: { tool_name: string }[] };
+  expect(records.map((r) => r.tool_name)).toEqual(["delete_note"]);
 });

@@ -7,7 +7,7 @@
 // First: zod must know that eval is off before the AI SDK's schemas are built (zod-jitless.ts).
 import "@/components/ui/zod-jitless";
 import { useChat } from "@ai-sdk/react";
-import { DefaultChatTransport, isToolUIPart } from "ai";
+import { DefaultChatTransport, isToolUIPart, lastAssistantMessageIsCompleteWithApprovalResponses } from "ai";
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, ERROR_NOTE, INPUT } from "@/components/ui/classes";
 import { Markdown } from "@/components/ui/markdown";
@@ -65,7 +65,7 @@ function Usage({ message }: { message: PlaygroundMessage }): ReactNode {
   );
 }
 
-function Message({ message }: { message: PlaygroundMessage }): ReactNode {
+function Message({ message, onAnswer }: { message: PlaygroundMessage; onAnswer: (approvalId: string, run: boolean) => void }): ReactNode {
   const mine = message.role === "user";
   return (
     <article
@@ -83,7 +83,14 @@ function Message({ message }: { message: PlaygroundMessage }): ReactNode {
           ) : (
             <Markdown key={index} source={part.text} />
           );
-        if (isToolUIPart(part)) return <ToolCallView key={part.toolCallId} part={part} />;
+        if (isToolUIPart(part))
+          return (
+            <ToolCallView
+              key={part.toolCallId}
+              part={part}
+              onAnswer={part.state === "approval-requested" ? (run) => onAnswer(part.approval.id, run) : undefined}
+            />
+          );
         return null;
       })}
       {!mine && <Usage message={message} />}
@@ -100,8 +107,23 @@ export function ChatView(): ReactNode {
   const [draft, setDraft] = useState("");
   const composer = useRef<HTMLTextAreaElement>(null);
   const model = picked || models?.models[0] || "";
-  const transport = useMemo(() => new DefaultChatTransport<PlaygroundMessage>({ api: "/api/playground/chat" }), []);
-  const { messages, sendMessage, setMessages, status, stop, error } = useChat<PlaygroundMessage>({ transport });
+  // A turn that goes on after the person confirmed a call is sent by the chat itself, with the settings of the turn it continues.
+  const settings = useRef<object>({});
+  const transport = useMemo(
+    // The body is read when a request is sent, never while rendering.
+    // eslint-disable-next-line react-hooks/refs
+    () => new DefaultChatTransport<PlaygroundMessage>({ api: "/api/playground/chat", body: () => settings.current }),
+    [],
+  );
+  const { messages, sendMessage, setMessages, status, stop, error, addToolApprovalResponse } = useChat<PlaygroundMessage>({
+    transport,
+    sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithApprovalResponses,
+  });
+  const answer = useCallback(
+    (approvalId: string, run: boolean) =>
+      void addToolApprovalResponse({ id: approvalId, approved: run, ...(run ? {} : { reason: "The person chose not to run it." }) }),
+    [addToolApprovalResponse],
+  );
   const busy = status === "submitted" || status === "streaming";
   // The newest words in view as they stream in.
   const end = useRef<HTMLDivElement>(null);
@@ -115,7 +137,8 @@ export function ChatView(): ReactNode {
     if (!text || busy || !model) return;
     setDraft("");
     // The settings of this moment go with this turn.
-    void sendMessage({ text }, { body: turnSettings(model, system, temperature) });
+    settings.current = turnSettings(model, system, temperature);
+    void sendMessage({ text }, { body: settings.current });
     composer.current?.focus();
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>): void => {
@@ -214,7 +237,7 @@ export function ChatView(): ReactNode {
                 </p>
               )}
               {messages.map((message) => (
-                <Message key={message.id} message={message} />
+                <Message key={message.id} message={message} onAnswer={answer} />
               ))}
               {status === "submitted" && <p className="text-xs text-muted">The model is thinking…</p>}
               {error && (

@@ -8,6 +8,7 @@ import type { ReactNode } from "react";
 import { getToolName, type DynamicToolUIPart, type ToolUIPart } from "ai";
 import { ContentBlockView } from "@/components/invoke/content-block";
 import { JsonView } from "@/components/ui/json-view";
+import { BUTTON_PRIMARY, BUTTON_SECONDARY } from "@/components/ui/classes";
 import { AUDIT_META, OUTCOME_META } from "@/lib/domain/result-meta";
 import type { CallToolResult } from "@/lib/domain/mcp-types";
 
@@ -23,14 +24,18 @@ function asResult(output: unknown): CallToolResult | undefined {
 const STATE: Record<ToolPart["state"], string> = {
   "input-streaming": "Preparing the call…",
   "input-available": "Calling…",
-  "approval-requested": "Waiting for approval…",
-  "approval-responded": "Approval answered",
+  "approval-requested": "Waiting for you",
+  "approval-responded": "Answered, going on…",
   "output-available": "Answered",
   "output-error": "Failed",
   "output-denied": "Denied",
 };
 
-export function ToolCallView({ part }: { part: ToolPart }): ReactNode {
+/**
+ * `onAnswer`: the call waits for the person (a tool the policy holds: destructive ones by default,
+ * every one of a server whose annotations are not trusted); run it, or tell the model it was not.
+ */
+export function ToolCallView({ part, onAnswer }: { part: ToolPart; onAnswer?: ((run: boolean) => void) | undefined }): ReactNode {
   const name = getToolName(part);
   const result = part.state === "output-available" ? asResult(part.output) : undefined;
   const auditId = result?._meta?.[AUDIT_META];
@@ -69,6 +74,28 @@ export function ToolCallView({ part }: { part: ToolPart }): ReactNode {
             <JsonView value={part.input} testId="chat-tool-arguments" className="max-h-48" />
           </div>
         )}
+        {onAnswer && (
+          <div
+            role="group"
+            aria-label={`Run ${name}?`}
+            data-testid="chat-tool-confirm"
+            className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-2.5 dark:border-amber-800 dark:bg-amber-950/40"
+          >
+            <p>
+              The model wants to run <code className="font-mono">{name}</code>, which may change or delete things (as the server&apos;s
+              policy or its trust settings say). Nothing is sent until you say so.
+            </p>
+            <div className="flex gap-2">
+              <button type="button" className={BUTTON_PRIMARY} onClick={() => onAnswer(true)} data-testid="chat-tool-run">
+                Run it
+              </button>
+              <button type="button" className={BUTTON_SECONDARY} onClick={() => onAnswer(false)} data-testid="chat-tool-deny">
+                Don&apos;t run
+              </button>
+            </div>
+          </div>
+        )}
+        {part.state === "output-denied" && <p className="text-muted">You chose not to run it; the model was told so.</p>}
         {part.state === "output-error" && (
           <p role="alert" className="text-rose-700 dark:text-rose-300">
             {part.errorText}

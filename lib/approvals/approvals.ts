@@ -29,6 +29,7 @@ import {
   claimApprovalRound,
   settleApproval,
   type ApprovalRow,
+  type NewApproval,
   type RequesterRecord,
 } from "./approval-store";
 import { awaitDecision, wakeApproval } from "./waiting";
@@ -52,7 +53,34 @@ export async function agentCallGate(connection: ServerConnection, toolName: stri
   return gate.wait ? { wait: true, because: gate.because, definitionChanges: null } : gate;
 }
 
-function approversOf(policy: Awaited<ReturnType<typeof serverPolicy>>): Approvers {
+/** The row a held call waits in: what approvers see (its secrets redacted), who asked, and who may decide. */
+export function newApproval(
+  held: Omit<HeldCall, "signal" | "onTick">,
+  policy: Awaited<ReturnType<typeof serverPolicy>>,
+  timeoutS: number,
+): NewApproval {
+  return {
+    serverId: held.connection.config.id,
+    toolName: held.toolName,
+    // As the audit log keeps them: approvers see what it shows, and the secrets stay in this
+    // process, with the agent's request, which is where the call is made from.
+    arguments: shownArguments(held.connection, held.toolName, held.arguments),
+    requester: {
+      actor: held.caller.actor,
+      userId: held.caller.userId,
+      name: held.caller.name,
+      email: held.caller.email,
+      sessionId: held.caller.sessionId,
+    },
+    client: held.client,
+    because: held.gate.because,
+    definitionChanges: held.gate.definitionChanges,
+    approvers: approversOf(policy),
+    timeoutMs: timeoutS * 1000,
+  };
+}
+
+export function approversOf(policy: Awaited<ReturnType<typeof serverPolicy>>): Approvers {
   const set = policy?.agents?.approvers;
   return { roles: set?.roles ?? ["admin"], people: set?.people ?? [], self: set?.self ?? true };
 }
@@ -76,25 +104,7 @@ export type HeldOutcome =
 export async function holdForApproval(held: HeldCall): Promise<HeldOutcome> {
   const policy = await serverPolicy(held.connection.config.id);
   const timeoutS = policy?.agents?.timeoutSeconds ?? DEFAULT_APPROVAL_TIMEOUT_S;
-  const row = await insertApproval({
-    serverId: held.connection.config.id,
-    toolName: held.toolName,
-    // As the audit log keeps them: approvers see what it shows, and the secrets stay in this
-    // process, with the agent's request, which is where the call is made from.
-    arguments: shownArguments(held.connection, held.toolName, held.arguments),
-    requester: {
-      actor: held.caller.actor,
-      userId: held.caller.userId,
-      name: held.caller.name,
-      email: held.caller.email,
-      sessionId: held.caller.sessionId,
-    },
-    client: held.client,
-    because: held.gate.because,
-    definitionChanges: held.gate.definitionChanges,
-    approvers: approversOf(policy),
-    timeoutMs: timeoutS * 1000,
-  });
+  const row = await insertApproval(newApproval(held, policy, timeoutS));
   void announceWaiting(row, held.connection.config.name);
   const endWait = startApprovalWait(row.server_id);
   let decision = "failed";

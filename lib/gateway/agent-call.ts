@@ -28,6 +28,7 @@ import type { CallOptions, ServerConnection } from "@/lib/mcp/connection";
 import { runCall } from "@/lib/calls/run-call";
 import { enforceToolPolicy } from "@/lib/calls/enforce-policy";
 import { agentCallGate, continueApprovedCall, holdForApproval, linkApprovalToCall } from "@/lib/approvals/approvals";
+import { approveInPerson } from "@/lib/approvals/in-person";
 import { countAgentCall } from "@/lib/metrics/metrics";
 import { ownerOf, ownersInFlight } from "@/lib/calls/in-flight";
 import { withLogListener, type LogParams } from "@/lib/mcp/log-relay";
@@ -65,6 +66,11 @@ export type AgentCall = {
   rounds?: AgentRounds | undefined;
   /** Where the audit log says the call came from: `agent:<client>` unless given (the playground's model). */
   via?: CallVia | undefined;
+  /**
+   * The person the call is made for confirmed it in their own page before it was made (the
+   * playground): where the policy counts them as its approver, that is the approval.
+   */
+  confirmedInPerson?: boolean | undefined;
   /** Nobody is there to approve a call that would wait for a person (`toolscope check`): it is refused at once. */
   unattended?: boolean | undefined;
   /** Told the pipeline's whole answer and where the call went, when it was sent (an eval grades it). */
@@ -146,7 +152,7 @@ async function answerAgentCall(call: AgentCall, resolved: { serverId: string }):
       // runCall checks again after the wait: the policy may have changed meanwhile. A call that
       // does not wait is checked once, there.
       await enforceToolPolicy(connection, { toolName, caller: call.caller, reason: given ?? "approval" });
-      const held = await holdForApproval({
+      const heldCall = {
         connection,
         toolName,
         arguments: args,
@@ -158,9 +164,14 @@ async function answerAgentCall(call: AgentCall, resolved: { serverId: string }):
             ? `${call.client} (authorized as “${call.caller.tokenName}”)`
             : call.client,
         gate,
-        signal: call.requestEnded ? AbortSignal.any([call.signal, call.requestEnded]) : call.signal,
-        onTick: (waited) => progress.waiting(waited),
-      });
+      };
+      const held =
+        (call.confirmedInPerson ? await approveInPerson(heldCall) : null) ??
+        (await holdForApproval({
+          ...heldCall,
+          signal: call.requestEnded ? AbortSignal.any([call.signal, call.requestEnded]) : call.signal,
+          onTick: (waited) => progress.waiting(waited),
+        }));
       approvalId = held.approvalId;
       if (!held.approved) return refused(held.message, held.outcome, { [APPROVAL_META]: held.approvalId });
       args = held.arguments;

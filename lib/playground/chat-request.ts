@@ -21,15 +21,30 @@ export const ChatRequestSchema = z.object({
 
 export type ChatRequest = z.infer<typeof ChatRequestSchema>;
 
-export async function answerChat(request: ChatRequest, caller: Caller, signal: AbortSignal): Promise<Response> {
+/** The page's word that the person confirmed a held call: only a person, in Toolscope's own page, may give it. */
+function assertMayConfirm(messages: readonly PlaygroundMessage[], caller: Caller, fromPage: boolean): void {
+  const confirms = messages.some((message) =>
+    message.parts.some((part) => "approval" in part && (part.approval as { approved?: boolean } | undefined)?.approved === true),
+  );
+  if (!confirms) return;
+  const person = caller.authMethod === "password" || caller.authMethod === "sso" || caller.authMethod === "local";
+  if (!person || !fromPage)
+    throw new AppError(
+      "forbidden:credential",
+      "Only the person, in Toolscope's own page, can confirm a call the model wants to make: a token or a script cannot.",
+    );
+}
+
+export async function answerChat(request: ChatRequest, caller: Caller, signal: AbortSignal, fromPage = false): Promise<Response> {
   let messages: PlaygroundMessage[];
   try {
     messages = await validateUIMessages<PlaygroundMessage>({ messages: request.messages });
   } catch (error) {
     throw new AppError("bad_request:body", `The conversation is not one the playground can read: ${(error as Error).message}`);
   }
+  assertMayConfirm(messages, caller, fromPage);
   // The same tools read the conversation's earlier calls and serve the model's new ones.
-  const tools = await playgroundTools(caller, request.model, WHOLE_VIEW, signal);
+  const tools = await playgroundTools(caller, request.model, WHOLE_VIEW, signal, { askInPerson: true });
   const result = await chatTurn({
     caller,
     model: request.model,

@@ -11,6 +11,8 @@ import type { CallVia } from "@/lib/audit/via";
 import { blockText } from "@/lib/models/block-text";
 import { languageModel, withoutKeys } from "@/lib/models/providers";
 import { callAgentTool, type AgentAnswer } from "@/lib/gateway/agent-call";
+import { agentCallGate } from "@/lib/approvals/approvals";
+import { secretKeyFor } from "@/lib/crypto/secret-box";
 import { WHOLE_VIEW, type ToolView } from "@/lib/gateway/tool-views";
 
 /** Model steps in one turn (each a model's answer, with the tool calls it made): a loop is cut off there. */
@@ -64,6 +66,12 @@ export type ToolOptions = {
   onCall?: ((call: ObservedCall) => void) | undefined;
   /** Nobody is there to approve a call that would wait for a person: it is refused at once. */
   unattended?: boolean | undefined;
+  /**
+   * Ask the person in their page before a call the policy holds (the AI SDK's tool approval): the
+   * turn stops there, and goes on with their answer. Their confirmation is the approval where the
+   * policy counts them as an approver; otherwise the call then waits for one who is.
+   */
+  askInPerson?: boolean | undefined;
 };
 
 /** The caller's tools as AI SDK tools, each call made through the gateway's path. */
@@ -75,6 +83,14 @@ export async function playgroundTools(
   options: ToolOptions = {},
 ): Promise<ToolSet> {
   const listed = await view.list(caller);
+  // The calls this request did not ask the person about: one it runs without asking was not confirmed.
+  const notAsked = new Set<string>();
+  const needsApproval = async (name: string, toolCallId: string): Promise<boolean> => {
+    const target = await view.resolve(caller, name);
+    const wait = target ? (await agentCallGate(target.connection, target.toolName)).wait : false;
+    if (!wait) notAsked.add(toolCallId);
+    return wait;
+  };
   const execute = async (
     name: string,
     args: Record<string, unknown>,
@@ -94,6 +110,7 @@ export async function playgroundTools(
         signal: abortSignal ?? signal,
         via: options.via ?? { kind: "playground", model },
         unattended: options.unattended,
+        confirmedInPerson: options.askInPerson === true && !notAsked.has(toolCallId),
         onResponse: (response, target) => Object.assign(seen, { response, target }),
       });
       observe({ answer });
@@ -109,7 +126,10 @@ export async function playgroundTools(
       tool({
         ...(definition.description === undefined ? {} : { description: definition.description }),
         inputSchema: jsonSchema<Record<string, unknown>>(definition.inputSchema as JSONSchema7),
-        execute: (args, options) => execute(definition.name, args, options),
+        execute: (args, callOptions) => execute(definition.name, args, callOptions),
+        ...(options.askInPerson
+          ? { needsApproval: (_args: unknown, { toolCallId }: { toolCallId: string }) => needsApproval(definition.name, toolCallId) }
+          : {}),
         toModelOutput: ({ output }) => modelOutput(output),
       }),
     ]),
@@ -119,7 +139,7 @@ export async function playgroundTools(
 /** One turn: the model answers the conversation, calling tools as it goes, streamed. */
 export async function chatTurn(turn: ChatTurn) {
   const model = languageModel(turn.model);
-  const tools = turn.tools ?? (await playgroundTools(turn.caller, turn.model, turn.view ?? WHOLE_VIEW, turn.signal));
+  const tools = turn.tools ?? (await playgroundTools(turn.caller, turn.model, turn.view ?? WHOLE_VIEW, turn.signal, { askInPerson: true }));
   return streamText({
     model,
     messages: turn.messages,
@@ -128,6 +148,8 @@ export async function chatTurn(turn: ChatTurn) {
     tools,
     stopWhen: stepCountIs(MAX_STEPS),
     abortSignal: turn.signal,
+    // An approval the page sends back must be one this Toolscope asked for, of that very call.
+    experimental_toolApprovalSecret: secretKeyFor("playground tool approvals v1"),
     // The SDK's own handler logs the error whole, and a provider's error may quote the key.
     onError: ({ error }) => console.error(`[toolscope] the playground's model ${turn.model} failed: ${withoutKeys(error)}`),
   });
