@@ -15,6 +15,7 @@ import { useApiData } from "@/components/ui/use-api-data";
 import { fetchJson } from "@/lib/client/fetch-json";
 import type { AvailableModels, PlaygroundMessage } from "@/lib/domain/playground";
 import { NoModels } from "./no-models";
+import { ToolsPicker, toolsSettings, type ToolsChoice } from "./tools-picker";
 import { ToolCallView } from "./tool-call-view";
 
 /** The endpoint's refusal ({ error: { message } }) in its own words, else the error's. */
@@ -29,10 +30,16 @@ function readable(error: Error): string {
 }
 
 /** What a turn is sent with besides the conversation: the model, and the system prompt and temperature when set. */
-function turnSettings(model: string, system: string, temperature: string): { model: string; system?: string; temperature?: number } {
+function turnSettings(
+  model: string,
+  system: string,
+  temperature: string,
+  tools: ToolsChoice,
+): { model: string; system?: string; temperature?: number; servers?: string[]; virtualServer?: string } {
   const degrees = Number(temperature);
   return {
     model,
+    ...toolsSettings(tools),
     ...(system.trim() ? { system } : {}),
     ...(temperature.trim() && Number.isFinite(degrees) ? { temperature: degrees } : {}),
   };
@@ -61,6 +68,7 @@ function Usage({ message }: { message: PlaygroundMessage }): ReactNode {
     <p data-testid="chat-usage" className="text-[11px] text-muted">
       {message.metadata.model}
       {usage && ` · ${usage.inputTokens ?? "?"} tokens in · ${usage.outputTokens ?? "?"} out`}
+      {typeof message.metadata.costUsd === "number" && ` · ≈ $${message.metadata.costUsd.toFixed(4)}`}
     </p>
   );
 }
@@ -104,6 +112,7 @@ export function ChatView(): ReactNode {
   const [picked, setPicked] = useState<string>("");
   const [system, setSystem] = useState("");
   const [temperature, setTemperature] = useState("");
+  const [tools, setTools] = useState<ToolsChoice>("");
   const [draft, setDraft] = useState("");
   const composer = useRef<HTMLTextAreaElement>(null);
   const model = picked || models?.models[0] || "";
@@ -137,7 +146,7 @@ export function ChatView(): ReactNode {
     if (!text || busy || !model) return;
     setDraft("");
     // The settings of this moment go with this turn.
-    settings.current = turnSettings(model, system, temperature);
+    settings.current = turnSettings(model, system, temperature, tools);
     void sendMessage({ text }, { body: settings.current });
     composer.current?.focus();
   };
@@ -166,7 +175,7 @@ export function ChatView(): ReactNode {
             <button
               type="button"
               className={BUTTON_SECONDARY}
-              onClick={() => download(exported(messages, turnSettings(model, system, temperature)))}
+              onClick={() => download(exported(messages, turnSettings(model, system, temperature, tools)))}
               data-testid="chat-export"
             >
               Export JSON
@@ -193,6 +202,7 @@ export function ChatView(): ReactNode {
                 ))}
               </select>
             </label>
+            <ToolsPicker value={tools} onChange={setTools} />
             <label className="text-xs text-muted">
               Temperature
               <input

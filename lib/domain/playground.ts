@@ -25,6 +25,11 @@ export type AvailableModels = {
 };
 
 /** What the page learns about a turn beside its words: the model, and once it ends, the tokens it took. */
-export type TurnMetadata = { model: string; usage?: LanguageModelUsage };
+export type TurnMetadata = {
+  model: string;
+  usage?: LanguageModelUsage;
+  /** USD estimated from list prices (lib/models/prices.ts); null when the model's price is not known. */
+  costUsd?: number | null;
+};
 
 export type PlaygroundMessage = UIMessage<TurnMetadata>;

@@ -10,7 +10,7 @@ import type { CallToolResult } from "@/lib/domain/mcp-types";
 import { languageModel, withoutKeys } from "@/lib/models/providers";
 import { estimateCost } from "@/lib/models/prices";
 import { OUTCOME_META } from "@/lib/gateway/agent-call";
-import { serversView, virtualView, WHOLE_VIEW, type ToolView } from "@/lib/gateway/tool-views";
+import { viewFor } from "@/lib/gateway/tool-views";
 import { MAX_STEPS, playgroundTools, type ObservedCall } from "@/lib/playground/chat";
 import { grade, type GradedCall } from "./grade";
 import type { EvalAttempt } from "./run-shapes";
@@ -20,12 +20,6 @@ const TEXT_MAX = 2_000;
 
 function shortened(text: string): string {
   return text.length > TEXT_MAX ? `${text.slice(0, TEXT_MAX - 1)}…` : text;
-}
-
-export function viewOf(c: Pick<ResolvedCase, "servers" | "virtualServer">): ToolView {
-  if (c.virtualServer) return virtualView(c.virtualServer);
-  if (c.servers) return serversView(c.servers);
-  return WHOLE_VIEW;
 }
 
 function resultText(result: CallToolResult): string {
@@ -92,7 +86,7 @@ export async function runAttempt(input: AttemptInput): Promise<EvalAttempt> {
   let usage = { inputTokens: 0, outputTokens: 0 };
   let error: string | null = null;
   try {
-    const view = viewOf(c);
+    const view = viewFor(c);
     const tools = await playgroundTools(caller, model, view, signal, {
       via: { kind: "eval", model },
       client: `Toolscope evals (${model})`,

@@ -40,6 +40,13 @@ export function serversView(serverIds: readonly string[]): ToolView {
   };
 }
 
+/** The view a chat or an eval case asks for: one virtual server's, some servers', or all of /mcp. */
+export function viewFor(choice: { servers?: readonly string[] | undefined; virtualServer?: string | undefined }): ToolView {
+  if (choice.virtualServer) return virtualView(choice.virtualServer);
+  if (choice.servers) return serversView(choice.servers);
+  return WHOLE_VIEW;
+}
+
 function nameOf(tool: VirtualTool): string {
   return tool.as ?? agentToolName(tool.server, tool.tool);
 }

@@ -87,4 +87,15 @@ describe("POST /api/playground/chat", () => {
     expect(unknown.status).toBe(404);
     expect(JSON.parse(unknown.text)).toMatchObject({ error: { code: "not_found:model" } });
   });
+
+  it("offers only the tools of the servers asked for, and says so of a virtual server that does not exist", async () => {
+    const none = await chat({ ...ask("openai/weather-bot", "Porto"), servers: ["nosuchserver"] });
+    const words = none.chunks.flatMap((chunk) => (chunk.type === "text-delta" ? [chunk.delta as string] : [])).join("");
+    expect(words).toBe("No tool ending in __get_weather was offered.");
+    const demo = await chat({ ...ask("openai/weather-bot", "Porto"), servers: ["demo"] });
+    expect(demo.chunks).toContainEqual(expect.objectContaining({ type: "tool-input-available", toolName: "demo__get_weather" }));
+    const missing = await chat({ ...ask("openai/weather-bot", "Porto"), virtualServer: "nosuchview" });
+    expect(missing.status).toBe(404);
+    expect(missing.text).toContain('There is no virtual server \\"nosuchview\\"');
+  });
 });

@@ -9,14 +9,19 @@ import { z } from "zod";
 import { AppError } from "@/lib/errors";
 import type { Caller } from "@/lib/domain/roles";
 import { withoutKeys } from "@/lib/models/providers";
+import { estimateCost } from "@/lib/models/prices";
 import { chatTurn, playgroundTools } from "./chat";
-import { WHOLE_VIEW } from "@/lib/gateway/tool-views";
+import { viewFor } from "@/lib/gateway/tool-views";
+import { VIRTUAL_NAME } from "@/lib/domain/virtual-servers";
 
 export const ChatRequestSchema = z.object({
   model: z.string().min(3).max(200),
   messages: z.array(z.unknown()).min(1).max(500),
   system: z.string().max(20_000).optional(),
   temperature: z.number().min(0).max(2).optional(),
+  /** The tools of these servers only, or of one virtual server; neither: every tool of /mcp. */
+  servers: z.array(z.string().regex(VIRTUAL_NAME)).min(1).max(100).optional(),
+  virtualServer: z.string().regex(VIRTUAL_NAME).optional(),
 });
 
 export type ChatRequest = z.infer<typeof ChatRequestSchema>;
@@ -44,7 +49,8 @@ export async function answerChat(request: ChatRequest, caller: Caller, signal: A
   }
   assertMayConfirm(messages, caller, fromPage);
   // The same tools read the conversation's earlier calls and serve the model's new ones.
-  const tools = await playgroundTools(caller, request.model, WHOLE_VIEW, signal, { askInPerson: true });
+  const view = viewFor(request);
+  const tools = await playgroundTools(caller, request.model, view, signal, { askInPerson: true });
   const result = await chatTurn({
     caller,
     model: request.model,
@@ -60,7 +66,7 @@ export async function answerChat(request: ChatRequest, caller: Caller, signal: A
       part.type === "start"
         ? { model: request.model }
         : part.type === "finish"
-          ? { model: request.model, usage: part.totalUsage }
+          ? { model: request.model, usage: part.totalUsage, costUsd: estimateCost(request.model, part.totalUsage) }
           : undefined,
     onError: (error) => withoutKeys(error),
   });
