@@ -178,3 +178,24 @@ test("a destructive call waits for the person inline: Don't run tells the model,
   const { records } = (await audit.json()) as { records: { tool_name: string }[] };
   expect(records.map((r) => r.tool_name)).toEqual(["delete_note"]);
 });
+
+test("the person edits a message and the chat runs again from there, by keyboard", async ({ page }) => {
+  await page.goto(`${toolscope!.baseUrl}/playground`);
+  await page.getByTestId("chat-model").selectOption("openai/weather-bot");
+  const message = page.getByRole("textbox", { name: "Message" });
+  await message.fill("Porto");
+  await message.press("Enter");
+  const answer = page.locator("[data-testid=chat-message][data-role=assistant]");
+  await expect(answer).toContainText("Porto");
+
+  await page.getByTestId("chat-edit").focus();
+  await page.keyboard.press("Enter");
+  const field = page.getByRole("textbox", { name: "Edit your message" });
+  await expect(field).toBeFocused();
+  await field.fill("Lisbon");
+  await field.press("Enter");
+  await expect(answer).toHaveCount(1);
+  await expect(answer).toContainText("Lisbon");
+  await expect(answer).not.toContainText("Porto");
+  await expect(page.locator("[data-testid=chat-message][data-role=user]")).toHaveText(/^Lisbon/);
+});

@@ -7,16 +7,15 @@
 // First: zod must know that eval is off before the AI SDK's schemas are built (zod-jitless.ts).
 import "@/components/ui/zod-jitless";
 import { useChat } from "@ai-sdk/react";
-import { DefaultChatTransport, isToolUIPart, lastAssistantMessageIsCompleteWithApprovalResponses } from "ai";
+import { DefaultChatTransport, lastAssistantMessageIsCompleteWithApprovalResponses } from "ai";
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, ERROR_NOTE, INPUT } from "@/components/ui/classes";
-import { Markdown } from "@/components/ui/markdown";
 import { useApiData } from "@/components/ui/use-api-data";
 import { fetchJson } from "@/lib/client/fetch-json";
 import type { AvailableModels, PlaygroundMessage } from "@/lib/domain/playground";
 import { NoModels } from "./no-models";
 import { ToolsPicker, toolsSettings, type ToolsChoice } from "./tools-picker";
-import { ToolCallView } from "./tool-call-view";
+import { ChatMessage } from "./chat-message";
 
 /** The endpoint's refusal ({ error: { message } }) in its own words, else the error's. */
 function readable(error: Error): string {
@@ -59,51 +58,6 @@ function download(json: string): void {
   link.click();
   // The click has started the download; the URL is not needed after this task.
   setTimeout(() => URL.revokeObjectURL(url), 0);
-}
-
-function Usage({ message }: { message: PlaygroundMessage }): ReactNode {
-  const usage = message.metadata?.usage;
-  if (!message.metadata?.model) return null;
-  return (
-    <p data-testid="chat-usage" className="text-[11px] text-muted">
-      {message.metadata.model}
-      {usage && ` · ${usage.inputTokens ?? "?"} tokens in · ${usage.outputTokens ?? "?"} out`}
-      {typeof message.metadata.costUsd === "number" && ` · ≈ $${message.metadata.costUsd.toFixed(4)}`}
-    </p>
-  );
-}
-
-function Message({ message, onAnswer }: { message: PlaygroundMessage; onAnswer: (approvalId: string, run: boolean) => void }): ReactNode {
-  const mine = message.role === "user";
-  return (
-    <article
-      aria-label={mine ? "You" : "Model"}
-      data-testid="chat-message"
-      data-role={message.role}
-      className={mine ? "ml-auto max-w-[85%] rounded-lg bg-indigo-50 px-3 py-2 text-sm dark:bg-indigo-950/50" : "space-y-2 text-sm"}
-    >
-      {message.parts.map((part, index) => {
-        if (part.type === "text")
-          return mine ? (
-            <p key={index} className="whitespace-pre-wrap">
-              {part.text}
-            </p>
-          ) : (
-            <Markdown key={index} source={part.text} />
-          );
-        if (isToolUIPart(part))
-          return (
-            <ToolCallView
-              key={part.toolCallId}
-              part={part}
-              onAnswer={part.state === "approval-requested" ? (run) => onAnswer(part.approval.id, run) : undefined}
-            />
-          );
-        return null;
-      })}
-      {!mine && <Usage message={message} />}
-    </article>
-  );
 }
 
 export function ChatView(): ReactNode {
@@ -149,6 +103,11 @@ export function ChatView(): ReactNode {
     settings.current = turnSettings(model, system, temperature, tools);
     void sendMessage({ text }, { body: settings.current });
     composer.current?.focus();
+  };
+  // The person's message, edited: it replaces the old one, what followed it goes, and the model answers again.
+  const rerun = (messageId: string, text: string): void => {
+    settings.current = turnSettings(model, system, temperature, tools);
+    void sendMessage({ text, messageId }, { body: settings.current });
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>): void => {
     // Enter sends; Shift+Enter is a new line; a composition in progress (an IME) is not interrupted.
@@ -247,7 +206,12 @@ export function ChatView(): ReactNode {
                 </p>
               )}
               {messages.map((message) => (
-                <Message key={message.id} message={message} onAnswer={answer} />
+                <ChatMessage
+                  key={message.id}
+                  message={message}
+                  onAnswer={answer}
+                  onEdit={busy ? undefined : (text) => rerun(message.id, text)}
+                />
               ))}
               {status === "submitted" && <p className="text-xs text-muted">The model is thinking…</p>}
               {error && (

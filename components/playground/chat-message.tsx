@@ -1,0 +1,131 @@
+"use client";
+
+// One message of the chat: the person's words (which they may edit and run again from there), or
+// the model's, with its tool calls inline and what the turn took.
+import { isToolUIPart } from "ai";
+import { useId, useState, type KeyboardEvent, type ReactNode } from "react";
+import { BUTTON_PRIMARY, BUTTON_SECONDARY, INPUT } from "@/components/ui/classes";
+import { Markdown } from "@/components/ui/markdown";
+import type { PlaygroundMessage } from "@/lib/domain/playground";
+import { ToolCallView } from "./tool-call-view";
+
+function Usage({ message }: { message: PlaygroundMessage }): ReactNode {
+  const usage = message.metadata?.usage;
+  if (!message.metadata?.model) return null;
+  return (
+    <p data-testid="chat-usage" className="text-[11px] text-muted">
+      {message.metadata.model}
+      {usage && ` · ${usage.inputTokens ?? "?"} tokens in · ${usage.outputTokens ?? "?"} out`}
+      {typeof message.metadata.costUsd === "number" && ` · ≈ $${message.metadata.costUsd.toFixed(4)}`}
+    </p>
+  );
+}
+
+function textOf(message: PlaygroundMessage): string {
+  return message.parts.flatMap((part) => (part.type === "text" ? [part.text] : [])).join("\n");
+}
+
+/** The person's message as a field: Enter runs the chat again from here, Shift+Enter is a new line, Escape leaves it as it was. */
+function EditMessage({ initial, onDone }: { initial: string; onDone: (text: string | null) => void }): ReactNode {
+  const id = useId();
+  const [text, setText] = useState(initial);
+  const save = (): void => onDone(text.trim() ? text : null);
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>): void => {
+    if (event.key === "Escape") onDone(null);
+    else if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      save();
+    }
+  };
+  return (
+    <div className="space-y-2">
+      <label htmlFor={id} className="sr-only">
+        Edit your message
+      </label>
+      <textarea
+        id={id}
+        // The person asked to edit: the field is where they are.
+        autoFocus
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={onKeyDown}
+        rows={Math.min(8, Math.max(2, text.split("\n").length))}
+        className={INPUT}
+        data-testid="chat-edit-text"
+      />
+      <div className="flex gap-2">
+        <button type="button" className={BUTTON_PRIMARY} onClick={save} data-testid="chat-edit-run">
+          Run again from here
+        </button>
+        <button type="button" className={BUTTON_SECONDARY} onClick={() => onDone(null)}>
+          Cancel
+        </button>
+      </div>
+    </div>
+  );
+}
+
+export function ChatMessage({
+  message,
+  onAnswer,
+  onEdit,
+}: {
+  message: PlaygroundMessage;
+  onAnswer: (approvalId: string, run: boolean) => void;
+  /** The person's message may be edited and the chat run again from it (not while a turn goes on). */
+  onEdit?: ((text: string) => void) | undefined;
+}): ReactNode {
+  const mine = message.role === "user";
+  const [editing, setEditing] = useState(false);
+  if (mine && editing)
+    return (
+      <article aria-label="You (editing)" data-testid="chat-message" data-role="user" className="ml-auto w-full max-w-[85%]">
+        <EditMessage
+          initial={textOf(message)}
+          onDone={(text) => {
+            setEditing(false);
+            if (text !== null && onEdit) onEdit(text);
+          }}
+        />
+      </article>
+    );
+  return (
+    <article
+      aria-label={mine ? "You" : "Model"}
+      data-testid="chat-message"
+      data-role={message.role}
+      className={mine ? "group ml-auto max-w-[85%] rounded-lg bg-indigo-50 px-3 py-2 text-sm dark:bg-indigo-950/50" : "space-y-2 text-sm"}
+    >
+      {message.parts.map((part, index) => {
+        if (part.type === "text")
+          return mine ? (
+            <p key={index} className="whitespace-pre-wrap">
+              {part.text}
+            </p>
+          ) : (
+            <Markdown key={index} source={part.text} />
+          );
+        if (isToolUIPart(part))
+          return (
+            <ToolCallView
+              key={part.toolCallId}
+              part={part}
+              onAnswer={part.state === "approval-requested" ? (run) => onAnswer(part.approval.id, run) : undefined}
+            />
+          );
+        return null;
+      })}
+      {mine && onEdit && (
+        <button
+          type="button"
+          className="mt-1 text-[11px] text-muted underline-offset-2 hover:underline focus-visible:underline focus-visible:outline-none"
+          onClick={() => setEditing(true)}
+          data-testid="chat-edit"
+        >
+          Edit
+        </button>
+      )}
+      {!mine && <Usage message={message} />}
+    </article>
+  );
+}
