@@ -96,6 +96,15 @@ test("from the navigation, a question makes the model call a demo tool, shown in
   await expect.poll(() => received.length).toBeGreaterThan(0);
   expect(received.filter((text) => text.includes(KEY))).toEqual([]);
 
+  await page.getByTestId("chat-save-calls").click();
+  await page.getByTestId("chat-save-name").fill("Weather chat");
+  await page.getByTestId("chat-save-confirm").click();
+  const saved = page.getByTestId("chat-saved").getByRole("link", { name: "Weather chat" });
+  const collectionId = (await saved.getAttribute("href"))!.split("/").at(-1)!;
+  const stored = await page.request.get(`${toolscope!.baseUrl}/api/collections/${collectionId}`);
+  const { collection } = (await stored.json()) as { collection: { calls: { name: string; serverId: string }[] } };
+  expect(collection.calls).toMatchObject([{ name: "1. get_weather", serverId: "demo" }]);
+
   await page.getByTestId("chat-new").click();
   await expect(page.getByTestId("chat-message")).toHaveCount(0);
   await expect(page.getByTestId("chat-export")).toHaveCount(0);

@@ -39,6 +39,7 @@ const RULES: Record<string, Rule> = {
   "POST /api/form-validator": read,
   "GET /api/models": read,
   "POST /api/playground/chat": read,
+  "POST /api/playground/collection": call,
   "GET /api/evals": read,
   "POST /api/evals": call,
   "GET /api/evals/:suiteId": read,

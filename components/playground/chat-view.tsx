@@ -16,6 +16,7 @@ import type { AvailableModels, PlaygroundMessage } from "@/lib/domain/playground
 import { NoModels } from "./no-models";
 import { ToolsPicker, toolsSettings, type ToolsChoice } from "./tools-picker";
 import { ChatMessage } from "./chat-message";
+import { SaveCalls } from "./save-calls";
 
 /** The endpoint's refusal ({ error: { message } }) in its own words, else the error's. */
 function readable(error: Error): string {
@@ -139,6 +140,7 @@ export function ChatView(): ReactNode {
             >
               Export JSON
             </button>
+            {!busy && <SaveCalls messages={messages} settings={turnSettings(model, system, temperature, tools)} />}
             <button type="button" className={BUTTON_SECONDARY} disabled={busy} onClick={() => setMessages([])} data-testid="chat-new">
               New chat
             </button>

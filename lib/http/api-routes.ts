@@ -38,6 +38,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   // The playground: the models the environment configures, and one turn of a chat with one.
   { pattern: "/api/models", methods: ["GET"], servedBy: "next", access: { GET: "catalog:read" } },
   { pattern: "/api/playground/chat", methods: ["POST"], servedBy: "next", access: { POST: "catalog:read" } },
+  { pattern: "/api/playground/collection", methods: ["POST"], servedBy: "next", access: { POST: "tools:call" } },
   // Eval suites (lib/evals): anyone who browses sees them and their runs; changing and running them calls tools.
   { pattern: "/api/evals", methods: ["GET", "POST"], servedBy: "next", access: { GET: "catalog:read", POST: "tools:call" } },
   {
