@@ -145,5 +145,13 @@ describe("its options", () => {
     const one = suiteFor(EvalSuiteSchema.parse(SUITE), "checked", null);
     expect(one.servers).toEqual(["checked"]);
     expect(one.cases[0]!.expect[0]).toMatchObject({ server: "checked" });
+    // A tool named as the model sees it follows the server's new id.
+    expect(one.cases[0]!.expect[1]).toMatchObject({ tool: "get_weather" });
+    const byModelName = suiteFor(
+      EvalSuiteSchema.parse({ ...SUITE, cases: [{ ...SUITE.cases[0], expect: [{ kind: "called", tool: "demo__get_weather" }] }] }),
+      "checked",
+      null,
+    );
+    expect(byModelName.cases[0]!.expect[0]).toMatchObject({ tool: "checked__get_weather" });
   });
 });

@@ -9,7 +9,7 @@ import { AppError } from "@/lib/errors";
 import { parseSuite } from "@/lib/evals/eval-store";
 import { passRate, percent, summarize, type EvalAttempt, type RunSummary } from "@/lib/evals/run-shapes";
 import { runSuite } from "@/lib/evals/run-suite";
-import type { EvalSuite } from "@/lib/evals/suite-file";
+import type { EvalSuite, Expectation } from "@/lib/evals/suite-file";
 import type { CheckOptions } from "./check-options";
 
 export type CheckEvals = {
@@ -22,6 +22,13 @@ export type CheckEvals = {
   /** The models under the threshold, each with its rate. */
   below: { model: string; rate: number | null }[];
 };
+
+/** An expectation about the suite's server made about the server under test: its `server`, and a tool named `{server}__{tool}`. */
+function renamed(e: Expectation, from: string | null, to: string): Expectation {
+  if (!("tool" in e)) return e;
+  const tool = from !== null && e.tool.startsWith(`${from}__`) ? `${to}__${e.tool.slice(from.length + 2)}` : e.tool;
+  return { ...e, tool, ...(e.server === undefined ? {} : { server: to }) };
+}
 
 /** The suite with every server it names taken as the server under test; cases for another server of a config are left out. */
 export function suiteFor(suite: EvalSuite, serverId: string, configServer: string | null): EvalSuite {
@@ -43,7 +50,7 @@ export function suiteFor(suite: EvalSuite, serverId: string, configServer: strin
     .map((c) => ({
       ...c,
       ...(c.servers ? { servers: [serverId] } : {}),
-      expect: c.expect.map((e) => ("server" in e && e.server !== undefined ? { ...e, server: serverId } : e)),
+      expect: c.expect.map((e) => renamed(e, wanted, serverId)),
     }));
   if (cases.length === 0) throw new AppError("bad_request:eval_suite", `No case of the suite is for ${wanted}.`);
   return { ...suite, servers: [serverId], cases };

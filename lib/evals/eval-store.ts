@@ -13,7 +13,15 @@ import { checkModels, withoutKeys } from "@/lib/models/providers";
 import { processWide } from "@/lib/process-wide";
 import { patternProblem } from "./grade";
 import { runSuite } from "./run-suite";
-import { summarize, type EvalAttempt, type EvalRun, type RunListing, type RunStatus, type SuiteListing } from "./run-shapes";
+import {
+  summarize,
+  withoutPayloads,
+  type EvalAttempt,
+  type EvalRun,
+  type RunListing,
+  type RunStatus,
+  type SuiteListing,
+} from "./run-shapes";
 import { EvalSuiteSchema, SUITE_FILE_FORMAT, SUITE_FILE_VERSION, type EvalSuite } from "./suite-file";
 
 /** A run's heartbeat while it goes on; three missed and it is taken for dead. */
@@ -138,6 +146,12 @@ export async function getRun(id: string): Promise<EvalRun> {
   const row = await (await database()).selectFrom("eval_runs").selectAll().where("id", "=", id).executeTakeFirst();
   if (!row) throw new AppError("not_found:eval_run", "There is no such eval run.");
   return toRun(row);
+}
+
+/** A run as this reader may see it: without what the calls sent and answered unless they may read payloads. */
+export async function readRun(id: string, reader: Caller): Promise<EvalRun> {
+  const run = await getRun(id);
+  return can(reader, "audit:payloads") ? run : { ...run, attempts: withoutPayloads(run.attempts), payloadsHidden: true };
 }
 
 /** A suite's runs, newest first, without their attempts' detail. */

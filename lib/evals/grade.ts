@@ -10,7 +10,13 @@ import type { EvalToolCall, ExpectationResult } from "./run-shapes";
 import type { Expectation } from "./suite-file";
 
 /** A call as graded: what the trace keeps, and the pipeline's whole answer for result checks. */
-export type GradedCall = EvalToolCall & { response?: RunAnswer | undefined };
+export type GradedCall = EvalToolCall & {
+  response?: RunAnswer | undefined;
+  /** The arguments as findings may quote them: a secret field redacted. */
+  shownArguments?: unknown;
+};
+
+const shown = (call: GradedCall): unknown => ("shownArguments" in call ? call.shownArguments : call.arguments);
 
 function short(value: unknown, max = 120): string {
   const text = typeof value === "string" ? value : (JSON.stringify(value) ?? "undefined");
@@ -42,13 +48,14 @@ function names(calls: readonly EvalToolCall[]): string {
   return calls.length === 0 ? "no tool was called" : `called ${calls.map((c) => c.name).join(", ")}`;
 }
 
-function argumentsProblem(e: Extract<Expectation, { kind: "called" }>, args: unknown): string | null {
-  if (e.arguments && !containsJson(args, e.arguments)) return `arguments ${short(args)} do not contain ${short(e.arguments)}`;
+function argumentsProblem(e: Extract<Expectation, { kind: "called" }>, call: GradedCall): string | null {
+  const args = call.arguments;
+  if (e.arguments && !containsJson(args, e.arguments)) return `arguments ${short(shown(call))} do not contain ${short(e.arguments)}`;
   if (e.argumentsSchema) {
     const compiled = compileSchema(e.argumentsSchema);
     if (!compiled.ok) return `the expectation's schema does not compile: ${compiled.error}`;
     if (!compiled.validate(args))
-      return `arguments ${short(args)} do not match the schema: ${describeErrors(compiled.validate.errors)
+      return `arguments ${short(shown(call))} do not match the schema: ${describeErrors(compiled.validate.errors)
         .map((error) => `${error.path || "/"} ${error.message}`)
         .join("; ")}`;
   }
@@ -58,9 +65,9 @@ function argumentsProblem(e: Extract<Expectation, { kind: "called" }>, args: unk
 function called(e: Extract<Expectation, { kind: "called" }>, calls: readonly GradedCall[]): ExpectationResult {
   const mine = calls.filter((call) => isTool(e, call));
   if (mine.length === 0) return { expectation: e, passed: false, message: `Not called: ${names(calls)}` };
-  const problems = mine.map((call) => argumentsProblem(e, call.arguments));
+  const problems = mine.map((call) => argumentsProblem(e, call));
   const good = problems.indexOf(null);
-  if (good >= 0) return { expectation: e, passed: true, message: `Called with ${short(mine[good]!.arguments)}` };
+  if (good >= 0) return { expectation: e, passed: true, message: `Called with ${short(shown(mine[good]!))}` };
   return {
     expectation: e,
     passed: false,

@@ -8,6 +8,8 @@ import { generateText, stepCountIs, type StepResult, type ToolSet } from "ai";
 import type { Caller } from "@/lib/domain/roles";
 import type { CallToolResult } from "@/lib/domain/mcp-types";
 import { languageModel, withoutKeys } from "@/lib/models/providers";
+import { appConfig } from "@/lib/config/env";
+import { redactArguments } from "@/lib/domain/redact";
 import { estimateCost } from "@/lib/models/prices";
 import { OUTCOME_META } from "@/lib/gateway/agent-call";
 import { viewFor } from "@/lib/gateway/tool-views";
@@ -66,6 +68,11 @@ function callsOf(steps: readonly StepResult<ToolSet>[], observed: ReadonlyMap<st
   return calls;
 }
 
+/** The input schema the model was given for a tool (the AI SDK keeps it as `jsonSchema`). */
+function schemaOf(tools: ToolSet, name: string): unknown {
+  return (tools[name]?.inputSchema as { jsonSchema?: unknown } | undefined)?.jsonSchema;
+}
+
 export type AttemptInput = {
   caller: Caller;
   model: string;
@@ -85,9 +92,10 @@ export async function runAttempt(input: AttemptInput): Promise<EvalAttempt> {
   let steps = 0;
   let usage = { inputTokens: 0, outputTokens: 0 };
   let error: string | null = null;
+  let tools: ToolSet = {};
   try {
     const view = viewFor(c);
-    const tools = await playgroundTools(caller, model, view, signal, {
+    tools = await playgroundTools(caller, model, view, signal, {
       via: { kind: "eval", model },
       client: `Toolscope evals (${model})`,
       onCall: (call) => observed.set(call.toolCallId, call),
@@ -113,6 +121,11 @@ export async function runAttempt(input: AttemptInput): Promise<EvalAttempt> {
     // The calls made before the model failed were made all the same (and are audited).
     calls = [...observed.values()].map((call) => traced(call.name, call.arguments, call, undefined));
   }
+  // Kept as the audit log keeps arguments, a secret field redacted; grading reads them whole.
+  calls = calls.map((call) => ({
+    ...call,
+    shownArguments: redactArguments(call.arguments, schemaOf(tools, call.name), appConfig().audit.redactKeys),
+  }));
   const expectations = error === null ? grade(c.expect, calls, answer) : [];
   return {
     case: c.name,
@@ -120,7 +133,7 @@ export async function runAttempt(input: AttemptInput): Promise<EvalAttempt> {
     attempt: input.attempt,
     passed: error === null && expectations.every((e) => e.passed),
     expectations,
-    calls: calls.map(({ response: _response, ...call }) => call),
+    calls: calls.map(({ response: _response, shownArguments, ...call }) => ({ ...call, arguments: shownArguments })),
     answer: shortened(answer),
     steps,
     ...usage,

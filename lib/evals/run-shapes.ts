@@ -39,6 +39,22 @@ export type EvalAttempt = {
   error: string | null;
 };
 
+const HIDDEN = "Hidden: reading what calls sent and answered needs the audit:payloads permission.";
+
+/**
+ * A run as someone who may not read calls' payloads sees it (a viewer, as in the audit log): what
+ * passed and what did not, the figures, and no arguments, results, answers or findings quoting them.
+ */
+export function withoutPayloads(attempts: readonly EvalAttempt[]): EvalAttempt[] {
+  return attempts.map((attempt) => ({
+    ...attempt,
+    answer: "",
+    expectations: attempt.expectations.map((e) => ({ ...e, message: HIDDEN })),
+    calls: attempt.calls.map((call) => ({ ...call, arguments: null, text: "" })),
+    ...(attempt.error ? { error: HIDDEN } : {}),
+  }));
+}
+
 export type Figures = {
   passed: number;
   total: number;
@@ -64,6 +80,8 @@ export type EvalRun = {
   finishedAt: string | null;
   startedBy: string;
   attempts: EvalAttempt[];
+  /** The attempts were stripped of payloads for this reader (withoutPayloads). */
+  payloadsHidden?: boolean;
 };
 
 export type RunSummary = {

@@ -9,7 +9,7 @@ import type { Caller } from "@/lib/domain/roles";
 import { playgroundHarness } from "@/test/playground-harness";
 import { callsTool, textOf, type ModelScript } from "@/test/scripted-model-server";
 import { runSuite } from "./run-suite";
-import { passRate, summarize } from "./run-shapes";
+import { passRate, summarize, withoutPayloads } from "./run-shapes";
 import { EvalSuiteSchema, type EvalSuiteInput } from "./suite-file";
 
 const KEY = "sk-evals-81d2c4";
@@ -27,6 +27,7 @@ playgroundHarness(KEY, {
   "lazy-bot": () => ({ text: "It is sunny." }),
   "ghost-bot": calls("demo__no_such_tool", {}),
   "sloppy-bot": calls("demo__get_weather", "{not json"),
+  "signin-bot": calls("demo__sign_in", { username: "ada", password: "correct horse" }),
 });
 const person: Caller = localCaller("127.0.0.1").caller;
 
@@ -107,5 +108,28 @@ describe("runSuite", () => {
     await expect(run(["openai/careful-bot", "openai/no-such-bot"])).rejects.toThrow('"openai/no-such-bot" is not among the models');
     const attempts = await run(["openai/careful-bot"], 1, { ...person, role: "viewer" });
     expect(attempts.every((a) => !a.passed && a.error?.startsWith("The model had no tools"))).toBe(true);
+  });
+
+  it("grades a secret argument whole but keeps it redacted, and hides payloads from who may not read them", async () => {
+    const suite = EvalSuiteSchema.parse({
+      ...SUITE,
+      cases: [
+        { name: "Signs in", prompt: "Sign me in", expect: [{ kind: "called", tool: "sign_in", arguments: { password: "correct horse" } }] },
+      ],
+    });
+    const [attempt] = await runSuite({
+      suite,
+      models: ["openai/signin-bot"],
+      repeat: 1,
+      caller: person,
+      signal: AbortSignal.timeout(60_000),
+    });
+    expect(attempt!.passed).toBe(true);
+    expect(attempt!.calls[0]!.arguments).toEqual({ username: "ada", password: "[redacted]" });
+    // Only the suite's own expectation, which its author wrote, holds the secret.
+    expect(JSON.stringify({ ...attempt, expectations: attempt!.expectations.map((e) => e.message) })).not.toContain("correct horse");
+    const [hidden] = withoutPayloads([attempt!]);
+    expect(hidden).toMatchObject({ passed: true, answer: "", calls: [{ name: "demo__sign_in", arguments: null, text: "" }] });
+    expect(hidden!.expectations[0]!.message).toContain("needs the audit:payloads permission");
   });
 });

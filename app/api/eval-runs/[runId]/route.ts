@@ -1,13 +1,14 @@
 import { respond } from "@/lib/http/respond";
-import { getRun, listing } from "@/lib/evals/eval-store";
+import { callerOf } from "@/lib/http/caller";
+import { listing, readRun } from "@/lib/evals/eval-store";
 
 export const dynamic = "force-dynamic";
 
 /** A run: each attempt graded, and the figures per model and per case. */
-export async function GET(_request: Request, { params }: { params: Promise<{ runId: string }> }): Promise<Response> {
+export async function GET(request: Request, { params }: { params: Promise<{ runId: string }> }): Promise<Response> {
   const { runId } = await params;
   return respond(async () => {
-    const run = await getRun(runId);
-    return { ...listing(run), attempts: run.attempts };
+    const run = await readRun(runId, callerOf(request));
+    return { ...listing(run), attempts: run.attempts, ...(run.payloadsHidden ? { payloadsHidden: true } : {}) };
   });
 }

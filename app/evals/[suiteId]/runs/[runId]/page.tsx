@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 import { RunView } from "@/components/evals/run-view";
 import { can } from "@/lib/domain/roles";
 import { AppError } from "@/lib/errors";
-import { getRun, listing } from "@/lib/evals/eval-store";
+import { listing, readRun } from "@/lib/evals/eval-store";
 import { pageCaller } from "@/lib/http/page-caller";
 
 export const dynamic = "force-dynamic";
@@ -14,7 +14,7 @@ export const metadata: Metadata = { title: "Eval run" };
 export default async function RunPage({ params }: { params: Promise<{ suiteId: string; runId: string }> }): Promise<ReactNode> {
   const { suiteId, runId } = await params;
   const caller = await pageCaller();
-  const run = await getRun(runId).catch((error: unknown) => {
+  const run = await readRun(runId, caller).catch((error: unknown) => {
     if (error instanceof AppError && error.code === "not_found:eval_run") return null;
     throw error;
   });
@@ -29,6 +29,11 @@ export default async function RunPage({ params }: { params: Promise<{ suiteId: s
         <p className="mt-1 mb-4 text-sm text-muted">
           Started by {run.startedBy} · {run.models.join(", ")} · each case {run.repeat} time{run.repeat === 1 ? "" : "s"} on each model
         </p>
+        {run.payloadsHidden && (
+          <p className="mb-3 text-[12px] text-muted" data-testid="run-payloads-hidden">
+            What the calls sent and answered is hidden: reading it needs the audit:payloads permission, as in the audit log.
+          </p>
+        )}
         <RunView key={run.id} initial={{ ...listing(run), attempts: run.attempts }} mayStop={can(caller, "tools:call")} />
       </div>
     </div>
