@@ -105,7 +105,8 @@ describe("MCP conformance suite, server scenarios, against Toolscope's /mcp and 
       },
     }));
     await runAll(batches, PARALLEL);
-  }, 120_000);
+    // The limit ends a stuck run, it does not time one (118 s on a slow day, beside the browser tests).
+  }, 600_000);
 
   afterAll(async () => {
     stopServerScenarios();
