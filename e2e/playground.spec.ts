@@ -16,7 +16,11 @@ import { callsTool, startScriptedModelServer, textOf, type ScriptedModelServer }
 const PORT = e2ePort("TOOLSCOPE_E2E_PLAYGROUND_PORT", 3189);
 const KEY = "sk-e2e-playground-71c2d9";
 
+const TEAM_KEY = "sk-e2e-team-4b8e01";
+
 let models: ScriptedModelServer | undefined;
+/** A second endpoint, added on the Models page rather than by the environment. */
+let team: ScriptedModelServer | undefined;
 let toolscope: OwnToolscope | undefined;
 let dataDir = "";
 
@@ -35,6 +39,10 @@ test.beforeAll(async () => {
           : { toolCalls: [{ name: "demo__delete_note", arguments: { id: "n-e2e" } }] },
     },
   });
+  team = await startScriptedModelServer({
+    apiKey: TEAM_KEY,
+    models: { "team-bot": (request) => ({ text: `Team heard: ${textOf(request.messages.at(-1))}` }) },
+  });
   toolscope = await startOwnToolscope({
     port: PORT,
     dataDir,
@@ -45,6 +53,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await toolscope?.stop();
   await models?.close();
+  await team?.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -207,4 +216,61 @@ test("the person edits a message and the chat runs again from there, by keyboard
   await expect(answer).toContainText("Lisbon");
   await expect(answer).not.toContainText("Porto");
   await expect(page.locator("[data-testid=chat-message][data-role=user]")).toHaveText(/^Lisbon/);
+});
+
+test("a provider added on the Models page answers in Chat; its key stays on the server", async ({ page }) => {
+  const received: string[] = [];
+  page.on("response", (response) => {
+    void response.text().then(
+      (text) => received.push(text),
+      () => undefined,
+    );
+  });
+  await page.goto(`${toolscope!.baseUrl}/playground`);
+  await page.getByTestId("chat-providers").click();
+  await expect(page.getByRole("heading", { name: "Models", level: 1 })).toBeVisible();
+  const rows = page.getByTestId("provider-row");
+  await expect(rows.filter({ hasText: "From the environment" })).toContainText("openai");
+
+  await page.getByTestId("provider-add").click();
+  const dialog = page.getByRole("dialog", { name: "Add a model provider" });
+  await dialog.getByLabel("Name").fill("team");
+  await expect(dialog.getByLabel("Speaks")).toHaveValue("openai-compatible");
+  await dialog.getByLabel("Address").fill(team!.baseUrl);
+  await dialog.getByLabel(/API key/).fill(TEAM_KEY);
+  await dialog.getByRole("checkbox", { name: "Viewer" }).uncheck();
+  await dialog.getByTestId("provider-save").click();
+  await expect(dialog).toBeHidden();
+  const row = rows.filter({ hasText: "team" });
+  await expect(row).toContainText("Set");
+  await expect(row).toContainText("Admins, Operators, Auditors");
+  await expect(row).toContainText("1 model");
+
+  await expectAccessibleInBothThemes(page, "the Models page");
+  await page.setViewportSize({ width: 390, height: 800 });
+  await expectAccessibleInBothThemes(page, "the Models page at 390 px");
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  // A new address without the key again is refused, and says why.
+  await page.getByRole("button", { name: "Change team" }).click();
+  const change = page.getByRole("dialog", { name: "Change team" });
+  await change.getByLabel("Address").fill("http://127.0.0.1:9/v1");
+  await change.getByTestId("provider-save").click();
+  await expect(change.getByTestId("provider-error")).toContainText("Give the key again");
+  await change.getByRole("button", { name: "Cancel" }).click();
+
+  await page.goto(`${toolscope!.baseUrl}/playground`);
+  await page.getByTestId("chat-model").selectOption("team/team-bot");
+  const message = page.getByRole("textbox", { name: "Message" });
+  await message.fill("hello");
+  await message.press("Enter");
+  await expect(page.locator("[data-testid=chat-message][data-role=assistant]")).toContainText("Team heard: hello");
+  expect(team!.requests.at(-1)).toMatchObject({ path: "/v1/chat/completions", authorization: `Bearer ${TEAM_KEY}` });
+
+  await page.goto(`${toolscope!.baseUrl}/models`);
+  await page.getByRole("button", { name: "Remove team" }).click();
+  await page.getByTestId("provider-remove-confirm").click();
+  await expect(rows.filter({ hasText: "team" })).toHaveCount(0);
+  await expect.poll(() => received.length).toBeGreaterThan(0);
+  expect(received.filter((text) => text.includes(TEAM_KEY))).toEqual([]);
 });

@@ -71,6 +71,9 @@ export type ErrorCode =
   | "not_found:eval_run"
   | "bad_request:eval_suite"
   | "conflict:eval_suite"
+  | "bad_request:model_provider"
+  | "not_found:model_provider"
+  | "conflict:model_provider"
   | "internal:unexpected";
 
 const STATUS: Record<ErrorCode, number> = {
@@ -143,6 +146,9 @@ const STATUS: Record<ErrorCode, number> = {
   "not_found:eval_run": 404,
   "bad_request:eval_suite": 400,
   "conflict:eval_suite": 409,
+  "bad_request:model_provider": 400,
+  "not_found:model_provider": 404,
+  "conflict:model_provider": 409,
   "internal:unexpected": 500,
 };
 
@@ -218,6 +224,9 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   "not_found:eval_run": "There is no such eval run.",
   "bad_request:eval_suite": "This is not an eval suite Toolscope reads.",
   "conflict:eval_suite": "A run of this suite is going on.",
+  "bad_request:model_provider": "That is not a model provider Toolscope can use.",
+  "not_found:model_provider": "There is no such model provider.",
+  "conflict:model_provider": "A model provider of that name exists already.",
   "internal:unexpected": "Something went wrong inside Toolscope. The details are in its log.",
 };
 

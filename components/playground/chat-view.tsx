@@ -6,6 +6,7 @@
 // pipeline. The answer streams in; every tool call shows inline; Stop ends the turn.
 // First: zod must know that eval is off before the AI SDK's schemas are built (zod-jitless.ts).
 import "@/components/ui/zod-jitless";
+import Link from "next/link";
 import { useChat } from "@ai-sdk/react";
 import { DefaultChatTransport, lastAssistantMessageIsCompleteWithApprovalResponses } from "ai";
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
@@ -177,6 +178,13 @@ export function ChatView(): ReactNode {
                 className={`${INPUT} mt-0.5 w-24`}
               />
             </label>
+            <Link
+              href="/models"
+              className="self-end pb-2 text-xs text-indigo-600 underline dark:text-indigo-400"
+              data-testid="chat-providers"
+            >
+              Model providers
+            </Link>
           </>
         )}
       </div>

@@ -16,7 +16,9 @@ export function SamplingModelField({ existing }: { existing: string | null }): R
   const load = useCallback(() => fetchJson<AvailableModels>("/api/models"), []);
   const { data: models, error } = useApiData(load);
   const [value, setValue] = useState(existing ?? "");
-  const listed = models?.models ?? [];
+  // A server's setting is for everyone who calls it: a person's own providers are not offered.
+  const own = new Set(models?.providers.filter((provider) => provider.source === "personal").map((provider) => provider.id));
+  const listed = (models?.models ?? []).filter((model) => !own.has(model.slice(0, model.indexOf("/"))));
   // The saved choice stays choosable while the list loads, or when its provider no longer lists it.
   const choices = existing && !listed.includes(existing) ? [existing, ...listed] : listed;
   return (
@@ -49,7 +51,7 @@ export function SamplingModelField({ existing }: { existing: string | null }): R
         {error && <p role="alert">The models could not be listed: {error}</p>}
         {models && models.providers.length === 0 && (
           <p data-testid="sampling-no-models">
-            No model is configured. <ModelSetup />
+            No model is configured. <ModelSetup withPage />
           </p>
         )}
         {models?.problems.map((problem) => (

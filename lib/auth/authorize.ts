@@ -50,7 +50,7 @@ export function decide(access: Access, caller: Caller): Decision {
         ok: false,
         status: 403,
         code: "forbidden:scope",
-        message: "Personal tokens cannot manage tokens, sessions or passwords: sign in to do that.",
+        message: "Personal tokens cannot manage tokens, sessions, passwords or model keys: sign in to do that.",
       };
     }
     if (access === "no-token") return { ok: true };

@@ -24,6 +24,7 @@ import * as virtualServers from "./migrations/0020-virtual-servers";
 import * as agentOAuth from "./migrations/0021-agent-oauth";
 import * as approvalRounds from "./migrations/0022-approval-rounds";
 import * as evals from "./migrations/0023-evals";
+import * as modelProviders from "./migrations/0024-model-providers";
 
 export const MIGRATIONS: Record<string, Migration> = {
   "0001-audit-log": auditLog,
@@ -49,6 +50,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0021-agent-oauth": agentOAuth,
   "0022-approval-rounds": approvalRounds,
   "0023-evals": evals,
+  "0024-model-providers": modelProviders,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -114,6 +114,25 @@ export interface EvalSuitesTable {
 }
 
 /**
+ * A model provider given in the UI (0024, lib/models/provider-store.ts). `name` is what its models
+ * are called by (`name/model`); `owner_id` the person whose own it is ("": shared);
+ * `sealed_key` sealed by lib/crypto/secret-box.ts; `roles` a JSON array, or null for every role.
+ */
+export interface ModelProvidersTable {
+  id: string;
+  name: string;
+  owner_id: string;
+  kind: string;
+  label: string;
+  base_url: string | null;
+  sealed_key: string | null;
+  roles: string | null;
+  created_at: string;
+  updated_at: string;
+  updated_by: string | null;
+}
+
+/**
  * A run of a suite (0023). `models`, `cases`: JSON arrays; `attempts`: JSON array of EvalAttempt
  * (lib/evals/run-shapes.ts), written as they end; `heartbeat_at`: when the process running it last
  * said it was alive, so that a run whose process died reads as interrupted.
@@ -355,6 +374,7 @@ export interface Database {
   virtual_servers: VirtualServersTable;
   eval_suites: EvalSuitesTable;
   eval_runs: EvalRunsTable;
+  model_providers: ModelProvidersTable;
   oauth_clients: OAuthClientsTable;
   oauth_grants: OAuthGrantsTable;
   oauth_flows: OAuthFlowsTable;

@@ -192,7 +192,7 @@ export type RunRequest = { models: string[]; repeat: number };
 export async function startRun(suiteId: string, request: RunRequest, caller: Caller): Promise<EvalRun> {
   assertMayRun(caller);
   const { suite } = await getSuite(suiteId);
-  await checkModels(request.models);
+  await checkModels(request.models, caller);
   const db = await database();
   const now = new Date().toISOString();
   const id = randomUUID();

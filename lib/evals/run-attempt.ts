@@ -104,7 +104,7 @@ export async function runAttempt(input: AttemptInput): Promise<EvalAttempt> {
     if (Object.keys(tools).length === 0)
       throw new Error(`The model had no tools: ${view.path} offers none that ${caller.name} may call (is the server connected?).`);
     const result = await generateText({
-      model: languageModel(model),
+      model: await languageModel(model, caller),
       prompt: c.prompt,
       ...(c.system ? { system: c.system } : {}),
       ...(c.temperature === undefined ? {} : { temperature: c.temperature }),

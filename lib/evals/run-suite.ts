@@ -27,7 +27,7 @@ function concurrency(): number {
 
 /** Every attempt of the run, in the order of the plan (round, model, case); the models are checked first. */
 export async function runSuite(run: SuiteRun): Promise<EvalAttempt[]> {
-  await checkModels(run.models);
+  await checkModels(run.models, run.caller);
   const cases = resolvedCases(run.suite);
   const plan = Array.from({ length: run.repeat }, (_, round) =>
     run.models.flatMap((model) => cases.map((c) => ({ model, case: c, attempt: round + 1 }))),

@@ -37,6 +37,19 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { pattern: "/api/form-validator", methods: ["POST"], servedBy: "next", access: { POST: "catalog:read" } },
   // The playground: the models the environment configures, and one turn of a chat with one.
   { pattern: "/api/models", methods: ["GET"], servedBy: "next", access: { GET: "catalog:read" } },
+  // Providers given in the UI: shared ones (admins), one's own (a person); no token manages a key.
+  {
+    pattern: "/api/model-providers",
+    methods: ["GET", "POST"],
+    servedBy: "next",
+    access: { GET: "catalog:read", POST: "no-token" },
+  },
+  {
+    pattern: "/api/model-providers/:name",
+    methods: ["PATCH", "DELETE"],
+    servedBy: "next",
+    access: { PATCH: "no-token", DELETE: "no-token" },
+  },
   { pattern: "/api/playground/chat", methods: ["POST"], servedBy: "next", access: { POST: "catalog:read" } },
   { pattern: "/api/playground/collection", methods: ["POST"], servedBy: "next", access: { POST: "tools:call" } },
   // Eval suites (lib/evals): anyone who browses sees them and their runs; changing and running them calls tools.

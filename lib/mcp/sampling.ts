@@ -12,7 +12,7 @@ import { recordEvent } from "@/lib/audit/events";
 import type { Caller } from "@/lib/domain/roles";
 import { replyModel, type SamplingDraft } from "@/lib/domain/sampling";
 import type { ServerConfig } from "@/lib/domain/server-config";
-import { languageModel, withoutKeys } from "@/lib/models/providers";
+import { languageModel, SERVER_SETTING, withoutKeys } from "@/lib/models/providers";
 import { samplingPrompt } from "./sampling-prompt";
 import { requestUserInput, type UserAnswer } from "./user-input";
 
@@ -25,7 +25,7 @@ async function draftReply(model: string, params: CreateMessageRequestParams, sig
   const timeout = AbortSignal.timeout(DRAFT_TIMEOUT_MS);
   try {
     const result = await generateText({
-      model: languageModel(model),
+      model: await languageModel(model, SERVER_SETTING),
       ...samplingPrompt(params),
       abortSignal: AbortSignal.any([signal, timeout]),
     });

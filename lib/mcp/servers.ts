@@ -5,7 +5,7 @@ import { hiddenServerIds } from "@/lib/mcp/server-access";
 import type { Caller } from "@/lib/domain/roles";
 import { stdioAllowed } from "@/lib/auth/hosting";
 import { AppError } from "@/lib/errors";
-import { languageModel, withoutKeys } from "@/lib/models/providers";
+import { languageModel, SERVER_SETTING, withoutKeys } from "@/lib/models/providers";
 import { entryToConfig, parseMcpJson, toMcpJson, type McpJsonEntry } from "./mcp-json";
 import { allConnections, connectionFor, connectionsFor } from "./pool";
 import { registeredServers, serversChanged, serverStore } from "./registry";
@@ -58,15 +58,14 @@ export async function serverStderr(serverId: string, caller?: Caller): Promise<S
 function toConfig(id: string, entry: McpJsonEntry): ServerConfig {
   const result = entryToConfig(id, entry);
   if (!result.ok) throw new AppError("bad_request:config", `Server "${id}": ${result.message}`);
-  assertSamplingModelUsable(result.config);
   return result.config;
 }
 
 /** A sampling model whose provider has no key would fail at every request: refused when saved (a file's config is not). */
-function assertSamplingModelUsable(config: ServerConfig): void {
+async function assertSamplingModelUsable(config: ServerConfig): Promise<void> {
   if (!config.samplingModel) return;
   try {
-    languageModel(config.samplingModel);
+    await languageModel(config.samplingModel, SERVER_SETTING);
   } catch (error) {
     throw new AppError("bad_request:config", `Server "${config.id}": the sampling model cannot be used: ${withoutKeys(error)}`);
   }
@@ -97,6 +96,7 @@ export async function assertStdioAllowed(config: ServerConfig): Promise<void> {
 
 export async function addServer(id: string, entry: McpJsonEntry, by?: Caller): Promise<ServerSnapshot> {
   const config = toConfig(id, entry);
+  await assertSamplingModelUsable(config);
   await assertStdioAllowed(config);
   if ((await registeredServers()).some((s) => s.config.id === id))
     throw new AppError("conflict:server", `A server with id "${id}" already exists.`);
@@ -151,6 +151,7 @@ export async function updateServer(id: string, entry: ServerUpdate, by?: Caller)
     headers: keep(entry.headers, old.transport !== "stdio" ? old.headers : {}),
     ...(oauth ? { oauth: Object.fromEntries(Object.entries(oauth).filter(([, v]) => v !== undefined && v !== null)) } : {}),
   });
+  await assertSamplingModelUsable(config);
   await assertStdioAllowed(config);
   await (await serverStore()).update(config);
   serversChanged();

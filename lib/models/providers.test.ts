@@ -29,12 +29,20 @@ describe("modelProviders", () => {
     expect(providers).toEqual([
       {
         id: "openai",
+        kind: "openai-compatible",
         label: `OpenAI-compatible (${new URL(models.baseUrl).host})`,
         baseUrl: models.baseUrl,
         compatible: true,
         source: "environment",
       },
-      { id: "anthropic", label: "Anthropic", baseUrl: "https://api.anthropic.com/v1", compatible: false, source: "environment" },
+      {
+        id: "anthropic",
+        kind: "anthropic",
+        label: "Anthropic",
+        baseUrl: "https://api.anthropic.com/v1",
+        compatible: false,
+        source: "environment",
+      },
     ]);
     expect(JSON.stringify(providers)).not.toMatch(/sk-/);
     expect(modelProviders({})).toEqual([]);
@@ -44,30 +52,32 @@ describe("modelProviders", () => {
 describe("parseModelRef", () => {
   it("splits at the first slash, and refuses what names no provider", () => {
     expect(parseModelRef("openai/meta-llama/Llama-3.3")).toEqual({ provider: "openai", model: "meta-llama/Llama-3.3" });
-    for (const bad of ["gpt-4.1", "/gpt", "openai/", "mistral/large"]) expect(() => parseModelRef(bad), bad).toThrow(/provider\/model/);
+    expect(parseModelRef("my-ollama/llama3.2:1b")).toEqual({ provider: "my-ollama", model: "llama3.2:1b" });
+    for (const bad of ["gpt-4.1", "/gpt", "openai/", "Mistral/large", "a b/c"])
+      expect(() => parseModelRef(bad), bad).toThrow(/provider\/model/);
   });
 });
 
 describe("listModels", () => {
   it("lists an OpenAI-compatible endpoint's models as provider/model names", async () => {
-    expect(await listModels("openai", env)).toEqual(["openai/echo-talker", "openai/llama/3.3"]);
+    expect(await listModels("openai", null, { env })).toEqual(["openai/echo-talker", "openai/llama/3.3"]);
     expect(models.requests.at(-1)).toMatchObject({ path: "/v1/models", authorization: `Bearer ${KEY}` });
   });
 
   it("gives the provider's own words when it refuses, without the key", async () => {
     const wrong = { ...env, OPENAI_API_KEY: "sk-wrong-key" };
-    await expect(listModels("openai", wrong)).rejects.toMatchObject({
+    await expect(listModels("openai", null, { env: wrong })).rejects.toMatchObject({
       code: "bad_gateway:model",
       message: expect.stringMatching(/HTTP 401\): Incorrect API key provided\.$/),
     });
   });
 
   it("says which provider could not be reached, and that one without a key is not configured", async () => {
-    await expect(listModels("openai", { ...env, OPENAI_BASE_URL: "http://127.0.0.1:9/v1" })).rejects.toMatchObject({
+    await expect(listModels("openai", null, { env: { ...env, OPENAI_BASE_URL: "http://127.0.0.1:9/v1" } })).rejects.toMatchObject({
       code: "bad_gateway:model",
       message: expect.stringContaining("could not be reached at http://127.0.0.1:9/v1"),
     });
-    await expect(listModels("google", env)).rejects.toMatchObject({
+    await expect(listModels("google", null, { env })).rejects.toMatchObject({
       code: "not_found:model",
       message: expect.stringContaining("GOOGLE_GENERATIVE_AI_API_KEY"),
     });
@@ -82,10 +92,12 @@ describe("listModels", () => {
         return Response.json(body);
       };
     const keys = { ANTHROPIC_API_KEY: "sk-ant-1", GOOGLE_GENERATIVE_AI_API_KEY: "g-key-1" };
-    expect(await listModels("anthropic", keys, answer({ data: [{ id: "claude-sonnet-4-5" }, { id: "claude-haiku-4-5" }] }))).toEqual([
-      "anthropic/claude-haiku-4-5",
-      "anthropic/claude-sonnet-4-5",
-    ]);
+    expect(
+      await listModels("anthropic", null, {
+        env: keys,
+        fetcher: answer({ data: [{ id: "claude-sonnet-4-5" }, { id: "claude-haiku-4-5" }] }),
+      }),
+    ).toEqual(["anthropic/claude-haiku-4-5", "anthropic/claude-sonnet-4-5"]);
     expect(sent[0]).toEqual({
       url: "https://api.anthropic.com/v1/models?limit=1000",
       headers: { "x-api-key": "sk-ant-1", "anthropic-version": "2023-06-01" },
@@ -96,7 +108,7 @@ describe("listModels", () => {
         { name: "models/text-embedding-004", supportedGenerationMethods: ["embedContent"] },
       ],
     };
-    expect(await listModels("google", keys, answer(gemini))).toEqual(["google/gemini-2.5-pro"]);
+    expect(await listModels("google", null, { env: keys, fetcher: answer(gemini) })).toEqual(["google/gemini-2.5-pro"]);
     expect(sent[1]).toEqual({
       url: "https://generativelanguage.googleapis.com/v1beta/models?pageSize=1000",
       headers: { "x-goog-api-key": "g-key-1" },
@@ -106,7 +118,7 @@ describe("listModels", () => {
 
 describe("languageModel", () => {
   it("talks to an OpenAI-compatible endpoint by chat completions, streamed or not", async () => {
-    const model = languageModel("openai/echo-talker", env);
+    const model = await languageModel("openai/echo-talker", null, env);
     expect((await generateText({ model, prompt: "hello" })).text).toBe("You said: hello");
     const request = models.requests.at(-1);
     expect(request).toMatchObject({ path: "/v1/chat/completions", authorization: `Bearer ${KEY}`, body: { model: "echo-talker" } });
@@ -116,7 +128,7 @@ describe("languageModel", () => {
     expect((await streamed.usage).outputTokens).toBeGreaterThan(0);
   });
 
-  it("refuses a provider with no key", () => {
-    expect(() => languageModel("anthropic/claude-sonnet-4-5", env)).toThrow(/ANTHROPIC_API_KEY/);
+  it("refuses a provider with no key", async () => {
+    await expect(languageModel("anthropic/claude-sonnet-4-5", null, env)).rejects.toThrow(/ANTHROPIC_API_KEY/);
   });
 });

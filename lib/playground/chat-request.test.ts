@@ -34,7 +34,7 @@ const ask = (model: string, words: string) => ({ model, messages: [{ id: "m1", r
 describe("GET /api/models", () => {
   it("lists the configured providers' models, without a key", async () => {
     const { GET } = await import("@/app/api/models/route");
-    const text = await (await GET()).text();
+    const text = await (await GET(new Request("http://toolscope.test/api/models", { headers }))).text();
     expect(JSON.parse(text)).toMatchObject({ models: ["openai/broken-bot", "openai/weather-bot"], problems: [] });
     expect(text).not.toContain(KEY);
   });

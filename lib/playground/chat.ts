@@ -138,7 +138,7 @@ export async function playgroundTools(
 
 /** One turn: the model answers the conversation, calling tools as it goes, streamed. */
 export async function chatTurn(turn: ChatTurn) {
-  const model = languageModel(turn.model);
+  const model = await languageModel(turn.model, turn.caller);
   const tools = turn.tools ?? (await playgroundTools(turn.caller, turn.model, turn.view ?? WHOLE_VIEW, turn.signal, { askInPerson: true }));
   return streamText({
     model,

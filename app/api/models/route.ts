@@ -1,9 +1,10 @@
+import { callerOf } from "@/lib/http/caller";
 import { respond } from "@/lib/http/respond";
 import { availableModels } from "@/lib/models/providers";
 
 export const dynamic = "force-dynamic";
 
-/** The model providers the environment configures (never their keys) and their models, provider/model. */
-export async function GET(): Promise<Response> {
-  return respond(() => availableModels());
+/** The model providers this person may use (the environment's, shared ones, their own; never a key) and their models, provider/model. */
+export async function GET(request: Request): Promise<Response> {
+  return respond(() => availableModels(callerOf(request)));
 }
