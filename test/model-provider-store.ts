@@ -12,7 +12,7 @@ import { localCaller } from "@/lib/auth/identify";
 import { database } from "@/lib/db";
 import type { Caller, Role } from "@/lib/domain/roles";
 import { addProvider, changeProvider, providersFor as storedFor, removeProvider } from "@/lib/models/provider-store";
-import { availableModels, languageModel, providersFor, withoutKeys } from "@/lib/models/providers";
+import { availableModels, languageModel, pricedAs, providersFor, withoutKeys } from "@/lib/models/providers";
 import { appOnPostgres } from "./app-on-postgres";
 import { forgetProductSettings } from "./product-settings";
 import { startScriptedModelServer, textOf, type ScriptedModelServer } from "./scripted-model-server";
@@ -86,6 +86,14 @@ export function describeProviderStore(kind: "sqlite" | "postgres"): void {
       expect(models.requests.at(-1)).toMatchObject({ path: "/v1/chat/completions", authorization: `Bearer ${KEY}` });
       // A failure that quotes the key is told without it.
       expect(withoutKeys(new Error(`rejected ${KEY}`))).toBe("rejected [key]");
+    });
+
+    it("a provider that speaks a vendor's own API is priced as the vendor's model", async () => {
+      await addProvider(local, { scope: "shared", name: "team-claude", kind: "anthropic", apiKey: "sk-ant-team-1" });
+      expect(await pricedAs("team-claude/claude-sonnet-4-5", local)).toBe("anthropic/claude-sonnet-4-5");
+      expect(await pricedAs("team/team-bot", local)).toBe("team/team-bot");
+      expect(await pricedAs("openai/gpt-4.1", local)).toBe("openai/gpt-4.1");
+      await removeProvider(local, "team-claude");
     });
 
     it("refuses what it cannot use, with the reason", async () => {

@@ -7,7 +7,7 @@ import "server-only";
 import { generateText, stepCountIs, type StepResult, type ToolSet } from "ai";
 import type { Caller } from "@/lib/domain/roles";
 import type { CallToolResult } from "@/lib/domain/mcp-types";
-import { languageModel, withoutKeys } from "@/lib/models/providers";
+import { languageModel, pricedAs, withoutKeys } from "@/lib/models/providers";
 import { appConfig } from "@/lib/config/env";
 import { redactArguments } from "@/lib/domain/redact";
 import { estimateCost } from "@/lib/models/prices";
@@ -137,7 +137,7 @@ export async function runAttempt(input: AttemptInput): Promise<EvalAttempt> {
     answer: shortened(answer),
     steps,
     ...usage,
-    costUsd: estimateCost(model, usage),
+    costUsd: estimateCost(await pricedAs(model, caller), usage),
     durationMs: Math.round(performance.now() - started),
     error,
   };

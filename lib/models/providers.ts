@@ -141,6 +141,17 @@ export async function languageModel(ref: string, scope: ModelScope, env: Environ
   }
 }
 
+/**
+ * The name a model's list price is found under (lib/models/prices.ts): a provider added in the UI
+ * that speaks OpenAI's, Anthropic's or Google's own API is priced as theirs ("team-openai/gpt-4.1"
+ * as "openai/gpt-4.1"); any other model by its own name, which the operator's price table may list.
+ */
+export async function pricedAs(ref: string, scope: ModelScope, env: Environment = process.env): Promise<string> {
+  const { provider: id, model } = parseModelRef(ref);
+  const provider = (await configured(scope, env)).find((candidate) => candidate.id === id);
+  return provider && provider.source !== "environment" && provider.kind !== "openai-compatible" ? `${provider.kind}/${model}` : ref;
+}
+
 /** How each provider lists its models: the request, and the ids read from the answer. */
 function listRequest(provider: Configured): { url: string; headers: Record<string, string>; ids: (body: unknown) => string[] } {
   const fromData = (body: unknown): string[] => ((body as { data?: { id?: unknown }[] }).data ?? []).map((entry) => String(entry.id ?? ""));

@@ -8,7 +8,7 @@ import type { PlaygroundMessage } from "@/lib/domain/playground";
 import { z } from "zod";
 import { AppError } from "@/lib/errors";
 import type { Caller } from "@/lib/domain/roles";
-import { withoutKeys } from "@/lib/models/providers";
+import { pricedAs, withoutKeys } from "@/lib/models/providers";
 import { estimateCost } from "@/lib/models/prices";
 import { chatTurn, playgroundTools } from "./chat";
 import { viewFor } from "@/lib/gateway/tool-views";
@@ -51,6 +51,7 @@ export async function answerChat(request: ChatRequest, caller: Caller, signal: A
   // The same tools read the conversation's earlier calls and serve the model's new ones.
   const view = viewFor(request);
   const tools = await playgroundTools(caller, request.model, view, signal, { askInPerson: true });
+  const priced = await pricedAs(request.model, caller);
   const result = await chatTurn({
     caller,
     model: request.model,
@@ -66,7 +67,7 @@ export async function answerChat(request: ChatRequest, caller: Caller, signal: A
       part.type === "start"
         ? { model: request.model }
         : part.type === "finish"
-          ? { model: request.model, usage: part.totalUsage, costUsd: estimateCost(request.model, part.totalUsage) }
+          ? { model: request.model, usage: part.totalUsage, costUsd: estimateCost(priced, part.totalUsage) }
           : undefined,
     onError: (error) => withoutKeys(error),
   });
