@@ -33,6 +33,10 @@ test.beforeAll(async () => {
     models: {
       "weather-bot": callsTool("__get_weather", "city"),
       "yawn-bot": () => ({ text: "It is sunny." }),
+      "board-bot": (request) =>
+        request.messages.at(-1)?.role === "tool"
+          ? { text: "Here is the board." }
+          : { toolCalls: [{ name: "demo__notes_board", arguments: {} }] },
       "zap-bot": (request) =>
         request.messages.at(-1)?.role === "tool"
           ? { text: `Done: ${textOf(request.messages.at(-1))}` }
@@ -273,4 +277,31 @@ test("a provider added on the Models page answers in Chat; its key stays on the 
   await expect(rows.filter({ hasText: "team" })).toHaveCount(0);
   await expect.poll(() => received.length).toBeGreaterThan(0);
   expect(received.filter((text) => text.includes(TEAM_KEY))).toEqual([]);
+});
+
+test("a tool's MCP App is drawn inline with the model's call, and its own calls are the person's", async ({ page }) => {
+  await page.goto(`${toolscope!.baseUrl}/playground`);
+  await page.getByTestId("chat-model").selectOption("openai/board-bot");
+  const message = page.getByRole("textbox", { name: "Message" });
+  await message.fill("Show me the board");
+  await message.press("Enter");
+  const call = page.getByTestId("chat-tool-call");
+  await expect(call).toHaveAttribute("data-state", "output-available");
+  await expect(page.locator("[data-testid=chat-message][data-role=assistant]")).toContainText("Here is the board.");
+  await expect(call.getByTestId("app-view")).toBeVisible();
+  const app = call.frameLocator("[data-testid=app-frame]").frameLocator("iframe");
+  await expect(app.locator('.row[data-tag="demo"] .value')).toHaveText(/^\d+$/);
+  await expectAccessibleInBothThemes(page, "chat with an MCP App");
+  await page.setViewportSize({ width: 390, height: 800 });
+  await expectAccessibleInBothThemes(page, "chat with an MCP App at 390 px");
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  const title = `From the chat's app ${Date.now()}`;
+  await app.getByLabel("New note's title").fill(title);
+  await app.getByLabel("Tag").fill("chat-app");
+  await app.getByRole("button", { name: "Add note" }).click();
+  await expect(app.getByRole("status")).toContainText("Created note");
+  const audit = await page.request.get(`${toolscope!.baseUrl}/api/audit?tool=create_note`);
+  const { records } = (await audit.json()) as { records: { via: string | null; outcome: string }[] };
+  expect(records[0]).toMatchObject({ outcome: "ok", via: "app:notes_board" });
 });

@@ -3,16 +3,20 @@
 // A tool call the model made, inline in the conversation: which tool, with what arguments, and
 // what came back, drawn by Toolscope's own content viewers, with Toolscope's word on it (a call
 // it did not send, or one that never completed) and a link to its audit record.
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { getToolName, type DynamicToolUIPart, type ToolUIPart } from "ai";
 import { ContentBlockView } from "@/components/invoke/content-block";
 import { JsonView } from "@/components/ui/json-view";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY } from "@/components/ui/classes";
-import { AUDIT_META, OUTCOME_META } from "@/lib/domain/result-meta";
+import { APP_META, AUDIT_META, OUTCOME_META, type AppMeta } from "@/lib/domain/result-meta";
 import type { CallToolResult } from "@/lib/domain/mcp-types";
 
 type ToolPart = ToolUIPart | DynamicToolUIPart;
+
+// Most answers have no MCP App: the frame and the host SDK it speaks through load with the first that has one.
+const ChatApp = dynamic(() => import("./chat-app").then((m) => m.ChatApp));
 
 /** A tool's answer as the endpoint streamed it: an MCP result (maybe an error), with Toolscope's `_meta`. */
 function asResult(output: unknown): CallToolResult | undefined {
@@ -41,6 +45,7 @@ export function ToolCallView({ part, onAnswer }: { part: ToolPart; onAnswer?: ((
   const auditId = result?._meta?.[AUDIT_META];
   const notSent = result?._meta?.[OUTCOME_META];
   const failed = part.state === "output-error" || result?.isError === true;
+  const app = result && !failed ? (result._meta?.[APP_META] as AppMeta | undefined) : undefined;
   return (
     <section
       aria-label={`Tool call ${name}`}
@@ -101,6 +106,7 @@ export function ToolCallView({ part, onAnswer }: { part: ToolPart; onAnswer?: ((
             {part.errorText}
           </p>
         )}
+        {app && <ChatApp app={app} input={(part.input ?? {}) as Record<string, unknown>} result={result!} />}
         {result && (
           <div data-testid="chat-tool-result" className="space-y-2">
             {result.content.map((block, index) => (

@@ -6,3 +6,7 @@ export const OUTCOME_META = "io.toolscope/outcome";
 export const AUDIT_META = "io.toolscope/auditId";
 export const APPROVAL_META = "io.toolscope/approvalId";
 export const REASON_META = "io.toolscope/reason";
+/** The playground's page: the tool that answered has an MCP App, to be drawn with its result. */
+export const APP_META = "io.toolscope/app";
+
+export type AppMeta = { serverId: string; tool: string; resourceUri: string };

@@ -8,6 +8,8 @@ import { listAudit } from "@/lib/audit/query";
 import { readerOf } from "@/lib/audit/visibility";
 import { localCaller } from "@/lib/auth/identify";
 import type { Caller } from "@/lib/domain/roles";
+import type { CallToolResult } from "@/lib/domain/mcp-types";
+import { APP_META } from "@/lib/domain/result-meta";
 import { playgroundHarness } from "@/test/playground-harness";
 import { callsTool } from "@/test/scripted-model-server";
 import { chatTurn, modelOutput } from "./chat";
@@ -16,6 +18,10 @@ const KEY = "sk-playground-5e1b77";
 const models = playgroundHarness(KEY, {
   "weather-bot": callsTool("__get_weather", "city"),
   "quiet-bot": () => ({ text: "Nothing to call." }),
+  "board-bot": (request) =>
+    request.messages.at(-1)?.role === "tool"
+      ? { text: "Here is the board." }
+      : { toolCalls: [{ name: "demo__notes_board", arguments: {} }] },
 });
 const person: Caller = localCaller("127.0.0.1").caller;
 
@@ -50,6 +56,23 @@ describe("chatTurn", () => {
     expect(records).toHaveLength(1);
     expect(records[0]).toMatchObject({ tool_name: "get_weather", server_id: "demo", outcome: "ok", via: "playground:openai/weather-bot" });
     expect(JSON.stringify(await result.response)).not.toContain(KEY);
+  });
+
+  it("marks the answer of a tool with an MCP App for the page, and gives the model only its content", async () => {
+    const result = await turn(person, "openai/board-bot", "Show the board");
+    expect(await result.text).toBe("Here is the board.");
+    const [output] = (await result.steps)[0]!.toolResults.map((entry) => entry.output as CallToolResult);
+    expect(output!._meta?.[APP_META]).toEqual({ serverId: "demo", tool: "notes_board", resourceUri: "ui://demo/notes-board.html" });
+    const toModel = models
+      .server()
+      .requests.filter((request) => request.body?.model === "board-bot")
+      .at(-1)!
+      .body!.messages.at(-1);
+    expect(JSON.stringify(toModel)).not.toContain(APP_META);
+    // A tool without an app is not marked.
+    const weather = await turn(person, "openai/weather-bot", "Oslo");
+    const [plain] = (await weather.steps)[0]!.toolResults.map((entry) => entry.output as CallToolResult);
+    expect(plain!._meta?.[APP_META]).toBeUndefined();
   });
 
   it("gives the model no tools when the person may call none", async () => {

@@ -14,6 +14,9 @@ import { callAgentTool, type AgentAnswer } from "@/lib/gateway/agent-call";
 import { agentCallGate } from "@/lib/approvals/approvals";
 import { secretKeyFor } from "@/lib/crypto/secret-box";
 import { WHOLE_VIEW, type ToolView } from "@/lib/gateway/tool-views";
+import { APP_META, type AppMeta } from "@/lib/domain/result-meta";
+import { toolUi } from "@/lib/mcp/app-ui";
+import { connectionFor } from "@/lib/mcp/pool";
 
 /** Model steps in one turn (each a model's answer, with the tool calls it made): a loop is cut off there. */
 export const MAX_STEPS = 10;
@@ -74,6 +77,19 @@ export type ToolOptions = {
   askInPerson?: boolean | undefined;
 };
 
+/**
+ * A result of a tool with an MCP App says so, for the page to draw the app with it (the model reads
+ * only the result's content: modelOutput).
+ */
+async function withApp(answer: AgentAnswer, target: ObservedCall["target"]): Promise<AgentAnswer> {
+  if (!target || answer.resultType === "input_required") return answer;
+  const definition = (await connectionFor(target.serverId)).findTool(target.tool);
+  const ui = definition && toolUi(definition);
+  if (!ui) return answer;
+  const app: AppMeta = { serverId: target.serverId, tool: target.tool, resourceUri: ui.resourceUri };
+  return { ...answer, _meta: { ...answer._meta, [APP_META]: app } };
+}
+
 /** The caller's tools as AI SDK tools, each call made through the gateway's path. */
 export async function playgroundTools(
   caller: Caller,
@@ -114,7 +130,7 @@ export async function playgroundTools(
         onResponse: (response, target) => Object.assign(seen, { response, target }),
       });
       observe({ answer });
-      return answer;
+      return await withApp(answer, seen.target);
     } catch (error) {
       observe({ error });
       throw error;
