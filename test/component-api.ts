@@ -3,7 +3,10 @@
 // (a form's validator) is answered here by the real route handler, loaded through Vite with the
 // app's aliases; and the test's fixtures (the demo server's tool definitions, as its tools/list
 // answers them) are served from the Node side, where the demo server runs in memory.
+import fs from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import os from "node:os";
+import path from "node:path";
 import type { Plugin, ViteDevServer } from "vite";
 
 /** Paths the components call, and the route module that answers each in the app. */
@@ -27,6 +30,19 @@ async function answer(response: ServerResponse, answered: Response): Promise<voi
   response.end(Buffer.from(await answered.arrayBuffer()));
 }
 
+/**
+ * The header the front door stamps: the local mode's one user, as on a developer's machine. What
+ * that user's routes keep (model providers given in the UI) goes to a data directory of these tests'.
+ */
+async function localCallerHeader(server: ViteDevServer): Promise<[string, string]> {
+  process.env.TOOLSCOPE_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-components-"));
+  const { CALLER_HEADER, encodeCaller } = (await server.ssrLoadModule(
+    "/lib/http/caller-header.ts",
+  )) as typeof import("@/lib/http/caller-header");
+  const { localCaller } = (await server.ssrLoadModule("/lib/auth/identify.ts")) as typeof import("@/lib/auth/identify");
+  return [CALLER_HEADER, encodeCaller(localCaller("127.0.0.1").caller)];
+}
+
 type RouteModule = Record<string, ((request: Request) => Promise<Response>) | undefined>;
 type FixtureModule = { componentFixture: (name: string, sent: unknown) => Promise<unknown> };
 
@@ -39,6 +55,7 @@ async function serve(server: ViteDevServer, request: IncomingMessage, response: 
     const method = request.method ?? "GET";
     const headers = new Headers();
     for (const [name, value] of Object.entries(request.headers)) if (typeof value === "string") headers.set(name, value);
+    headers.set(...(await localCallerHeader(server)));
     const sent = method === "GET" || method === "HEAD" ? undefined : new Uint8Array(await body(request));
     await answer(response, await handler(new Request(url, { method, headers, body: sent })));
     return true;

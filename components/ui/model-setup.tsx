@@ -1,7 +1,6 @@
 // How an operator gives Toolscope a model, in words: said wherever a person finds none (the chat,
 // a server's sampling setting). The variables are lib/models/providers.ts's; the Models page adds
 // providers in the UI.
-import Link from "next/link";
 import type { ReactNode } from "react";
 
 export function ModelSetup({ withPage = false }: { withPage?: boolean }): ReactNode {
@@ -14,9 +13,10 @@ export function ModelSetup({ withPage = false }: { withPage?: boolean }): ReactN
         <>
           {" "}
           Or add a provider on the{" "}
-          <Link href="/models" className="text-indigo-600 underline dark:text-indigo-400">
+          {/* A plain link: this sentence is also drawn where Next's router is not (component tests). */}
+          <a href="/models" className="text-indigo-600 underline dark:text-indigo-400">
             Models
-          </Link>{" "}
+          </a>{" "}
           page.
         </>
       )}
