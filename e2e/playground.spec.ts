@@ -33,7 +33,7 @@ test.beforeAll(async () => {
     models: {
       "weather-bot": callsTool("__get_weather", "city"),
       "yawn-bot": () => ({ text: "It is sunny." }),
-      "board-bot": (request) =>
+      "whiteboard-bot": (request) =>
         request.messages.at(-1)?.role === "tool"
           ? { text: "Here is the board." }
           : { toolCalls: [{ name: "demo__notes_board", arguments: {} }] },
@@ -85,8 +85,12 @@ test("from the navigation, a question makes the model call a demo tool, shown in
   await expect(call.getByTestId("chat-tool-result")).toContainText("Porto");
   const answer = page.locator("[data-testid=chat-message][data-role=assistant]");
   await expect(answer).toContainText("The tool answered:");
-  await expect(answer.getByTestId("chat-usage")).toContainText(/openai\/weather-bot · \d+ tokens in · \d+ out/);
+  await expect(answer.getByTestId("chat-usage")).toContainText(/openai\/weather-bot · \d+ tokens in · \d+ out · 2 steps/);
+  await expect(call.getByTestId("chat-tool-duration")).toHaveText(/^\d+ ms$|^\d+\.\d s$/);
   await expect(message).toBeFocused();
+  // The answer's two steps (the tool call, then the words), each with its tokens.
+  await answer.getByTestId("chat-usage").click();
+  await expect(answer.getByTestId("chat-steps").getByRole("listitem")).toHaveCount(2);
 
   // The chat as a file: its model and every message, the tool call with its answer included.
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("chat-export").click()]);
@@ -281,7 +285,7 @@ test("a provider added on the Models page answers in Chat; its key stays on the 
 
 test("a tool's MCP App is drawn inline with the model's call, and its own calls are the person's", async ({ page }) => {
   await page.goto(`${toolscope!.baseUrl}/playground`);
-  await page.getByTestId("chat-model").selectOption("openai/board-bot");
+  await page.getByTestId("chat-model").selectOption("openai/whiteboard-bot");
   const message = page.getByRole("textbox", { name: "Message" });
   await message.fill("Show me the board");
   await message.press("Enter");

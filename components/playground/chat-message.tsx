@@ -9,15 +9,39 @@ import { Markdown } from "@/components/ui/markdown";
 import type { PlaygroundMessage } from "@/lib/domain/playground";
 import { ToolCallView } from "./tool-call-view";
 
+const tokens = (value: number | null | undefined): string => (typeof value === "number" ? String(value) : "?");
+const cost = (usd: number | null | undefined): string => (typeof usd === "number" ? ` · ≈ $${usd.toFixed(4)}` : "");
+
+/** The answer's model, tokens and cost; with more than one step (a tool call and what followed), each step's. */
 function Usage({ message }: { message: PlaygroundMessage }): ReactNode {
-  const usage = message.metadata?.usage;
-  if (!message.metadata?.model) return null;
+  const metadata = message.metadata;
+  if (!metadata?.model) return null;
+  const steps = metadata.steps ?? [];
+  // An answer that went on after a confirmation is the sum of its steps; the SDK's total counts the last request only.
+  const sum = (key: "inputTokens" | "outputTokens"): number | null =>
+    steps.some((step) => step[key] === null) ? null : steps.reduce((total, step) => total + step[key]!, 0);
+  const inTokens = steps.length > 0 ? sum("inputTokens") : metadata.usage?.inputTokens;
+  const outTokens = steps.length > 0 ? sum("outputTokens") : metadata.usage?.outputTokens;
+  const summary = `${metadata.model}${metadata.usage || steps.length > 0 ? ` · ${tokens(inTokens)} tokens in · ${tokens(outTokens)} out` : ""}${cost(metadata.costUsd)}`;
+  if (steps.length < 2)
+    return (
+      <p data-testid="chat-usage" className="text-[11px] text-muted">
+        {summary}
+      </p>
+    );
   return (
-    <p data-testid="chat-usage" className="text-[11px] text-muted">
-      {message.metadata.model}
-      {usage && ` · ${usage.inputTokens ?? "?"} tokens in · ${usage.outputTokens ?? "?"} out`}
-      {typeof message.metadata.costUsd === "number" && ` · ≈ $${message.metadata.costUsd.toFixed(4)}`}
-    </p>
+    <details className="text-[11px] text-muted">
+      <summary data-testid="chat-usage" className="cursor-pointer">
+        {summary} · {steps.length} steps
+      </summary>
+      <ol className="mt-1 list-decimal pl-5" data-testid="chat-steps">
+        {steps.map((step, index) => (
+          <li key={index}>
+            {tokens(step.inputTokens)} tokens in · {tokens(step.outputTokens)} out{cost(step.costUsd)}
+          </li>
+        ))}
+      </ol>
+    </details>
   );
 }
 

@@ -10,7 +10,7 @@ import { getToolName, type DynamicToolUIPart, type ToolUIPart } from "ai";
 import { ContentBlockView } from "@/components/invoke/content-block";
 import { JsonView } from "@/components/ui/json-view";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY } from "@/components/ui/classes";
-import { APP_META, AUDIT_META, OUTCOME_META, type AppMeta } from "@/lib/domain/result-meta";
+import { APP_META, AUDIT_META, DURATION_META, OUTCOME_META, type AppMeta } from "@/lib/domain/result-meta";
 import type { CallToolResult } from "@/lib/domain/mcp-types";
 
 type ToolPart = ToolUIPart | DynamicToolUIPart;
@@ -45,6 +45,7 @@ export function ToolCallView({ part, onAnswer }: { part: ToolPart; onAnswer?: ((
   const auditId = result?._meta?.[AUDIT_META];
   const notSent = result?._meta?.[OUTCOME_META];
   const failed = part.state === "output-error" || result?.isError === true;
+  const durationMs = result?._meta?.[DURATION_META];
   const app = result && !failed ? (result._meta?.[APP_META] as AppMeta | undefined) : undefined;
   return (
     <section
@@ -63,6 +64,11 @@ export function ToolCallView({ part, onAnswer }: { part: ToolPart; onAnswer?: ((
               : "Tool error"
             : STATE[part.state]}
         </span>
+        {typeof durationMs === "number" && (
+          <span data-testid="chat-tool-duration" className="text-muted tabular-nums">
+            {durationMs < 1000 ? `${durationMs} ms` : `${(durationMs / 1000).toFixed(1)} s`}
+          </span>
+        )}
         {typeof auditId === "string" && (
           <Link
             href={`/audit?focus=${encodeURIComponent(auditId)}`}

@@ -61,6 +61,10 @@ export type TurnMetadata = {
   usage?: LanguageModelUsage;
   /** USD estimated from list prices (lib/models/prices.ts); null when the model's price is not known. */
   costUsd?: number | null;
+  /** Each model step of the answer (a model's reply, with the tool calls it made): its tokens and estimated cost. */
+  steps?: StepUsage[];
 };
+
+export type StepUsage = { inputTokens: number | null; outputTokens: number | null; costUsd: number | null };
 
 export type PlaygroundMessage = UIMessage<TurnMetadata>;

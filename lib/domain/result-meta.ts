@@ -8,5 +8,7 @@ export const APPROVAL_META = "io.toolscope/approvalId";
 export const REASON_META = "io.toolscope/reason";
 /** The playground's page: the tool that answered has an MCP App, to be drawn with its result. */
 export const APP_META = "io.toolscope/app";
+/** The playground's page: how long the call took, from the model's request to the tool's answer, in ms. */
+export const DURATION_META = "io.toolscope/durationMs";
 
 export type AppMeta = { serverId: string; tool: string; resourceUri: string };

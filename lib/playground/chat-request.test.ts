@@ -52,15 +52,25 @@ describe("POST /api/playground/chat", () => {
     };
     expect(output.output.content[0]!.text).toContain("Porto");
     expect(output.output._meta["io.toolscope/auditId"]).toEqual(expect.any(String));
+    expect(output.output._meta["io.toolscope/durationMs"]).toEqual(expect.any(Number));
     const words = chunks
       .filter((chunk) => chunk.type === "text-delta")
       .map((chunk) => chunk.delta)
       .join("");
     expect(words).toMatch(/^The tool answered: /);
     const finish = chunks.find((chunk) => chunk.type === "finish") as {
-      messageMetadata: { model: string; usage: { outputTokens: number } };
+      messageMetadata: {
+        model: string;
+        usage: { inputTokens: number; outputTokens: number };
+        steps: { inputTokens: number; outputTokens: number }[];
+      };
     };
     expect(finish.messageMetadata).toMatchObject({ model: "openai/weather-bot", usage: { outputTokens: expect.any(Number) } });
+    // Each step's tokens: the tool call, then the words after it; together, the turn's.
+    const { steps, usage } = finish.messageMetadata;
+    expect(steps).toHaveLength(2);
+    expect(steps.reduce((sum, step) => sum + step.outputTokens, 0)).toBe(usage.outputTokens);
+    expect(steps.reduce((sum, step) => sum + step.inputTokens, 0)).toBe(usage.inputTokens);
     expect(text).not.toContain(KEY);
   });
 

@@ -4,7 +4,7 @@ import "server-only";
 // as a UI message stream. A failure of the model's provider reaches the person in its own words,
 // every key masked; the usage of the turn comes with its last part.
 import { convertToModelMessages, validateUIMessages } from "ai";
-import type { PlaygroundMessage } from "@/lib/domain/playground";
+import type { PlaygroundMessage, StepUsage } from "@/lib/domain/playground";
 import { z } from "zod";
 import { AppError } from "@/lib/errors";
 import type { Caller } from "@/lib/domain/roles";
@@ -61,14 +61,31 @@ export async function answerChat(request: ChatRequest, caller: Caller, signal: A
     tools,
     signal,
   });
+  // A turn that goes on after the person answered a confirmation continues the last answer: its steps so far stay.
+  const last = messages.at(-1);
+  const steps: StepUsage[] = last?.role === "assistant" ? [...(last.metadata?.steps ?? [])] : [];
   return result.toUIMessageStreamResponse<PlaygroundMessage>({
     originalMessages: messages,
-    messageMetadata: ({ part }) =>
-      part.type === "start"
-        ? { model: request.model }
-        : part.type === "finish"
-          ? { model: request.model, usage: part.totalUsage, costUsd: estimateCost(priced, part.totalUsage) }
-          : undefined,
+    messageMetadata: ({ part }) => {
+      if (part.type === "start") return { model: request.model };
+      if (part.type === "finish-step") {
+        steps.push({
+          inputTokens: part.usage.inputTokens ?? null,
+          outputTokens: part.usage.outputTokens ?? null,
+          costUsd: estimateCost(priced, part.usage),
+        });
+        return { model: request.model, steps: [...steps] };
+      }
+      // The answer's cost is its steps', the ones before a confirmation included.
+      if (part.type === "finish")
+        return {
+          model: request.model,
+          usage: part.totalUsage,
+          costUsd: steps.some((step) => step.costUsd === null) ? null : steps.reduce((sum, step) => sum + step.costUsd!, 0),
+          steps,
+        };
+      return undefined;
+    },
     onError: (error) => withoutKeys(error),
   });
 }

@@ -14,7 +14,7 @@ import { callAgentTool, type AgentAnswer } from "@/lib/gateway/agent-call";
 import { agentCallGate } from "@/lib/approvals/approvals";
 import { secretKeyFor } from "@/lib/crypto/secret-box";
 import { WHOLE_VIEW, type ToolView } from "@/lib/gateway/tool-views";
-import { APP_META, type AppMeta } from "@/lib/domain/result-meta";
+import { APP_META, DURATION_META, type AppMeta } from "@/lib/domain/result-meta";
 import { toolUi } from "@/lib/mcp/app-ui";
 import { connectionFor } from "@/lib/mcp/pool";
 
@@ -78,16 +78,15 @@ export type ToolOptions = {
 };
 
 /**
- * A result of a tool with an MCP App says so, for the page to draw the app with it (the model reads
- * only the result's content: modelOutput).
+ * What the page shows beside a result: how long the call took, and, for a tool with an MCP App,
+ * which app to draw with it. The model reads only the result's content (modelOutput).
  */
-async function withApp(answer: AgentAnswer, target: ObservedCall["target"]): Promise<AgentAnswer> {
-  if (!target || answer.resultType === "input_required") return answer;
-  const definition = (await connectionFor(target.serverId)).findTool(target.tool);
+async function forThePage(answer: AgentAnswer, target: ObservedCall["target"], durationMs: number): Promise<AgentAnswer> {
+  if (answer.resultType === "input_required") return answer;
+  const definition = target && (await connectionFor(target.serverId)).findTool(target.tool);
   const ui = definition && toolUi(definition);
-  if (!ui) return answer;
-  const app: AppMeta = { serverId: target.serverId, tool: target.tool, resourceUri: ui.resourceUri };
-  return { ...answer, _meta: { ...answer._meta, [APP_META]: app } };
+  const app: AppMeta | undefined = target && ui ? { serverId: target.serverId, tool: target.tool, resourceUri: ui.resourceUri } : undefined;
+  return { ...answer, _meta: { ...answer._meta, [DURATION_META]: durationMs, ...(app ? { [APP_META]: app } : {}) } };
 }
 
 /** The caller's tools as AI SDK tools, each call made through the gateway's path. */
@@ -130,7 +129,7 @@ export async function playgroundTools(
         onResponse: (response, target) => Object.assign(seen, { response, target }),
       });
       observe({ answer });
-      return await withApp(answer, seen.target);
+      return await forThePage(answer, seen.target, Math.round(performance.now() - started));
     } catch (error) {
       observe({ error });
       throw error;
