@@ -8,9 +8,10 @@
 //   4. runs two replicas on one PostgreSQL (127.0.0.1:5432, a schema of its own): a call made on one
 //      is in the other's audit log.
 // Everything it starts it removes, and it prints each step's figures.
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFile, execFileSync, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 
@@ -82,7 +83,11 @@ async function main() {
   if (spawnSync("podman", ["image", "exists", "docker.io/library/node:22-bookworm-slim"]).status !== 0)
     throw new Error("No node:22-bookworm-slim here: run sudo bash ../shared/containers/make-node-base.sh first (once per machine).");
 
-  // 1. The image, from a clean clone of HEAD.
+  // 1. The image, from a clean clone of HEAD (--reuse: the one built last time, while changing this script).
+  if (process.argv.includes("--reuse") && spawnSync("podman", ["image", "exists", IMAGE]).status === 0) {
+    say(`reusing ${IMAGE}`);
+    return runImage(Number(podman(["image", "inspect", "--format", "{{.Size}}", IMAGE])));
+  }
   const clone = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-image-"));
   cleanups.push(() => fs.rmSync(clone, { recursive: true, force: true }));
   execFileSync("git", ["clone", "--quiet", "--depth", "1", `file://${root}`, clone]);
@@ -96,7 +101,10 @@ async function main() {
   if (build.status !== 0) throw new Error(`The image did not build:\n${(build.stdout + build.stderr).slice(-4000)}`);
   const size = Number(podman(["image", "inspect", "--format", "{{.Size}}", IMAGE]));
   say(`built ${IMAGE} in ${((performance.now() - building) / 1000).toFixed(0)} s: ${(size / 1e6).toFixed(0)} MB (target ≤ 300 MB)`);
+  return runImage(size);
+}
 
+async function runImage(size) {
   // 2. Read-only, not root, one volume.
   const volume = `toolscope-${run}`;
   const container = `toolscope-${run}`;
@@ -104,7 +112,7 @@ async function main() {
   const demoPort = 3900;
   podman(["volume", "create", volume]);
   cleanups.push(() => podman(["volume", "rm", "-f", volume], { allowFail: true }));
-  cleanups.push(() => podman(["rm", "-f", "-t", "2", container], { allowFail: true }));
+  cleanups.push(() => podman(["rm", "-f", "-v", "-t", "2", container], { allowFail: true }));
   const startContainer = () =>
     podman([
       "run",
@@ -159,18 +167,18 @@ async function main() {
   podman(["restart", "-t", "20", container]);
   const again = await ready(base, container);
   check(await audited(base, auditId), `after a restart (ready in ${again.toFixed(0)} ms), the call is still in the audit log`);
-  podman(["rm", "-f", "-t", "2", container]);
+  podman(["rm", "-f", "-v", "-t", "2", container]);
 
   // 4. Two replicas on one PostgreSQL.
   const schema = `toolscope_image_${run}`;
-  const psql = (sql) => execFileSync("psql", [POSTGRES, "-v", "ON_ERROR_STOP=1", "-qc", sql]);
+  const psql = (sql) => execFileSync("psql", [POSTGRES, "-v", "ON_ERROR_STOP=1", "-qc", `set client_min_messages = warning; ${sql}`]);
   psql(`create schema ${schema}`);
   cleanups.push(() => psql(`drop schema if exists ${schema} cascade`));
   const database = `${POSTGRES}?options=${encodeURIComponent(`-c search_path=${schema}`)}`;
   const secret = crypto.randomBytes(32).toString("hex");
   const replicas = [freePort(), freePort()].map((replicaPort, index) => {
     const name = `toolscope-${run}-${index + 1}`;
-    cleanups.push(() => podman(["rm", "-f", "-t", "2", name], { allowFail: true }));
+    cleanups.push(() => podman(["rm", "-f", "-v", "-t", "2", name], { allowFail: true }));
     podman([
       "run",
       "-d",
@@ -179,8 +187,7 @@ async function main() {
       "--read-only",
       "--network",
       "host",
-      "--tmpfs",
-      "/data:uid=1000,gid=1000",
+
       "-e",
       `TOOLSCOPE_PORT=${replicaPort}`,
       "-e",
@@ -198,8 +205,82 @@ async function main() {
   for (const replica of replicas) await ready(replica.base, replica.name);
   const onFirst = await call(replicas[0].base, "demo", "get_weather", { city: "Lisbon" });
   check(await audited(replicas[1].base, onFirst), "two replicas on one PostgreSQL: a call made on one is in the other's audit log");
+  for (const replica of replicas) podman(["rm", "-f", "-v", "-t", "2", replica.name]);
+
+  // 5. The Kubernetes manifests, played by podman: two pods on one PostgreSQL.
+  await kubePlay(database, secret);
   say(
     `passed in ${((performance.now() - started) / 1000).toFixed(0)} s · image ${(size / 1e6).toFixed(0)} MB · start to ready ${readyMs.toFixed(0)} ms`,
+  );
+}
+
+/**
+ * deploy/kubernetes/toolscope.yaml as written, but for what podman (4.3) plays differently from a
+ * cluster: the image is the one built here; a containerPort is published on the host (two replicas
+ * would take the same port), so the ports go and the probes name the port by number; the pods reach
+ * PostgreSQL, which listens on loopback, through a relay on the pods' network gateway. The Secret is
+ * made as podman stores one (JSON, base64 values), which `kubectl create secret` makes on a cluster.
+ */
+async function kubePlay(database, secretKey) {
+  const gateway = podman(["network", "inspect", "podman", "--format", "{{range .Subnets}}{{.Gateway}}{{end}}"]);
+  const relay = net.createServer((client) => {
+    const upstream = net.connect(5432, "127.0.0.1");
+    client.pipe(upstream).pipe(client);
+    client.on("error", () => upstream.destroy());
+    upstream.on("error", () => client.destroy());
+  });
+  await new Promise((resolve) => relay.listen(0, gateway, resolve));
+  cleanups.push(() => relay.close());
+  const relayed = database.replace("127.0.0.1:5432", `${gateway}:${relay.address().port}`);
+  const manifest = fs
+    .readFileSync(path.join(root, "deploy", "kubernetes", "toolscope.yaml"), "utf8")
+    .replace("image: localhost/toolscope:latest", `image: ${IMAGE}`)
+    .replace(/\n\s+ports:\n\s+- \{ name: http, containerPort: 3000 \}/, "")
+    .replaceAll("port: http }", "port: 3000 }");
+  const file = path.join(os.tmpdir(), `toolscope-kube-${run}.yaml`);
+  fs.writeFileSync(file, manifest);
+  const secretFile = path.join(os.tmpdir(), `toolscope-secret-${run}.json`);
+  const values = { DATABASE_URL: relayed, TOOLSCOPE_SECRET_KEY: secretKey, TOOLSCOPE_API_TOKEN: TOKEN };
+  fs.writeFileSync(
+    secretFile,
+    JSON.stringify(Object.fromEntries(Object.entries(values).map(([k, v]) => [k, Buffer.from(v).toString("base64")]))),
+  );
+  cleanups.push(() => fs.rmSync(file, { force: true }));
+  cleanups.push(() => fs.rmSync(secretFile, { force: true }));
+  podman(["secret", "create", "toolscope", secretFile]);
+  cleanups.push(() => podman(["secret", "rm", "toolscope"], { allowFail: true }));
+  cleanups.push(() => podman(["kube", "down", file], { allowFail: true }));
+  podman(["kube", "play", file]);
+  const pods = ["toolscope-pod-0-toolscope", "toolscope-pod-1-toolscope"];
+  /** A request from inside a pod, to its own Toolscope on loopback. */
+  const inPod = (pod, method, route, body) => {
+    const init = {
+      method,
+      headers: { authorization: `Bearer ${TOKEN}`, "content-type": "application/json" },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    };
+    const script = `fetch("http://127.0.0.1:3000${route}", ${JSON.stringify(init)}).then(async (r) => { process.stdout.write(await r.text()); process.exit(r.ok ? 0 : 1); }, (e) => { console.error(e.message); process.exit(1); })`;
+    // Not spawnSync: the relay to PostgreSQL runs in this process, and must go on meanwhile.
+    return new Promise((resolve) =>
+      execFile("podman", ["exec", pod, "node", "-e", script], (error, stdout, stderr) =>
+        resolve({ status: error ? 1 : 0, stdout, stderr }),
+      ),
+    );
+  };
+  for (const pod of pods) {
+    const from = performance.now();
+    while ((await inPod(pod, "GET", "/api/ready")).status !== 0) {
+      if (performance.now() - from > 120_000) throw new Error(`${pod} was not ready:\n${podman(["logs", pod], { allowFail: true })}`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  const answered = await inPod(pods[0], "POST", "/api/servers/demo/tools/get_weather/call", { arguments: { city: "Kraków" } });
+  if (answered.status !== 0) throw new Error(`The call on ${pods[0]} failed: ${answered.stdout}${answered.stderr}`);
+  const { auditId } = JSON.parse(answered.stdout);
+  const listed = await inPod(pods[1], "GET", "/api/audit?limit=50");
+  check(
+    listed.status === 0 && JSON.parse(listed.stdout).records.some((record) => record.id === auditId),
+    "podman kube play of deploy/kubernetes: two pods on one PostgreSQL; a call on one is in the other's audit log",
   );
 }
 
