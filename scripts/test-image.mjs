@@ -164,9 +164,23 @@ async function runImage(size) {
   check(await audited(base, auditId), `the call is in the audit log (${auditId})`);
   const builtIn = await call(base, "demo", "get_weather", { city: "Oslo" });
   check(Boolean(builtIn), "the demo server inside (stdio) answers");
-  podman(["restart", "-t", "20", container]);
+  // A stop while a call runs: SIGTERM drains (the call finishes and is answered), then the process exits.
+  const slow = call(base, "demo", "slow_task", { steps: 8, stepMs: 250 });
+  // Stopped once the call is under way: its audit record is written when it starts.
+  while ((await api(base, "GET", "/api/audit?tool=slow_task&limit=1")).records.length === 0)
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  const stopping = new Promise((resolve, reject) =>
+    execFile("podman", ["stop", "-t", "30", container], (error) => (error ? reject(error) : resolve())),
+  );
+  const drained = await slow;
+  await stopping;
+  check(Boolean(drained), "a call running when the container is stopped finishes and is answered (SIGTERM drains)");
+  podman(["start", container]);
   const again = await ready(base, container);
-  check(await audited(base, auditId), `after a restart (ready in ${again.toFixed(0)} ms), the call is still in the audit log`);
+  check(
+    (await audited(base, auditId)) && (await audited(base, drained)),
+    `after a restart (ready in ${again.toFixed(0)} ms), the calls are still in the audit log`,
+  );
   podman(["rm", "-f", "-v", "-t", "2", container]);
 
   // 4. Two replicas on one PostgreSQL.

@@ -12,8 +12,7 @@ export function ModelSetup({ withPage = false }: { withPage?: boolean }): ReactN
       {withPage && (
         <>
           {" "}
-          Or add a provider on the{" "}
-          {/* A plain link: this sentence is also drawn where Next's router is not (component tests). */}
+          Or add a provider on the {/* A plain link: this sentence is also drawn where Next's router is not (component tests). */}
           <a href="/models" className="text-indigo-600 underline dark:text-indigo-400">
             Models
           </a>{" "}
