@@ -4,9 +4,12 @@
 //   1. builds the image, and says its size;
 //   2. runs it read-only as a user that is not root, with one volume for /data, and times start to ready;
 //   3. finds no build tool in it; signs in with the token; adds a server (the demo over HTTP, started
-//      inside); calls a tool; restarts the container and finds the call in the audit log;
+//      inside); calls a tool; stops the container while a call runs (the call is answered: SIGTERM
+//      drains), starts it again and finds the calls in the audit log;
 //   4. runs two replicas on one PostgreSQL (127.0.0.1:5432, a schema of its own): a call made on one
-//      is in the other's audit log.
+//      is in the other's audit log;
+//   5. plays deploy/kubernetes/toolscope.yaml with `podman kube play`: the same, between its two pods.
+// `--reuse` skips the build when the image is there (while changing this script).
 // Everything it starts it removes, and it prints each step's figures.
 import { execFile, execFileSync, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
