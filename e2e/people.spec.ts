@@ -12,6 +12,7 @@ import { startOwnToolscope, type OwnToolscope } from "./own-toolscope";
 import { createUser, runUserCreate } from "./user-create";
 import { signInWithPassword as signIn } from "./sign-in";
 import { e2ePort } from "./ports";
+import { expectAccessibleInBothThemes } from "./accessible";
 
 const PORT = e2ePort("TOOLSCOPE_E2E_PEOPLE_PORT", 3187);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -125,6 +126,32 @@ test("an operator runs a tool and the audit log names them", async ({ browser })
   await expect(row).toContainText("echo");
   await expect(row.getByTestId("audit-actor-name")).toHaveText("Olga Operator");
   await expect(row).toContainText("single sign-on");
+});
+
+test("an operator adds a model key of their own; hosted, its loopback address is refused, and no one else sees it", async ({ browser }) => {
+  const page = await signInWithSso(browser, OLGA, "/models");
+  await page.waitForURL(`${BASE}/models`, { waitUntil: "load" });
+  await expect(page.getByRole("heading", { name: "Models", level: 1 })).toBeVisible();
+  await page.getByTestId("provider-add").click();
+  const dialog = page.getByRole("dialog", { name: "Add a model provider" });
+  // An operator adds only their own: no choice of whom for, and the name is theirs (my-…).
+  await expect(dialog.getByRole("radio")).toHaveCount(0);
+  await expect(dialog.getByText("my-", { exact: true })).toBeVisible();
+  await dialog.getByLabel("Name").fill("local");
+  await dialog.getByLabel("Address").fill("http://127.0.0.1:9/v1");
+  await dialog.getByLabel(/API key/).fill("sk-olga-e2e-7d41");
+  await dialog.getByTestId("provider-save").click();
+  await expect(dialog).toBeHidden();
+  const row = page.getByTestId("provider-row").filter({ hasText: "my-local" });
+  await expect(row).toContainText("Only you");
+  await expect(row).toContainText("Set");
+  await expect(row.getByTestId("provider-problem")).toContainText(/loopback/i);
+  await expectAccessibleInBothThemes(page, "the Models page, signed in as an operator");
+
+  const ada = await signInWithPassword(browser, "ada@example.com", adminPassword);
+  await ada.goto(`${BASE}/models`);
+  await expect(ada.getByTestId("providers-empty")).toBeVisible();
+  expect(await (await ada.request.get(`${BASE}/api/model-providers`)).text()).not.toContain("my-local");
 });
 
 test("an admin revokes a person's token, and the next script call with it gets 401 saying so", async ({ browser }) => {

@@ -193,10 +193,10 @@ async function listOf(provider: Configured, fetcher: typeof fetch): Promise<stri
   try {
     response = await fetchFor(provider, fetcher)(request.url, { headers: request.headers, signal: AbortSignal.timeout(LIST_TIMEOUT_MS) });
   } catch (error) {
-    throw new AppError(
-      "bad_gateway:model",
-      `${provider.label} could not be reached at ${provider.baseUrl}: ${withoutKey((error as Error).message, provider)}`,
-    );
+    // fetch says only "fetch failed"; why (the outbound guard refused it, no such host) is its cause.
+    const failure = error as Error & { cause?: unknown };
+    const why = failure.cause instanceof Error ? failure.cause.message : failure.message;
+    throw new AppError("bad_gateway:model", `${provider.label} could not be reached at ${provider.baseUrl}: ${withoutKey(why, provider)}`);
   }
   const text = await response.text();
   if (!response.ok)
