@@ -81,6 +81,13 @@ function installIsStale() {
   );
 }
 
+/** What a first install is doing, said before npm's own output fills the screen. */
+function installNotes() {
+  log("  The first time this takes a few minutes: most of it is compiling better-sqlite3 from source (no prebuilt binary");
+  log("  is reachable everywhere). npm's EBADENGINE warnings name two test-only packages (@axe-core/playwright, and");
+  log("  content-type under the MCP conformance suite) that ask for Node 22; Toolscope itself runs on Node 20.9 and newer.");
+}
+
 function install(extra = []) {
   const lock = path.join(root, "package-lock.json");
   mustRun("npm", [...(fs.existsSync(lock) ? ["ci"] : ["install"]), "--no-audit", "--no-fund", ...extra]);
@@ -90,6 +97,7 @@ export function ensureDependencies() {
   Object.assign(process.env, installEnvironment());
   if (installIsStale()) {
     log("Installing dependencies (npm ci)…");
+    installNotes();
     install();
   }
   if (!nativeModuleLoads()) {
@@ -110,6 +118,7 @@ export function ensureDependenciesScriptsBeside(runner) {
   Object.assign(process.env, installEnvironment());
   if (installIsStale()) {
     log("Installing dependencies (npm ci; their install scripts run beside the first checks)…");
+    installNotes();
     install(["--ignore-scripts"]);
     return runner("npm", ["rebuild"], { env: TEST_COMPILE_FLAGS });
   }
@@ -177,7 +186,7 @@ export async function ensureBuild({ force = false, typechecked = false, runner =
   const builtAt = Math.min(mtime(path.join(root, ".next", "BUILD_ID")), mtime(SERVER_BUNDLE));
   const changedAt = Math.max(...BUILD_INPUTS.map(newestMtime));
   if (force || builtAt === 0 || changedAt > builtAt) {
-    log("Building the app (next build)…");
+    log("Building the app (next build): a minute or two; later starts skip it until the sources change…");
     const env = { NEXT_TELEMETRY_DISABLED: "1", ...(typechecked ? { TOOLSCOPE_BUILD_TYPECHECKED: "1" } : {}) };
     const code = await runner("npx", ["next", "build"], { env });
     if (code !== 0) return code;
