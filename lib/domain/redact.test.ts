@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MAX_ARGUMENT_DEPTH } from "@/lib/domain/argument-depth";
-import { REDACTED, redactArguments, redactConnectionStrings, redactMeta, restoreUnedited } from "./redact";
+import { REDACTED, redactArguments, redactConnectionStrings, redactMeta, redactSecretArguments, restoreUnedited } from "./redact";
+import { describeServerTarget } from "./server-config";
 
 describe("redactArguments", () => {
   it("redacts writeOnly and format: password values, keeping the rest", () => {
@@ -221,5 +222,26 @@ describe("restoreUnedited", () => {
       url: original.url,
     });
     expect(restoreUnedited({ ...shown, extra: REDACTED }, shown, original)).toMatchObject({ extra: REDACTED });
+  });
+});
+
+describe("redactSecretArguments", () => {
+  it("hides the values of secret-looking options, in each spelling, and keeps their names", () => {
+    expect(
+      redactSecretArguments(["server.js", "--api-key", "sk-live-1", "--token=abc", "-p", "hunter2", "API_KEY=xyz", "--port", "8080"]),
+    ).toEqual(["server.js", "--api-key", REDACTED, `--token=${REDACTED}`, "-p", "hunter2", `API_KEY=${REDACTED}`, "--port", "8080"]);
+    // An option followed by another gave no value; an author is not a secret.
+    expect(redactSecretArguments(["--password", "--verbose", "--author", "ada"])).toEqual(["--password", "--verbose", "--author", "ada"]);
+  });
+
+  it("keeps them out of a stdio server's target, as a URL's credentials are", () => {
+    const target = describeServerTarget({
+      id: "s",
+      transport: "stdio",
+      command: "npx",
+      args: ["-y", "some-mcp", "--auth-token", "tok-9f8e", "--db", "postgres://u:pw-1@h/db"],
+      env: {},
+    } as never);
+    expect(target).toBe(`npx -y some-mcp --auth-token ${REDACTED} --db postgres://u:${REDACTED}@h/db`);
   });
 });

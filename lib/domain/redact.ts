@@ -52,6 +52,31 @@ export function redactConnectionStrings(text: string, found?: Set<string>): stri
   });
 }
 
+/**
+ * A command line's arguments with the values of secret-looking options taken out, for showing where
+ * a stdio server is (`--api-key sk-…`, `--token=…`, `API_KEY=…`): the name stays, so a person sees
+ * what was given. An option followed by another option gave no value, and none is hidden.
+ */
+export function redactSecretArguments(args: readonly string[]): string[] {
+  const shown: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    const assigned = /^(-{0,2}[A-Za-z_][\w.-]*)=/.exec(arg);
+    if (assigned && isSecretKey(assigned[1]!.replace(/^-+/, ""), undefined)) {
+      shown.push(`${assigned[1]}=${REDACTED}`);
+    } else if (
+      /^-{1,2}[A-Za-z]/.test(arg) &&
+      isSecretKey(arg.replace(/^-+/, ""), undefined) &&
+      i + 1 < args.length &&
+      !args[i + 1]!.startsWith("-")
+    ) {
+      shown.push(arg, REDACTED);
+      i++;
+    } else shown.push(arg);
+  }
+  return shown;
+}
+
 type Schema = { [key: string]: unknown };
 
 function isObject(value: unknown): value is Schema {

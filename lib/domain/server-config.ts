@@ -2,7 +2,7 @@
 // HTTP, legacy HTTP+SSE, or "auto", which tries the first and falls back to the second),
 // plus an id, a display name and whether the server's annotations are trusted.
 import { z } from "zod";
-import { redactArguments, redactConnectionStrings } from "@/lib/domain/redact";
+import { redactArguments, redactConnectionStrings, redactSecretArguments } from "@/lib/domain/redact";
 import { MIN_SECRET_LENGTH } from "@/lib/domain/redact-echoes";
 import { ModelRefSchema } from "@/lib/domain/sampling";
 
@@ -100,9 +100,9 @@ export type UrlConfig = z.infer<typeof UrlConfigSchema>;
 export type ServerConfig = StdioConfig | UrlConfig;
 export type TransportKind = ServerConfig["transport"];
 
-/** Where the server is, without secrets: the URL without credentials or query, or the command line. */
+/** Where the server is, without secrets: the URL without credentials or query, or the command line without secret options' values. */
 export function describeServerTarget(config: ServerConfig): string {
-  if (config.transport === "stdio") return redactConnectionStrings([config.command, ...config.args].join(" "));
+  if (config.transport === "stdio") return redactConnectionStrings([config.command, ...redactSecretArguments(config.args)].join(" "));
   const url = new URL(config.url);
   url.username = "";
   url.password = "";
