@@ -148,10 +148,10 @@ function assertMayManage(caller: Caller, scope: "shared" | "personal"): void {
     );
 }
 
-function checkShape(kind: ProviderKind, baseUrl: string | null, apiKey: string | null): void {
+function checkShape(kind: ProviderKind, baseUrl: string | null, hasKey: boolean): void {
   if (kind === "openai-compatible" && !baseUrl)
     throw new AppError("bad_request:model_provider", "An OpenAI-compatible endpoint needs its address, such as http://127.0.0.1:11434/v1.");
-  if (kind !== "openai-compatible" && !apiKey) throw new AppError("bad_request:model_provider", `${SHORT_LABEL[kind]} needs an API key.`);
+  if (kind !== "openai-compatible" && !hasKey) throw new AppError("bad_request:model_provider", `${SHORT_LABEL[kind]} needs an API key.`);
 }
 
 /** Adds a provider; answers it as anyone may see it. */
@@ -172,7 +172,7 @@ export async function addProvider(caller: Caller, input: NewProvider): Promise<M
     );
   const baseUrl = input.baseUrl || null;
   const apiKey = input.apiKey || null;
-  checkShape(input.kind, baseUrl, apiKey);
+  checkShape(input.kind, baseUrl, apiKey !== null);
   const db = await database();
   const ownerId = personal ? caller.userId! : "";
   const existing = await db
@@ -226,8 +226,8 @@ export async function changeProvider(caller: Caller, name: string, change: Provi
       "bad_request:model_provider",
       "Give the key again with the new address: a key is never sent to an address it was not given for.",
     );
-  const apiKey = keyStays ? (row.sealed_key ? "kept" : null) : change.apiKey || null;
-  checkShape(kind, baseUrl, apiKey);
+  const apiKey = keyStays ? null : change.apiKey || null;
+  checkShape(kind, baseUrl, keyStays ? Boolean(row.sealed_key) : apiKey !== null);
   const next: ModelProvidersTable = {
     ...row,
     label: change.label ?? row.label,

@@ -241,7 +241,11 @@ export async function availableModels(
   scope: ModelScope,
   { env = process.env, fetcher = fetch }: ListOptions = {},
 ): Promise<AvailableModels> {
-  const providers = await configured(scope, env);
+  return listAll(await configured(scope, env), fetcher);
+}
+
+/** Every provider's list, read at once. */
+async function listAll(providers: readonly Configured[], fetcher: typeof fetch): Promise<AvailableModels> {
   const lists = await Promise.allSettled(providers.map((provider) => listOf(provider, fetcher)));
   return {
     providers: providers.map(({ apiKey: _key, ...provider }) => provider),
@@ -266,7 +270,7 @@ export function withoutKeys(failure: unknown, env: Environment = process.env): s
 export async function checkModels(refs: readonly string[], scope: ModelScope, options: ListOptions = {}): Promise<void> {
   const providers = await configured(scope, options.env ?? process.env);
   for (const ref of refs) providerFor(parseModelRef(ref).provider, providers);
-  const available = await availableModels(scope, options);
+  const available = await listAll(providers, options.fetcher ?? fetch);
   const unlisted = refs.filter(
     (ref) => !available.models.includes(ref) && !available.problems.some((problem) => problem.provider === parseModelRef(ref).provider),
   );
