@@ -1,6 +1,6 @@
-// Confirmation before a call that reaches the outside world, as journeys: on a trusted server the
-// user can stop being asked (remembered in this browser, across a reload), and a collection can be
-// pre-approved for Present. What the question says and offers, and its keyboard model, are tested
+// Confirmation before a risky call, as journeys: a trusted server's tools ask only when they declare
+// themselves destructive, and the user can stop being asked for one (remembered in this browser,
+// across a reload); an untrusted server's always ask; a collection can be pre-approved for Present. What the question says and offers, and its keyboard model, are tested
 // on the dialog alone: components/invoke/confirm-call.test.tsx.
 import { expect, test } from "./test";
 import { sharedToolscopeUrl } from "./shared-toolscope";
@@ -12,7 +12,7 @@ import { programArgs } from "../test/programs";
 
 // The demo server, added a second time without `trusted`.
 const UNTRUSTED = "untrusted-stdio-demo";
-const SKIP_KEY = (serverId: string): string => `toolscope.skip-confirm.${serverId}`;
+const SKIP_KEY = (serverId: string, tool: string): string => `toolscope.skip-confirm.${serverId}/${tool}`;
 
 test.beforeAll(async ({ request }) => {
   const added = await request.post("/api/servers", {
@@ -39,35 +39,56 @@ async function expectWeatherResult(page: Page, city: string): Promise<void> {
   await expect(page.getByTestId("structured-content")).toContainText(`"city": "${city}"`);
 }
 
-test("on a trusted server, 'don't ask again' stops the asking until it is reset", async ({ page }) => {
+test("on a trusted server only a declared destructive tool asks; 'don't ask again' holds until reset", async ({ page }) => {
   const bench = new Workbench(page);
-  await bench.openTool("get_weather");
   const dialog = page.getByTestId("confirm-dialog");
+  // The demo server is trusted: get_weather says it is read-only, and is believed.
+  await bench.openTool("get_weather");
+  await askWeather(bench, "Lisbon");
+  await expectWeatherResult(page, "Lisbon");
+  await expect(dialog).toHaveCount(0);
+
+  const deleteMissing = async (): Promise<void> => {
+    await bench.field("id").fill("no-such-note");
+    await bench.runButton.click();
+  };
+  await bench.openTool("delete_note");
   try {
-    await askWeather(bench, "Lisbon");
-    await expect(dialog).toContainText("This tool reaches the outside world.");
-    await expect(dialog).not.toContainText("unverified");
-    const dontAsk = dialog.getByRole("checkbox", { name: /Don't ask again for Demo server/ });
+    await deleteMissing();
+    await expect(dialog).toContainText("This tool may destroy data.");
+    await expect(dialog).not.toContainText("not believed");
+    const dontAsk = dialog.getByRole("checkbox", { name: /Don't ask again for this tool on Demo server/ });
     await expect(dontAsk).not.toBeChecked();
     await dontAsk.check();
     await page.getByTestId("confirm-run").click();
-    await expectWeatherResult(page, "Lisbon");
+    await expect(bench.result).toBeVisible();
 
     // The next run, and a run after a reload, go straight through.
-    await askWeather(bench, "Porto");
-    await expectWeatherResult(page, "Porto");
+    await deleteMissing();
+    await expect(bench.result).toBeVisible();
     await expect(dialog).toHaveCount(0);
-    await bench.openTool("get_weather");
-    await askWeather(bench, "Faro");
-    await expectWeatherResult(page, "Faro");
+    await bench.openTool("delete_note");
+    await deleteMissing();
+    await expect(bench.result).toBeVisible();
     await expect(dialog).toHaveCount(0);
   } finally {
-    await page.evaluate((key) => window.localStorage.removeItem(key), SKIP_KEY("demo"));
+    await page.evaluate((key) => window.localStorage.removeItem(key), SKIP_KEY("demo", "delete_note"));
   }
   // Reset, it asks again.
-  await bench.openTool("get_weather");
-  await askWeather(bench, "Braga");
+  await bench.openTool("delete_note");
+  await deleteMissing();
   await expect(dialog).toBeVisible();
+});
+
+test("an untrusted server's open-world tool asks every time, with no way to stop asking", async ({ page }) => {
+  const bench = new Workbench(page);
+  await bench.openTool("get_weather", UNTRUSTED);
+  await askWeather(bench, "Evora");
+  const dialog = page.getByTestId("confirm-dialog");
+  await expect(dialog).toContainText("is not trusted, so what its tools say about themselves is not believed");
+  await expect(dialog.getByRole("checkbox")).toHaveCount(0);
+  await page.getByTestId("confirm-run").click();
+  await expectWeatherResult(page, "Evora");
 });
 
 test("a collection pre-approved for Present runs without dialogs, still audited; a call added later asks", async ({ page, request }) => {

@@ -87,7 +87,7 @@ test("an admin's policy on risky tools is what an operator's form enforces, and 
   await expect(operator.getByText("Type a reason before running this tool.")).toBeVisible();
   await reason.fill("Checking the echo for INC-42");
   await operator.getByTestId("run-button").click();
-  await operator.getByTestId("confirm-run").click();
+  // The demo server is trusted: get_weather says it is read-only, and runs without a question.
   await expect(operator.getByTestId("result-status")).toHaveText("Success");
 
   await operator.goto(`${BASE}/audit`);

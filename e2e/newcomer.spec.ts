@@ -1,13 +1,17 @@
 // A newcomer's first five minutes, on a Toolscope with a fresh data directory: paste the command
 // line of a real third-party server from npm, test the connection, add it, pick a tool, run it;
-// every click and fill is counted, and there are at most five. Then trust: an un-annotated tool
-// of a trusted server runs without asking; one that declares itself destructive still asks.
+// every click and fill is counted, and there are at most five; a pasted command is trusted. Then
+// trust: an un-annotated tool of a trusted server runs without asking; one that declares itself
+// destructive still asks; a server no longer trusted asks before each.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "./test";
 import { startOwnToolscope, type OwnToolscope } from "./own-toolscope";
 import { e2ePort } from "./ports";
+import { REPO_ROOT } from "../test/fixtures/spawn";
+import { DEMO_CLI } from "../test/demo-client";
+import { programArgs } from "../test/programs";
 
 const PORT = e2ePort("TOOLSCOPE_E2E_NEWCOMER_PORT", 3186);
 const EVERYTHING = path.resolve(import.meta.dirname, "../node_modules/@modelcontextprotocol/server-everything/dist/index.js");
@@ -45,15 +49,22 @@ test("paste a command, test it, add it, run a tool: at most 5 interactions", asy
   expect(interactions).toBeLessThanOrEqual(5);
 });
 
-test("a trusted server's un-annotated tools run without asking; a declared destructive one still asks", async ({ page }) => {
-  await page.goto(`${toolscope.baseUrl}/servers/demo/tools/echo`);
-  await page.getByTestId("trust-server").click();
+test("a trusted server's un-annotated tools run without asking; a declared destructive one asks; untrusted, all ask", async ({
+  page,
+  request,
+}) => {
+  const added = await request.post(`${toolscope.baseUrl}/api/servers`, {
+    headers: { origin: toolscope.baseUrl },
+    data: { id: "demo-again", trusted: true, command: process.execPath, args: [...programArgs(DEMO_CLI), "stdio"], cwd: REPO_ROOT },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+  await page.goto(`${toolscope.baseUrl}/servers/demo-again/tools/echo`);
   await expect(page.getByTestId("trust-badge")).toBeVisible();
   await page.getByTestId("run-button").click();
   await expect(page.getByTestId("result-panel")).toHaveAttribute("data-status", "ok");
   await expect(page.getByTestId("confirm-dialog")).toHaveCount(0);
 
-  await page.goto(`${toolscope.baseUrl}/servers/demo/tools/delete_note`);
+  await page.goto(`${toolscope.baseUrl}/servers/demo-again/tools/delete_note`);
   await page.getByLabel(/^id/i).first().fill("nothing-here");
   await page.getByTestId("run-button").click();
   await expect(page.getByTestId("confirm-dialog")).toBeVisible();
@@ -64,9 +75,11 @@ test("a trusted server's un-annotated tools run without asking; a declared destr
   await expect(page.getByTestId("result-panel")).toBeVisible();
   await expect(page.getByTestId("confirm-dialog")).toHaveCount(0);
 
-  // Taken back: the server's tools ask again.
+  // Taken back (a setting of the server's, not of this browser): its tools ask again.
   await page.getByTestId("trust-badge").click();
-  await page.goto(`${toolscope.baseUrl}/servers/demo/tools/echo`);
+  await expect(page.getByTestId("trust-server")).toBeVisible();
+  expect((await (await request.get(`${toolscope.baseUrl}/api/servers/demo-again`)).json()).server.trusted).toBe(false);
+  await page.goto(`${toolscope.baseUrl}/servers/demo-again/tools/echo`);
   await page.getByTestId("run-button").click();
-  await expect(page.getByTestId("confirm-dialog")).toBeVisible();
+  await expect(page.getByTestId("confirm-dialog")).toContainText("not trusted");
 });

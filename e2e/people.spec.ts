@@ -118,8 +118,8 @@ test("an operator runs a tool and the audit log names them", async ({ browser })
   await page.waitForURL(`${BASE}/servers/demo/tools/echo`, { waitUntil: "load" });
   await page.getByLabel("message").fill("hello from Olga");
   await page.getByTestId("run-button").click();
-  // echo declares no annotations, so it may be destructive: Toolscope asks first.
-  await page.getByTestId("confirm-run").click();
+  // echo declares no annotations, but the demo server is trusted and echo does not declare itself
+  // destructive: it runs without asking.
   await expect(page.getByTestId("result-status")).toBeVisible();
   await page.goto(`${BASE}/audit?kind=call`);
   const row = page.getByTestId("audit-row").first();

@@ -170,8 +170,7 @@ for (const database of DATABASES) {
       await page.reload();
       await page.getByTestId("secret-value").fill(PASSWORD);
       await page.locator('[data-testid=collection-call][data-name="Weather in Porto"]').getByTestId("collection-call-run").click();
-      // get_weather reaches the outside world: confirmed first, as in the form.
-      await page.getByTestId("confirm-run").click();
+      // get_weather is read-only on a trusted server: it runs without a question, as in the form.
       const weather = page.locator('[data-testid=collection-call][data-name="Weather in Porto"]');
       await expect(weather.getByTestId("call-status")).toHaveAttribute("data-state", "failed");
       await expect(weather.getByTestId("run-check")).toContainText('Found "Lisbon"');

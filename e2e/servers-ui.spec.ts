@@ -22,6 +22,11 @@ test("add, open, edit and remove a server from the UI", async ({ page }) => {
   await form.getByLabel("URL", { exact: true }).fill(demo.url);
   await form.getByLabel(/^Headers/).fill("Authorization: Bearer ui-secret-987");
   await form.getByRole("button", { name: "Add server" }).click();
+  // The new server's catalog opens; a URL server is not trusted until someone says so.
+  await expect(page).toHaveURL(/\/servers\/ui-demo$/);
+  await expect(new Workbench(page).count).toHaveText("25 tools");
+  await expect(page.getByTestId("trust-server")).toBeVisible();
+  await page.goto("/servers");
 
   const row = page.locator('[data-testid=server-row][data-server-id="ui-demo"]');
   await expect(row.getByTestId("server-status")).toContainText("ready");

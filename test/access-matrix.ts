@@ -112,6 +112,7 @@ const RULES: Record<string, Rule> = {
   "POST /api/servers/mcp.json": admin,
   "GET /api/servers/:serverId": read,
   "PUT /api/servers/:serverId": admin,
+  "PATCH /api/servers/:serverId": admin,
   "DELETE /api/servers/:serverId": admin,
   "GET /api/servers/:serverId/events": read,
   "GET /api/servers/:serverId/icon": read,

@@ -12,6 +12,7 @@ import { BUTTON_PRIMARY, BUTTON_SECONDARY, ERROR_NOTE, INPUT } from "@/component
 import { JsonView } from "@/components/ui/json-view";
 import { Change } from "@/components/pins/definition-changes";
 import { ToolForm } from "@/components/invoke/tool-form";
+import { setServerTrust } from "@/components/catalog/trust-toggle";
 
 export type Decide = (
   id: string,
@@ -106,6 +107,47 @@ export function ApprovalCard({ approval, onDecide }: { approval: ApprovalView; o
         ))}
         <span className="text-muted">{approval.because}</span>
       </div>
+      {!approval.trust.trusted && (
+        <div className="mt-2 flex flex-wrap items-center gap-2 text-xs" data-testid="approval-trust">
+          <p className="min-w-0 flex-1">
+            {approval.trust.declared.length > 0 ? (
+              <>
+                {approval.toolName} says it is <strong>{approval.trust.declared.join(", ")}</strong>, but {approval.serverName} is not
+                trusted, so Toolscope does not believe it.
+              </>
+            ) : (
+              <>
+                {approval.serverName} is not trusted, and {approval.toolName} says nothing of itself: it counts as destructive and
+                open-world.
+              </>
+            )}
+          </p>
+          {approval.trust.canTrust && (
+            <button
+              type="button"
+              className={BUTTON_SECONDARY}
+              disabled={busy}
+              data-testid="approval-trust-server"
+              onClick={() =>
+                void (async () => {
+                  setBusy(true);
+                  setError(null);
+                  try {
+                    await setServerTrust(approval.serverId, true);
+                    if (approval.mayDecide) await onDecide(approval.id, { decision: "approve" });
+                  } catch (e) {
+                    setError(e instanceof Error ? e.message : String(e));
+                  } finally {
+                    setBusy(false);
+                  }
+                })()
+              }
+            >
+              {approval.mayDecide ? `Trust ${approval.serverName} and approve` : `Trust ${approval.serverName}`}
+            </button>
+          )}
+        </div>
+      )}
       {waited >= COMMON_CLIENT_TIMEOUT_S && (
         <p className="mt-1 text-xs text-muted" data-testid="approval-client-timeout">
           Waiting for {clock(waited)}. Many agents give up on a call after a minute; if this one does, this card goes away.

@@ -30,9 +30,7 @@ export function Badge({
 }): ReactNode {
   return (
     <span
-      title={
-        unverified ? `${title}. Unverified: the server is not marked trusted, and the spec says to treat its hints as untrusted.` : title
-      }
+      title={unverified ? `${title}. Not believed: the server is not trusted, and the spec says to treat its hints as untrusted.` : title}
       data-testid={testId}
       data-implied={implied ? "true" : undefined}
       data-unverified={unverified ? "true" : undefined}
@@ -40,7 +38,7 @@ export function Badge({
     >
       {children}
       {unverified && (
-        <span aria-label="unverified" className="ml-0.5 text-[10px] font-semibold opacity-70" data-testid="unverified-marker">
+        <span aria-label="not believed" className="ml-0.5 text-[10px] font-semibold opacity-70" data-testid="unverified-marker">
           ?
         </span>
       )}
@@ -54,7 +52,7 @@ function describe(name: string, hint: Hint): string {
 
 /**
  * Badges for the hints that hold; implied ones (spec defaults) are drawn dashed. Hints from a
- * server not marked trusted carry an "unverified" marker.
+ * server that is not trusted carry a "not believed" marker.
  */
 export function HintBadges({ tool, trusted }: { tool: Tool; trusted: boolean }): ReactNode {
   const h = toolHints(tool);

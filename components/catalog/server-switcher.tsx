@@ -12,7 +12,7 @@ import { StatusDot } from "./status-dot";
 import { TrustToggle } from "./trust-toggle";
 
 export function ServerSwitcher(): ReactNode {
-  const { serverId, data, live } = useCatalog();
+  const { serverId, data, live, reload } = useCatalog();
   const router = useRouter();
   const [servers, setServers] = useState<ServerSnapshot[]>([]);
 
@@ -50,7 +50,7 @@ export function ServerSwitcher(): ReactNode {
           <span className="font-mono">{current.protocolVersion ?? "—"}</span>
           <span aria-hidden>·</span>
           <span>{current.activeTransport ?? current.transport}</span>
-          <TrustToggle serverId={current.id} serverName={current.name} />
+          <TrustToggle server={current} onChanged={reload} />
           <span className="ml-auto" title={live ? "Live: list changes arrive as they happen" : "Live updates disconnected"}>
             {live ? "● live" : "○ offline"}
           </span>

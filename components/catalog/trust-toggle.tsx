@@ -1,42 +1,70 @@
 "use client";
 
-// "Trust this server", in local mode: once trusted, Toolscope stops asking before calls to its
-// tools, except those that declare themselves destructive. Shown as a badge that takes it back.
-import { useEffect, useState, type ReactNode } from "react";
-import { localTrustAvailable, serverTrustedHere, setServerTrustedHere } from "@/components/invoke/confirm-call";
+// Whether the server is trusted, beside its name: one setting (the server's `trusted`) that
+// decides whether Toolscope believes what the server says about its tools, and so what runs
+// without asking, from the form and from agents (lib/policy/tool-rules.ts). Those who may manage
+// servers switch it here; everyone else sees which it is.
+import { useState, type ReactNode } from "react";
+import { useCan } from "@/components/auth/viewer";
+import { forgetSkippedConfirmations } from "@/components/invoke/confirm-call";
+import { fetchJson } from "@/lib/client/fetch-json";
+import type { ServerSnapshot } from "@/lib/domain/mcp-types";
 
-export function TrustToggle({ serverId, serverName }: { serverId: string; serverName: string }): ReactNode {
-  const [state, setState] = useState<{ available: boolean; trusted: boolean }>({ available: false, trusted: false });
-  useEffect(() => {
-    const read = (): void => setState({ available: localTrustAvailable(), trusted: serverTrustedHere(serverId) });
-    read();
-    window.addEventListener("toolscope:trust", read);
-    window.addEventListener("storage", read);
-    return () => {
-      window.removeEventListener("toolscope:trust", read);
-      window.removeEventListener("storage", read);
-    };
-  }, [serverId]);
-  if (!state.available) return null;
-  return state.trusted ? (
-    <button
-      type="button"
-      onClick={() => setServerTrustedHere(serverId, false)}
-      data-testid="trust-badge"
-      title={`You trust ${serverName}: calls run without asking, except tools that declare themselves destructive. Click to stop trusting it.`}
-      className="rounded-full border border-emerald-300 bg-emerald-50 px-2 py-0.5 text-[11px] font-medium text-emerald-800 hover:bg-emerald-100 dark:border-emerald-800 dark:bg-emerald-950/40 dark:text-emerald-300"
-    >
-      ✓ Trusted <span className="sr-only">(stop trusting {serverName})</span>
-    </button>
-  ) : (
-    <button
-      type="button"
-      onClick={() => setServerTrustedHere(serverId, true)}
-      data-testid="trust-server"
-      title="Stop asking before calls to this server's tools, except those that declare themselves destructive"
-      className="rounded-full border border-zinc-300 px-2 py-0.5 text-[11px] text-zinc-700 hover:bg-zinc-50 dark:border-zinc-700 dark:text-zinc-300 dark:hover:bg-zinc-900"
-    >
-      Trust this server
-    </button>
+export const TRUSTED_MEANS =
+  "What it says about its tools is believed: here only tools that declare themselves destructive ask before running, and agents' calls wait for a person only when a tool may destroy data or reach the outside world.";
+export const UNTRUSTED_MEANS =
+  "What it says about its tools is not believed: agents' calls to any of its tools wait for a person, and here every tool that may be risky asks before running.";
+
+const BADGE = "rounded-full border px-2 py-0.5 text-[11px] font-medium";
+const TRUSTED_BADGE = `${BADGE} border-emerald-300 bg-emerald-50 text-emerald-800 dark:border-emerald-800 dark:bg-emerald-950/40 dark:text-emerald-300`;
+const UNTRUSTED_BADGE = `${BADGE} border-zinc-300 text-zinc-700 dark:border-zinc-700 dark:text-zinc-300`;
+
+/** Trusts the server or stops; resolves once saved. */
+export async function setServerTrust(serverId: string, trusted: boolean): Promise<void> {
+  await fetchJson(`/api/servers/${encodeURIComponent(serverId)}`, { method: "PATCH", body: JSON.stringify({ trusted }) });
+  if (!trusted) forgetSkippedConfirmations(serverId);
+}
+
+export function TrustToggle({ server, onChanged }: { server: ServerSnapshot; onChanged: () => void }): ReactNode {
+  const canManage = useCan("servers:manage");
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const changeable = canManage && server.source === "database";
+  const means = server.trusted ? TRUSTED_MEANS : UNTRUSTED_MEANS;
+  if (!changeable) {
+    const why = server.source === "database" ? "" : " Set in its configuration file or the environment.";
+    return (
+      <span className={server.trusted ? TRUSTED_BADGE : UNTRUSTED_BADGE} title={`${means}${why}`} data-testid="trust-state">
+        {server.trusted ? "✓ Trusted" : "Not trusted"}
+      </span>
+    );
+  }
+  const toggle = (): void => {
+    setSaving(true);
+    setError(null);
+    setServerTrust(server.id, !server.trusted)
+      .then(onChanged)
+      .catch((err: unknown) => setError(err instanceof Error ? err.message : String(err)))
+      .finally(() => setSaving(false));
+  };
+  return (
+    <>
+      <button
+        type="button"
+        onClick={toggle}
+        disabled={saving}
+        data-testid={server.trusted ? "trust-badge" : "trust-server"}
+        title={`${means} Click to ${server.trusted ? "stop trusting it" : "trust it"}.`}
+        className={`${server.trusted ? TRUSTED_BADGE : UNTRUSTED_BADGE} hover:opacity-80 disabled:opacity-60`}
+      >
+        {server.trusted ? "✓ Trusted" : "Trust this server"}
+        <span className="sr-only">{server.trusted ? ` (stop trusting ${server.name})` : ` (${server.name})`}</span>
+      </button>
+      {error && (
+        <span role="alert" className="text-rose-700 dark:text-rose-400">
+          {error}
+        </span>
+      )}
+    </>
   );
 }

@@ -55,21 +55,28 @@ afterEach(() => window.localStorage.clear());
 
 describe("ConfirmCall", () => {
   it("on an untrusted server: says why, shows the arguments, and offers no way out of asking", async () => {
-    const { answers } = await ask("get_weather", false);
-    await expect.element(page.getByRole("alertdialog", { name: "Run Weather on Demo server?" })).toBeVisible();
+    const { tool, answers } = await ask("get_weather", false);
     await expect.element(dialog()).toHaveTextContent("This tool reaches the outside world.");
-    await expect.element(dialog()).toHaveTextContent("Its hints are unverified: the server is not marked trusted.");
+    await expect.element(dialog()).toHaveTextContent("Demo server is not trusted, so what its tools say about themselves is not believed.");
     await expect.element(page.getByTestId("confirm-arguments")).toHaveTextContent('"city": "Lima"');
     expect(dialog().getByRole("checkbox").elements()).toHaveLength(0);
     await page.getByTestId("confirm-run").click();
     expect(answers).toEqual(["confirmed"]);
     await expect.poll(() => dialog().elements().length).toBe(0);
+    // Nothing an untrusted server's tool did is skipped, whatever this browser kept.
+    window.localStorage.setItem("toolscope.skip-confirm.demo/get_weather", "1");
+    expect(confirmationSkipped("demo", false, tool)).toBe(false);
   });
 
-  it("on a trusted server: 'don't ask again' is kept for that server, and only when ticked", async () => {
-    const { tool, answers } = await ask("get_weather", true);
-    await expect.element(dialog()).not.toHaveTextContent("unverified");
-    const dontAsk = page.getByRole("checkbox", { name: "Don't ask again for Demo server (a trusted server) in this browser" });
+  it("on a trusted server: only a tool that declares itself destructive asks, until 'don't ask again' for it", async () => {
+    // Believed: an open-world tool, and one that says nothing of itself, run without asking.
+    expect(confirmationSkipped("demo", true, await demoTool("get_weather"))).toBe(true);
+    expect(confirmationSkipped("demo", true, await demoTool("echo"))).toBe(true);
+
+    const { tool, answers } = await ask("delete_note", true);
+    await expect.element(dialog()).toHaveTextContent("This tool may destroy data.");
+    await expect.element(dialog()).not.toHaveTextContent("not believed");
+    const dontAsk = page.getByRole("checkbox", { name: "Don't ask again for this tool on Demo server (a trusted server) in this browser" });
     await expect.element(dontAsk).not.toBeChecked();
     await page.getByTestId("confirm-cancel").click();
     expect(answers).toEqual(["cancelled"]);

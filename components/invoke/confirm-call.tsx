@@ -1,8 +1,9 @@
 "use client";
 
 // The human in the loop the spec asks for: before a tool that may destroy data or reach the
-// outside world runs, the user sees the exact arguments and confirms. For a trusted server
-// the user may turn this off (remembered in this browser).
+// outside world runs, the user sees the exact arguments and confirms. A trusted server is taken
+// at its word: only its tools that declare themselves destructive ask, and the user may turn
+// that off per tool (remembered in this browser).
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY } from "@/components/ui/classes";
 import { JsonView } from "@/components/ui/json-view";
@@ -10,8 +11,6 @@ import { ModalDialog } from "@/components/ui/modal-dialog";
 import type { Tool } from "@/lib/domain/mcp-types";
 import { toolDisplayName, toolHints } from "@/lib/tool-hints";
 
-const SKIP_KEY = (serverId: string): string => `toolscope.skip-confirm.${serverId}`;
-const TRUST_KEY = (serverId: string): string => `toolscope.trust.${serverId}`;
 const TOOL_SKIP_KEY = (serverId: string, tool: string): string => `toolscope.skip-confirm.${serverId}/${tool}`;
 
 /** Why a call needs confirming, or null: destructive (declared or by default) or open-world tools. */
@@ -36,36 +35,20 @@ function storage(): Storage | null {
 }
 
 /**
- * "Trust this server" is a local-mode choice of the one person using this Toolscope (kept in
- * this browser). Hosted, confirmations follow the server's policy alone, whatever a browser kept.
- */
-export function localTrustAvailable(): boolean {
-  return typeof document !== "undefined" && document.documentElement.dataset.authMode === "local";
-}
-
-export function serverTrustedHere(serverId: string): boolean {
-  return localTrustAvailable() && storage()?.getItem(TRUST_KEY(serverId)) === "1";
-}
-
-export function setServerTrustedHere(serverId: string, trusted: boolean): void {
-  if (trusted) storage()?.setItem(TRUST_KEY(serverId), "1");
-  else {
-    storage()?.removeItem(TRUST_KEY(serverId));
-    for (const key of Object.keys(storage() ?? {})) if (key.startsWith(`${TOOL_SKIP_KEY(serverId, "")}`)) storage()?.removeItem(key);
-  }
-  window.dispatchEvent(new Event("toolscope:trust"));
-}
-
-/**
- * Whether to run without asking although confirmationReason names a risk: on a server the
- * person trusts, only a tool that declares itself destructive still asks (until they say not to
- * for that tool); otherwise, "don't ask again" for a server whose annotations are trusted.
+ * Whether to run without asking although confirmationReason names a risk. A trusted server is
+ * believed (lib/policy/tool-rules.ts): only a tool that declares itself destructive asks, until
+ * the person says not to for that tool in this browser. An untrusted server's tools always ask.
  */
 export function confirmationSkipped(serverId: string, trusted: boolean, tool: Tool): boolean {
+  if (!trusted) return false;
+  return !declaresDestructive(tool) || storage()?.getItem(TOOL_SKIP_KEY(serverId, tool.name)) === "1";
+}
+
+/** Forgets every "don't ask again" kept for a server (it is no longer trusted). */
+export function forgetSkippedConfirmations(serverId: string): void {
   const kept = storage();
-  if (!kept) return false;
-  if (serverTrustedHere(serverId)) return !declaresDestructive(tool) || kept.getItem(TOOL_SKIP_KEY(serverId, tool.name)) === "1";
-  return trusted && kept.getItem(SKIP_KEY(serverId)) === "1";
+  if (!kept) return;
+  for (const key of Object.keys(kept)) if (key.startsWith(TOOL_SKIP_KEY(serverId, ""))) kept.removeItem(key);
 }
 
 export function ConfirmCall({
@@ -94,7 +77,6 @@ export function ConfirmCall({
   fromApp?: boolean;
 }): ReactNode {
   const [skip, setSkip] = useState(false);
-  const [trustedHere] = useState(() => serverTrustedHere(serverId));
   const [armed, setArmed] = useState(!fromApp);
   const confirmButton = useRef<HTMLButtonElement>(null);
   const cancelButton = useRef<HTMLButtonElement>(null);
@@ -105,18 +87,18 @@ export function ConfirmCall({
     return () => clearTimeout(timer);
   }, [fromApp]);
   const confirm = (): void => {
-    if (skip) window.localStorage.setItem(trustedHere ? TOOL_SKIP_KEY(serverId, tool.name) : SKIP_KEY(serverId), "1");
+    if (skip) window.localStorage.setItem(TOOL_SKIP_KEY(serverId, tool.name), "1");
     onConfirm();
   };
   return (
     <ModalDialog role="alertdialog" title={`Run ${toolDisplayName(tool)} on ${serverName}?`} onClose={onCancel} testId="confirm-dialog">
       <p className="mt-1 text-[13px] text-amber-700 dark:text-amber-400">
         {reason}
-        {!trusted && " Its hints are unverified: the server is not marked trusted."}
+        {!trusted && ` ${serverName} is not trusted, so what its tools say about themselves is not believed.`}
       </p>
       <p className="mt-3 text-xs font-medium text-muted">Arguments that will be sent</p>
       <JsonView value={args} className="mt-1 max-h-64" testId="confirm-arguments" />
-      {(trusted || trustedHere) && !fromApp && (
+      {trusted && !fromApp && (
         <label className="mt-3 flex items-center gap-2 text-xs text-zinc-600 dark:text-zinc-400">
           <input
             type="checkbox"
@@ -125,9 +107,7 @@ export function ConfirmCall({
             className="size-3.5 accent-indigo-600"
             data-testid="confirm-skip"
           />
-          {trustedHere
-            ? `Don't ask again for this tool on ${serverName}`
-            : `Don't ask again for ${serverName} (a trusted server) in this browser`}
+          {`Don't ask again for this tool on ${serverName} (a trusted server) in this browser`}
         </label>
       )}
       <div className="mt-4 flex justify-end gap-2">

@@ -34,7 +34,7 @@ export function ToolDetails({ tool, trusted, warnings }: { tool: Tool; trusted: 
     <section className="mt-6 space-y-2 text-[13px]" aria-label="Tool details" data-testid="tool-details">
       <details className="rounded-lg border border-zinc-200 px-4 py-2 dark:border-zinc-800">
         <summary className="cursor-pointer font-medium select-none">
-          Annotations{trusted ? "" : " (unverified: the server is not marked trusted)"}
+          Annotations{trusted ? " (believed: the server is trusted)" : " (not believed: the server is not trusted)"}
         </summary>
         <table className="mt-2 w-full text-left text-xs" data-testid="annotation-table">
           <tbody>

@@ -3,10 +3,14 @@
 // "Pre-approve for Present", in local mode: the person using this Toolscope approves a
 // collection's calls once, and Present (and Run all) then runs them without a dialog. Every call
 // is still audited. The approval covers the calls as they were when it was given: a call added
-// later, or one whose tool was swapped, asks as before. Kept in this browser, like "Trust this
-// server"; hosted, the server's policy decides alone.
+// later, or one whose tool was swapped, asks as before. Kept in this browser; hosted, the server's
+// policy decides alone.
 import { useEffect, useState } from "react";
-import { localTrustAvailable } from "@/components/invoke/confirm-call";
+
+/** Local mode: the one person using this Toolscope may approve for themselves. */
+function localTrustAvailable(): boolean {
+  return typeof document !== "undefined" && document.documentElement.dataset.authMode === "local";
+}
 
 const KEY = (collectionId: string): string => `toolscope.preapproved.${collectionId}`;
 const EVENT = "toolscope:preapproval";

@@ -2,11 +2,11 @@
 
 // "Test connection": connects to the server the form describes without saving it, and says
 // what answered (name, version, protocol revision, tools) or why nothing did.
-import { useState, type MouseEvent, type ReactNode } from "react";
+import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from "react";
 import { BUTTON_SECONDARY } from "@/components/ui/classes";
 import { fetchJson } from "@/lib/client/fetch-json";
 
-type ConnectionTest =
+export type ConnectionTest =
   | {
       ok: true;
       serverInfo: { name: string; version: string; title?: string } | null;
@@ -26,14 +26,21 @@ function describe(test: Extract<ConnectionTest, { ok: true }>): string {
 
 export function ConnectionTestButton({
   body,
+  onConnected,
+  autoRun,
 }: {
   /** The body the form describes, or why it describes none. */
   body: (form: HTMLFormElement) => Record<string, unknown> | { problem: string };
+  /** What answered, once it did: the form may take its name. */
+  onConnected?: (test: Extract<ConnectionTest, { ok: true }>, form: HTMLFormElement) => void;
+  /** A change of it runs the test by itself (a URL was pasted: what answers names the server). */
+  autoRun?: number;
 }): ReactNode {
   const [outcome, setOutcome] = useState<Outcome>({ kind: "idle" });
+  const button = useRef<HTMLButtonElement>(null);
 
-  const run = async (event: MouseEvent<HTMLButtonElement>): Promise<void> => {
-    const form = event.currentTarget.form;
+  const run = async (): Promise<void> => {
+    const form = button.current?.form;
     if (!form) return;
     const built = body(form);
     if ("problem" in built && typeof built.problem === "string") {
@@ -42,19 +49,26 @@ export function ConnectionTestButton({
     }
     setOutcome({ kind: "testing" });
     try {
-      setOutcome({
-        kind: "done",
-        test: await fetchJson<ConnectionTest>("/api/connection-tests", { method: "POST", body: JSON.stringify(built) }),
-      });
+      const test = await fetchJson<ConnectionTest>("/api/connection-tests", { method: "POST", body: JSON.stringify(built) });
+      setOutcome({ kind: "done", test });
+      if (test.ok) onConnected?.(test, form);
     } catch (err) {
       setOutcome({ kind: "error", message: err instanceof Error ? err.message : String(err) });
     }
   };
 
+  const runByItself = useEffectEvent(() => void run());
+  useEffect(() => {
+    if (!autoRun) return;
+    // Pasted text can still be arriving key by key: the test waits until it has settled.
+    const settle = setTimeout(runByItself, 500);
+    return () => clearTimeout(settle);
+  }, [autoRun]);
+
   const failed = outcome.kind === "error" || (outcome.kind === "done" && !outcome.test.ok);
   return (
     <>
-      <button type="button" onClick={(e) => void run(e)} disabled={outcome.kind === "testing"} className={BUTTON_SECONDARY}>
+      <button type="button" ref={button} onClick={() => void run()} disabled={outcome.kind === "testing"} className={BUTTON_SECONDARY}>
         {outcome.kind === "testing" ? "Testing…" : "Test connection"}
       </button>
       <p

@@ -10,12 +10,12 @@ import { parsePasted, type ServerDraft } from "@/lib/mcp/paste";
 
 type ImportResult = { imported: string[]; skipped: { id: string; reason: string }[] };
 
-/** The drafts as an mcp.json document, for the import route. */
+/** The drafts as an mcp.json document, for the import route: commands trusted, as the form adds them. */
 function asMcpJson(servers: ServerDraft[]): { mcpServers: Record<string, unknown> } {
   const entries = servers.map((s) => [
     s.id,
     s.transport === "stdio"
-      ? { name: s.name, command: s.command, args: s.args, env: s.env, ...(s.cwd ? { cwd: s.cwd } : {}) }
+      ? { name: s.name, command: s.command, args: s.args, env: s.env, trusted: true, ...(s.cwd ? { cwd: s.cwd } : {}) }
       : { name: s.name, type: s.transport, url: s.url, headers: s.headers },
   ]);
   return { mcpServers: Object.fromEntries(entries) };

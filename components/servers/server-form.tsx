@@ -7,11 +7,10 @@ import { useState, type FormEvent, type ReactNode } from "react";
 import { parseRoots, rootsToText } from "./roots-text";
 import { fetchJson } from "@/lib/client/fetch-json";
 import type { ServerSnapshot } from "@/lib/domain/mcp-types";
-import { parseCommandLine, type ServerDraft } from "@/lib/mcp/paste";
+import { idFromServerName, parseCommandLine, type ServerDraft } from "@/lib/mcp/paste";
 import { OAuthSettingsFields, oauthFromForm } from "./oauth-settings-fields";
-import { ConnectionTestButton } from "./connection-test-button";
-import { TrustOnAdd } from "./trust-on-add";
-import { setServerTrustedHere } from "@/components/invoke/confirm-call";
+import { ConnectionTestButton, type ConnectionTest } from "./connection-test-button";
+import { TRUSTED_MEANS } from "@/components/catalog/trust-toggle";
 import { PasteServer } from "./paste-server";
 import { SamplingModelField } from "./sampling-model-field";
 
@@ -56,16 +55,42 @@ export function ServerForm({
   const [transport, setTransport] = useState<Transport>(existing?.transport ?? "stdio");
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const [trustNew, setTrustNew] = useState(false);
+  // A command runs with this machine's permissions anyway: added, it is trusted unless unticked.
+  // A URL is someone else's server: not trusted until the person says so.
+  const [trusted, setTrusted] = useState<boolean | null>(existing ? existing.trusted : null);
+  const trustedNow = trusted ?? transport === "stdio";
   // What the paste box made of the pasted text: the fields below start from it (re-mounted by `filled`).
   const [draft, setDraft] = useState<ServerDraft | null>(null);
   const [filled, setFilled] = useState(0);
   const stdioDraft = draft?.transport === "stdio" ? draft : null;
   const httpDraft = draft && draft.transport !== "stdio" ? draft : null;
+  // A pasted URL is tested at once: the server's own name then proposes the id.
+  const [autoTest, setAutoTest] = useState(0);
   const takeDraft = (next: ServerDraft): void => {
     setDraft(next);
     setTransport(next.transport);
     setFilled((n) => n + 1);
+    if (next.transport !== "stdio") setAutoTest((n) => n + 1);
+  };
+
+  /**
+   * Once a test connected: the server's own name proposes the id (every agent tool's prefix) and
+   * the name, unless the person typed their own.
+   */
+  const takeServerInfo = (test: Extract<ConnectionTest, { ok: true }>, element: HTMLFormElement): void => {
+    if (!test.serverInfo) return;
+    const field = (name: string): HTMLInputElement | null => {
+      const found = element.elements.namedItem(name);
+      return found instanceof HTMLInputElement ? found : null;
+    };
+    const id = field("id");
+    const proposed = idFromServerName(test.serverInfo.name);
+    if (id && proposed && (id.value === "" || id.value === draft?.id)) {
+      id.value = proposed;
+      setDraft((current) => (current ? { ...current, id: proposed } : current));
+    }
+    const name = field("name");
+    if (name && (name.value === "" || name.value === draft?.name)) name.value = test.serverInfo.title ?? test.serverInfo.name;
   };
 
   /** The request body the form describes (what POST and PUT take), or why it describes none. */
@@ -76,7 +101,7 @@ export function ServerForm({
     const samplingModel = text("samplingModel");
     const body: Record<string, unknown> = {
       name: text("name") || undefined,
-      trusted: form.get("trusted") === "on",
+      trusted: trustedNow,
       type: transport,
       ...(timeout ? { timeoutMs: Number(timeout) } : {}),
       ...(samplingModel ? { samplingModel } : {}),
@@ -124,7 +149,6 @@ export function ServerForm({
         await fetchJson(`/api/servers/${encodeURIComponent(existing.id)}`, { method: "PUT", body: JSON.stringify(built.body) });
       } else {
         await fetchJson("/api/servers", { method: "POST", body: JSON.stringify({ id: built.id, ...built.body }) });
-        if (trustNew) setServerTrustedHere(built.id, true);
       }
       onSaved(existing ? existing.id : built.id);
     } catch (err) {
@@ -273,10 +297,17 @@ export function ServerForm({
         </label>
         <SamplingModelField existing={config?.samplingModel ?? null} />
         <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
-          <label className="flex items-center gap-2 text-[13px]">
-            <input type="checkbox" name="trusted" defaultChecked={existing?.trusted} className="size-4 accent-indigo-600" />
+          <label className="flex items-start gap-2 text-[13px]">
+            <input
+              type="checkbox"
+              name="trusted"
+              checked={trustedNow}
+              onChange={(e) => setTrusted(e.target.checked)}
+              className="mt-0.5 size-4 accent-indigo-600"
+              data-testid="server-trusted"
+            />
             <span>
-              Believe its tool annotations <span className="text-muted">(its read-only and destructive hints are taken at their word)</span>
+              Trust this server <span className="block text-xs text-muted">{TRUSTED_MEANS}</span>
             </span>
           </label>
           <label className="flex items-center gap-2 text-[13px]">
@@ -294,7 +325,6 @@ export function ServerForm({
           </label>
         </div>
       </div>
-      {!existing && <TrustOnAdd transport={transport} checked={trustNew} onChange={setTrustNew} />}
       {error && (
         <p role="alert" className={ERROR_NOTE} data-testid="server-form-error">
           {error}
@@ -306,6 +336,8 @@ export function ServerForm({
         </button>
         {!existing && (
           <ConnectionTestButton
+            onConnected={takeServerInfo}
+            autoRun={autoTest}
             body={(element) => {
               const built = bodyOf(element);
               return "problem" in built ? built : { ...built.body, id: built.id || undefined };

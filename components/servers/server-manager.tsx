@@ -4,6 +4,7 @@
 // remove the ones kept in the database; import and export mcp.json.
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, ERROR_NOTE } from "@/components/ui/classes";
 import Link from "next/link";
+import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { StatusDot } from "@/components/catalog/status-dot";
 import { GradeBadge } from "@/components/report/grade-badge";
@@ -22,6 +23,7 @@ export function ServerManager({ editId }: { editId?: string }): ReactNode {
   const [error, setError] = useState<string | null>(null);
   const [mode, setMode] = useState<Mode>({ kind: "list" });
   const linkedEdit = useRef(editId);
+  const router = useRouter();
 
   const load = useCallback(async () => {
     try {
@@ -82,7 +84,11 @@ export function ServerManager({ editId }: { editId?: string }): ReactNode {
 
       {mode.kind === "add" && (
         <div className="mt-6">
-          <ServerForm onSaved={done} onCancel={() => setMode({ kind: "list" })} />
+          {/* One server added: its catalog opens, as from the home page; several stay on the list. */}
+          <ServerForm
+            onSaved={(id) => (id ? router.push(`/servers/${encodeURIComponent(id)}`) : done())}
+            onCancel={() => setMode({ kind: "list" })}
+          />
         </div>
       )}
       {mode.kind === "edit" && (

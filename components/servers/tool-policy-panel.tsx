@@ -147,17 +147,17 @@ function PolicyEditor({ view, tools }: { view: ServerPolicyView; tools: Tool[] }
           onChange={(rule) => set({ openWorld: rule })}
         />
         <div className="flex flex-wrap items-center gap-3 py-2 text-[13px]">
-          <span className="w-40 text-zinc-600 dark:text-zinc-400">Annotations</span>
+          <span className="w-40 text-zinc-600 dark:text-zinc-400">Trust</span>
           <select
-            aria-label="Annotations"
+            aria-label="Trust"
             className={SELECT}
             value={trust}
             data-testid="policy-trust"
             onChange={(e) => set({ trustAnnotations: e.target.value === "config" ? undefined : e.target.value === "trust" })}
           >
-            <option value="config">As configured ({view.configuredTrusted ? "trusted" : "not trusted"})</option>
-            <option value="trust">Trust this server&apos;s annotations</option>
-            <option value="distrust">Don&apos;t trust them: every tool counts as risky</option>
+            <option value="config">As the server is set ({view.configuredTrusted ? "trusted" : "not trusted"})</option>
+            <option value="trust">Trusted: what its tools say about themselves is believed</option>
+            <option value="distrust">Not trusted: every tool counts as risky</option>
           </select>
         </div>
         {exceptions.map(([name, rule]) => (

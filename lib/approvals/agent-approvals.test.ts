@@ -11,6 +11,8 @@ import type { ApprovalView } from "@/lib/domain/approvals";
 import { APPROVAL_META, OUTCOME_META } from "@/lib/gateway/agent-call";
 import { BOOTSTRAP_ADMIN } from "@/test/callers";
 import { approvalsHarness, type Queue } from "@/test/approvals-harness";
+import { connectionFor } from "@/lib/mcp/pool";
+import { setServerTrust } from "@/lib/mcp/servers";
 
 const { tokens, bootstrap: BOOTSTRAP, agent, api, waitingFor } = approvalsHarness("sqlite", { opsTimeoutSeconds: 8 });
 
@@ -174,4 +176,33 @@ describe("an approved call that asks for input (2026-07-28, lib/gateway/input-ro
     expect((await agentsSeen(ADMIN_READER)).find((seen) => seen.client === "round-bot 1.0.0")).toMatchObject({ calls: 1, failures: 0 });
     expect((await verifyAudit()).ok).toBe(true);
   });
+});
+
+describe("trust: one setting, and the fix on the card", () => {
+  it("a read-only tool of a server that is not trusted waits and says why; trusted from the card, the next call runs at once", async () => {
+    const client = await agent(tokens.olga!);
+    const first = client.callTool({ name: "ops__list_notes", arguments: {} });
+    const seen = await waitingFor(tokens.olga!, "list_notes");
+    // What the tool says of itself, and why that is not believed; an operator may not trust a server.
+    expect(seen.trust).toEqual({ trusted: false, declared: ["read-only", "closed-world"], canTrust: false });
+    expect(seen.because).toMatch(/the server is not trusted, so what its tools say about themselves is not believed/);
+    const asAdmin = (await api<Queue>(BOOTSTRAP, "GET", "/api/approvals")).body.waiting.find((a) => a.id === seen.id);
+    expect(asAdmin?.trust.canTrust).toBe(true);
+
+    // The card's one click: trust the server, then approve the call. The connection stays.
+    const connection = await connectionFor("ops");
+    await setServerTrust("ops", true, BOOTSTRAP_ADMIN);
+    expect((await api(BOOTSTRAP, "POST", `/api/approvals/${seen.id}`, { decision: "approve" })).status).toBe(200);
+    expect(((await first) as CallToolResult).isError).toBeFalsy();
+    expect(await connectionFor("ops")).toBe(connection);
+    expect(connection.config.trusted).toBe(true);
+
+    // Believed now: a read-only tool's call runs without waiting (it would time out as an error otherwise).
+    const next = (await client.callTool({ name: "ops__list_notes", arguments: {} })) as CallToolResult;
+    expect(next.isError).toBeFalsy();
+    expect(meta(next)[APPROVAL_META]).toBeUndefined();
+    const { records } = await listAudit({ kind: "server_changed", limit: 5 }, ADMIN_READER);
+    expect(records[0]).toMatchObject({ server_id: "ops", arguments: { trusted: true, before: { trusted: false } } });
+    await setServerTrust("ops", false, BOOTSTRAP_ADMIN);
+  }, 30_000);
 });

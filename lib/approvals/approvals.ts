@@ -15,6 +15,9 @@ import { compileSchema, describeErrors } from "@/lib/json-schema/dialect";
 import { can, type Caller } from "@/lib/domain/roles";
 import { decisionCredentialRefusal, type ApprovalView, type Approvers } from "@/lib/domain/approvals";
 import type { ServerConnection } from "@/lib/mcp/connection";
+import type { Tool } from "@/lib/domain/mcp-types";
+
+type ToolAnnotations = Tool["annotations"];
 import { connectionFor } from "@/lib/mcp/pool";
 import { hiddenServerIds } from "@/lib/mcp/server-access";
 import { serverPolicy } from "@/lib/policy/policy-store";
@@ -222,7 +225,17 @@ async function viewOf(row: ApprovalRow, caller: Caller): Promise<ApprovalView> {
   }
   const tool = connection?.findTool(row.tool_name);
   const policy = await serverPolicy(row.server_id);
-  const risk = tool && connection ? toolRisk(tool, annotationsTrusted(policy, connection.config.trusted)) : undefined;
+  const trusted = connection ? annotationsTrusted(policy, connection.config.trusted) : false;
+  const risk = tool && connection ? toolRisk(tool, trusted) : undefined;
+  // Trusting the server from the card is the fix where the server's own setting decides, and
+  // where, trusted, this tool would not have waited.
+  const canTrust =
+    !trusted &&
+    tool !== undefined &&
+    connection?.source === "database" &&
+    policy?.trustAnnotations === undefined &&
+    can(caller, "servers:manage") &&
+    !agentGate(policy ?? undefined, tool, true).wait;
   const edited = editedArguments(row);
   return {
     id: row.id,
@@ -234,6 +247,7 @@ async function viewOf(row: ApprovalRow, caller: Caller): Promise<ApprovalView> {
     toolName: row.tool_name,
     toolTitle: tool?.title ?? tool?.annotations?.title ?? null,
     risk: risk ? [...(risk.destructive ? ["destructive"] : []), ...(risk.openWorld ? ["open-world"] : [])] : [],
+    trust: { trusted, declared: tool ? declaredHints(tool.annotations) : [], canTrust },
     arguments: parse<Record<string, unknown>>(row.arguments) ?? {},
     inputSchema: (tool?.inputSchema as Record<string, unknown> | undefined) ?? null,
     person: { name: requester.name, email: requester.email, actor: requester.actor },
@@ -248,6 +262,17 @@ async function viewOf(row: ApprovalRow, caller: Caller): Promise<ApprovalView> {
     editedArguments: edited && (redactArguments(edited, tool?.inputSchema, appConfig().audit.redactKeys) as Record<string, unknown>),
     auditId: row.audit_id,
   };
+}
+
+/** What a tool says of itself, in the words of its badges. */
+function declaredHints(annotations: ToolAnnotations | undefined): string[] {
+  const a = annotations ?? {};
+  return [
+    ...(a.readOnlyHint === true ? ["read-only"] : []),
+    ...(a.readOnlyHint !== true && a.destructiveHint === false ? ["not destructive"] : []),
+    ...(a.readOnlyHint !== true && a.destructiveHint === true ? ["destructive"] : []),
+    ...(a.openWorldHint === false ? ["closed-world"] : a.openWorldHint === true ? ["open-world"] : []),
+  ];
 }
 
 /** The waiting calls this person sees (oldest first) and the latest decided ones (newest first). */

@@ -26,6 +26,11 @@ export type ApprovalView = {
   /** The tool's title, when it has one; its risk in words. */
   toolTitle: string | null;
   risk: string[];
+  /**
+   * Whether the server is trusted (what its tools say about themselves is believed), what this
+   * tool says of itself, and whether the one looking may trust the server from the card.
+   */
+  trust: { trusted: boolean; declared: string[]; canTrust: boolean };
   arguments: Record<string, unknown>;
   /** The tool's input schema, for editing the arguments (null: the tool is no longer listed). */
   inputSchema: Record<string, unknown> | null;

@@ -151,9 +151,9 @@ export const API_ROUTES: readonly ApiRoute[] = [
   },
   {
     pattern: "/api/servers/:serverId",
-    methods: ["GET", "PUT", "DELETE"],
+    methods: ["GET", "PUT", "PATCH", "DELETE"],
     servedBy: "next",
-    access: { GET: "catalog:read", PUT: "servers:manage", DELETE: "servers:manage" },
+    access: { GET: "catalog:read", PUT: "servers:manage", PATCH: "servers:manage", DELETE: "servers:manage" },
   },
   { pattern: "/api/servers/:serverId/events", methods: ["GET"], servedBy: "next", access: { GET: "catalog:read" } },
   { pattern: "/api/servers/:serverId/icon", methods: ["GET"], servedBy: "next", access: { GET: "catalog:read" } },

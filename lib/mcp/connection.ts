@@ -58,8 +58,10 @@ export class ServerConnection {
   /** Calls and task requests under way (an idle person's connection is closed only without any). */
   private inFlight = 0;
 
+  private current: ServerConfig;
+
   constructor(
-    readonly config: ServerConfig,
+    config: ServerConfig,
     readonly source: ServerSource,
     private readonly defaultTimeoutMs: number,
     /** Whose OAuth authorization it uses (lib/oauth/oauth-target.ts). */
@@ -67,8 +69,21 @@ export class ServerConnection {
     /** How each attempt's transport is made (transports.ts): the SDK's own, or a test's in-memory pair. */
     private readonly makeTransport: TransportFactory = sdkTransports,
   ) {
+    this.current = config;
     this.stderr = stderrLogFor(config);
     this.authorization = new TargetAuthorization(config, principal);
+  }
+
+  get config(): ServerConfig {
+    return this.current;
+  }
+
+  /**
+   * Whether the server is trusted changes what Toolscope believes of it, not how it talks to it:
+   * the connection (a stdio process, calls under way) stays, with the new setting.
+   */
+  retrust(config: ServerConfig): void {
+    this.current = config;
   }
 
   get target(): string {

@@ -1,6 +1,6 @@
 // What people paste to add a server, as READMEs and clients print it, read into the fields they meant.
 import { describe, expect, it } from "vitest";
-import { idFrom, parsePasted } from "./paste";
+import { idFrom, idFromServerName, parsePasted } from "./paste";
 
 describe("parsePasted: a command line", () => {
   it("splits it like a shell, with KEY=value words first as its environment", () => {
@@ -57,6 +57,15 @@ describe("parsePasted: a URL", () => {
       servers: [{ id: "example", transport: "auto", url: "https://mcp.github.example.com/mcp" }],
     });
     expect(parsePasted("http://127.0.0.1:3001/sse")).toMatchObject({ servers: [{ id: "local-3001", transport: "sse" }] });
+  });
+});
+
+describe("idFromServerName: the id a server's own name proposes", () => {
+  it("takes the telling part of what the server calls itself", () => {
+    expect(idFromServerName("mcp-servers/everything")).toBe("everything");
+    expect(idFromServerName("@acme/mcp-server-github")).toBe("github");
+    expect(idFromServerName("Weather Server")).toBe("weather");
+    expect(idFromServerName("!!!")).toBeNull();
   });
 });
 

@@ -29,6 +29,16 @@ export function idFrom(name: string, fallback = "server"): string {
   return ID_PATTERN.test(id) ? id : fallback;
 }
 
+/**
+ * A server id from what the server calls itself on initialize: "mcp-servers/everything" →
+ * "everything". It becomes the prefix of every agent tool of the server, so the server's own
+ * name says more than a URL's host or port.
+ */
+export function idFromServerName(name: string): string | null {
+  const id = idFrom(shortName(name.trim().replace(/\s+/g, "-")), "");
+  return id === "" ? null : id;
+}
+
 /** The words a package or image name is known by: "@modelcontextprotocol/server-filesystem" → "filesystem". */
 function shortName(reference: string): string {
   const last =

@@ -1,6 +1,7 @@
 import "server-only";
 // The process-wide set of connections, one per registered server, following the registry:
-// a new server gets a connection, a changed one a fresh connection, a removed one is closed.
+// a new server gets a connection, a changed one a fresh connection (one whose trust alone changed
+// keeps its own), a removed one is closed.
 import { appConfig } from "@/lib/config/env";
 import { AppError } from "@/lib/errors";
 import { processWide } from "@/lib/process-wide";
@@ -64,9 +65,16 @@ function sync(servers: RegisteredServer[]): ServerConnection[] {
     }
   }
   return servers.map(({ config, source }) => {
-    const fingerprint = JSON.stringify([config, source]);
+    const fingerprint = JSON.stringify([{ ...config, trusted: undefined }, source]);
     const existing = map.get(config.id);
-    if (existing?.fingerprint === fingerprint) return existing.connection;
+    if (existing?.fingerprint === fingerprint) {
+      // Only the trust changed (or nothing): the same connections, believing what they now should.
+      if (existing.connection.config !== config) {
+        for (const personal of pool.personal.values()) if (personal.config === existing.connection.config) personal.retrust(config);
+        existing.connection.retrust(config);
+      }
+      return existing.connection;
+    }
     if (existing) {
       void existing.connection.close();
       // A reconfigured server starts a log of its own.

@@ -84,6 +84,7 @@ function described(config: ServerConfig): Record<string, unknown> {
     target: describeServerTarget(config),
     access: config.access ?? null,
     samplingModel: config.samplingModel ?? null,
+    trusted: config.trusted,
   };
 }
 
@@ -157,6 +158,23 @@ export async function updateServer(id: string, entry: ServerUpdate, by?: Caller)
   serversChanged();
   await forgetOAuthOnChange(old, config);
   if (by) await recordEvent("server_changed", by, { ...described(config), before: described(old) });
+  return snapshotOf(id);
+}
+
+/**
+ * Trusts a server or stops: whether Toolscope believes what it says about its tools (its
+ * read-only and destructive hints), which decides what runs without asking. The connection stays.
+ */
+export async function setServerTrust(id: string, trusted: boolean, by?: Caller): Promise<ServerSnapshot> {
+  const current = (await registeredServers()).find((s) => s.config.id === id);
+  if (!current) throw new AppError("not_found:server", `There is no server with id "${id}".`);
+  if (current.source !== "database") throw new AppError("readonly:server");
+  if (current.config.trusted !== trusted) {
+    const config = { ...current.config, trusted };
+    await (await serverStore()).update(config);
+    serversChanged();
+    if (by) await recordEvent("server_changed", by, { ...described(config), before: described(current.config) });
+  }
   return snapshotOf(id);
 }
 

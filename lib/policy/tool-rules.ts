@@ -34,6 +34,9 @@ export function toolRisk(tool: Annotated, trusted: boolean): ToolRisk {
   return { destructive: a.readOnlyHint !== true && a.destructiveHint !== false, openWorld: a.openWorldHint !== false };
 }
 
+/** Why every tool of a server that is not trusted counts as risky, in the words the UI uses. */
+const NOT_BELIEVED = "the server is not trusted, so what its tools say about themselves is not believed and every tool counts";
+
 export function annotationsTrusted(policy: ServerPolicy | undefined, configured: boolean): boolean {
   return policy?.trustAnnotations ?? configured;
 }
@@ -65,7 +68,7 @@ export function callRequirement(policy: ServerPolicy | undefined, tool: Annotate
         ...(risk.openWorld && policy.openWorld ? [[policy.openWorld, "open-world tools"] as [PolicyRule, string]] : []),
       ];
   if (rules.length === 0) return NONE;
-  const untrusted = !annotationsTrusted(policy, trusted) && !specific ? " (its annotations are not trusted, so every tool counts)" : "";
+  const untrusted = !annotationsTrusted(policy, trusted) && !specific ? ` (${NOT_BELIEVED})` : "";
   for (const [rule, what] of rules) {
     if (rule.roles && !(role !== null && (rule.roles as readonly string[]).includes(role))) {
       return {
@@ -100,7 +103,7 @@ export function agentGate(policy: ServerPolicy | undefined, tool: Annotated, tru
       : { wait: false };
   const believed = annotationsTrusted(policy, trusted);
   const risk = toolRisk(tool, believed);
-  const untrusted = believed ? "" : " (its annotations are not trusted, so every tool counts)";
+  const untrusted = believed ? "" : ` (${NOT_BELIEVED})`;
   if (risk.destructive && (agents?.destructive ?? "wait") === "wait")
     return { wait: true, because: `Agents' calls to destructive tools wait for a person${untrusted}.` };
   if (risk.openWorld && agents?.openWorld === "wait")

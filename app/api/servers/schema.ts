@@ -9,3 +9,6 @@ export const UpdateServerBodySchema = McpJsonEntrySchema.extend({
   env: z.record(z.string(), z.string().nullable()).optional(),
   headers: z.record(z.string(), z.string().nullable()).optional(),
 });
+
+/** PATCH /api/servers/{id}: whether Toolscope believes what the server says about its tools. */
+export const TrustBodySchema = z.object({ trusted: z.boolean() }).strict();

@@ -1,8 +1,8 @@
 import { callerOf } from "@/lib/http/caller";
 import { parseBody } from "@/lib/http/parse-body";
 import { respond } from "@/lib/http/respond";
-import { removeServer, serverSnapshot, updateServer } from "@/lib/mcp/servers";
-import { UpdateServerBodySchema } from "../schema";
+import { removeServer, serverSnapshot, setServerTrust, updateServer } from "@/lib/mcp/servers";
+import { TrustBodySchema, UpdateServerBodySchema } from "../schema";
 
 export const dynamic = "force-dynamic";
 
@@ -18,6 +18,15 @@ export async function PUT(request: Request, { params }: Params): Promise<Respons
   return respond(async () => ({
     server: await updateServer(serverId, await parseBody(request, UpdateServerBodySchema), callerOf(request)),
   }));
+}
+
+/** Trusts the server or stops (the one setting a PATCH changes). */
+export async function PATCH(request: Request, { params }: Params): Promise<Response> {
+  const { serverId } = await params;
+  return respond(async () => {
+    const { trusted } = await parseBody(request, TrustBodySchema);
+    return { server: await setServerTrust(serverId, trusted, callerOf(request)) };
+  });
 }
 
 export async function DELETE(request: Request, { params }: Params): Promise<Response> {
