@@ -4,6 +4,7 @@ import { AppHeader } from "@/components/app-header";
 import { ViewerProvider } from "@/components/auth/viewer";
 import { CommandPalette } from "@/components/catalog/command-palette";
 import { SkipLink } from "@/components/ui/skip-link";
+import { AriaRouter } from "@/components/ui/aria-router";
 import { THEME_BOOTSTRAP_SCRIPT } from "@/components/ui/theme";
 import { sessionState } from "@/lib/auth/session";
 import { pageCaller } from "@/lib/http/page-caller";
@@ -28,12 +29,14 @@ export default async function RootLayout({ children }: { children: ReactNode }):
       </head>
       <body className="flex h-full flex-col font-sans">
         <ViewerProvider viewer={viewer}>
-          <SkipLink />
-          <AppHeader viewer={viewer} />
-          <main id="main" tabIndex={-1} className="min-h-0 flex-1 outline-none">
-            {children}
-          </main>
-          {viewer.signedIn && <CommandPalette />}
+          <AriaRouter>
+            <SkipLink />
+            <AppHeader viewer={viewer} />
+            <main id="main" tabIndex={-1} className="min-h-0 flex-1 outline-none">
+              {children}
+            </main>
+            {viewer.signedIn && <CommandPalette />}
+          </AriaRouter>
         </ViewerProvider>
       </body>
     </html>

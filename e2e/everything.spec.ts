@@ -53,6 +53,37 @@ const PLANS: Record<string, { fill?: Plan; during?: Plan; expectText?: string | 
     },
     expectText: /Hi, typed by a human\./,
   },
+  // URL-mode elicitation: the page's host is shown before anything opens; accepting says so.
+  "trigger-url-elicitation": {
+    fill: async (_, b) => b.field("url").fill("https://sign-in.example.com/authorize?flow=1"),
+    during: async (page) => {
+      const ask = page.getByTestId("url-elicitation");
+      await expect(ask).toBeVisible();
+      await expect(ask.getByTestId("url-elicitation-host")).toHaveText("sign-in.example.com");
+      await expect(ask.getByTestId("url-elicitation-open")).toHaveAttribute("rel", "noopener noreferrer");
+      await page.getByTestId("input-accept").click();
+    },
+    expectText: /completed the URL elicitation flow/,
+  },
+  // The server asks Toolscope to run the elicitation as a task (tasks.requests.elicitation.create) and polls it.
+  "trigger-elicitation-request-async": {
+    during: async (page) => {
+      const ask = page.getByTestId("input-request");
+      await expect(ask).toBeVisible();
+      await ask.getByLabel(/^Your Name\*?$/).fill("Grace Hopper");
+      await page.getByTestId("input-accept").click();
+    },
+    expectText: /\[COMPLETED\][\s\S]*Name: Grace Hopper/,
+  },
+  "trigger-sampling-request-async": {
+    fill: async (_, b) => b.field("prompt").fill("Say hi as a task"),
+    during: async (page) => {
+      await expect(page.getByTestId("input-request")).toBeVisible();
+      await page.getByTestId("sampling-reply").fill("Hi, from a task.");
+      await page.getByTestId("input-accept").click();
+    },
+    expectText: /Hi, from a task\./,
+  },
   // taskSupport "required": Toolscope runs it as a task.
   "simulate-research-query": { fill: async (_, b) => b.field("topic").fill("MCP tool catalogs") },
 };
@@ -72,7 +103,11 @@ test.afterAll(async ({ request }) => {
 test("every tool server-everything lists can be called from its form", async ({ page, request }) => {
   test.setTimeout(180_000);
   const { tools } = (await (await request.get(`/api/servers/${SERVER}/tools`)).json()) as { tools: { name: string }[] };
-  expect(tools.length).toBeGreaterThan(10);
+  // All of them: Toolscope offers URL-mode elicitation and tasks, so the tools that need them are listed too.
+  expect(tools.map((t) => t.name)).toEqual(
+    expect.arrayContaining(["trigger-url-elicitation", "trigger-elicitation-request-async", "trigger-sampling-request-async"]),
+  );
+  expect(tools.length).toBe(19);
   const bench = new Workbench(page);
   const walked: string[] = [];
   for (const { name } of tools) {
@@ -121,4 +156,18 @@ test("its page pings it (a 2025-11-25 session) and reads its resources and promp
   await page.getByTestId("prompt-row").filter({ hasText: "Simple Prompt" }).click();
   await page.getByRole("button", { name: "Get prompt" }).click();
   await expect(page.getByTestId("prompt-message").first()).toBeVisible();
+});
+
+test("a tool run as a task shows in its server's tasks panel until it completes, with its result", async ({ page, request }) => {
+  const started = await request.post(`/api/servers/${SERVER}/tools/simulate-research-query/tasks`, {
+    data: { arguments: { topic: "MCP tool catalogs" } },
+  });
+  expect(started.status(), await started.text()).toBe(201);
+  const { task } = (await started.json()) as { task: { taskId: string } };
+  await page.goto(`/servers/${SERVER}`);
+  const row = page.getByTestId("tasks-panel").getByTestId("task-row").filter({ hasText: task.taskId });
+  await expect(row).toContainText("simulate-research-query");
+  await expect(row).toHaveAttribute("data-status", "completed", { timeout: 30_000 });
+  await row.getByRole("link", { name: /^Result/ }).click();
+  await expect(page).toHaveURL(/\/audit\//);
 });

@@ -38,6 +38,7 @@ export type ErrorCode =
   | "not_found:icon"
   | "not_found:route"
   | "not_found:task"
+  | "not_found:message"
   | "not_found:call"
   | "not_found:saved_call"
   | "not_found:app"
@@ -113,6 +114,7 @@ const STATUS: Record<ErrorCode, number> = {
   "not_found:icon": 404,
   "not_found:route": 404,
   "not_found:task": 404,
+  "not_found:message": 404,
   "not_found:call": 404,
   "not_found:saved_call": 404,
   "not_found:app": 404,
@@ -189,6 +191,7 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   "not_found:icon": "No tool of that server lists this icon.",
   "not_found:route": "There is no API route at that path; docs/api.md lists them.",
   "not_found:task": "No task with that id was started by this Toolscope process, or it ended more than ten minutes ago.",
+  "not_found:message": "That request is no longer kept, or cannot be sent again.",
   "not_found:call": "No call with that id is running: it has ended, or never started.",
   "not_found:saved_call": "There is no saved call with that id that you may see.",
   "unavailable:sandbox": "MCP Apps are off in this Toolscope: its sandbox is not listening.",

@@ -32,6 +32,7 @@ const CALLERS_OF_TOOLS: Role[] = ["operator", "admin"];
 const read: Rule = { roles: EVERYONE, scope: "read" };
 const call: Rule = { roles: CALLERS_OF_TOOLS, scope: "call" };
 const admin: Rule = { roles: ["admin"], scope: null };
+const payloads: Rule = { roles: ["auditor", "admin"], scope: "read" };
 
 const RULES: Record<string, Rule> = {
   "GET /api/health": "public",
@@ -111,6 +112,9 @@ const RULES: Record<string, Rule> = {
   "GET /api/servers/mcp.json": admin,
   "POST /api/servers/mcp.json": admin,
   "GET /api/servers/:serverId": read,
+  "GET /api/servers/:serverId/protocol": payloads,
+  "GET /api/servers/:serverId/tasks": call,
+  "POST /api/servers/:serverId/protocol/:seq": call,
   "PUT /api/servers/:serverId": admin,
   "PATCH /api/servers/:serverId": admin,
   "DELETE /api/servers/:serverId": admin,

@@ -113,7 +113,8 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
         </div>
       </div>
       {selected && (
-        <aside className="w-[520px] shrink-0 overflow-y-auto border-l border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-950">
+        // Beside the list from 1024 px; over it below that, the whole width of the screen.
+        <aside className="shrink-0 overflow-y-auto border-l border-zinc-200 bg-white max-lg:fixed max-lg:inset-x-0 max-lg:top-11 max-lg:bottom-0 max-lg:z-30 max-lg:border-l-0 lg:w-[520px] dark:border-zinc-800 dark:bg-zinc-950">
           <AuditDetail
             record={selected}
             canSave={can(caller, "tools:call")}

@@ -93,7 +93,7 @@ export function AuditDetail({
           <Link
             href={replayHref}
             data-testid="audit-replay"
-            className="rounded-md bg-indigo-600 px-2.5 py-1 text-xs font-medium text-white hover:bg-indigo-500"
+            className="rounded-md bg-indigo-600 px-2.5 py-1 text-xs font-medium text-white hover:bg-indigo-700"
           >
             Replay
           </Link>

@@ -1,7 +1,7 @@
 "use client";
 
-// The audit log's rows, newest first. A row opens its record beside the list; ticking two
-// rows compares them.
+// The audit log's rows, newest first: a table, and on a phone a list of cards with the same facts.
+// A row opens its record beside the list (over it, on a phone); ticking two rows compares them.
 import Link from "next/link";
 import { AUTH_METHOD_LABELS, type AuthMethod } from "@/lib/domain/roles";
 import { recordKindLabel } from "@/lib/audit/event-kinds";
@@ -17,6 +17,132 @@ function summary(value: unknown): string {
   return text.length > 120 ? `${text.slice(0, 117)}…` : text;
 }
 
+/** What was called (a tool, a resource, a prompt), or which event the record is. */
+function ToolCell({ record: r }: { record: AuditEntry }): ReactNode {
+  return (
+    <>
+      {r.kind === "call" ? (
+        <>
+          {r.tool_name}
+          <ViaTag via={r.via} />
+        </>
+      ) : isInvocationKind(r.kind) ? (
+        <>
+          <span
+            className="mr-1.5 rounded bg-sky-50 px-1.5 py-px font-sans text-[11px] font-medium text-sky-800 dark:bg-sky-950/50 dark:text-sky-300"
+            data-testid="audit-invocation-kind"
+          >
+            {INVOCATION_LABELS[r.kind]}
+          </span>
+          {r.tool_name}
+          <ViaTag via={r.via} />
+        </>
+      ) : (
+        <span
+          className="rounded bg-violet-50 px-1.5 py-px font-sans text-[11px] font-medium text-violet-700 dark:bg-violet-950/50 dark:text-violet-300"
+          data-testid="audit-event"
+        >
+          {recordKindLabel(r.kind)}
+        </span>
+      )}
+    </>
+  );
+}
+
+function OutcomeCell({ record: r }: { record: AuditEntry }): ReactNode {
+  return (
+    <>
+      {/* An event (a sign-in, a decision) has no outcome of its own: its label says what happened. */}
+      {r.kind === "call" || isInvocationKind(r.kind) ? (
+        <OutcomeBadge outcome={r.outcome} code={r.error_code} outputVerdict={r.output_verdict} />
+      ) : (
+        <span className="text-muted">
+          <span aria-hidden>—</span>
+          <span className="sr-only">no outcome (an event)</span>
+        </span>
+      )}
+    </>
+  );
+}
+
+function ActorCell({ record: r }: { record: AuditEntry }): ReactNode {
+  return (
+    <>
+      <span className="text-zinc-700 dark:text-zinc-300" data-testid="audit-actor-name">
+        {r.actor_name ?? r.actor}
+      </span>
+      {r.auth_method && (
+        <span className="ml-1 text-[11px] text-muted">
+          · {AUTH_METHOD_LABELS[r.auth_method as AuthMethod] ?? r.auth_method}
+          {r.token_name ? ` “${r.token_name}”` : ""}
+        </span>
+      )}
+    </>
+  );
+}
+
+function startedAt(r: AuditEntry): string {
+  return r.started_at.replace("T", " ").replace(/\.\d+Z$/, "Z");
+}
+
+/** On a phone: each record as a card of its own, the same facts as the table's row, nothing off screen. */
+function AuditList({
+  records,
+  selected,
+  href,
+  ticked,
+  toggle,
+}: {
+  records: AuditEntry[];
+  selected: string | undefined;
+  href: (id: string) => string;
+  ticked: string[];
+  toggle: (id: string) => void;
+}): ReactNode {
+  return (
+    <ul
+      className="mt-1 divide-y divide-zinc-100 rounded-lg border border-zinc-200 md:hidden dark:divide-zinc-900 dark:border-zinc-800"
+      data-testid="audit-list"
+    >
+      {records.map((r) => (
+        <li
+          key={r.id}
+          data-testid="audit-card"
+          data-audit-id={r.id}
+          className={`flex gap-3 px-3 py-2 text-[13px] ${r.id === selected ? "bg-indigo-50 dark:bg-indigo-950/30" : ""}`}
+        >
+          <input
+            type="checkbox"
+            aria-label={`Compare call ${r.id}`}
+            checked={ticked.includes(r.id)}
+            onChange={() => toggle(r.id)}
+            className="mt-1 size-3.5 shrink-0 accent-indigo-600"
+          />
+          <div className="min-w-0 flex-1 space-y-0.5">
+            <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+              <span className="font-medium">{r.server_id}</span>
+              <span className="min-w-0 font-mono text-xs break-all">
+                <ToolCell record={r} />
+              </span>
+              <span className="ml-auto">
+                <OutcomeCell record={r} />
+              </span>
+            </div>
+            <div className="text-xs text-muted">
+              <ActorCell record={r} />
+              {r.duration_ms !== null && <span className="font-mono"> · {r.duration_ms} ms</span>}
+            </div>
+            <Link href={href(r.id)} scroll={false} className="block font-mono text-xs text-indigo-700 underline dark:text-indigo-300">
+              {startedAt(r)}
+              <span className="sr-only"> (open this record)</span>
+            </Link>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function AuditTable({ records, selected, query }: { records: AuditEntry[]; selected?: string; query: string }): ReactNode {
   const router = useRouter();
   const [ticked, setTicked] = useState<string[]>([]);
@@ -30,7 +156,7 @@ export function AuditTable({ records, selected, query }: { records: AuditEntry[]
         {ticked.length === 2 ? (
           <Link
             href={`/audit/diff?a=${ticked[1]}&b=${ticked[0]}`}
-            className="rounded-md bg-indigo-600 px-2.5 py-1 font-medium text-white hover:bg-indigo-500"
+            className="rounded-md bg-indigo-600 px-2.5 py-1 font-medium text-white hover:bg-indigo-700"
             data-testid="audit-compare"
           >
             Compare the two ticked calls
@@ -39,7 +165,7 @@ export function AuditTable({ records, selected, query }: { records: AuditEntry[]
           <span>Tick two calls to compare them.</span>
         )}
       </div>
-      <div className="mt-1 overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
+      <div className="mt-1 hidden overflow-x-auto rounded-lg border border-zinc-200 md:block dark:border-zinc-800">
         <table className="w-full text-left text-[13px]" data-testid="audit-table">
           <thead className="bg-zinc-50 text-[11px] tracking-wide text-muted uppercase dark:bg-zinc-900">
             <tr>
@@ -78,60 +204,21 @@ export function AuditTable({ records, selected, query }: { records: AuditEntry[]
                 </td>
                 <td className="px-3 py-2 font-mono text-xs whitespace-nowrap text-muted" title={r.id}>
                   <Link href={href(r.id)} scroll={false} className="hover:text-indigo-600" data-testid="audit-open">
-                    {r.started_at.replace("T", " ").replace(/\.\d+Z$/, "Z")}
+                    {startedAt(r)}
                   </Link>
                 </td>
                 <td className="px-3 py-2 whitespace-nowrap">{r.server_id}</td>
                 <td className="px-3 py-2 font-mono text-xs whitespace-nowrap">
-                  {r.kind === "call" ? (
-                    <>
-                      {r.tool_name}
-                      <ViaTag via={r.via} />
-                    </>
-                  ) : isInvocationKind(r.kind) ? (
-                    <>
-                      <span
-                        className="mr-1.5 rounded bg-sky-50 px-1.5 py-px font-sans text-[11px] font-medium text-sky-800 dark:bg-sky-950/50 dark:text-sky-300"
-                        data-testid="audit-invocation-kind"
-                      >
-                        {INVOCATION_LABELS[r.kind]}
-                      </span>
-                      {r.tool_name}
-                      <ViaTag via={r.via} />
-                    </>
-                  ) : (
-                    <span
-                      className="rounded bg-violet-50 px-1.5 py-px font-sans text-[11px] font-medium text-violet-700 dark:bg-violet-950/50 dark:text-violet-300"
-                      data-testid="audit-event"
-                    >
-                      {recordKindLabel(r.kind)}
-                    </span>
-                  )}
+                  <ToolCell record={r} />
                 </td>
                 <td className="px-3 py-2">
-                  {/* An event (a sign-in, a decision) has no outcome of its own: its label says what happened. */}
-                  {r.kind === "call" || isInvocationKind(r.kind) ? (
-                    <OutcomeBadge outcome={r.outcome} code={r.error_code} outputVerdict={r.output_verdict} />
-                  ) : (
-                    <span className="text-muted">
-                      <span aria-hidden>—</span>
-                      <span className="sr-only">no outcome (an event)</span>
-                    </span>
-                  )}
+                  <OutcomeCell record={r} />
                 </td>
                 <td className="px-3 py-2 text-right font-mono text-xs whitespace-nowrap text-muted">
                   {r.duration_ms === null ? "—" : `${r.duration_ms} ms`}
                 </td>
                 <td className="px-3 py-2 text-xs whitespace-nowrap text-muted" title={r.actor}>
-                  <span className="text-zinc-700 dark:text-zinc-300" data-testid="audit-actor-name">
-                    {r.actor_name ?? r.actor}
-                  </span>
-                  {r.auth_method && (
-                    <span className="ml-1 text-[11px] text-muted">
-                      · {AUTH_METHOD_LABELS[r.auth_method as AuthMethod] ?? r.auth_method}
-                      {r.token_name ? ` “${r.token_name}”` : ""}
-                    </span>
-                  )}
+                  <ActorCell record={r} />
                 </td>
                 <td
                   className="max-w-xs truncate px-3 py-2 font-mono text-xs text-zinc-600 dark:text-zinc-400"
@@ -144,6 +231,7 @@ export function AuditTable({ records, selected, query }: { records: AuditEntry[]
           </tbody>
         </table>
       </div>
+      <AuditList records={records} selected={selected} href={href} ticked={ticked} toggle={toggle} />
     </>
   );
 }

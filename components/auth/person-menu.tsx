@@ -1,9 +1,10 @@
 "use client";
 
 // The current person in the header: name and role, their account page, the people page for
-// admins, and signing out. Local mode says so instead: nobody signs in there.
-import Link from "next/link";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+// admins, and signing out, as a menu (React Aria's: arrow keys, Escape, focus back). Local mode
+// says so instead: nobody signs in there.
+import type { ReactNode } from "react";
+import { Button, Menu, MenuItem, MenuTrigger, Popover } from "react-aria-components";
 import { ROLE_LABELS } from "@/lib/domain/roles";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { useViewer } from "./viewer";
@@ -15,20 +16,6 @@ function initials(name: string): string {
 
 export function PersonMenu(): ReactNode {
   const viewer = useViewer();
-  const [open, setOpen] = useState(false);
-  const box = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const close = (event: MouseEvent | KeyboardEvent): void => {
-      if (event instanceof KeyboardEvent ? event.key === "Escape" : !box.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener("mousedown", close);
-    document.addEventListener("keydown", close);
-    return () => {
-      document.removeEventListener("mousedown", close);
-      document.removeEventListener("keydown", close);
-    };
-  }, [open]);
   if (!viewer?.person) return null;
   if (viewer.mode === "local") {
     return (
@@ -49,15 +36,13 @@ export function PersonMenu(): ReactNode {
       // eslint-disable-next-line @next/next/no-location-assign-relative-destination
       .then(() => window.location.assign("/login"));
   };
+  const item = ({ isFocused }: { isFocused: boolean }): string =>
+    `block cursor-default px-3 py-1.5 outline-none ${isFocused ? "bg-zinc-100 dark:bg-zinc-800" : ""}`;
   return (
-    <div ref={box} className="relative">
-      <button
-        type="button"
+    <MenuTrigger>
+      <Button
         data-testid="person-menu"
-        aria-haspopup="menu"
-        aria-expanded={open}
-        onClick={() => setOpen((o) => !o)}
-        className="flex items-center gap-2 rounded-md px-1.5 py-1 text-[13px] hover:bg-zinc-100 dark:hover:bg-zinc-900"
+        className="flex items-center gap-2 rounded-md px-1.5 py-1 text-[13px] outline-none hover:bg-zinc-100 focus-visible:ring-2 focus-visible:ring-indigo-500/40 dark:hover:bg-zinc-900"
       >
         <span
           aria-hidden
@@ -72,49 +57,33 @@ export function PersonMenu(): ReactNode {
         <span className="sr-only rounded bg-zinc-100 px-1.5 py-px text-[10px] font-medium tracking-wide text-zinc-600 uppercase sm:not-sr-only dark:bg-zinc-800 dark:text-zinc-300">
           {ROLE_LABELS[person.role]}
         </span>
-      </button>
-      {open && (
-        <div
-          role="menu"
-          className="absolute right-0 z-50 mt-1 w-60 overflow-hidden rounded-lg border border-zinc-200 bg-white py-1 text-[13px] shadow-lg dark:border-zinc-800 dark:bg-zinc-950"
-        >
-          <div className="border-b border-zinc-100 px-3 py-2 dark:border-zinc-900">
-            <div className="truncate font-medium">{person.name}</div>
-            <div className="truncate text-xs text-muted">
-              {person.email ?? (person.authMethod === "bootstrap-token" ? "bootstrap token" : "")}
-            </div>
+      </Button>
+      <Popover
+        placement="bottom end"
+        className="w-60 overflow-hidden rounded-lg border border-zinc-200 bg-white py-1 text-[13px] shadow-lg dark:border-zinc-800 dark:bg-zinc-950"
+      >
+        <div className="border-b border-zinc-100 px-3 py-2 dark:border-zinc-900">
+          <div className="truncate font-medium">{person.name}</div>
+          <div className="truncate text-xs text-muted">
+            {person.email ?? (person.authMethod === "bootstrap-token" ? "bootstrap token" : "")}
           </div>
-          {person.id && (
-            <Link
-              role="menuitem"
-              href="/account"
-              onClick={() => setOpen(false)}
-              className="block px-3 py-1.5 hover:bg-zinc-50 dark:hover:bg-zinc-900"
-            >
-              Account, tokens and sessions
-            </Link>
-          )}
-          {viewer.permissions.includes("people:manage") && viewer.mode === "accounts" && (
-            <Link
-              role="menuitem"
-              href="/people"
-              onClick={() => setOpen(false)}
-              className="block px-3 py-1.5 hover:bg-zinc-50 dark:hover:bg-zinc-900"
-            >
-              People
-            </Link>
-          )}
-          <button
-            type="button"
-            role="menuitem"
-            data-testid="sign-out"
-            onClick={signOut}
-            className="block w-full px-3 py-1.5 text-left hover:bg-zinc-50 dark:hover:bg-zinc-900"
-          >
-            Sign out
-          </button>
         </div>
-      )}
-    </div>
+        <Menu aria-label={`${person.name}'s menu`} className="outline-none">
+          {person.id ? (
+            <MenuItem id="account" href="/account" className={item}>
+              Account, tokens and sessions
+            </MenuItem>
+          ) : null}
+          {viewer.permissions.includes("people:manage") && viewer.mode === "accounts" ? (
+            <MenuItem id="people" href="/people" className={item}>
+              People
+            </MenuItem>
+          ) : null}
+          <MenuItem id="sign-out" onAction={signOut} className={item} data-testid="sign-out">
+            Sign out
+          </MenuItem>
+        </Menu>
+      </Popover>
+    </MenuTrigger>
   );
 }

@@ -8,11 +8,12 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { listedTools } from "@/lib/catalog/filters";
 import { useCatalog } from "./catalog-context";
 import { ToolList } from "./tool-list";
+import { FeatureNav } from "@/components/features/feature-nav";
 
 export function CatalogShell({ children }: { children: ReactNode }): ReactNode {
   const drawer = useRef<HTMLDialogElement>(null);
   const pathname = usePathname();
-  const { data } = useCatalog();
+  const { data, serverId } = useCatalog();
   // The drawer's catalog is mounted only while it is open, so narrow screens do not hold two.
   const [open, setOpen] = useState(false);
 
@@ -61,6 +62,7 @@ export function CatalogShell({ children }: { children: ReactNode }): ReactNode {
           </button>
           <span className="min-w-0 truncate text-[13px] text-zinc-600 dark:text-zinc-400">{data?.server.name}</span>
         </div>
+        {serverId && <FeatureNav serverId={serverId} />}
         {children}
       </div>
     </div>

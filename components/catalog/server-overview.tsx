@@ -8,15 +8,22 @@ import { RpcConsole } from "@/components/servers/rpc-console";
 import { StderrTail } from "@/components/servers/stderr-tail";
 import { ToolPolicyPanel } from "@/components/servers/tool-policy-panel";
 import { Markdown } from "@/components/ui/markdown";
-import { FeatureNav } from "@/components/features/feature-nav";
 import { GradeBadge } from "@/components/report/grade-badge";
 import { CapabilityBadges, PingButton, RootsOffered, ServerIdentity } from "@/components/features/server-voice";
 import { ServerLogPanel } from "@/components/features/server-log";
+import { TasksPanel } from "@/components/features/tasks-panel";
 import { useCan } from "@/components/auth/viewer";
 import { isAppOnly } from "@/lib/mcp/app-ui";
 import { useCatalog } from "./catalog-context";
 import { FailurePanel } from "./failure-panel";
 import { StatusDot } from "./status-dot";
+import { TRUSTED_MEANS, UNTRUSTED_MEANS } from "./trust-toggle";
+
+/** Whether the server runs tools as tasks (2025-11-25 tasks.requests.tools.call). */
+function runsTasks(capabilities: Record<string, unknown> | null): boolean {
+  const tasks = capabilities?.tasks as { requests?: { tools?: { call?: unknown } } } | undefined;
+  return Boolean(tasks?.requests?.tools?.call);
+}
 
 function Row({ label, children }: { label: string; children: ReactNode }): ReactNode {
   return (
@@ -39,9 +46,8 @@ export function ServerOverview(): ReactNode {
   // Set while failing, retries included: the page stays on the failure until the server connects.
   const failing = server.failedAt !== null && (server.status === "failed" || server.status === "connecting");
   return (
-    <div className="mx-auto max-w-3xl px-4 sm:px-8 py-8" data-testid="server-overview">
-      <FeatureNav serverId={server.id} current="overview" />
-      <div className="mt-4 flex items-center gap-2">
+    <div className="mx-auto max-w-3xl px-4 py-6 sm:px-8" data-testid="server-overview">
+      <div className="flex items-center gap-2">
         <StatusDot status={server.status} />
         <h1 className="text-lg font-semibold tracking-tight">{server.serverInfo?.title ?? server.name}</h1>
         {server.protocolVersion && (
@@ -56,7 +62,14 @@ export function ServerOverview(): ReactNode {
       </div>
       {server.status === "ready" && (
         <p className="mt-1 text-sm text-muted">
-          {data.tools.length > 0 ? "Pick a tool on the left to see its schema and run it." : "This server lists no tools."}
+          {data.tools.length > 0 ? (
+            <>
+              Pick a tool <span className="hidden md:inline">on the left</span>
+              <span className="md:hidden">from ☰ Tools above</span> to see its schema and run it.
+            </>
+          ) : (
+            "This server lists no tools."
+          )}
         </p>
       )}
       {failing && <FailurePanel server={server} />}
@@ -103,7 +116,7 @@ export function ServerOverview(): ReactNode {
               {` (${appOnly} only for MCP Apps, not listed in the catalog)`}
             </span>
           )}
-          {data.invalid.length > 0 && <span className="text-rose-600 dark:text-rose-400"> · {data.invalid.length} invalid</span>}
+          {data.invalid.length > 0 && <span className="text-rose-700 dark:text-rose-400"> · {data.invalid.length} invalid</span>}
           {Object.keys(data.lint).length > 0 && (
             <span className="text-amber-700 dark:text-amber-400"> · {Object.keys(data.lint).length} with lint warnings</span>
           )}
@@ -111,7 +124,12 @@ export function ServerOverview(): ReactNode {
         <Row label="Roots offered">
           <RootsOffered config={server.config} />
         </Row>
-        <Row label="Annotations">{server.trusted ? "trusted (configured as a trusted server)" : "untrusted hints"}</Row>
+        <Row label="Trust">
+          <span data-testid="overview-trust">
+            {server.trusted ? "Trusted: " : "Not trusted: "}
+            <span className="text-muted">{server.trusted ? TRUSTED_MEANS : UNTRUSTED_MEANS}</span>
+          </span>
+        </Row>
       </dl>
       {server.instructions && (
         <section className="mt-6">
@@ -125,6 +143,7 @@ export function ServerOverview(): ReactNode {
           <StderrTail serverId={server.id} refreshKey={server.status} />
         </AdminPanel>
       )}
+      {server.status === "ready" && mayCall && runsTasks(server.capabilities) && <TasksPanel serverId={server.id} />}
       {server.status === "ready" && mayCall && <ServerLogPanel serverId={server.id} />}
       <ToolPolicyPanel serverId={server.id} tools={data.tools} />
       {server.status === "ready" && <RpcConsole serverId={server.id} />}

@@ -1,14 +1,12 @@
 "use client";
 
-// The frame the Resources and Prompts pages share: the server's parts, a title with Refresh,
+// The frame the Resources and Prompts pages share: a title with Refresh,
 // and what the listing said before there is anything to show (an error, still listing, a server
 // that does not offer this, more than Toolscope shows).
 import type { ReactNode } from "react";
 import { BUTTON_SECONDARY, ERROR_NOTE } from "@/components/ui/classes";
-import { FeatureNav } from "./feature-nav";
 
 export function FeaturePage<L extends { supported: boolean; truncated: boolean }>({
-  serverId,
   part,
   title,
   listing,
@@ -17,7 +15,6 @@ export function FeaturePage<L extends { supported: boolean; truncated: boolean }
   changedAt,
   children,
 }: {
-  serverId: string;
   part: "resources" | "prompts";
   title: string;
   listing: L | null;
@@ -29,9 +26,8 @@ export function FeaturePage<L extends { supported: boolean; truncated: boolean }
   children: (listing: L) => ReactNode;
 }): ReactNode {
   return (
-    <div className="mx-auto max-w-4xl px-4 py-8 sm:px-8" data-testid={`${part}-view`}>
-      <FeatureNav serverId={serverId} current={part} />
-      <div className="mt-4 flex items-center gap-3">
+    <div className="mx-auto max-w-4xl px-4 py-6 sm:px-8" data-testid={`${part}-view`}>
+      <div className="flex items-center gap-3">
         <h1 className="text-lg font-semibold tracking-tight">{title}</h1>
         {/* A server may change its list at any time: ask for it again. */}
         <button type="button" className={BUTTON_SECONDARY} onClick={onRefresh} aria-label={`Refresh ${part}`}>

@@ -156,7 +156,6 @@ export function PromptsView({ serverId }: { serverId: string }): ReactNode {
 
   return (
     <FeaturePage
-      serverId={serverId}
       part="prompts"
       title="Prompts"
       listing={data}

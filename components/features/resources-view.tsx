@@ -163,7 +163,6 @@ export function ResourcesView({ serverId }: { serverId: string }): ReactNode {
 
   return (
     <FeaturePage
-      serverId={serverId}
       part="resources"
       title="Resources"
       listing={data}

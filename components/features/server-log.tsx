@@ -1,15 +1,20 @@
 "use client";
 
-// What a server and Toolscope told each other, looked at again every 3 s while the page is open:
+// What a server and Toolscope told each other, looked at again every 3 s while the page is open
+// (on the server's Log tab, its overview, and beside a tool):
 // the messages it logged (notifications/message), newest last, with a filter by least severity
 // and, where the server and its revision take it, the level to ask for (logging/setLevel); then
 // every other notification either way (server-notices.tsx).
-import { useCallback, useEffect, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
+import { Button, Disclosure, DisclosurePanel, Heading } from "react-aria-components";
+import { useCan } from "@/components/auth/viewer";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { LOG_LEVELS, logSeverity } from "@/lib/domain/log-levels";
 import { ERROR_NOTE } from "@/components/ui/classes";
 import { ServerNotices, type ServerNotice } from "./server-notices";
 import { ScrollingList } from "@/components/ui/scrolling-list";
+import { usePolling } from "@/components/ui/use-polling";
+import { useCatalog } from "@/components/catalog/catalog-context";
 
 const REFRESH_MS = 3_000;
 
@@ -31,21 +36,14 @@ export function ServerLogPanel({ serverId }: { serverId: string }): ReactNode {
   const [shown, setShown] = useState<string>("debug");
   const [asked, setAsked] = useState<string>("");
   const path = `/api/servers/${encodeURIComponent(serverId)}/log`;
-  const load = useCallback(async () => {
+  usePolling(async () => {
     try {
       setLog(await fetchJson<ServerLog>(path));
       setError(null);
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
     }
-  }, [path]);
-  useEffect(() => {
-    // Loading on mount, then every few seconds.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    void load();
-    const timer = setInterval(() => void load(), REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [load]);
+  }, REFRESH_MS);
 
   const askLevel = async (level: string): Promise<void> => {
     setAsked(level);
@@ -124,5 +122,45 @@ export function ServerLogPanel({ serverId }: { serverId: string }): ReactNode {
       )}
       {log && <ServerNotices notices={log.notices} />}
     </section>
+  );
+}
+
+/** The server's Log tab: its log and notifications, once it is connected. */
+export function ServerLogPage({ serverId }: { serverId: string }): ReactNode {
+  const { data } = useCatalog();
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-6 sm:px-8" data-testid="server-log-page">
+      <h1 className="text-lg font-semibold tracking-tight">Log</h1>
+      <p className="mt-1 text-sm text-muted">What the server logged (notifications/message) and every other notification either way.</p>
+      {data?.server.status === "ready" ? (
+        <ServerLogPanel serverId={serverId} />
+      ) : (
+        <p className="mt-4 text-sm text-muted">{data ? `The server is ${data.server.status}.` : "Connecting…"}</p>
+      )}
+    </div>
+  );
+}
+
+/** Beside a tool: the server's log, folded until opened (it is asked for only while open). */
+export function ServerLogBeside({ serverId }: { serverId: string }): ReactNode {
+  const [open, setOpen] = useState(false);
+  const mayCall = useCan("tools:call");
+  if (!mayCall) return null;
+  return (
+    <Disclosure isExpanded={open} onExpandedChange={setOpen} className="mt-6 rounded-lg border border-zinc-200 dark:border-zinc-800">
+      <Heading level={2} className="text-[13px] font-medium">
+        <Button
+          slot="trigger"
+          className="group flex w-full items-center gap-2 px-4 py-2 text-left focus-visible:ring-2 focus-visible:ring-indigo-500/40 focus-visible:outline-none"
+          data-testid="server-log-beside"
+        >
+          <span aria-hidden className="text-zinc-500 group-aria-expanded:rotate-90">
+            ▸
+          </span>
+          Server log and notifications
+        </Button>
+      </Heading>
+      <DisclosurePanel className="px-4 pb-3">{open && <ServerLogPanel serverId={serverId} />}</DisclosurePanel>
+    </Disclosure>
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 
-// A server asks the user for something in the middle of a call: a form to fill
-// (elicitation) or a message to write in place of a model (sampling, sampling-reply.tsx: perhaps
+// A server asks the user for something in the middle of a call: a form to fill or a page to open
+// (elicitation, url-elicitation.tsx) or a message to write in place of a model (sampling, sampling-reply.tsx: perhaps
 // a model's draft to send). The user accepts, declines or cancels; the answer goes back to the
 // server and the call goes on.
 import Form from "@rjsf/core";
@@ -17,6 +17,7 @@ import { buttonTemplates } from "./rjsf-buttons";
 import { formTemplates, UnsupportedFieldTemplate } from "./rjsf-templates";
 import type { InputRequest } from "./run-tool";
 import { SamplingReply } from "./sampling-reply";
+import { UrlElicitation } from "./url-elicitation";
 
 type Answer = { action: "accept" | "decline" | "cancel"; content?: Record<string, unknown>; text?: string };
 
@@ -87,7 +88,9 @@ export function InputRequestPanel({ request, onDone }: { request: InputRequest; 
       <h2 className="text-sm font-semibold">
         {request.kind === "elicitation" ? "The server asks for input" : "The server asks for a model reply"}
       </h2>
-      {request.kind === "elicitation" ? (
+      {request.kind === "elicitation" && request.params.mode === "url" ? (
+        <UrlElicitation params={request.params} sending={sending} onAccept={() => void answer({ action: "accept" })} refuse={refuse} />
+      ) : request.kind === "elicitation" ? (
         <>
           <p className="mt-1 mb-3 text-[13px] whitespace-pre-wrap text-zinc-700 dark:text-zinc-300" data-testid="input-message">
             {String(request.params.message ?? "")}

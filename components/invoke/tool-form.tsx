@@ -145,7 +145,7 @@ function SchemaForm({
             className={BUTTON_PRIMARY}
           >
             {running ? (submitLabel?.busy ?? "Running…") : (submitLabel?.idle ?? "Run tool")}
-            {!running && !submitLabel && <kbd className="ml-1 font-sans text-[10px] text-indigo-50">Ctrl ↵</kbd>}
+            {!running && !submitLabel && <kbd className="ml-1 font-sans text-[10px] text-white">Ctrl ↵</kbd>}
           </button>
           {actions}
         </div>

@@ -14,6 +14,7 @@ import { takePendingCall } from "@/components/servers/start-authorization";
 import { callRequirement } from "@/lib/policy/tool-rules";
 import { toolDisplayName } from "@/lib/tool-hints";
 import { CallReasonField } from "./call-reason-field";
+import { ServerLogBeside } from "@/components/features/server-log";
 import { ConfirmCall, confirmationReason, confirmationSkipped } from "./confirm-call";
 import { CopyCall } from "./copy-call";
 import { ToolDetails } from "./tool-details";
@@ -249,6 +250,7 @@ export function ToolPanel({ toolName }: { toolName: string }): ReactNode {
           saveAs={saveAs}
           resultRef={resultRef}
         />
+        {data?.server.status === "ready" && <ServerLogBeside serverId={serverId} />}
       </div>
 
       {pendingConfirm && (

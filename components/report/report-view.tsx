@@ -7,7 +7,6 @@ import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { SEVERITIES, type ReportCard, type Severity } from "@/lib/domain/report-card";
 import { FINDINGS_COUNTED_PER_RULE, GRADE_FLOORS, SEVERITY_WEIGHTS } from "@/lib/report/grade";
-import { FeatureNav } from "@/components/features/feature-nav";
 import { useCan } from "@/components/auth/viewer";
 import { BUTTON_SECONDARY, ERROR_NOTE } from "@/components/ui/classes";
 import { DefinitionChanges } from "@/components/pins/definition-changes";
@@ -64,9 +63,8 @@ export function ReportView({ serverId }: { serverId: string }): ReactNode {
     setSeverities(next);
   };
   return (
-    <div className="mx-auto max-w-4xl px-4 py-8 sm:px-8" data-testid="report-view">
-      <FeatureNav serverId={serverId} current="report" />
-      <div className="mt-4 flex flex-wrap items-center gap-4">
+    <div className="mx-auto max-w-4xl px-4 py-6 sm:px-8" data-testid="report-view">
+      <div className="flex flex-wrap items-center gap-4">
         {card && <GradeLetter grade={card.grade} size="lg" />}
         <div className="min-w-0 flex-1">
           <h1 className="text-lg font-semibold tracking-tight">Report card{card ? ` · ${card.serverName}` : ""}</h1>

@@ -150,7 +150,7 @@ export function ServerManager({ editId }: { editId?: string }): ReactNode {
                 <td className="px-3 py-2 font-mono text-xs">{s.protocolVersion ?? "—"}</td>
                 <td className="px-3 py-2 text-right font-mono text-xs">
                   {s.toolCount}
-                  {s.invalidToolCount > 0 && <span className="text-rose-600"> +{s.invalidToolCount} invalid</span>}
+                  {s.invalidToolCount > 0 && <span className="text-rose-700 dark:text-rose-400"> +{s.invalidToolCount} invalid</span>}
                 </td>
                 <td className="px-3 py-2" data-testid="server-grade">
                   {s.toolsUpdatedAt ? <GradeBadge serverId={s.id} refreshKey={s.toolsUpdatedAt} /> : <span className="text-muted">—</span>}

@@ -1,7 +1,7 @@
 // Class names for the few primitives every screen shares, so buttons, fields and error
 // notes look the same everywhere (and change in one place).
 export const BUTTON_PRIMARY =
-  "inline-flex h-8 items-center gap-1.5 rounded-md bg-indigo-600 px-3.5 text-[13px] font-medium text-white shadow-sm hover:bg-indigo-500 focus-visible:ring-2 focus-visible:ring-indigo-500/40 focus-visible:outline-none disabled:opacity-60";
+  "inline-flex h-8 items-center gap-1.5 rounded-md bg-indigo-600 px-3.5 text-[13px] font-medium text-white shadow-sm hover:bg-indigo-700 focus-visible:ring-2 focus-visible:ring-indigo-500/40 focus-visible:outline-none disabled:opacity-60";
 
 export const BUTTON_SECONDARY =
   "inline-flex h-8 items-center rounded-md border border-zinc-300 px-3 text-[13px] hover:bg-zinc-50 focus-visible:ring-2 focus-visible:ring-indigo-500/40 focus-visible:outline-none disabled:opacity-50 dark:border-zinc-700 dark:hover:bg-zinc-900";

@@ -1,9 +1,7 @@
-// Light/dark theme: "system" follows the OS; an explicit choice is kept in localStorage.
-export type ThemeChoice = "light" | "dark" | "system";
+// Applying the theme in the browser; what it is and how the first paint gets it: lib/domain/theme.ts.
+import type { ThemeChoice } from "@/lib/domain/theme";
 
-export const THEME_STORAGE_KEY = "toolscope.theme";
-
-export const THEME_BOOTSTRAP_SCRIPT = `(function(){try{var c=localStorage.getItem("${THEME_STORAGE_KEY}");var d=c==="dark"||((!c||c==="system")&&matchMedia("(prefers-color-scheme: dark)").matches);document.documentElement.classList.toggle("dark",d);}catch(e){}})();`;
+export { THEME_BOOTSTRAP_SCRIPT, THEME_STORAGE_KEY, type ThemeChoice } from "@/lib/domain/theme";
 
 export function applyTheme(choice: ThemeChoice): void {
   const dark = choice === "dark" || (choice === "system" && window.matchMedia("(prefers-color-scheme: dark)").matches);

@@ -7,6 +7,7 @@ import "server-only";
 import { z } from "zod";
 import { AppError } from "@/lib/errors";
 import { connectionFor } from "@/lib/mcp/pool";
+import { sentRequest } from "@/lib/mcp/protocol-log";
 import type { Caller, InvocationResponse } from "@/lib/domain/mcp-types";
 import { classifyCallError } from "./classify-error";
 import { runCall } from "./run-call";
@@ -148,4 +149,24 @@ export async function rawRpc(serverId: string, input: RawRpcInput, caller: Calle
     const explained = status === "transport_error" ? connection.explainTransportFailure(message) : message;
     return { jsonrpc: "2.0", outcome: status, failure: { message: explained }, durationMs: elapsed() };
   }
+}
+
+/**
+ * A request the protocol view shows, sent again as it was first sent (the params kept in this
+ * process, never the redacted copy the browser saw), through the console: tools/call, resources
+ * and prompts through the audited pipeline, with a progress token of its own.
+ */
+export async function resendRequest(serverId: string, seq: number, caller: Caller, signal?: AbortSignal): Promise<RawRpcAnswer> {
+  const { principal } = await connectionFor(serverId, caller);
+  const sent = sentRequest(serverId, principal, seq);
+  if (!sent)
+    throw new AppError(
+      "not_found:message",
+      "That request is no longer kept (the view keeps the latest 300 messages), or cannot be sent again.",
+    );
+  const meta = asObject(sent.params?._meta);
+  const { progressToken: _token, ...restMeta } = meta ?? {};
+  const params = sent.params && { ...sent.params, ...(meta ? { _meta: restMeta } : {}) };
+  if (params && meta && Object.keys(restMeta).length === 0) delete params._meta;
+  return rawRpc(serverId, { method: sent.method, params, notification: false, reason: undefined }, caller, signal);
 }

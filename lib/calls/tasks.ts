@@ -42,7 +42,15 @@ export type TaskInfo = z.infer<typeof TaskSchema>;
 const CreateTaskResultSchema = z.looseObject({ task: TaskSchema });
 
 /** `owner`: who started it (lib/calls/in-flight.ts ownerOf): only they, or who may read every payload or cancel every call, reach it. */
-type RunningTask = { response: Promise<InvocationResponse>; auditId: string; owner: string; echoes: EchoRedactor };
+type RunningTask = {
+  response: Promise<InvocationResponse>;
+  auditId: string;
+  owner: string;
+  echoes: EchoRedactor;
+  toolName: string;
+  /** The task as the server last described it (its status while Toolscope follows it). */
+  task: TaskInfo;
+};
 const running = processWide("tasks-running", () => new Map<string, RunningTask>());
 const RESULT_KEPT_MS = 10 * 60_000;
 /** How long a task without a ttl is followed. */
@@ -106,16 +114,37 @@ export async function startToolTask(input: {
       // Kept a while after it ends, for the browser's GET of the result that follows its last poll.
       const forget = (): void => void setTimeout(() => running.delete(id), RESULT_KEPT_MS).unref();
       response.finally(forget).catch(() => undefined);
-      running.set(id, { response, auditId: record.auditId, owner: ownerOf(input.caller), echoes: record.echoes });
+      const entry: RunningTask = {
+        response,
+        auditId: record.auditId,
+        owner: ownerOf(input.caller),
+        echoes: record.echoes,
+        toolName: input.toolName,
+        task,
+      };
+      running.set(id, entry);
+      response.then(
+        (settled) =>
+          (entry.task = {
+            ...entry.task,
+            status: settled.status === "ok" ? "completed" : settled.status === "cancelled" ? "cancelled" : "failed",
+          }),
+        () => undefined,
+      );
       created({ task: record.echoes.value(task), auditId: record.auditId });
-      return followTask(connection, task, signal);
+      return followTask(connection, task, signal, (latest) => (entry.task = latest));
     },
   });
   return Promise.race([taskCreated, response.then((settled) => ({ response: settled }))]);
 }
 
 /** Waits for a task to stop working, then takes its result; tells the server to stop if Toolscope stops waiting first. */
-async function followTask(connection: ServerConnection, created: TaskInfo, signal: AbortSignal): Promise<unknown> {
+async function followTask(
+  connection: ServerConnection,
+  created: TaskInfo,
+  signal: AbortSignal,
+  onStatus: (task: TaskInfo) => void,
+): Promise<unknown> {
   const tellServerToStop = (): void => void connection.taskRequest("tasks/cancel", created.taskId).catch(() => undefined);
   // A process that shuts down stops following the task, but the task is the caller's: it runs on.
   const onAbort = (): void => {
@@ -139,6 +168,7 @@ async function followTask(connection: ServerConnection, created: TaskInfo, signa
       if (!parsed.success)
         throw new SdkError(SdkErrorCode.InvalidResult, "The server answered tasks/get with something that is not a task.");
       task = parsed.data;
+      onStatus(task);
     }
     return await connection.taskRequest("tasks/result", created.taskId, signal);
   } finally {
@@ -270,4 +300,27 @@ export async function cancelToolTask(ref: TaskRef, caller?: Caller): Promise<{ t
   const task = await shownTask(ref, connection, await askAboutTask(connection, "tasks/cancel", ref.taskId));
   if (followed) cancelCall(followed.auditId, by);
   return { task };
+}
+
+/** One task Toolscope started on a server, as the server's tasks panel lists it. */
+export type TaskListing = { taskId: string; toolName: string; auditId: string; task: TaskInfo };
+
+/**
+ * The tasks this process started on the server that the caller may reach (their own; all, for
+ * who may read every payload), newest first: running ones, and those that ended in the last ten
+ * minutes. Their status is the one Toolscope last heard while following them.
+ */
+export async function listToolTasks(serverId: string, caller: Caller): Promise<TaskListing[]> {
+  await connectionFor(serverId, caller); // a server the caller may not see is one that does not exist
+  const everyone = can(caller, "audit:payloads");
+  const owner = ownerOf(caller);
+  return [...running.entries()]
+    .filter(([id, entry]) => id.startsWith(`${serverId}\u0000`) && (everyone || entry.owner === owner))
+    .map(([, entry]) => ({
+      taskId: entry.task.taskId,
+      toolName: entry.toolName,
+      auditId: entry.auditId,
+      task: entry.echoes.value(entry.task),
+    }))
+    .reverse();
 }

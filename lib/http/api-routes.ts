@@ -205,6 +205,10 @@ export const API_ROUTES: readonly ApiRoute[] = [
   // What a command printed can hold what no config names as secret (a token it read, a path): as its config's secrets, admins only.
   { pattern: "/api/servers/:serverId/stderr", methods: ["GET"], servedBy: "next", access: { GET: "servers:manage" } },
   { pattern: "/api/servers/:serverId/rpc", methods: ["POST"], servedBy: "front-door", access: { POST: "tools:call" } },
+  { pattern: "/api/servers/:serverId/tasks", methods: ["GET"], servedBy: "next", access: { GET: "tools:call" } },
+  // Every JSON-RPC message of the caller's connection: calls' payloads, so for those who may read them.
+  { pattern: "/api/servers/:serverId/protocol", methods: ["GET"], servedBy: "next", access: { GET: "audit:payloads" } },
+  { pattern: "/api/servers/:serverId/protocol/:seq", methods: ["POST"], servedBy: "next", access: { POST: "tools:call" } },
   {
     pattern: "/api/servers/:serverId/tasks/:taskId",
     methods: ["GET", "DELETE"],

@@ -9,6 +9,7 @@ import type { LoggingLevel } from "@modelcontextprotocol/client";
 import { serverMessages, serverNotices, type ServerMessage, type ServerNotice } from "./server-messages";
 import { listPromptCatalog, listResourceCatalog } from "./server-features";
 import type { ServerConnection } from "./connection";
+import { protocolMessages, PROTOCOL_MESSAGES, type ProtocolMessage } from "./protocol-log";
 
 async function connected(serverId: string, caller: Caller | undefined): Promise<ServerConnection> {
   const connection = await connectionFor(serverId, caller);
@@ -103,4 +104,12 @@ export async function setServerLogLevel(serverId: string, level: LoggingLevel, c
     );
   }
   return serverLog(serverId, caller);
+}
+
+export type ProtocolView = { messages: ProtocolMessage[]; kept: number };
+
+/** The JSON-RPC messages of this caller's connection to the server after `after` (all that are kept, for 0). */
+export async function serverProtocol(serverId: string, caller: Caller | undefined, after: number): Promise<ProtocolView> {
+  const { principal } = await connectionFor(serverId, caller);
+  return { messages: protocolMessages(serverId, principal, after), kept: PROTOCOL_MESSAGES };
 }

@@ -10,6 +10,7 @@ import { processWide } from "@/lib/process-wide";
 import { serverSecretValues, type ServerConfig } from "../domain/server-config";
 import type { Principal } from "@/lib/oauth/oauth-store";
 import { stderrMask } from "./stderr-log";
+import { forgetProtocolMessages } from "./protocol-log";
 
 export const SERVER_MESSAGES = 200;
 const MESSAGE_CHARS = 4_000;
@@ -85,4 +86,5 @@ export function serverMessages(serverId: string, principal: Principal): ServerMe
 /** A server removed or reconfigured leaves nothing behind. */
 export function forgetServerMessages(serverId: string): void {
   for (const rings of [buffers, notices]) for (const key of rings.keys()) if (key.startsWith(`${serverId}\n`)) rings.delete(key);
+  forgetProtocolMessages(serverId);
 }

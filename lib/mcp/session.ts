@@ -5,9 +5,10 @@ import type { Client, JSONRPCMessage } from "@modelcontextprotocol/client";
 import type { ServerConfig } from "@/lib/domain/server-config";
 import type { Principal } from "@/lib/oauth/oauth-store";
 import { listAllTools, MAX_LIST_PAGES, type ToolList } from "./list-tools";
-import { answerServerRequests } from "./server-requests";
+import { answerServerRequests, ELICITATION_CAPABILITY } from "./server-requests";
 import { maskedLogMessage, recordNotice, recordServerMessage } from "./server-messages";
 import { relayServerLog } from "./log-relay";
+import { recordProtocolMessage } from "./protocol-log";
 import { tapTransport, type Tap } from "./transport-tap";
 import { noteResourceUpdated } from "./resource-watch";
 import { ToolscopeClient } from "./toolscope-client";
@@ -30,7 +31,7 @@ export function sessionClient(config: ServerConfig, principal: Principal, onList
   // Toolscope lists again itself, so that a malformed tool cannot lose the catalog.
   const changed = (list: ListName) => ({ autoRefresh: false, debounceMs: 50, onChanged: () => onListChanged(client, list) });
   const client: Client = new ToolscopeClient(CLIENT_INFO, {
-    capabilities: { elicitation: { form: {} }, sampling: {}, roots: { listChanged: false } },
+    capabilities: { elicitation: ELICITATION_CAPABILITY, sampling: {}, roots: { listChanged: false } },
     versionNegotiation: { mode: "auto", probe: { timeoutMs: PROBE_TIMEOUT_MS } },
     listMaxPages: MAX_LIST_PAGES,
     listChanged: { tools: changed("tools"), resources: changed("resources"), prompts: changed("prompts") },
@@ -45,13 +46,14 @@ export function sessionClient(config: ServerConfig, principal: Principal, onList
   return client;
 }
 
-/** Each session's notifications either way, for the server's page (server-messages.ts). */
+/** Each session's messages either way, for the server's page (server-messages.ts, protocol-log.ts). */
 const notices = new WeakMap<Client, Tap>();
 
 const record =
   (config: ServerConfig, principal: Principal, direction: "in" | "out") =>
   (message: JSONRPCMessage): JSONRPCMessage => {
     recordNotice(config, principal, direction, message);
+    recordProtocolMessage(config, principal, direction, message);
     return message;
   };
 

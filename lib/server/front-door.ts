@@ -20,6 +20,7 @@ import { bodyTooLarge, headerValue, sendError, sendJson } from "./node-http";
 import { appConfig } from "@/lib/config/env";
 import { sandboxState } from "@/lib/apps/sandbox-state";
 import { CSP_HEADER, securityHeaders } from "@/lib/http/security-headers";
+import { THEME_BOOTSTRAP_SCRIPT } from "@/lib/domain/theme";
 import { isDraining } from "../draining";
 import { serveMetrics, serveReadiness } from "./operator-endpoints";
 import { REPLICA_HEADER, replicaName } from "./replica";
@@ -114,10 +115,19 @@ function requestHeaders(request: http.IncomingMessage): Headers {
   return headers;
 }
 
+/** The front door's own page: the app's language, its theme (the saved choice, else the system's), a main landmark. */
 function refusedPage(status: 403 | 404, message: string): (response: http.ServerResponse) => void {
   const heading = status === 404 ? "Not found" : "No access";
   return (response) => {
-    const html = `<!doctype html><meta charset="utf-8"><title>Toolscope</title><body style="font:14px system-ui;margin:4rem auto;max-width:32rem;color:#3f3f46"><h1 style="font-size:18px">${heading}</h1><p>${message.replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`)}</p><p><a href="/">Back to Toolscope</a></p>`;
+    const nonce = /'nonce-([^']+)'/.exec(String(response.getHeader(CSP_HEADER) ?? ""))?.[1];
+    const escaped = message.replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`);
+    const html = [
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${heading} · Toolscope</title>`,
+      nonce ? `<script nonce="${nonce}">${THEME_BOOTSTRAP_SCRIPT}</script>` : "",
+      `<style>:root{color-scheme:light;color:#3f3f46;background:#fff}:root.dark{color-scheme:dark;color:#d4d4d8;background:#09090b}`,
+      `body{font:14px system-ui;margin:4rem auto;max-width:32rem;padding:0 1rem}a{color:#4f46e5}:root.dark a{color:#a5b4fc}</style></head>`,
+      `<body><main><h1 style="font-size:18px">${heading}</h1><p>${escaped}</p><p><a href="/">Back to Toolscope</a></p></main></body></html>`,
+    ].join("");
     response.writeHead(status, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" });
     response.end(html);
   };
