@@ -33,8 +33,8 @@ export function MainNav({ items }: { items: NavItem[] }): ReactNode {
           className="flex items-center gap-1.5 rounded-md border border-zinc-300 px-2.5 py-1 text-[13px] font-medium outline-none hover:bg-zinc-50 focus-visible:ring-2 focus-visible:ring-indigo-500/40 lg:hidden dark:border-zinc-700 dark:hover:bg-zinc-900"
           data-testid="main-menu"
         >
-          <span aria-hidden>☰</span> {current?.label ?? "Menu"}
-          <span className="sr-only"> (menu)</span>
+          <span aria-hidden>☰</span> Menu
+          {current && <span className="sr-only"> (you are on {current.label})</span>}
         </Button>
         <Popover
           placement="bottom start"

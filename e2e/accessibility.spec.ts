@@ -60,6 +60,10 @@ test.describe("local pages", () => {
       ["home", "/"],
       ["servers", "/servers"],
       ["catalog", "/servers/demo"],
+      ["server log", "/servers/demo/log"],
+      ["approvals", "/approvals"],
+      ["agents", "/agents"],
+      ["models", "/models"],
       ["all tools", "/tools"],
       ["audit list", "/audit"],
       ["saved calls", "/saved"],
@@ -102,6 +106,15 @@ test.describe("local pages", () => {
     expect(auditId, "an audit record to open").not.toBe("");
     await page.goto(`/audit/${auditId}`);
     await check("audit record");
+    // The list with a record open beside it (over it, on a phone).
+    await page.goto(`/audit?selected=${auditId}`);
+    await check("audit list with a record open");
+    // The protocol view, the weather call's request opened as JSON.
+    await page.goto("/servers/demo/protocol");
+    const request = page.locator('[data-testid=protocol-message][data-method="tools/call"][data-direction="out"]').first();
+    await request.getByRole("button").first().click();
+    await expect(request.getByTestId("protocol-json")).toBeVisible();
+    await check("protocol with a message open");
     await page.goto("/servers");
     await page.getByTestId("add-server").click();
     await check("add server");

@@ -53,6 +53,10 @@ test("a server whose command exits shows the failure, its stderr masked, Retry a
   await expect.poll(() => fatal.count()).toBeGreaterThan(before);
   await expect(server.retry).toBeEnabled();
   await expect(page.getByTestId("failure-since").locator("time")).toHaveAttribute("datetime", since!);
+  // Retry is in the audit log: who asked, and what came of it, without the server's secrets.
+  const events = await (await page.request.get(`/api/audit?kind=server_reconnected&server=${FAILING}`)).text();
+  expect(events).toContain('"status":"failed"');
+  expect(events).not.toMatch(new RegExp(`${ENV_SECRET}|${ARG_SECRET}`));
 
   // Edit opens the server's form on the servers page.
   await server.edit.click();

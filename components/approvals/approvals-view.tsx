@@ -3,12 +3,13 @@
 // The approval queue, live: the agents' calls waiting for a person (oldest first, so the one that
 // will time out first is on top), read again every two seconds, and the latest decisions below.
 import Link from "next/link";
-import { useCallback, useEffect, useState, type ReactNode } from "react";
+import { useCallback, useState, type ReactNode } from "react";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { DataTable } from "@/components/ui/data-table";
 import { refreshWaiting } from "./waiting-count";
 import { APPROVAL_STATUS_LABELS, type ApprovalView } from "@/lib/domain/approvals";
 import { ERROR_NOTE } from "@/components/ui/classes";
+import { usePolling } from "@/components/ui/use-polling";
 import { ApprovalCard, type Decide } from "./approval-card";
 
 type Queue = { waiting: ApprovalView[]; decided: ApprovalView[] };
@@ -34,18 +35,8 @@ export function ApprovalsView(): ReactNode {
       setError(e instanceof Error ? e.message : String(e));
     }
   }, []);
-  useEffect(() => {
-    // Loading on mount, then every two seconds, and at once when the tab comes back.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    void load();
-    const timer = setInterval(() => void load(), REFRESH_MS);
-    const onFocus = (): void => void load();
-    window.addEventListener("focus", onFocus);
-    return () => {
-      clearInterval(timer);
-      window.removeEventListener("focus", onFocus);
-    };
-  }, [load]);
+  // Loading on mount, then every two seconds, and at once when the tab is seen again.
+  usePolling(load, REFRESH_MS);
 
   const decide: Decide = async (id, decision) => {
     await fetchJson(`/api/approvals/${encodeURIComponent(id)}`, { method: "POST", body: JSON.stringify(decision) });

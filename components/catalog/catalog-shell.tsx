@@ -63,7 +63,9 @@ export function CatalogShell({ children }: { children: ReactNode }): ReactNode {
           <span className="min-w-0 truncate text-[13px] text-zinc-600 dark:text-zinc-400">{data?.server.name}</span>
         </div>
         {serverId && <FeatureNav serverId={serverId} />}
-        {children}
+        <div id="page-content" tabIndex={-1} className="outline-none">
+          {children}
+        </div>
       </div>
     </div>
   );

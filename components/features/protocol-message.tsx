@@ -67,7 +67,7 @@ export function ProtocolMessageRow({ serverId, message }: { serverId: string; me
             <span aria-hidden className="w-3 text-zinc-500 group-aria-expanded:rotate-90">
               ▸
             </span>
-            <time className="w-20 shrink-0 font-mono text-muted tabular-nums" dateTime={message.at}>
+            <time className="w-24 shrink-0 font-mono whitespace-nowrap text-muted tabular-nums" dateTime={message.at}>
               {new Date(message.at).toLocaleTimeString()}
             </time>
             <span

@@ -97,6 +97,7 @@ function Body({ block, serverId }: { block: ContentBlock; serverId: string | und
             // eslint-disable-next-line @next/next/no-img-element -- a data: URI from the tool result
             <img src={href} alt="Embedded resource preview" className="mt-2 max-h-48 rounded border border-zinc-200 dark:border-zinc-800" />
           )}
+          {textual(mime) && <BlobText blob={resource.blob} mimeType={mime} />}
           {SAFE_AUDIO.test(mime) && (
             <audio
               data-testid="content-resource-audio"
@@ -126,6 +127,34 @@ function Body({ block, serverId }: { block: ContentBlock; serverId: string | und
         </div>
       );
   }
+}
+
+/** Text sent as a blob (a text/plain file, JSON, XML): worth reading on the page, not only downloading. */
+function textual(mime: string): boolean {
+  return (
+    /^text\//i.test(mime) ||
+    /^application\/(?:json|xml|javascript|x-ndjson|yaml|x-yaml|toml|csv)\b/i.test(mime) ||
+    /\+(?:json|xml)\b/i.test(mime)
+  );
+}
+
+/** Characters of a blob's text shown on the page (the download has it all). */
+const BLOB_TEXT_SHOWN = 20_000;
+
+function BlobText({ blob, mimeType }: { blob: string; mimeType: string }): ReactNode {
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8").decode(Uint8Array.from(atob(blob), (c) => c.charCodeAt(0)));
+  } catch {
+    return null; // not base64 after all: the download is still offered
+  }
+  const cut = text.length > BLOB_TEXT_SHOWN;
+  return (
+    <div className="mt-2" data-testid="content-resource-blob-text">
+      <ResourceText text={cut ? text.slice(0, BLOB_TEXT_SHOWN) : text} mimeType={mimeType} />
+      {cut && <p className="mt-1 text-xs text-muted">The first {BLOB_TEXT_SHOWN.toLocaleString()} characters; download it for the rest.</p>}
+    </div>
+  );
 }
 
 function parsedJson(text: string): { ok: true; value: unknown } | { ok: false } {

@@ -79,6 +79,20 @@ describe("ResultView", () => {
     await expect.element(page.getByTestId("content-resource-text")).toHaveTextContent("text/csv");
   });
 
+  it("reads a text blob on the page (a text/plain file sent as base64), besides offering it to download", async () => {
+    const response = await answered("demo", "embed_resources");
+    const text = "Line one of the notes\nLine two, ünïcode";
+    const blob = btoa(String.fromCharCode(...new TextEncoder().encode(text)));
+    const result = {
+      ...response.result!,
+      content: [{ type: "resource", resource: { uri: "file:///notes.txt", mimeType: "text/plain", blob } }],
+    };
+    await render(<ResultView response={{ ...response, result } as typeof response} serverId="demo" />);
+    const shown = page.getByTestId("content-resource-blob");
+    await expect.element(shown.getByTestId("content-resource-blob-text")).toHaveTextContent("Line two, ünïcode");
+    await expect.element(shown.getByRole("link", { name: "Download notes.txt" })).toBeVisible();
+  });
+
   it("offers to read a resource link only when the server can read resources", async () => {
     const response = await answered("edge-cases", "link_only");
     const unreadable = await render(<ResultView response={response} serverId="edge-cases" resourcesReadable={false} />);

@@ -136,7 +136,7 @@ export function Presentation({ collection }: { collection: CollectionView }): Re
         </div>
       ) : (
         <div className="grid min-h-0 flex-1 grid-cols-1 gap-8 overflow-y-auto px-4 py-6 sm:px-8 lg:grid-cols-2 lg:overflow-hidden">
-          <section className="min-h-0 overflow-y-auto" aria-label="Call">
+          <section className="min-h-0 overflow-x-hidden overflow-y-auto px-1" aria-label="Call">
             <h1 className="text-3xl font-semibold tracking-tight" data-testid="presentation-title">
               {call.name}
             </h1>

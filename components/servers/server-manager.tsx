@@ -5,11 +5,12 @@
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, ERROR_NOTE } from "@/components/ui/classes";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { useCallback, useRef, useState, type ReactNode } from "react";
 import { StatusDot } from "@/components/catalog/status-dot";
 import { GradeBadge } from "@/components/report/grade-badge";
 import { fetchJson } from "@/lib/client/fetch-json";
 import type { ServerSnapshot } from "@/lib/domain/mcp-types";
+import { usePolling } from "@/components/ui/use-polling";
 import { ImportPanel } from "./import-panel";
 import { ServerForm } from "./server-form";
 
@@ -39,13 +40,8 @@ export function ServerManager({ editId }: { editId?: string }): ReactNode {
     }
   }, []);
 
-  useEffect(() => {
-    // Fetching on mount, then every few seconds while servers are still connecting.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    void load();
-    const timer = setInterval(() => void load(), 3000);
-    return () => clearInterval(timer);
-  }, [load]);
+  // Fetching on mount, then every few seconds while servers are still connecting.
+  usePolling(load, 3_000);
 
   const remove = async (server: ServerSnapshot): Promise<void> => {
     if (!window.confirm(`Remove ${server.name} (${server.id})? Its audit records are kept.`)) return;

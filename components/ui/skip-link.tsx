@@ -1,12 +1,12 @@
 "use client";
 
 // The first stop of the Tab key on every page: jumps past the header (and, on a server's pages,
-// past the tool catalog) to what the page is about. A page marks that with id="content";
-// otherwise the main landmark is the target.
+// past the tool catalog and its tabs) to what the page is about. A page marks that with
+// id="page-content" (or id="content"); otherwise the main landmark is the target.
 import type { MouseEvent, ReactNode } from "react";
 
 function skip(event: MouseEvent<HTMLAnchorElement>): void {
-  const target = document.getElementById("content") ?? document.getElementById("main");
+  const target = document.getElementById("page-content") ?? document.getElementById("content") ?? document.getElementById("main");
   if (!target) return;
   event.preventDefault();
   if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");

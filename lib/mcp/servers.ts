@@ -44,7 +44,11 @@ export async function serverTools(serverId: string, caller?: Caller): Promise<To
 export async function reconnectServer(serverId: string, caller?: Caller): Promise<ServerSnapshot> {
   const connection = await connectionFor(serverId, caller);
   await connection.retryNow().catch(() => undefined);
-  return connection.snapshot();
+  const snapshot = connection.snapshot();
+  // Who made Toolscope start a server's process (or reach its URL) again, and what came of it.
+  if (caller)
+    await recordEvent("server_reconnected", caller, { ...described(connection.config), status: snapshot.status, error: snapshot.error });
+  return snapshot;
 }
 
 export type StderrView = { serverId: string; lines: StderrLine[] };

@@ -15,6 +15,8 @@ const ANNOUNCE_GRACE_MS = 1_000;
 const ERROR_RATE = 0.25;
 const ERROR_RATE_MIN_CALLS = 5;
 const SLOW_P95_MS = 10_000;
+/** One slow call a person asked for says little: slowness is a finding once it is seen often. */
+const SLOW_MIN_CALLS = 5;
 
 const Page = z.looseObject({ tools: z.array(z.looseObject({ name: z.string() })), nextCursor: z.string().optional() });
 
@@ -153,7 +155,7 @@ export function callFindings(stats: readonly ToolCallStats[]): Finding[] {
       findings.push(
         found("behaviour/error-rate", { tool: s.tool }, `${s.failures} of ${s.calls} calls failed (${s.toolErrors} as tool errors).`),
       );
-    if (s.p95Ms !== null && s.p95Ms > SLOW_P95_MS)
+    if (s.calls >= SLOW_MIN_CALLS && s.p95Ms !== null && s.p95Ms > SLOW_P95_MS)
       findings.push(
         found(
           "behaviour/slow-tool",

@@ -208,8 +208,24 @@ export function scanTool(tool: Tool, scanContext: ScanContext): Finding[] {
 }
 
 const COMMAND_LIKE = /\b(?:exec(?:ute)?|run|shell|command|cmd|bash|eval|script|sql|query|terminal|spawn|subprocess)\b/i;
+/** A string property that carries something to run: the evidence a command-like name needs. */
+const COMMAND_PROPERTY = /^(?:command|cmd|commands|script|shell|sql|query|code|expression|expr|statement|program|argv|args)$/i;
 
-/** Command-like tools (by name, description or destructive hint) that accept properties nobody declared. */
+/** The first top-level string (or string array) property whose name says it holds something to run. */
+function commandProperty(schema: Record<string, unknown>): string | undefined {
+  const properties = (schema.properties ?? {}) as Record<string, { type?: unknown; items?: { type?: unknown } }>;
+  return Object.keys(properties).find((name) => {
+    const type = properties[name]?.type;
+    const holdsText = type === "string" || (type === "array" && properties[name]?.items?.type === "string") || type === undefined;
+    return holdsText && COMMAND_PROPERTY.test(name);
+  });
+}
+
+/**
+ * Tools that accept properties nobody declared and either declare themselves destructive or look
+ * like they run commands: a command-like name or title needs evidence too, a property that
+ * carries what is run (a name alone, "simulate-research-query", is not enough).
+ */
 export function broadSchemaFindings(tool: Tool): Finding[] {
   const schema = tool.inputSchema as Record<string, unknown>;
   const open =
@@ -220,12 +236,16 @@ export function broadSchemaFindings(tool: Tool): Finding[] {
       Object.keys(schema.additionalProperties).length === 0);
   if (!open) return [];
   const words = `${tool.name.replace(/[_.-]+/g, " ")} ${tool.title ?? ""}`;
-  if (!COMMAND_LIKE.test(words) && !(tool.annotations?.destructiveHint === true && tool.annotations?.readOnlyHint !== true)) return [];
+  const carried = COMMAND_LIKE.test(words) ? commandProperty(schema) : undefined;
+  const destructive = tool.annotations?.destructiveHint === true && tool.annotations?.readOnlyHint !== true;
+  if (!carried && !destructive) return [];
   return [
     found(
       "safety/broad-schema",
       { tool: tool.name, field: "inputSchema.additionalProperties" },
-      `${tool.name} looks like it runs commands or changes things, and its input schema accepts any extra property.`,
+      carried
+        ? `${tool.name} looks like it runs commands (its name, and its "${carried}" property), and its input schema accepts any extra property.`
+        : `${tool.name} declares itself destructive, and its input schema accepts any extra property.`,
     ),
   ];
 }
