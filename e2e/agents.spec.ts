@@ -13,6 +13,9 @@ import { expectAccessible, THEMES } from "./accessible";
 import { sharedToolscopeUrl } from "./shared-toolscope";
 import { parallelSlot } from "./ports";
 import { expect, test } from "./test";
+import { REPO_ROOT } from "../test/fixtures/spawn";
+import { DEMO_CLI } from "../test/demo-client";
+import { programArgs } from "../test/programs";
 
 let agent: Client;
 
@@ -222,5 +225,35 @@ test("an exception for one tool: agents' calls to it go ahead while other destru
   } finally {
     await agents.getByRole("button", { name: "Remove the agents' exception for delete_note" }).click();
     await new ServerPage(page).savePolicy();
+  }
+});
+
+test("a read-only tool of a server that is not trusted waits, says why, and one click trusts the server and approves", async ({
+  page,
+  request,
+}) => {
+  const SERVER = `notes-${parallelSlot()}`;
+  const added = await request.post("/api/servers", {
+    headers: { origin: sharedToolscopeUrl() },
+    data: { id: SERVER, command: process.execPath, args: [...programArgs(DEMO_CLI), "stdio"], cwd: REPO_ROOT },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+  try {
+    await expect
+      .poll(async () => (await (await request.get(`/api/servers/${SERVER}`)).json()).server.status, { timeout: 20_000 })
+      .toBe("ready");
+    const approvals = new ApprovalsPage(page);
+    const call = agent.callTool({ name: `${SERVER}__list_notes`, arguments: {} });
+    await approvals.open();
+    const card = approvals.card(SERVER);
+    await expect(card.getByTestId("approval-trust")).toContainText("list_notes says it is read-only, closed-world");
+    await expect(card.getByTestId("approval-trust")).toContainText("is not trusted, so Toolscope does not believe it");
+    await card.getByTestId("approval-trust-server").click();
+    expect(((await call) as CallToolResult).isError).toBeFalsy();
+    expect((await (await request.get(`/api/servers/${SERVER}`)).json()).server.trusted).toBe(true);
+    // Believed now: the next call to a read-only tool runs without waiting for anyone.
+    expect(((await agent.callTool({ name: `${SERVER}__list_notes`, arguments: {} })) as CallToolResult).isError).toBeFalsy();
+  } finally {
+    await request.delete(`/api/servers/${SERVER}`, { headers: { origin: sharedToolscopeUrl() } });
   }
 });

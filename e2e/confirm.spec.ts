@@ -148,3 +148,30 @@ test("a collection pre-approved for Present runs without dialogs, still audited;
   await presentation.getByTestId("run-button").click();
   await expect(dialog).toBeVisible();
 });
+
+test("a saved call of a risky tool asks in a real dialog on its page: Escape cancels, Run runs", async ({ page, request }) => {
+  const saved = await request.post("/api/saved-calls", {
+    headers: { origin: sharedToolscopeUrl() },
+    data: { name: "Weather in Tromsø", serverId: UNTRUSTED, toolName: "get_weather", arguments: { city: "Tromsø" } },
+  });
+  expect(saved.ok(), await saved.text()).toBe(true);
+  const { savedCall } = (await saved.json()) as { savedCall: { id: string } };
+  const before = ((await (await request.get(`/api/audit?server=${UNTRUSTED}&tool=get_weather&limit=100`)).json()) as { records: unknown[] })
+    .records.length;
+  await page.goto(`/saved/calls/${savedCall.id}`);
+  const dialog = page.getByRole("alertdialog", { name: "Run Weather in Tromsø?" });
+  await page.getByTestId("saved-call-run").click();
+  await expect(dialog).toContainText("reaches the outside world");
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+  await page.getByTestId("saved-call-run").click();
+  await dialog.getByRole("button", { name: "Run" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect
+    .poll(
+      async () =>
+        ((await (await request.get(`/api/audit?server=${UNTRUSTED}&tool=get_weather&limit=100`)).json()) as { records: unknown[] }).records
+          .length,
+    )
+    .toBe(before + 1);
+});

@@ -4,6 +4,7 @@
 import path from "node:path";
 import { expect, test } from "./test";
 import { startDemoHttpServer, type DemoHttpServer } from "../lib/demo-server/http";
+import { startHttpFixture } from "../test/fixtures/spawn";
 
 const EVERYTHING = path.resolve(import.meta.dirname, "../node_modules/@modelcontextprotocol/server-everything/dist/index.js");
 
@@ -93,4 +94,50 @@ test("a whole command line typed into Command is split as a shell would", async 
   await expect(page.getByTestId("catalog-item").first()).toBeVisible({ timeout: 20_000 });
   const { server } = await (await page.request.get("/api/servers/typed")).json();
   expect(server.config).toMatchObject({ command: process.execPath, args: [EVERYTHING, "stdio"] });
+});
+
+test("paste everything's URL, by keyboard: it is named everything, lists all 19 tools, and a tool page reaches its log and resources", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const everything = await startHttpFixture("everything.ts", "streamableHttp");
+  try {
+    await page.goto("/servers");
+    await page.getByTestId("add-server").click();
+    const form = page.getByTestId("server-form");
+    const paste = form.getByLabel("Paste a command, URL or mcp.json");
+    await paste.focus();
+    await page.keyboard.type(everything.url);
+    // The URL is tested by itself; what answers names the server (the id every agent tool starts with).
+    await expect(page.getByTestId("connection-test-result")).toContainText(/Connected: .*, \d+ tools/i, { timeout: 30_000 });
+    await expect(form.getByLabel("Id", { exact: true })).toHaveValue("everything");
+    await form.getByRole("button", { name: "Add server" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/servers\/everything$/, { timeout: 30_000 });
+    // A URL is not trusted until someone says so.
+    await expect(page.getByTestId("trust-server")).toBeVisible();
+    const tools = (await (await page.request.get("/api/servers/everything/tools")).json()) as { tools: { name: string }[] };
+    expect(tools.tools.map((t) => t.name)).toEqual(
+      expect.arrayContaining(["trigger-url-elicitation", "trigger-elicitation-request-async"]),
+    );
+    expect(tools.tools).toHaveLength(19);
+
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/servers/everything/tools/echo");
+      const tabs = page.getByRole("navigation", { name: "Server" });
+      await tabs.getByRole("link", { name: "Log", exact: true }).focus();
+      await page.keyboard.press("Enter");
+      await expect(page).toHaveURL(/\/servers\/everything\/log$/);
+      await expect(page.getByTestId("server-log")).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await page.goBack();
+      await tabs.getByRole("link", { name: "Resources", exact: true }).focus();
+      await page.keyboard.press("Enter");
+      await expect(page.getByTestId("resource-row").first()).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    }
+  } finally {
+    await everything.stop();
+  }
 });

@@ -51,7 +51,11 @@ for (const [serverId, revision, method] of [
     await expect(changes.locator('[data-testid=resource-diff-line][data-sign="+"]').filter({ hasText: '"tick"' })).toHaveCount(1);
     await expect(features.readPanel.getByTestId("resource-json")).not.toHaveText(first ?? "");
 
-    await features.readPanel.getByRole("button", { name: "Stop watching" }).click();
+    // Pressed again, the watch stops.
+    const watch = features.readPanel.getByRole("button", { name: /Watch/ });
+    await expect(watch).toHaveAttribute("aria-pressed", "true");
+    await watch.click();
+    await expect(watch).toHaveAttribute("aria-pressed", "false");
     await expect(status).toHaveCount(0);
     // Each re-read is a read like any other: in the audit log.
     await page.goto(`/audit?kind=resource_read&server=${serverId}`);

@@ -85,6 +85,8 @@ test("prompts: a form from the arguments, the messages as a conversation, audite
   await features.argument("style").fill("s");
   const styles = page.getByTestId("completion-suggestions").getByRole("option");
   await expect(styles).toHaveText(["short"]);
+  await features.argument("style").fill("sh");
+  await expect(styles).toHaveText(["short"]);
   await styles.first().click();
   await expect(features.argument("style")).toHaveValue("short");
   await features.argument("audience").fill("the board");
@@ -104,6 +106,17 @@ test("prompts: a form from the arguments, the messages as a conversation, audite
   await features.promptPanel.getByRole("link", { name: "Audit record" }).click();
   await expect(page.getByTestId("audit-detail")).toContainText("Prompt get on demo");
   await expect(page.getByTestId("audit-request")).toContainText("prompts/get");
+
+  // In the audit log, one field's lookups are one row, unfolded on demand: each is still a record.
+  await page.goto("/audit?kind=completion&server=demo");
+  const row = page.getByTestId("audit-row").filter({ hasText: "typed: s → sh" }).first();
+  await expect(row).toBeVisible();
+  const folded = row.getByTestId("audit-folded");
+  await expect(folded).toHaveText(/^\+\d+ lookups?$/);
+  const before = await page.getByTestId("audit-row").count();
+  await folded.click();
+  await expect(folded).toHaveAttribute("aria-expanded", "true");
+  await expect.poll(() => page.getByTestId("audit-row").count()).toBeGreaterThan(before);
 });
 
 test("the server's page: its capabilities as badges, its log, and no ping where the revision has none", async ({ page }) => {

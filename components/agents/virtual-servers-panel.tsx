@@ -9,6 +9,7 @@ import type { ServerSnapshot, ToolsResponse } from "@/lib/domain/mcp-types";
 import type { VirtualTool } from "@/lib/domain/virtual-servers";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, ERROR_NOTE, INPUT } from "@/components/ui/classes";
 import { ToolPicker } from "@/components/ui/tool-picker";
+import { ErrorNote } from "@/components/ui/error-note";
 
 type Listing = { name: string; title?: string; tools: VirtualTool[]; url: string; missing: string[] };
 type Row = { server: string; tool: string; as: string; pinned: string };
@@ -252,7 +253,7 @@ export function VirtualServersPanel({ mayEdit }: { mayEdit: boolean }): ReactNod
         A named endpoint of chosen tools, renamed and with arguments pinned, so an agent sees only what it needs. Nobody sees a tool there
         they may not call through <code className="font-mono">/mcp</code>.
       </p>
-      {error && <p className={`${ERROR_NOTE} mt-2`}>{error}</p>}
+      <ErrorNote message={error} className="mt-2" />
       {listing && listing.length === 0 && <p className="mt-3 text-sm text-muted">None yet.</p>}
       <ul className="mt-2 space-y-2" data-testid="virtual-servers">
         {listing?.map((server) => (

@@ -8,9 +8,10 @@ import { fetchJson } from "@/lib/client/fetch-json";
 import { DataTable } from "@/components/ui/data-table";
 import { refreshWaiting } from "./waiting-count";
 import { APPROVAL_STATUS_LABELS, type ApprovalView } from "@/lib/domain/approvals";
-import { ERROR_NOTE } from "@/components/ui/classes";
+
 import { usePolling } from "@/components/ui/use-polling";
 import { ApprovalCard, type Decide } from "./approval-card";
+import { ErrorNote } from "@/components/ui/error-note";
 
 type Queue = { waiting: ApprovalView[]; decided: ApprovalView[] };
 
@@ -49,7 +50,7 @@ export function ApprovalsView(): ReactNode {
 
   return (
     <div>
-      {error && <p className={`${ERROR_NOTE} mt-4`}>{error}</p>}
+      <ErrorNote message={error} className="mt-4" />
       <section className="mt-6" aria-labelledby="waiting-title">
         <h2 id="waiting-title" tabIndex={-1} className="text-sm font-semibold outline-none">
           Waiting{queue ? ` (${queue.waiting.length})` : ""}

@@ -8,9 +8,11 @@ import { recordKindLabel } from "@/lib/audit/event-kinds";
 import { useRouter } from "next/navigation";
 import { useState, type ReactNode } from "react";
 import type { AuditEntry } from "@/lib/audit/entry";
+import { groupCompletions, typedValues, type AuditRow } from "@/lib/audit/group-records";
 import { OutcomeBadge } from "./outcome-badge";
 import { ViaTag } from "./via";
 import { INVOCATION_LABELS, isInvocationKind } from "@/lib/domain/invocation-kinds";
+import { Checkbox } from "@/components/ui/checkbox";
 
 function summary(value: unknown): string {
   const text = JSON.stringify(value) ?? "";
@@ -111,12 +113,11 @@ function AuditList({
           data-audit-id={r.id}
           className={`flex gap-3 px-3 py-2 text-[13px] ${r.id === selected ? "bg-indigo-50 dark:bg-indigo-950/30" : ""}`}
         >
-          <input
-            type="checkbox"
-            aria-label={`Compare call ${r.id}`}
-            checked={ticked.includes(r.id)}
+          <Checkbox
+            label={`Compare call ${r.id}`}
+            isSelected={ticked.includes(r.id)}
             onChange={() => toggle(r.id)}
-            className="mt-1 size-3.5 shrink-0 accent-indigo-600"
+            className="mt-1 shrink-0"
           />
           <div className="min-w-0 flex-1 space-y-0.5">
             <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
@@ -146,9 +147,74 @@ function AuditList({
 export function AuditTable({ records, selected, query }: { records: AuditEntry[]; selected?: string; query: string }): ReactNode {
   const router = useRouter();
   const [ticked, setTicked] = useState<string[]>([]);
+  const [open, setOpen] = useState<Set<string>>(new Set());
   const href = (id: string): string => `/audit${query ? `${query}&` : "?"}selected=${id}`;
   const toggle = (id: string): void =>
     setTicked((current) => (current.includes(id) ? current.filter((t) => t !== id) : [...current, id].slice(-2)));
+
+  // A field's completion lookups are one row, unfolded on demand (every one is still its own record).
+  const rows = groupCompletions(records);
+  const tableRow = (r: AuditEntry, row?: AuditRow): ReactNode => (
+    <tr
+      key={r.id}
+      data-testid="audit-row"
+      data-audit-id={r.id}
+      aria-selected={r.id === selected}
+      onClick={(e) => {
+        if ((e.target as HTMLElement).closest("a,input,button,label")) return;
+        router.push(href(r.id), { scroll: false });
+      }}
+      className={`cursor-pointer hover:bg-zinc-50 dark:hover:bg-zinc-900/60 ${r.id === selected ? "bg-indigo-50 dark:bg-indigo-950/30" : ""}`}
+    >
+      <td className="px-3 py-2">
+        <Checkbox
+          label={`Compare call ${r.id}`}
+          isSelected={ticked.includes(r.id)}
+          onChange={() => toggle(r.id)}
+          testId="audit-tick"
+          className="flex"
+        />
+      </td>
+      <td className="px-3 py-2 font-mono text-xs whitespace-nowrap text-muted" title={r.id}>
+        <Link href={href(r.id)} scroll={false} className="hover:text-indigo-600" data-testid="audit-open">
+          {startedAt(r)}
+        </Link>
+      </td>
+      <td className="px-3 py-2 whitespace-nowrap">{r.server_id}</td>
+      <td className="px-3 py-2 font-mono text-xs whitespace-nowrap">
+        <ToolCell record={r} />
+        {row && row.folded.length > 0 && (
+          <button
+            type="button"
+            aria-expanded={open.has(r.id)}
+            onClick={() => setOpen((now) => new Set(now.has(r.id) ? [...now].filter((id) => id !== r.id) : [...now, r.id]))}
+            className="ml-1.5 rounded bg-zinc-100 px-1.5 py-px font-sans text-[11px] text-zinc-700 hover:bg-zinc-200 dark:bg-zinc-800 dark:text-zinc-300 dark:hover:bg-zinc-700"
+            data-testid="audit-folded"
+          >
+            +{row.folded.length} lookup{row.folded.length === 1 ? "" : "s"}
+          </button>
+        )}
+      </td>
+      <td className="px-3 py-2">
+        <OutcomeCell record={r} />
+      </td>
+      <td className="px-3 py-2 text-right font-mono text-xs whitespace-nowrap text-muted">
+        {r.duration_ms === null ? "—" : `${r.duration_ms} ms`}
+      </td>
+      <td className="px-3 py-2 text-xs whitespace-nowrap text-muted" title={r.actor}>
+        <ActorCell record={r} />
+      </td>
+      <td className="max-w-xs truncate px-3 py-2 font-mono text-xs text-zinc-600 dark:text-zinc-400" title={JSON.stringify(r.arguments)}>
+        {r.payload_hidden ? (
+          <span className="font-sans text-muted italic">hidden</span>
+        ) : row && row.folded.length > 0 ? (
+          `typed: ${typedValues(row).join(" → ")}`
+        ) : (
+          summary(r.arguments)
+        )}
+      </td>
+    </tr>
+  );
 
   return (
     <>
@@ -180,54 +246,7 @@ export function AuditTable({ records, selected, query }: { records: AuditEntry[]
             </tr>
           </thead>
           <tbody className="divide-y divide-zinc-100 dark:divide-zinc-900">
-            {records.map((r) => (
-              <tr
-                key={r.id}
-                data-testid="audit-row"
-                data-audit-id={r.id}
-                aria-selected={r.id === selected}
-                onClick={(e) => {
-                  if ((e.target as HTMLElement).closest("a,input")) return;
-                  router.push(href(r.id), { scroll: false });
-                }}
-                className={`cursor-pointer hover:bg-zinc-50 dark:hover:bg-zinc-900/60 ${r.id === selected ? "bg-indigo-50 dark:bg-indigo-950/30" : ""}`}
-              >
-                <td className="px-3 py-2">
-                  <input
-                    type="checkbox"
-                    aria-label={`Compare call ${r.id}`}
-                    checked={ticked.includes(r.id)}
-                    onChange={() => toggle(r.id)}
-                    className="size-3.5 accent-indigo-600"
-                    data-testid="audit-tick"
-                  />
-                </td>
-                <td className="px-3 py-2 font-mono text-xs whitespace-nowrap text-muted" title={r.id}>
-                  <Link href={href(r.id)} scroll={false} className="hover:text-indigo-600" data-testid="audit-open">
-                    {startedAt(r)}
-                  </Link>
-                </td>
-                <td className="px-3 py-2 whitespace-nowrap">{r.server_id}</td>
-                <td className="px-3 py-2 font-mono text-xs whitespace-nowrap">
-                  <ToolCell record={r} />
-                </td>
-                <td className="px-3 py-2">
-                  <OutcomeCell record={r} />
-                </td>
-                <td className="px-3 py-2 text-right font-mono text-xs whitespace-nowrap text-muted">
-                  {r.duration_ms === null ? "—" : `${r.duration_ms} ms`}
-                </td>
-                <td className="px-3 py-2 text-xs whitespace-nowrap text-muted" title={r.actor}>
-                  <ActorCell record={r} />
-                </td>
-                <td
-                  className="max-w-xs truncate px-3 py-2 font-mono text-xs text-zinc-600 dark:text-zinc-400"
-                  title={JSON.stringify(r.arguments)}
-                >
-                  {r.payload_hidden ? <span className="font-sans text-muted italic">hidden</span> : summary(r.arguments)}
-                </td>
-              </tr>
-            ))}
+            {rows.flatMap((row) => [tableRow(row.record, row), ...(open.has(row.record.id) ? row.folded.map((r) => tableRow(r)) : [])])}
           </tbody>
         </table>
       </div>

@@ -3,7 +3,7 @@
 // The signed-in person's own page: personal API tokens (create, shown once; revoke), the agents
 // they allowed by OAuth, sessions (this one and the others; sign out everywhere) and their password.
 import { useState, type FormEvent, type ReactNode } from "react";
-import { BUTTON_PRIMARY, BUTTON_SECONDARY, ERROR_NOTE, INPUT, PANEL_SECTION } from "@/components/ui/classes";
+import { BUTTON_PRIMARY, BUTTON_SECONDARY, INPUT, PANEL_SECTION } from "@/components/ui/classes";
 import { useApiData } from "@/components/ui/use-api-data";
 import type { SessionSummary } from "@/lib/auth/people-shape";
 import type { PersonalToken } from "@/lib/auth/personal-tokens-shape";
@@ -12,6 +12,8 @@ import { fetchJson } from "@/lib/client/fetch-json";
 import { AgentGrants } from "./agent-grants";
 import { TokenList } from "./token-list";
 import { useViewer } from "./viewer";
+import { ErrorNote } from "@/components/ui/error-note";
+import { Checkbox } from "@/components/ui/checkbox";
 
 const EXPIRY = [
   { label: "30 days", days: 30 },
@@ -99,11 +101,7 @@ export function AccountPanel(): ReactNode {
           {person?.email} · {person?.role}
         </p>
       </div>
-      {error && (
-        <p role="alert" className={ERROR_NOTE}>
-          {error}
-        </p>
-      )}
+      <ErrorNote message={error} />
 
       <section className={PANEL_SECTION}>
         <h2 className="text-sm font-semibold">Personal API tokens</h2>
@@ -148,14 +146,15 @@ export function AccountPanel(): ReactNode {
             <legend className="mb-1 font-medium">Scopes</legend>
             <div className="flex h-8 items-center gap-3">
               {TOKEN_SCOPES.map((scope) => (
-                <label key={scope} className="flex items-center gap-1.5" title={SCOPE_HELP[scope]}>
-                  <input
-                    type="checkbox"
-                    checked={scopes.includes(scope)}
-                    onChange={(e) => setScopes((s) => (e.target.checked ? [...s, scope] : s.filter((x) => x !== scope)))}
-                  />
+                <Checkbox
+                  key={scope}
+                  className="flex items-center gap-1.5"
+                  title={SCOPE_HELP[scope]}
+                  isSelected={scopes.includes(scope)}
+                  onChange={(checked) => setScopes((s) => (checked ? [...s, scope] : s.filter((x) => x !== scope)))}
+                >
                   {scope}
-                </label>
+                </Checkbox>
               ))}
             </div>
           </fieldset>
@@ -252,23 +251,21 @@ export function AccountPanel(): ReactNode {
             </button>
             <fieldset className="w-full text-[13px]">
               <legend className="sr-only">When the password changes</legend>
-              <label className="mr-5 inline-flex items-center gap-1.5">
-                <input
-                  type="checkbox"
-                  checked={afterChange.signOutOtherSessions}
-                  onChange={(e) => setAfterChange((a) => ({ ...a, signOutOtherSessions: e.target.checked }))}
-                />
+              <Checkbox
+                className="mr-5 inline-flex items-center gap-1.5"
+                isSelected={afterChange.signOutOtherSessions}
+                onChange={(checked) => setAfterChange((a) => ({ ...a, signOutOtherSessions: checked }))}
+              >
                 Sign out my other sessions
-              </label>
-              <label className="inline-flex items-center gap-1.5">
-                <input
-                  type="checkbox"
-                  data-testid="revoke-tokens-on-password-change"
-                  checked={afterChange.revokeTokens}
-                  onChange={(e) => setAfterChange((a) => ({ ...a, revokeTokens: e.target.checked }))}
-                />
+              </Checkbox>
+              <Checkbox
+                className="inline-flex items-center gap-1.5"
+                isSelected={afterChange.revokeTokens}
+                onChange={(checked) => setAfterChange((a) => ({ ...a, revokeTokens: checked }))}
+                testId="revoke-tokens-on-password-change"
+              >
                 Revoke my personal tokens ({tokens.filter((t) => !t.revokedAt).length} active)
-              </label>
+              </Checkbox>
             </fieldset>
           </form>
           {passwordNote && <p className="mt-2 text-[13px] text-emerald-700 dark:text-emerald-400">{passwordNote}</p>}

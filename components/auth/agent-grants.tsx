@@ -3,10 +3,11 @@
 // The account page's list of the agents a person allowed, by OAuth, to act as them through
 // /mcp (lib/auth/agent-grants.ts), each with Revoke: the agent stops at once.
 import { useCallback, type ReactNode } from "react";
-import { ERROR_NOTE, PANEL_SECTION } from "@/components/ui/classes";
+import { PANEL_SECTION } from "@/components/ui/classes";
 import { useApiData } from "@/components/ui/use-api-data";
 import type { AgentGrant } from "@/lib/auth/agent-grants-shape";
 import { fetchJson } from "@/lib/client/fetch-json";
+import { ErrorNote } from "@/components/ui/error-note";
 
 const SCOPE_WORDS: Record<string, string> = { read: "see tools", call: "call tools", offline_access: "stay connected" };
 
@@ -27,11 +28,7 @@ export function AgentGrants(): ReactNode {
         MCP clients you let act as you through Toolscope&apos;s <code className="font-mono">/mcp</code>, by signing in from them. Revoking
         one stops it at once; it can ask you again.
       </p>
-      {error && (
-        <p role="alert" className={`mt-3 ${ERROR_NOTE}`}>
-          {error}
-        </p>
-      )}
+      <ErrorNote message={error} className="mt-3" />
       {data !== null && agents.length === 0 && <p className="mt-3 text-[13px] text-muted">No agents yet.</p>}
       {agents.length > 0 && (
         <ul className="mt-3 divide-y divide-zinc-100 text-[13px] dark:divide-zinc-900">

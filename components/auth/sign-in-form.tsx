@@ -3,10 +3,11 @@
 // The sign-in page's form: email and password, "Sign in with <provider>", or the bootstrap
 // token, whichever this Toolscope offers (GET /api/session's signIn).
 import { useState, type FormEvent, type ReactNode } from "react";
-import { BUTTON_PRIMARY, BUTTON_SECONDARY, ERROR_NOTE, INPUT } from "@/components/ui/classes";
+import { BUTTON_PRIMARY, BUTTON_SECONDARY, INPUT } from "@/components/ui/classes";
 import type { SessionState } from "@/lib/auth/session-state";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { safeNextPath } from "@/lib/http/safe-next";
+import { ErrorNote } from "@/components/ui/error-note";
 
 type Props = {
   returnTo: string;
@@ -134,11 +135,7 @@ export function SignInForm({ returnTo: requested, offers, notice, intro = null }
           </>
         )
       )}
-      {error && (
-        <p role="alert" className={`mt-3 ${ERROR_NOTE}`}>
-          {error}
-        </p>
-      )}
+      <ErrorNote message={error} className="mt-3" />
       {(useToken || offers.password) && (
         <button
           type="submit"

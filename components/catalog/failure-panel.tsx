@@ -7,9 +7,10 @@ import Link from "next/link";
 import { useState, type ReactNode } from "react";
 import { useCan } from "@/components/auth/viewer";
 import { StderrTail } from "@/components/servers/stderr-tail";
-import { BUTTON_PRIMARY, BUTTON_SECONDARY, ERROR_NOTE } from "@/components/ui/classes";
+import { BUTTON_PRIMARY, BUTTON_SECONDARY } from "@/components/ui/classes";
 import { fetchJson } from "@/lib/client/fetch-json";
 import type { ServerSnapshot } from "@/lib/domain/mcp-types";
+import { ErrorNote } from "@/components/ui/error-note";
 
 function When({ iso, none }: { iso: string | null; none: string }): ReactNode {
   if (!iso) return none;
@@ -93,7 +94,7 @@ export function FailurePanel({ server }: { server: ServerSnapshot }): ReactNode 
         )}
         {canManage && <EditAction server={server} />}
       </div>
-      {error && <p className={`${ERROR_NOTE} mt-2`}>{error}</p>}
+      <ErrorNote message={error} className="mt-2" />
       {canManage && server.transport === "stdio" && (
         <div className="mt-4">
           <StderrTail serverId={server.id} refreshKey={`${server.status} ${server.retryAt}`} />

@@ -2,6 +2,7 @@
 
 import type { ReactNode } from "react";
 import { FILTER_LABEL, FILTERS, type CatalogView, type FilterKey } from "@/lib/catalog/filters";
+import { ToggleButton } from "@/components/ui/toggle-button";
 
 /** Toggle chips for the filters, and the sort order. */
 export function FilterBar({ view, onChange }: { view: CatalogView; onChange: (view: CatalogView) => void }): ReactNode {
@@ -16,20 +17,17 @@ export function FilterBar({ view, onChange }: { view: CatalogView; onChange: (vi
       {FILTERS.map((filter) => {
         const on = view.filters.includes(filter);
         return (
-          <button
+          <ToggleButton
             key={filter}
-            type="button"
-            aria-pressed={on}
-            onClick={() => toggle(filter)}
-            data-testid={`filter-${filter}`}
-            className={`h-6 rounded-full border px-2 text-[11px] ${
-              on
-                ? "border-indigo-300 bg-indigo-50 text-indigo-700 dark:border-indigo-800 dark:bg-indigo-950/50 dark:text-indigo-300"
-                : "border-zinc-200 text-zinc-600 hover:bg-zinc-50 dark:border-zinc-800 dark:text-zinc-400 dark:hover:bg-zinc-900"
-            }`}
+            pressed={on}
+            onChange={() => toggle(filter)}
+            testId={`filter-${filter}`}
+            className="h-6 rounded-full border px-2 text-[11px]"
+            pressedClassName="border-indigo-300 bg-indigo-50 text-indigo-700 dark:border-indigo-800 dark:bg-indigo-950/50 dark:text-indigo-300"
+            unpressedClassName="border-zinc-200 text-zinc-600 hover:bg-zinc-50 dark:border-zinc-800 dark:text-zinc-400 dark:hover:bg-zinc-900"
           >
             {FILTER_LABEL[filter]}
-          </button>
+          </ToggleButton>
         );
       })}
       <select

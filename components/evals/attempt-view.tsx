@@ -46,7 +46,9 @@ export function AttemptView({ attempt }: { attempt: EvalAttempt }): ReactNode {
                     audit record
                   </Link>
                 )}
-                <pre className="mt-1 overflow-x-auto font-mono text-[11px] whitespace-pre-wrap">{JSON.stringify(call.arguments)}</pre>
+                <pre tabIndex={0} className="mt-1 overflow-x-auto font-mono text-[11px] whitespace-pre-wrap">
+                  {JSON.stringify(call.arguments)}
+                </pre>
                 {call.text && <p className="mt-1 line-clamp-4 text-muted">{call.text}</p>}
               </li>
             ))}

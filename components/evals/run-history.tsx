@@ -6,6 +6,7 @@ import { useState, type ReactNode } from "react";
 import { BUTTON_SECONDARY } from "@/components/ui/classes";
 import type { RunListing } from "@/lib/evals/run-shapes";
 import { PassRate } from "./pass-rate";
+import { Checkbox } from "@/components/ui/checkbox";
 
 const STATUS: Record<RunListing["status"], string> = {
   running: "running",
@@ -48,11 +49,11 @@ export function RunHistory({ suiteId, runs }: { suiteId: string; runs: readonly 
             {runs.map((run) => (
               <tr key={run.id} data-testid="run-row">
                 <td className="py-1.5 pr-2">
-                  <input
-                    type="checkbox"
-                    checked={picked.includes(run.id)}
-                    onChange={(e) => toggle(run.id, e.target.checked)}
-                    aria-label={`Compare the run of ${new Date(run.startedAt).toLocaleString()}`}
+                  <Checkbox
+                    isSelected={picked.includes(run.id)}
+                    onChange={(checked) => toggle(run.id, checked)}
+                    label={`Compare the run of ${new Date(run.startedAt).toLocaleString()}`}
+                    className="flex"
                   />
                 </td>
                 <td className="py-1.5 pr-3 whitespace-nowrap">

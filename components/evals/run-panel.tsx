@@ -9,6 +9,7 @@ import { BUTTON_PRIMARY, ERROR_NOTE, INPUT } from "@/components/ui/classes";
 import { useApiData } from "@/components/ui/use-api-data";
 import { ApiError, fetchJson } from "@/lib/client/fetch-json";
 import type { AvailableModels } from "@/lib/domain/playground";
+import { Checkbox } from "@/components/ui/checkbox";
 
 export function RunPanel({ suiteId }: { suiteId: string }): ReactNode {
   const router = useRouter();
@@ -48,14 +49,14 @@ export function RunPanel({ suiteId }: { suiteId: string }): ReactNode {
         <legend className="text-[12px] font-medium">Models</legend>
         <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1" data-testid="run-models">
           {models.models.map((model) => (
-            <label key={model} className="inline-flex items-center gap-1.5 text-[13px]">
-              <input
-                type="checkbox"
-                checked={picked.includes(model)}
-                onChange={(e) => setPicked((now) => (e.target.checked ? [...now, model] : now.filter((m) => m !== model)))}
-              />
+            <Checkbox
+              key={model}
+              className="inline-flex items-center gap-1.5 text-[13px]"
+              isSelected={picked.includes(model)}
+              onChange={(checked) => setPicked((now) => (checked ? [...now, model] : now.filter((m) => m !== model)))}
+            >
               {model}
-            </label>
+            </Checkbox>
           ))}
         </div>
       </fieldset>

@@ -9,6 +9,7 @@ import { ApiError, fetchJson } from "@/lib/client/fetch-json";
 import type { EvalRun, RunListing } from "@/lib/evals/run-shapes";
 import { AttemptView } from "./attempt-view";
 import { PassRate } from "./pass-rate";
+import { ErrorNote } from "@/components/ui/error-note";
 
 export type RunDetail = RunListing & Pick<EvalRun, "attempts">;
 
@@ -69,11 +70,7 @@ export function RunView({ initial, mayStop }: { initial: RunDetail; mayStop: boo
         )}
       </div>
       {run.error && <p className={ERROR_NOTE}>{run.error}</p>}
-      {error && (
-        <p role="alert" className={ERROR_NOTE}>
-          {error}
-        </p>
-      )}
+      <ErrorNote message={error} />
       {/* Focusable, so that a keyboard can scroll it at 390 px. */}
       <div
         className="overflow-x-auto focus-visible:ring-2 focus-visible:ring-indigo-500/40 focus-visible:outline-none"

@@ -4,7 +4,8 @@
 // and what the listing said before there is anything to show (an error, still listing, a server
 // that does not offer this, more than Toolscope shows).
 import type { ReactNode } from "react";
-import { BUTTON_SECONDARY, ERROR_NOTE } from "@/components/ui/classes";
+import { BUTTON_SECONDARY } from "@/components/ui/classes";
+import { ErrorNote } from "@/components/ui/error-note";
 
 export function FeaturePage<L extends { supported: boolean; truncated: boolean }>({
   part,
@@ -39,7 +40,7 @@ export function FeaturePage<L extends { supported: boolean; truncated: boolean }
           The server said its {part} changed at {new Date(changedAt).toLocaleTimeString()}: listed again.
         </p>
       )}
-      {error && <p className={`${ERROR_NOTE} mt-4`}>{error}</p>}
+      <ErrorNote message={error} className="mt-4" />
       {!listing && !error && <p className="mt-4 text-sm text-muted">Listing…</p>}
       {listing && !listing.supported && (
         <p className="mt-4 text-sm text-muted">

@@ -14,6 +14,7 @@ import { PromptMessages } from "./prompt-messages";
 import { useFeatureRequest } from "./use-feature-request";
 import { useCompletions } from "./use-completions";
 import { useCatalog } from "@/components/catalog/catalog-context";
+import { ToggleButton } from "@/components/ui/toggle-button";
 
 type PromptArgument = NonNullable<Prompt["arguments"]>[number];
 
@@ -66,15 +67,14 @@ function ArgumentField({
             </span>
           )}
         </label>
-        <button
-          type="button"
+        <ToggleButton
           className="ml-auto text-xs text-indigo-600 hover:underline dark:text-indigo-400"
-          aria-pressed={multiline}
-          aria-label={`Several lines for ${argument.name}`}
-          onClick={() => setMultiline((current) => !current)}
+          pressed={multiline}
+          label={`Several lines for ${argument.name}`}
+          onChange={setMultiline}
         >
-          {multiline ? "One line" : "Several lines"}
-        </button>
+          {multiline ? "✓ Several lines" : "Several lines"}
+        </ToggleButton>
       </div>
       {argument.description && (
         <p id={`${id}-description`} className="text-xs text-muted">

@@ -6,9 +6,10 @@
 import Link from "next/link";
 import { useState, type ReactNode } from "react";
 import { Button, Disclosure, DisclosurePanel, Heading } from "react-aria-components";
-import { BUTTON_SECONDARY, ERROR_NOTE } from "@/components/ui/classes";
+import { BUTTON_SECONDARY } from "@/components/ui/classes";
 import { JsonView } from "@/components/ui/json-view";
 import { fetchJson } from "@/lib/client/fetch-json";
+import { ErrorNote } from "@/components/ui/error-note";
 
 export type ProtocolMessage = {
   seq: number;
@@ -86,7 +87,10 @@ export function ProtocolMessageRow({ serverId, message }: { serverId: string; me
           {value !== null ? (
             <JsonView value={value} className="max-h-96" testId="protocol-json" />
           ) : (
-            <pre className="max-h-96 overflow-auto rounded-md bg-zinc-50 p-2 font-mono text-[12px] whitespace-pre-wrap dark:bg-zinc-900">
+            <pre
+              tabIndex={0}
+              className="max-h-96 overflow-auto rounded-md bg-zinc-50 p-2 font-mono text-[12px] whitespace-pre-wrap dark:bg-zinc-900"
+            >
               {message.json}
             </pre>
           )}
@@ -105,7 +109,7 @@ export function ProtocolMessageRow({ serverId, message }: { serverId: string; me
               <span className="text-xs text-muted">As it was sent; a call is audited like any other.</span>
             </div>
           )}
-          {error && <p className={`${ERROR_NOTE} mt-2`}>{error}</p>}
+          <ErrorNote message={error} className="mt-2" />
           {answer && (
             <div className="mt-2" data-testid="protocol-resend-answer">
               <p className="text-xs">

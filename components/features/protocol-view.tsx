@@ -4,10 +4,11 @@
 // connection, both ways, notifications included, as it happens (asked again every second), newest
 // last; filtered by method and direction; each opens as JSON, and a request can be sent again.
 import { useId, useMemo, useState, type ReactNode } from "react";
-import { BUTTON_SECONDARY, ERROR_NOTE, INPUT } from "@/components/ui/classes";
+import { BUTTON_SECONDARY, INPUT } from "@/components/ui/classes";
 import { usePolling } from "@/components/ui/use-polling";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { ProtocolMessageRow, type ProtocolMessage } from "./protocol-message";
+import { ErrorNote } from "@/components/ui/error-note";
 
 const REFRESH_MS = 1_000;
 type Direction = "both" | "out" | "in";
@@ -105,7 +106,7 @@ export function ProtocolView({ serverId }: { serverId: string }): ReactNode {
           </button>
         </div>
       </div>
-      {error && <p className={`${ERROR_NOTE} mt-3`}>{error}</p>}
+      <ErrorNote message={error} className="mt-3" />
       <p className="mt-3 text-xs text-muted" aria-live="polite" data-testid="protocol-count">
         {!loaded
           ? "Loading…"

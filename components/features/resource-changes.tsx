@@ -38,7 +38,10 @@ export function ResourceChanges({ changes }: { changes: ContentChange[] }): Reac
             <span className="font-mono break-all">{change.uri}</span>: <span data-testid="resource-change-summary">{describe(change)}</span>
           </p>
           {change.kind === "text" && (
-            <pre className="mt-1 max-h-72 overflow-auto rounded-md border border-zinc-200 font-mono text-[12px] leading-5 dark:border-zinc-800">
+            <pre
+              tabIndex={0}
+              className="mt-1 max-h-72 overflow-auto rounded-md border border-zinc-200 font-mono text-[12px] leading-5 dark:border-zinc-800"
+            >
               {change.lines.map((line, i) => (
                 <div
                   key={i}

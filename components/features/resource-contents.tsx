@@ -44,7 +44,7 @@ export function ResourceContents({ result, serverId }: { result: ReadResourceRes
             {content._meta && (
               <details className="mt-1.5 text-xs">
                 <summary className="cursor-pointer text-muted">_meta</summary>
-                <pre className="mt-1 overflow-auto rounded bg-zinc-50 p-2 font-mono dark:bg-zinc-900">
+                <pre tabIndex={0} className="mt-1 overflow-auto rounded bg-zinc-50 p-2 font-mono dark:bg-zinc-900">
                   {JSON.stringify(content._meta, null, 2)}
                 </pre>
               </details>

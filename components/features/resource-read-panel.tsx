@@ -14,6 +14,7 @@ import { ResourceChanges } from "./resource-changes";
 import { contentChanges, type ContentChange } from "./content-changes";
 import { useFeatureRequest } from "./use-feature-request";
 import { useResourceWatch, type WatchState } from "./use-resource-watch";
+import { ToggleButton } from "@/components/ui/toggle-button";
 
 /** What to read: a new `nonce` reads the same URI again. */
 export type ReadTarget = { uri: string; nonce: number };
@@ -92,9 +93,9 @@ export function ResourceReadPanel({ serverId, target }: { serverId: string; targ
       <div className="flex flex-wrap items-center gap-3">
         <h2 className="text-sm font-semibold">Read</h2>
         {target && canWatch && (
-          <button type="button" className={BUTTON_SECONDARY} aria-pressed={watching} onClick={() => setWatching((on) => !on)}>
-            {watching ? "Stop watching" : "Watch"}
-          </button>
+          <ToggleButton className={BUTTON_SECONDARY} pressed={watching} onChange={setWatching}>
+            {watching ? "✓ Watching" : "Watch"}
+          </ToggleButton>
         )}
       </div>
       {/* Announced in a word, not the whole contents. */}

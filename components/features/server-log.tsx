@@ -10,11 +10,12 @@ import { Button, Disclosure, DisclosurePanel, Heading } from "react-aria-compone
 import { useCan } from "@/components/auth/viewer";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { LOG_LEVELS, logSeverity } from "@/lib/domain/log-levels";
-import { ERROR_NOTE } from "@/components/ui/classes";
+
 import { ServerNotices, type ServerNotice } from "./server-notices";
 import { ScrollingList } from "@/components/ui/scrolling-list";
 import { usePolling } from "@/components/ui/use-polling";
 import { useCatalog } from "@/components/catalog/catalog-context";
+import { ErrorNote } from "@/components/ui/error-note";
 
 const REFRESH_MS = 3_000;
 
@@ -91,7 +92,7 @@ export function ServerLogPanel({ serverId }: { serverId: string }): ReactNode {
           </label>
         )}
       </div>
-      {error && <p className={`${ERROR_NOTE} mt-2`}>{error}</p>}
+      <ErrorNote message={error} className="mt-2" />
       {log && messages.length === 0 && (
         <p className="mt-2 text-[13px] text-muted">
           {log.messages.length ? "No message at this level or above." : "The server has logged nothing since Toolscope connected."}

@@ -5,9 +5,10 @@
 // last said it, a way to its audit record (where the result is kept), and Cancel while it runs.
 import Link from "next/link";
 import { useState, type ReactNode } from "react";
-import { BUTTON_SECONDARY, ERROR_NOTE } from "@/components/ui/classes";
+import { BUTTON_SECONDARY } from "@/components/ui/classes";
 import { usePolling } from "@/components/ui/use-polling";
 import { fetchJson } from "@/lib/client/fetch-json";
+import { ErrorNote } from "@/components/ui/error-note";
 
 type Task = { taskId: string; status: string; statusMessage?: string; createdAt?: string; lastUpdatedAt?: string };
 type Listing = { taskId: string; toolName: string; auditId: string; task: Task };
@@ -49,7 +50,7 @@ export function TasksPanel({ serverId }: { serverId: string }): ReactNode {
         Tasks
       </h2>
       <p className="mt-1 text-xs text-muted">Tools you ran as tasks here: running, and ended in the last ten minutes.</p>
-      {error && <p className={`${ERROR_NOTE} mt-2`}>{error}</p>}
+      <ErrorNote message={error} className="mt-2" />
       {tasks && tasks.length === 0 && (
         <p className="mt-2 text-[13px] text-muted">No task yet: tick “Run as a task” on a tool that offers it.</p>
       )}

@@ -10,6 +10,7 @@ import { JsonView } from "@/components/ui/json-view";
 import { ModalDialog } from "@/components/ui/modal-dialog";
 import type { Tool } from "@/lib/domain/mcp-types";
 import { toolDisplayName, toolHints } from "@/lib/tool-hints";
+import { Checkbox } from "@/components/ui/checkbox";
 
 const TOOL_SKIP_KEY = (serverId: string, tool: string): string => `toolscope.skip-confirm.${serverId}/${tool}`;
 
@@ -99,16 +100,14 @@ export function ConfirmCall({
       <p className="mt-3 text-xs font-medium text-muted">Arguments that will be sent</p>
       <JsonView value={args} className="mt-1 max-h-64" testId="confirm-arguments" />
       {trusted && !fromApp && (
-        <label className="mt-3 flex items-center gap-2 text-xs text-zinc-600 dark:text-zinc-400">
-          <input
-            type="checkbox"
-            checked={skip}
-            onChange={(e) => setSkip(e.target.checked)}
-            className="size-3.5 accent-indigo-600"
-            data-testid="confirm-skip"
-          />
+        <Checkbox
+          className="mt-3 flex items-center gap-2 text-xs text-zinc-600 dark:text-zinc-400"
+          isSelected={skip}
+          onChange={(checked) => setSkip(checked)}
+          testId="confirm-skip"
+        >
           {`Don't ask again for this tool on ${serverName} (a trusted server) in this browser`}
-        </label>
+        </Checkbox>
       )}
       <div className="mt-4 flex justify-end gap-2">
         <button type="button" ref={cancelButton} className={BUTTON_SECONDARY} onClick={onCancel} data-testid="confirm-cancel">

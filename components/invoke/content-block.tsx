@@ -22,6 +22,7 @@ function base64Bytes(base64: string): number {
 function Pre({ children, testId }: { children: ReactNode; testId?: string }): ReactNode {
   return (
     <pre
+      tabIndex={0}
       data-testid={testId}
       className="max-h-[480px] overflow-auto rounded-md bg-zinc-50 p-3 font-mono text-[12.5px] leading-relaxed whitespace-pre-wrap break-words dark:bg-zinc-900"
     >

@@ -39,6 +39,7 @@ export function CopyCall({
     <details className="mt-4 text-xs text-muted">
       <summary className="cursor-pointer select-none hover:text-zinc-800 dark:hover:text-zinc-200">JSON-RPC request and copy</summary>
       <pre
+        tabIndex={0}
         data-testid="jsonrpc-preview"
         className="mt-2 overflow-auto rounded-md bg-zinc-50 p-3 font-mono text-[12px] text-zinc-700 dark:bg-zinc-900 dark:text-zinc-300"
       >

@@ -7,6 +7,7 @@
 import type { FieldProps, RJSFSchema } from "@rjsf/utils";
 import type { ReactNode } from "react";
 import { nonNullVariant } from "@/lib/json-schema/nullable";
+import { Checkbox } from "@/components/ui/checkbox";
 
 /**
  * What unticking "null" leaves: an empty value of the other type. Not undefined, which RJSF
@@ -38,17 +39,15 @@ export function NullableField(props: FieldProps): ReactNode {
   const merged = { ...inner, title: label, description: schema.description ?? inner.description } as RJSFSchema;
   return (
     <div className="rjsf-nullable" data-testid="nullable-field">
-      <label className="mb-1 flex items-center gap-1.5 text-[12px] font-normal text-muted">
-        <input
-          type="checkbox"
-          checked={isNull}
-          disabled={disabled || readonly}
-          onChange={(e) => onChange(e.target.checked ? null : emptyValueOf(inner), fieldPathId.path)}
-          aria-label={`${label}: send null`}
-          className="size-3.5 accent-indigo-600"
-        />
+      <Checkbox
+        className="mb-1 flex items-center gap-1.5 text-[12px] font-normal text-muted"
+        isSelected={isNull}
+        isDisabled={disabled || readonly}
+        onChange={(checked) => onChange(checked ? null : emptyValueOf(inner), fieldPathId.path)}
+        label={`${label}: send null`}
+      >
         {label}: null
-      </label>
+      </Checkbox>
       {!isNull && (
         <SchemaField
           {...props}

@@ -63,7 +63,10 @@ export function ResourceLink({ link, serverId }: { link: Link; serverId: string 
       {contents?.map((c, i) => (
         <div key={i} className="mt-2" data-testid="resource-contents">
           {c.text !== undefined ? (
-            <pre className="max-h-72 overflow-auto rounded-md bg-zinc-50 p-2 font-mono text-[12px] whitespace-pre-wrap dark:bg-zinc-900">
+            <pre
+              tabIndex={0}
+              className="max-h-72 overflow-auto rounded-md bg-zinc-50 p-2 font-mono text-[12px] whitespace-pre-wrap dark:bg-zinc-900"
+            >
               {c.text}
             </pre>
           ) : (

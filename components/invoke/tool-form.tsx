@@ -18,6 +18,7 @@ import { formTemplates, UnsupportedFieldTemplate } from "./rjsf-templates";
 import { SecretAwareTextWidget } from "./secret-text-widget";
 import { SelectWidget } from "./select-widget";
 import { uiSchemaFor } from "./ui-schema";
+import { ToggleButton } from "@/components/ui/toggle-button";
 
 type Props = {
   tool: Tool;
@@ -61,16 +62,17 @@ export function ToolForm(props: Props): ReactNode {
     <div>
       <div className="mb-3 flex items-center gap-1 text-muted" role="group" aria-label="Edit arguments as">
         {(["form", "json"] as const).map((m) => (
-          <button
+          <ToggleButton
             key={m}
-            type="button"
-            aria-pressed={mode === m}
-            onClick={() => setMode(m)}
-            data-testid={`mode-${m}`}
-            className={`${MODE_BUTTON} ${mode === m ? "bg-zinc-100 text-zinc-900 dark:bg-zinc-800 dark:text-zinc-100" : "hover:text-zinc-900 dark:hover:text-zinc-100"}`}
+            pressed={mode === m}
+            onChange={() => setMode(m)}
+            testId={`mode-${m}`}
+            className={MODE_BUTTON}
+            pressedClassName="bg-zinc-100 text-zinc-900 dark:bg-zinc-800 dark:text-zinc-100"
+            unpressedClassName="hover:text-zinc-900 dark:hover:text-zinc-100"
           >
             {m === "form" ? "Form" : "JSON"}
-          </button>
+          </ToggleButton>
         ))}
       </div>
       {mode === "json" ? (

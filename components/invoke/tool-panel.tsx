@@ -27,6 +27,7 @@ import { useLinkArguments } from "./use-link-arguments";
 import { useReplay } from "./use-replay";
 import { useServerPolicy } from "./use-server-policy";
 import { useToolCall } from "./use-tool-call";
+import { Checkbox } from "@/components/ui/checkbox";
 
 /** Where the result sits beside the form (Tailwind's `xl`); below it the result is scrolled to. */
 const SIDE_BY_SIDE = "(min-width: 1280px)";
@@ -205,20 +206,16 @@ export function ToolPanel({ toolName }: { toolName: string }): ReactNode {
                 <>
                   {saveAs && <SaveCallButton className={`${BUTTON_SECONDARY} ml-1`} label="Save" call={saveAs(values)} />}
                   {taskSupport !== "forbidden" && (
-                    <label
+                    <Checkbox
                       className="ml-2 flex items-center gap-1.5 text-xs text-zinc-600 dark:text-zinc-400"
                       title="Tasks (2025-11-25): the call returns at once and is polled"
+                      isSelected={asTask}
+                      isDisabled={taskSupport === "required"}
+                      onChange={(checked) => setTaskChoice(checked)}
+                      testId="run-as-task"
                     >
-                      <input
-                        type="checkbox"
-                        checked={asTask}
-                        disabled={taskSupport === "required"}
-                        onChange={(e) => setTaskChoice(e.target.checked)}
-                        className="size-3.5 accent-indigo-600"
-                        data-testid="run-as-task"
-                      />
                       Run as a task{taskSupport === "required" ? " (required)" : ""}
-                    </label>
+                    </Checkbox>
                   )}
                 </>
               )

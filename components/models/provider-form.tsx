@@ -5,11 +5,13 @@
 // changing a provider, an empty key field keeps the one set, and a new address asks for it anew
 // (the server refuses otherwise, and says so).
 import { useState, type FormEvent, type ReactNode } from "react";
-import { BUTTON_PRIMARY, BUTTON_SECONDARY, ERROR_NOTE, INPUT } from "@/components/ui/classes";
+import { BUTTON_PRIMARY, BUTTON_SECONDARY, INPUT } from "@/components/ui/classes";
 import { ModalDialog } from "@/components/ui/modal-dialog";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { PERSONAL_PREFIX, PROVIDER_KIND_LABELS, PROVIDER_KINDS, type ModelProvider, type ProviderKind } from "@/lib/domain/playground";
 import { ROLE_LABELS, ROLES, type Role } from "@/lib/domain/roles";
+import { ErrorNote } from "@/components/ui/error-note";
+import { Checkbox } from "@/components/ui/checkbox";
 
 /** Admins may use every provider: the choice is among the others. */
 const CHOOSABLE = ROLES.filter((role) => role !== "admin");
@@ -215,10 +217,13 @@ export function ProviderForm({
             Kept sealed on the server; never shown again.{existing?.hasKey ? " A new address needs the key again." : ""}
           </p>
           {existing?.hasKey && needsAddress && (
-            <label className="mt-1 inline-flex items-center gap-1.5 text-sm">
-              <input type="checkbox" checked={draft.removeKey} onChange={(event) => set({ removeKey: event.target.checked, apiKey: "" })} />
+            <Checkbox
+              className="mt-1 inline-flex items-center gap-1.5 text-sm"
+              isSelected={draft.removeKey}
+              onChange={(checked) => set({ removeKey: checked, apiKey: "" })}
+            >
               Remove the key
-            </label>
+            </Checkbox>
           )}
         </div>
         <div>
@@ -238,24 +243,20 @@ export function ProviderForm({
             <legend className={LABEL}>Who may use it</legend>
             <div className="flex flex-wrap gap-4 text-sm">
               {CHOOSABLE.map((role) => (
-                <label key={role} className="inline-flex items-center gap-1.5">
-                  <input
-                    type="checkbox"
-                    checked={draft.roles === null || draft.roles.includes(role)}
-                    onChange={(event) => toggleRole(role, event.target.checked)}
-                  />
+                <Checkbox
+                  key={role}
+                  className="inline-flex items-center gap-1.5"
+                  isSelected={draft.roles === null || draft.roles.includes(role)}
+                  onChange={(checked) => toggleRole(role, checked)}
+                >
                   {ROLE_LABELS[role]}
-                </label>
+                </Checkbox>
               ))}
             </div>
             <p className={HELP}>Admins may use every provider. With every role ticked, it is for everyone; with none, for admins alone.</p>
           </fieldset>
         )}
-        {error && (
-          <p role="alert" className={ERROR_NOTE} data-testid="provider-error">
-            {error}
-          </p>
-        )}
+        <ErrorNote message={error} testId="provider-error" />
         <div className="flex justify-end gap-2">
           <button type="button" className={BUTTON_SECONDARY} onClick={onClose}>
             Cancel

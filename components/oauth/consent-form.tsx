@@ -4,9 +4,10 @@
 // consent endpoint with the signed request this page was opened with; the browser then goes
 // where it answers: back to the agent, with a code or with access_denied.
 import { useState, type ReactNode } from "react";
-import { BUTTON_PRIMARY, BUTTON_SECONDARY, ERROR_NOTE } from "@/components/ui/classes";
+import { BUTTON_PRIMARY, BUTTON_SECONDARY } from "@/components/ui/classes";
 import type { ConsentRequest } from "@/lib/auth/agent-consent-shape";
 import { fetchJson } from "@/lib/client/fetch-json";
+import { ErrorNote } from "@/components/ui/error-note";
 
 type Props = { request: Extract<ConsentRequest, { ok: true }> };
 
@@ -77,11 +78,7 @@ export function ConsentForm({ request }: Props): ReactNode {
           ? `The name above is the one its document at ${new URL(document).host} gives.`
           : "The name above is the one the agent gave itself."}
       </p>
-      {error && (
-        <p role="alert" className={`mt-3 ${ERROR_NOTE}`}>
-          {error}
-        </p>
-      )}
+      <ErrorNote message={error} className="mt-3" />
       <div className="mt-5 flex justify-end gap-2">
         <button type="button" className={BUTTON_SECONDARY} disabled={sending !== null} onClick={() => void decide(false)}>
           {sending === "deny" ? "Denying…" : "Deny"}

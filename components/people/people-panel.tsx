@@ -5,13 +5,14 @@
 import { Fragment, useState, type FormEvent, type ReactNode } from "react";
 import { TokenList } from "@/components/auth/token-list";
 import { useViewer } from "@/components/auth/viewer";
-import { BUTTON_PRIMARY, ERROR_NOTE, INPUT, PANEL_SECTION } from "@/components/ui/classes";
+import { BUTTON_PRIMARY, INPUT, PANEL_SECTION } from "@/components/ui/classes";
 import { useApiData } from "@/components/ui/use-api-data";
 import type { Person } from "@/lib/auth/people-shape";
 import type { PersonalToken } from "@/lib/auth/personal-tokens-shape";
 import { ROLE_LABELS, ROLE_SUMMARIES, ROLES, type Role } from "@/lib/domain/roles";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { DataTable } from "@/components/ui/data-table";
+import { ErrorNote } from "@/components/ui/error-note";
 
 const loadPeople = async (): Promise<Person[]> => (await fetchJson<{ people: Person[] }>("/api/people")).people;
 
@@ -57,11 +58,7 @@ export function PeoplePanel({ ssoName }: { ssoName: string | null }): ReactNode 
           ))}
         </p>
       </div>
-      {error && (
-        <p role="alert" className={ERROR_NOTE}>
-          {error}
-        </p>
-      )}
+      <ErrorNote message={error} />
       <section className={PANEL_SECTION}>
         <h2 className="text-sm font-semibold">Invite someone</h2>
         <form onSubmit={submitInvite} className="mt-3 flex flex-wrap items-end gap-3" data-testid="invite">

@@ -10,6 +10,7 @@ import type { PendingDefinition, PendingReason, PinsView } from "@/lib/domain/de
 import type { JsonChange } from "@/lib/json-diff";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, ERROR_NOTE } from "@/components/ui/classes";
 import { useApiData } from "@/components/ui/use-api-data";
+import { ErrorNote } from "@/components/ui/error-note";
 
 const REASONS: Record<PendingReason, string> = {
   first: "never approved",
@@ -140,7 +141,7 @@ export function DefinitionChanges({ serverId }: { serverId: string }): ReactNode
           </button>
         )}
       </div>
-      {error && <p className={`${ERROR_NOTE} mt-2`}>{error}</p>}
+      <ErrorNote message={error} className="mt-2" />
       {data.pending.length === 0 ? (
         <p className="mt-1 text-[12px] text-muted">Every tool the server lists is the definition that was approved.</p>
       ) : (

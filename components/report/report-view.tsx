@@ -8,11 +8,13 @@ import { fetchJson } from "@/lib/client/fetch-json";
 import { SEVERITIES, type ReportCard, type Severity } from "@/lib/domain/report-card";
 import { FINDINGS_COUNTED_PER_RULE, GRADE_FLOORS, SEVERITY_WEIGHTS } from "@/lib/report/grade";
 import { useCan } from "@/components/auth/viewer";
-import { BUTTON_SECONDARY, ERROR_NOTE } from "@/components/ui/classes";
+import { BUTTON_SECONDARY } from "@/components/ui/classes";
 import { DefinitionChanges } from "@/components/pins/definition-changes";
 import { GradeLetter } from "./grade-badge";
 import { ReportFacts } from "./report-facts";
 import { ReportFindings, SEVERITY_LABELS } from "./report-findings";
+import { ErrorNote } from "@/components/ui/error-note";
+import { ToggleButton } from "@/components/ui/toggle-button";
 
 function HowGraded(): ReactNode {
   return (
@@ -91,7 +93,7 @@ export function ReportView({ serverId }: { serverId: string }): ReactNode {
       </div>
       <HowGraded />
       <DefinitionChanges key={card?.generatedAt ?? "first"} serverId={serverId} />
-      {error && <p className={`${ERROR_NOTE} mt-4`}>{error}</p>}
+      <ErrorNote message={error} className="mt-4" />
       {!card && !error && (
         <p className="mt-4 text-sm text-muted" role="status">
           Checking the server…
@@ -102,18 +104,17 @@ export function ReportView({ serverId }: { serverId: string }): ReactNode {
           <ReportFacts card={card} />
           <div className="mt-6 flex flex-wrap items-center gap-2" role="group" aria-label="Show findings of severity">
             {SEVERITIES.map((severity) => (
-              <button
+              <ToggleButton
                 key={severity}
-                type="button"
                 className={BUTTON_SECONDARY}
-                aria-pressed={severities.has(severity)}
-                onClick={() => toggle(severity)}
+                pressed={severities.has(severity)}
+                onChange={() => toggle(severity)}
               >
                 <span aria-hidden="true" className="mr-1">
                   {severities.has(severity) ? "✓" : ""}
                 </span>
                 {SEVERITY_LABELS[severity]}s ({card.counts[severity]})
-              </button>
+              </ToggleButton>
             ))}
           </div>
           <ReportFindings card={card} severities={severities} />

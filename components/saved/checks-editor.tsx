@@ -6,6 +6,7 @@ import { useState, type ReactNode } from "react";
 import { INPUT } from "@/components/ui/classes";
 import { describeCheck } from "@/lib/saved/checks";
 import type { Check } from "@/lib/saved/shapes";
+import { Checkbox } from "@/components/ui/checkbox";
 
 const SMALL_INPUT = `${INPUT} !py-1 !text-[12px]`;
 
@@ -41,27 +42,23 @@ export function ChecksEditor({
   return (
     <fieldset className="space-y-2 text-[13px]" data-testid="checks-editor">
       <legend className="mb-1 text-xs font-medium text-muted">Checks on the result (every one must hold for a run to pass)</legend>
-      <label className="flex items-center gap-2">
-        <input
-          type="checkbox"
-          checked={has("no_error")}
-          onChange={(e) => toggle({ kind: "no_error" }, e.target.checked)}
-          className="size-3.5 accent-indigo-600"
-          data-testid="check-no-error"
-        />
+      <Checkbox
+        className="flex gap-2"
+        isSelected={has("no_error")}
+        onChange={(checked) => toggle({ kind: "no_error" }, checked)}
+        testId="check-no-error"
+      >
         Succeeds: not a tool error, a protocol error or a call that never completed
-      </label>
-      <label className={`flex items-center gap-2 ${hasOutputSchema ? "" : "text-muted"}`}>
-        <input
-          type="checkbox"
-          checked={has("output_schema")}
-          disabled={!hasOutputSchema && !has("output_schema")}
-          onChange={(e) => toggle({ kind: "output_schema" }, e.target.checked)}
-          className="size-3.5 accent-indigo-600"
-          data-testid="check-output-schema"
-        />
+      </Checkbox>
+      <Checkbox
+        className={`flex gap-2 ${hasOutputSchema ? "" : "text-muted"}`}
+        isSelected={has("output_schema")}
+        isDisabled={!hasOutputSchema && !has("output_schema")}
+        onChange={(checked) => toggle({ kind: "output_schema" }, checked)}
+        testId="check-output-schema"
+      >
         structuredContent matches the output schema{hasOutputSchema ? "" : " (the tool declares none)"}
-      </label>
+      </Checkbox>
       <label className="flex items-center gap-2">
         <input
           type="checkbox"

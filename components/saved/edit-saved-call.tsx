@@ -5,10 +5,11 @@
 import { useRouter } from "next/navigation";
 import { useEffect, useState, type ReactNode } from "react";
 import { useViewer } from "@/components/auth/viewer";
-import { BUTTON_PRIMARY, BUTTON_SECONDARY, ERROR_NOTE, INPUT } from "@/components/ui/classes";
+import { BUTTON_PRIMARY, BUTTON_SECONDARY, INPUT } from "@/components/ui/classes";
 import { ApiError, fetchJson } from "@/lib/client/fetch-json";
 import type { Check, CollectionSummary, CollectionView, SavedCallView, Visibility } from "@/lib/saved/shapes";
 import { ChecksEditor } from "./checks-editor";
+import { ErrorNote } from "@/components/ui/error-note";
 
 export function EditSavedCall({ call }: { call: SavedCallView }): ReactNode {
   const router = useRouter();
@@ -65,7 +66,7 @@ export function EditSavedCall({ call }: { call: SavedCallView }): ReactNode {
         <button type="button" className={BUTTON_SECONDARY} onClick={remove} data-testid="saved-call-delete">
           Delete
         </button>
-        {error && <p className={ERROR_NOTE}>{error}</p>}
+        <ErrorNote message={error} />
       </div>
     );
   return (
@@ -119,11 +120,7 @@ export function EditSavedCall({ call }: { call: SavedCallView }): ReactNode {
           </button>
         </span>
       </div>
-      {error && (
-        <p role="alert" className={ERROR_NOTE}>
-          {error}
-        </p>
-      )}
+      <ErrorNote message={error} />
     </section>
   );
 }

@@ -5,6 +5,7 @@
 import type { ReactNode } from "react";
 import type { SavedCallView } from "@/lib/saved/shapes";
 import { setPreapproved, type Preapproval } from "./preapproval";
+import { Checkbox } from "@/components/ui/checkbox";
 
 export function PreapproveToggle({
   collectionId,
@@ -24,20 +25,18 @@ export function PreapproveToggle({
   const asking = calls.filter((c) => risky.has(c.id)).length;
   return (
     <div className="text-xs text-zinc-600 dark:text-zinc-300">
-      <label className="flex items-start gap-2">
-        <input
-          type="checkbox"
-          className="mt-0.5"
-          checked={on}
-          onChange={(e) => setPreapproved(collectionId, e.target.checked ? calls : null)}
-          data-testid="collection-preapprove"
-        />
+      <Checkbox
+        className="flex items-start gap-2"
+        isSelected={on}
+        onChange={(checked) => setPreapproved(collectionId, checked ? calls : null)}
+        testId="collection-preapprove"
+      >
         <span>
           <span className="font-medium">Pre-approve for Present</span> — run these {calls.length} call
           {calls.length === 1 ? "" : "s"} without asking, in this browser
           {asking > 0 && !on && ` (${asking} would ask now)`}. Every call is still audited.
         </span>
-      </label>
+      </Checkbox>
       {uncovered.length > 0 && (
         <p className="mt-1 pl-5 text-amber-700 dark:text-amber-400" data-testid="collection-preapprove-stale">
           Added since the approval, so still asking: {uncovered.map((c) => c.name).join(", ")}.{" "}

@@ -4,11 +4,13 @@
 // may destroy data or reach out, for a confirmation.
 import { useRouter } from "next/navigation";
 import { useState, type ReactNode } from "react";
-import { BUTTON_PRIMARY, BUTTON_SECONDARY, ERROR_NOTE } from "@/components/ui/classes";
+import { BUTTON_PRIMARY, BUTTON_SECONDARY } from "@/components/ui/classes";
 import { ApiError, fetchJson } from "@/lib/client/fetch-json";
 import type { SavedCallView } from "@/lib/saved/shapes";
 import { missingSecrets, SecretValuesForm, type SecretValues } from "./secret-values";
 import { useRiskyCalls } from "./use-risky-tools";
+import { ErrorNote } from "@/components/ui/error-note";
+import { ModalDialog } from "@/components/ui/modal-dialog";
 
 export function RunSavedCall({ call }: { call: SavedCallView }): ReactNode {
   const router = useRouter();
@@ -47,26 +49,20 @@ export function RunSavedCall({ call }: { call: SavedCallView }): ReactNode {
           {running ? "Running…" : "Run"}
         </button>
         {confirming && (
-          <span
-            role="alertdialog"
-            data-testid="confirm-dialog"
-            className="flex items-center gap-2 text-[12px] text-amber-700 dark:text-amber-400"
-          >
-            {risky}
-            <button type="button" className={BUTTON_PRIMARY} onClick={() => void run()} data-testid="confirm-run">
-              Run
-            </button>
-            <button type="button" className={BUTTON_SECONDARY} onClick={() => setConfirming(false)}>
-              Cancel
-            </button>
-          </span>
+          <ModalDialog role="alertdialog" title={`Run ${call.name}?`} onClose={() => setConfirming(false)} testId="confirm-dialog">
+            <p className="mt-1 text-[13px] text-amber-700 dark:text-amber-400">{risky}</p>
+            <div className="mt-4 flex justify-end gap-2">
+              <button type="button" className={BUTTON_SECONDARY} onClick={() => setConfirming(false)} data-testid="confirm-cancel">
+                Cancel
+              </button>
+              <button type="button" className={BUTTON_PRIMARY} onClick={() => void run()} data-testid="confirm-run" autoFocus>
+                Run
+              </button>
+            </div>
+          </ModalDialog>
         )}
       </div>
-      {error && (
-        <p role="alert" className={ERROR_NOTE}>
-          {error}
-        </p>
-      )}
+      <ErrorNote message={error} />
     </div>
   );
 }

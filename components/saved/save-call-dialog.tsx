@@ -7,11 +7,12 @@ import Link from "next/link";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useViewer } from "@/components/auth/viewer";
 import { ModalDialog } from "@/components/ui/modal-dialog";
-import { BUTTON_PRIMARY, BUTTON_SECONDARY, ERROR_NOTE, INPUT } from "@/components/ui/classes";
+import { BUTTON_PRIMARY, BUTTON_SECONDARY, INPUT } from "@/components/ui/classes";
 import { ApiError, fetchJson } from "@/lib/client/fetch-json";
 import { SAVED_KIND_LABELS, type SavedKind, type Visibility } from "@/lib/saved/kinds";
 import type { Check, CollectionSummary, SavedCallInput, SavedCallView } from "@/lib/saved/shapes";
 import { ChecksEditor } from "./checks-editor";
+import { ErrorNote } from "@/components/ui/error-note";
 
 export type CallToSave = {
   serverId: string;
@@ -197,11 +198,7 @@ export function SaveCallDialog({ call, onClose }: { call: CallToSave; onClose: (
             )}
           </div>
           <ChecksEditor checks={checks} onChange={setChecks} hasOutputSchema={call.hasOutputSchema} />
-          {error && (
-            <p role="alert" className={ERROR_NOTE} data-testid="save-call-error">
-              {error}
-            </p>
-          )}
+          <ErrorNote message={error} testId="save-call-error" />
           <div className="flex justify-end gap-2 pt-1">
             <button type="button" className={BUTTON_SECONDARY} onClick={onClose}>
               Cancel

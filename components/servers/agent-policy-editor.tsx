@@ -11,6 +11,7 @@ import type { Tool } from "@/lib/domain/mcp-types";
 import { isAppOnly } from "@/lib/mcp/app-ui";
 import type { AgentPolicy, ServerPolicy } from "@/lib/policy/tool-policy";
 import { agentGate, CALLING_ROLES, DEFAULT_APPROVAL_TIMEOUT_S, type AgentRule } from "@/lib/policy/tool-rules";
+import { Checkbox } from "@/components/ui/checkbox";
 
 const ROW = "flex flex-wrap items-center gap-3 py-2 text-[13px]";
 const LABEL = "w-40 text-zinc-600 dark:text-zinc-400";
@@ -118,21 +119,20 @@ export function AgentPolicyEditor({
       <div className={ROW} role="group" aria-label="Who decides a waiting call">
         <span className={LABEL}>Who decides</span>
         {CALLING_ROLES.map((role) => (
-          <label key={role} className="flex items-center gap-1.5">
-            <input
-              type="checkbox"
-              checked={approvers.roles.includes(role)}
-              onChange={(e) =>
-                setApprovers({ roles: e.target.checked ? [...approvers.roles, role] : approvers.roles.filter((r) => r !== role) })
-              }
-            />
+          <Checkbox
+            key={role}
+            className="flex items-center gap-1.5"
+            isSelected={approvers.roles.includes(role)}
+            onChange={(checked) =>
+              setApprovers({ roles: checked ? [...approvers.roles, role] : approvers.roles.filter((r) => r !== role) })
+            }
+          >
             {role === "admin" ? "Admins" : "Operators"}
-          </label>
+          </Checkbox>
         ))}
-        <label className="flex items-center gap-1.5">
-          <input type="checkbox" checked={approvers.self} onChange={(e) => setApprovers({ self: e.target.checked })} />
+        <Checkbox className="flex items-center gap-1.5" isSelected={approvers.self} onChange={(checked) => setApprovers({ self: checked })}>
           The person behind the agent
-        </label>
+        </Checkbox>
       </div>
       {approvers.roles.length === 0 && approvers.people.length === 0 && !approvers.self && (
         <p role="alert" className="py-1 text-xs text-rose-700 dark:text-rose-400">

@@ -5,11 +5,12 @@
 // step as it happened (discovery URLs and answers, registration, the authorization request,
 // token exchange, refresh, failures), secrets masked by the server before they get here.
 import { useCallback, useEffect, useState, type ReactNode } from "react";
-import { BUTTON_SECONDARY, ERROR_NOTE } from "@/components/ui/classes";
+import { BUTTON_SECONDARY } from "@/components/ui/classes";
 import { ApiError, fetchJson } from "@/lib/client/fetch-json";
 import type { ServerSnapshot } from "@/lib/domain/mcp-types";
 import { JOURNAL_STEP_LABELS, type AuthorizationView, type JournalEntry } from "@/lib/oauth/journal-types";
 import { AuthorizeButton } from "./authorize-button";
+import { ErrorNote } from "@/components/ui/error-note";
 
 const VIA: Record<string, string> = {
   registration: "dynamic client registration",
@@ -53,7 +54,10 @@ function Body({ title, text }: { title: string; text: string | undefined }): Rea
   return (
     <div>
       <div className="text-[11px] tracking-wide text-muted uppercase">{title}</div>
-      <pre className="mt-0.5 max-h-64 overflow-auto rounded bg-zinc-50 p-2 font-mono text-[11px] whitespace-pre-wrap text-zinc-700 dark:bg-zinc-900 dark:text-zinc-300">
+      <pre
+        tabIndex={0}
+        className="mt-0.5 max-h-64 overflow-auto rounded bg-zinc-50 p-2 font-mono text-[11px] whitespace-pre-wrap text-zinc-700 dark:bg-zinc-900 dark:text-zinc-300"
+      >
         {text}
       </pre>
     </div>
@@ -178,7 +182,7 @@ export function OAuthPanel({ server }: { server: ServerSnapshot }): ReactNode {
             : "Your own authorization: calls you make use your token, and no one else's calls do."}{" "}
         Tokens stay on Toolscope&apos;s server, encrypted; the browser never sees them.
       </p>
-      {error && <p className={`mt-2 ${ERROR_NOTE}`}>{error}</p>}
+      <ErrorNote message={error} className="mt-2" />
       {view && (
         <dl className="mt-3 rounded-lg border border-zinc-200 px-4 dark:border-zinc-800" data-testid="oauth-facts">
           <Fact label="Status">

@@ -4,9 +4,10 @@
 // from a README, a URL, an mcp.json snippet) and fills the form from it (lib/mcp/paste.ts).
 // Several servers at once are added together, through the mcp.json import.
 import { useId, useState, type ReactNode } from "react";
-import { BUTTON_PRIMARY, ERROR_NOTE, INPUT } from "@/components/ui/classes";
+import { BUTTON_PRIMARY, INPUT } from "@/components/ui/classes";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { parsePasted, type ServerDraft } from "@/lib/mcp/paste";
+import { ErrorNote } from "@/components/ui/error-note";
 
 type ImportResult = { imported: string[]; skipped: { id: string; reason: string }[] };
 
@@ -94,11 +95,7 @@ export function PasteServer({ onDraft, onAdded }: { onDraft: (draft: ServerDraft
           </button>
         </div>
       )}
-      {error && (
-        <p role="alert" className={ERROR_NOTE}>
-          {error}
-        </p>
-      )}
+      <ErrorNote message={error} />
     </div>
   );
 }

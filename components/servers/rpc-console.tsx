@@ -4,6 +4,7 @@
 import { BUTTON_PRIMARY } from "@/components/ui/classes";
 import { useState, type ReactNode } from "react";
 import { fetchJson } from "@/lib/client/fetch-json";
+import { Checkbox } from "@/components/ui/checkbox";
 
 const EXAMPLES = ["tools/list", "resources/list", "prompts/list", "ping"];
 
@@ -61,15 +62,13 @@ export function RpcConsole({ serverId }: { serverId: string }): ReactNode {
             <option key={m} value={m} />
           ))}
         </datalist>
-        <label className="flex items-center gap-1.5 text-xs text-zinc-600 dark:text-zinc-400">
-          <input
-            type="checkbox"
-            checked={notification}
-            onChange={(e) => setNotification(e.target.checked)}
-            className="size-3.5 accent-indigo-600"
-          />
+        <Checkbox
+          className="flex items-center gap-1.5 text-xs text-zinc-600 dark:text-zinc-400"
+          isSelected={notification}
+          onChange={(checked) => setNotification(checked)}
+        >
           notification
-        </label>
+        </Checkbox>
         <button
           type="button"
           onClick={send}
@@ -94,6 +93,7 @@ export function RpcConsole({ serverId }: { serverId: string }): ReactNode {
       )}
       {answer && (
         <pre
+          tabIndex={0}
           data-testid="rpc-answer"
           className="mt-3 max-h-96 overflow-auto rounded-md bg-zinc-50 p-3 font-mono text-[12px] dark:bg-zinc-900"
         >

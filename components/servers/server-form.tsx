@@ -2,7 +2,7 @@
 
 // Add or edit a server: a command to spawn (stdio) or a URL (auto, Streamable HTTP, SSE).
 // Secret values already stored (env, headers) are never shown; leaving them blank keeps them.
-import { BUTTON_PRIMARY, BUTTON_SECONDARY, ERROR_NOTE, INPUT } from "@/components/ui/classes";
+import { BUTTON_PRIMARY, BUTTON_SECONDARY, INPUT } from "@/components/ui/classes";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { parseRoots, rootsToText } from "./roots-text";
 import { fetchJson } from "@/lib/client/fetch-json";
@@ -13,6 +13,8 @@ import { ConnectionTestButton, type ConnectionTest } from "./connection-test-but
 import { TRUSTED_MEANS } from "@/components/catalog/trust-toggle";
 import { PasteServer } from "./paste-server";
 import { SamplingModelField } from "./sampling-model-field";
+import { ErrorNote } from "@/components/ui/error-note";
+import { Checkbox } from "@/components/ui/checkbox";
 
 type Transport = "stdio" | "auto" | "streamable-http" | "sse";
 
@@ -297,19 +299,17 @@ export function ServerForm({
         </label>
         <SamplingModelField existing={config?.samplingModel ?? null} />
         <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
-          <label className="flex items-start gap-2 text-[13px]">
-            <input
-              type="checkbox"
-              name="trusted"
-              checked={trustedNow}
-              onChange={(e) => setTrusted(e.target.checked)}
-              className="mt-0.5 size-4 accent-indigo-600"
-              data-testid="server-trusted"
-            />
+          <Checkbox
+            className="flex items-start gap-2 text-[13px]"
+            isSelected={trustedNow}
+            onChange={(checked) => setTrusted(checked)}
+            name="trusted"
+            testId="server-trusted"
+          >
             <span>
               Trust this server <span className="block text-xs text-muted">{TRUSTED_MEANS}</span>
             </span>
-          </label>
+          </Checkbox>
           <label className="flex items-center gap-2 text-[13px]">
             Timeout
             <input
@@ -325,11 +325,7 @@ export function ServerForm({
           </label>
         </div>
       </div>
-      {error && (
-        <p role="alert" className={ERROR_NOTE} data-testid="server-form-error">
-          {error}
-        </p>
-      )}
+      <ErrorNote message={error} testId="server-form-error" />
       <div className="flex flex-wrap gap-2">
         <button type="submit" disabled={saving} className={BUTTON_PRIMARY}>
           {existing ? "Save" : "Add server"}

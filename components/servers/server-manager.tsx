@@ -2,7 +2,7 @@
 
 // The servers page: every server with its status and negotiated revision; add, edit and
 // remove the ones kept in the database; import and export mcp.json.
-import { BUTTON_PRIMARY, BUTTON_SECONDARY, ERROR_NOTE } from "@/components/ui/classes";
+import { BUTTON_PRIMARY, BUTTON_SECONDARY } from "@/components/ui/classes";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useCallback, useRef, useState, type ReactNode } from "react";
@@ -13,6 +13,7 @@ import type { ServerSnapshot } from "@/lib/domain/mcp-types";
 import { usePolling } from "@/components/ui/use-polling";
 import { ImportPanel } from "./import-panel";
 import { ServerForm } from "./server-form";
+import { ErrorNote } from "@/components/ui/error-note";
 
 const SOURCE_LABEL: Record<ServerSnapshot["source"], string> = { builtin: "built in", file: "mcp.json", database: "added here" };
 
@@ -97,15 +98,12 @@ export function ServerManager({ editId }: { editId?: string }): ReactNode {
           <ImportPanel onDone={done} />
         </div>
       )}
-      {error && (
-        <p role="alert" className={`mt-4 ${ERROR_NOTE}`}>
-          {error}
-        </p>
-      )}
+      <ErrorNote message={error} className="mt-4" />
 
-      <div className="mt-6 overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
-        <table className="w-full text-left text-[13px]" data-testid="server-table">
-          <thead className="bg-zinc-50 text-[11px] tracking-wide text-muted uppercase dark:bg-zinc-900">
+      {/* On a phone each server is a card of its own (the table's rows as blocks): nothing scrolls sideways. */}
+      <div className="mt-6 rounded-lg border border-zinc-200 md:overflow-x-auto dark:border-zinc-800">
+        <table className="w-full text-left text-[13px] max-md:block" data-testid="server-table">
+          <thead className="bg-zinc-50 text-[11px] tracking-wide text-muted uppercase max-md:hidden dark:bg-zinc-900">
             <tr>
               <th className="px-3 py-2 font-medium">Server</th>
               <th className="px-3 py-2 font-medium">Transport</th>
@@ -117,9 +115,14 @@ export function ServerManager({ editId }: { editId?: string }): ReactNode {
               <th className="px-3 py-2" />
             </tr>
           </thead>
-          <tbody className="divide-y divide-zinc-100 dark:divide-zinc-900">
+          <tbody className="divide-y divide-zinc-100 max-md:block dark:divide-zinc-900">
             {servers?.map((s) => (
-              <tr key={s.id} data-testid="server-row" data-server-id={s.id}>
+              <tr
+                key={s.id}
+                data-testid="server-row"
+                data-server-id={s.id}
+                className="max-md:grid max-md:grid-cols-[minmax(0,1fr)_auto] max-md:gap-x-3 max-md:py-2 [&>td]:max-md:py-0.5"
+              >
                 <td className="px-3 py-2">
                   <Link href={`/servers/${encodeURIComponent(s.id)}`} className="font-medium hover:text-indigo-600">
                     {s.name}
@@ -152,7 +155,7 @@ export function ServerManager({ editId }: { editId?: string }): ReactNode {
                   {s.toolsUpdatedAt ? <GradeBadge serverId={s.id} refreshKey={s.toolsUpdatedAt} /> : <span className="text-muted">—</span>}
                 </td>
                 <td className="px-3 py-2 text-muted">{SOURCE_LABEL[s.source]}</td>
-                <td className="px-3 py-2 text-right whitespace-nowrap">
+                <td className="px-3 py-2 text-right whitespace-nowrap max-md:col-span-2 max-md:text-left">
                   {s.source === "database" && (
                     <>
                       <button

@@ -3,9 +3,10 @@
 // What a stdio server last wrote to stderr (GET /api/servers/{id}/stderr: the last 200 lines,
 // its secrets masked by Toolscope before they were kept), newest at the bottom.
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
-import { BUTTON_SECONDARY, ERROR_NOTE } from "@/components/ui/classes";
+import { BUTTON_SECONDARY } from "@/components/ui/classes";
 import { fetchJson } from "@/lib/client/fetch-json";
 import type { StderrLine } from "@/lib/mcp/stderr-log";
+import { ErrorNote } from "@/components/ui/error-note";
 
 /** `refreshKey`: when it changes (the server failed again, connected…), the lines are read again. */
 export function StderrTail({ serverId, refreshKey }: { serverId: string; refreshKey?: string }): ReactNode {
@@ -44,7 +45,7 @@ export function StderrTail({ serverId, refreshKey }: { serverId: string; refresh
           Refresh
         </button>
       </div>
-      {error && <p className={`${ERROR_NOTE} mt-2`}>{error}</p>}
+      <ErrorNote message={error} className="mt-2" />
       {lines && lines.length === 0 && <p className="mt-2 text-[13px] text-muted">Nothing written to stderr.</p>}
       {lines && lines.length > 0 && (
         <pre

@@ -7,13 +7,15 @@
 import { useMemo, useState, type ReactNode } from "react";
 import { PIN_POLICIES, PIN_POLICY_LABELS, type PinPolicy } from "@/lib/domain/definition-pins";
 import { useServerPolicy, type ServerPolicyView } from "@/components/invoke/use-server-policy";
-import { BUTTON_PRIMARY, BUTTON_SECONDARY, ERROR_NOTE } from "@/components/ui/classes";
+import { BUTTON_PRIMARY, BUTTON_SECONDARY } from "@/components/ui/classes";
 import { fetchJson } from "@/lib/client/fetch-json";
 import type { Tool } from "@/lib/domain/mcp-types";
 import type { CallingRole, PolicyRule, ServerPolicy } from "@/lib/policy/tool-policy";
 import { AdminPanel } from "./admin-panel";
 import { AgentPolicyEditor } from "./agent-policy-editor";
 import { ExceptionAdder } from "./exception-adder";
+import { ErrorNote } from "@/components/ui/error-note";
+import { Checkbox } from "@/components/ui/checkbox";
 
 type Who = "everyone" | "admins";
 
@@ -59,16 +61,14 @@ function RuleEditor({
         <option value="everyone">Operators and admins</option>
         <option value="admins">Admins only</option>
       </select>
-      <label className="flex items-center gap-1.5 text-zinc-600 dark:text-zinc-400">
-        <input
-          type="checkbox"
-          className="size-3.5 accent-indigo-600"
-          checked={reason}
-          data-testid={`${testId}-reason`}
-          onChange={(e) => onChange(ruleOf(who, e.target.checked))}
-        />
+      <Checkbox
+        className="flex items-center gap-1.5 text-zinc-600 dark:text-zinc-400"
+        isSelected={reason}
+        onChange={(checked) => onChange(ruleOf(who, checked))}
+        testId={`${testId}-reason`}
+      >
         Ask for a reason
-      </label>
+      </Checkbox>
     </div>
   );
 }
@@ -208,7 +208,7 @@ function PolicyEditor({ view, tools }: { view: ServerPolicyView; tools: Tool[] }
           trusted={view.configuredTrusted}
         />
       </div>
-      {error && <p className={`${ERROR_NOTE} mt-2`}>{error}</p>}
+      <ErrorNote message={error} className="mt-2" />
       <div className="mt-3 flex items-center justify-end gap-2">
         <p role="status" className="text-xs text-muted" data-testid="policy-saved">
           {justSaved && !dirty ? "Policy saved." : ""}

@@ -29,6 +29,7 @@ export function JsonView({ value, testId, className = "" }: { value: unknown; te
   if (last < text.length) parts.push(text.slice(last));
   return (
     <pre
+      tabIndex={0}
       data-testid={testId}
       className={`max-h-[420px] overflow-auto rounded-md bg-zinc-50 p-3 font-mono text-[12px] leading-relaxed dark:bg-zinc-900 ${className}`}
     >

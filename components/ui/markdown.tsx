@@ -62,7 +62,7 @@ export function Markdown({ source, className = "" }: { source: string; className
       while (i < lines.length && !lines[i]!.startsWith("```")) code.push(lines[i++]!);
       i++;
       blocks.push(
-        <pre key={key++} className="overflow-auto rounded-md bg-zinc-50 p-2 font-mono text-[12px] dark:bg-zinc-900">
+        <pre tabIndex={0} key={key++} className="overflow-auto rounded-md bg-zinc-50 p-2 font-mono text-[12px] dark:bg-zinc-900">
           {code.join("\n")}
         </pre>,
       );
