@@ -107,8 +107,7 @@ test("script in a server's names, titles, markdown, icons, instructions and resu
   await expect(panel.locator('a[href="http://127.0.0.1/safe"]')).toHaveText("a safe link");
   await expect(panel.getByRole("link", { name: /^(x|pwn|mixed case|vb|data|raw anchor)$/ })).toHaveCount(0);
   const details = page.getByTestId("tool-details");
-  for (const section of [/^Annotations/, /^Input schema$/, /^Output schema$/])
-    await details.locator("summary", { hasText: section }).click();
+  for (const section of [/^Annotations/, /^Input schema$/, /^Output schema$/]) await details.getByRole("button", { name: section }).click();
   await expect(page.getByTestId("output-schema")).toContainText("<img src=x onerror=");
   await expect(panel.getByLabel(/^Text <img src=x onerror=/)).toHaveValue(/^<img src=x onerror=.*<\/script>$/);
   await expectNothingRan(page, fired, "the tool's page");

@@ -159,7 +159,7 @@ test("an eval suite runs on two models, followed live, and their pass rates diff
   await expect(page.getByTestId("run-status")).toContainText("Finished: 4 of 4 attempts");
   await expect(page.getByTestId("rate-openai/weather-bot")).toContainText("100 %");
   await expect(page.getByTestId("rate-openai/yawn-bot")).toContainText("0 %");
-  await page.getByTestId("attempt").filter({ hasText: "openai/yawn-bot · attempt 1" }).locator("summary").click();
+  await page.getByTestId("attempt").filter({ hasText: "openai/yawn-bot · attempt 1" }).getByRole("button").first().click();
   await expect(page.getByTestId("attempt").filter({ hasText: "openai/yawn-bot · attempt 1" })).toContainText(
     "Not called: no tool was called",
   );

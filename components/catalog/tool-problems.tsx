@@ -3,6 +3,7 @@
 import type { ReactNode } from "react";
 import type { InvalidToolInfo } from "@/lib/domain/mcp-types";
 import { Badge } from "./hint-badges";
+import { Disclosure } from "@/components/ui/disclosure";
 
 export function LintBadge({ warnings }: { warnings: string[] }): ReactNode {
   return (
@@ -14,10 +15,17 @@ export function LintBadge({ warnings }: { warnings: string[] }): ReactNode {
 
 export function InvalidTools({ invalid }: { invalid: InvalidToolInfo[] }): ReactNode {
   return (
-    <details className="border-t border-zinc-200 px-3 py-2 text-xs dark:border-zinc-800" data-testid="catalog-invalid" open>
-      <summary className="cursor-pointer font-medium text-rose-700 select-none dark:text-rose-400">
-        {invalid.length} invalid {invalid.length === 1 ? "tool" : "tools"} (left out)
-      </summary>
+    <Disclosure
+      className="border-t border-zinc-200 px-3 py-2 text-xs dark:border-zinc-800"
+      testId="catalog-invalid"
+      defaultOpen
+      triggerClassName=" font-medium text-rose-700  dark:text-rose-400"
+      title={
+        <>
+          {invalid.length} invalid {invalid.length === 1 ? "tool" : "tools"} (left out)
+        </>
+      }
+    >
       <ul className="mt-2 max-h-48 space-y-2 overflow-y-auto">
         {invalid.map((tool) => (
           <li key={tool.index} data-testid="invalid-tool">
@@ -30,6 +38,6 @@ export function InvalidTools({ invalid }: { invalid: InvalidToolInfo[] }): React
           </li>
         ))}
       </ul>
-    </details>
+    </Disclosure>
   );
 }

@@ -4,24 +4,31 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import type { EvalAttempt } from "@/lib/evals/run-shapes";
 import { describeExpectation } from "@/lib/evals/expectation-words";
+import { Disclosure } from "@/components/ui/disclosure";
 
 const OK = "text-emerald-700 dark:text-emerald-400";
 const BAD = "text-rose-700 dark:text-rose-400";
 
 export function AttemptView({ attempt }: { attempt: EvalAttempt }): ReactNode {
   return (
-    <details className="rounded-md border border-zinc-200 dark:border-zinc-800" data-testid="attempt">
-      <summary className="flex cursor-pointer flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-[12px]">
-        <span className={`font-medium ${attempt.passed ? OK : BAD}`}>{attempt.passed ? "✔ passed" : "✖ failed"}</span>
-        <span>
-          {attempt.model} · attempt {attempt.attempt}
-        </span>
-        <span className="text-muted">
-          {attempt.calls.length} call{attempt.calls.length === 1 ? "" : "s"} · {attempt.inputTokens.toLocaleString()} →{" "}
-          {attempt.outputTokens.toLocaleString()} tokens · {(attempt.durationMs / 1000).toFixed(1)} s
-          {attempt.costUsd !== null && ` · $${attempt.costUsd.toFixed(4)}`}
-        </span>
-      </summary>
+    <Disclosure
+      className="rounded-md border border-zinc-200 dark:border-zinc-800"
+      testId="attempt"
+      triggerClassName="flex  flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-[12px]"
+      title={
+        <>
+          <span className={`font-medium ${attempt.passed ? OK : BAD}`}>{attempt.passed ? "✔ passed" : "✖ failed"}</span>
+          <span>
+            {attempt.model} · attempt {attempt.attempt}
+          </span>
+          <span className="text-muted">
+            {attempt.calls.length} call{attempt.calls.length === 1 ? "" : "s"} · {attempt.inputTokens.toLocaleString()} →{" "}
+            {attempt.outputTokens.toLocaleString()} tokens · {(attempt.durationMs / 1000).toFixed(1)} s
+            {attempt.costUsd !== null && ` · $${attempt.costUsd.toFixed(4)}`}
+          </span>
+        </>
+      }
+    >
       <div className="space-y-3 border-t border-zinc-200 px-3 py-2 text-[12px] dark:border-zinc-800">
         {attempt.error && <p className={BAD}>{attempt.error}</p>}
         {attempt.expectations.length > 0 && (
@@ -59,6 +66,6 @@ export function AttemptView({ attempt }: { attempt: EvalAttempt }): ReactNode {
           <p className="mt-0.5 whitespace-pre-wrap">{attempt.answer || <span className="text-muted">(none)</span>}</p>
         </div>
       </div>
-    </details>
+    </Disclosure>
   );
 }

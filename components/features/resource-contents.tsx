@@ -7,6 +7,7 @@
 import type { ReactNode } from "react";
 import { ContentBlockView, type ContentBlock } from "@/components/invoke/content-block";
 import type { ReadResourceResult } from "@/lib/domain/server-features";
+import { Disclosure } from "@/components/ui/disclosure";
 
 /** Characters of one text drawn on the page; the rest is in the download. */
 export const SHOWN_TEXT_LIMIT = 100_000;
@@ -42,12 +43,11 @@ export function ResourceContents({ result, serverId }: { result: ReadResourceRes
             <ContentBlockView block={block} index={index} serverId={serverId} />
             {long && <LongText content={content as Content & { text: string }} />}
             {content._meta && (
-              <details className="mt-1.5 text-xs">
-                <summary className="cursor-pointer text-muted">_meta</summary>
+              <Disclosure className="mt-1.5 text-xs" triggerClassName=" text-muted" title={<>_meta</>}>
                 <pre tabIndex={0} className="mt-1 overflow-auto rounded bg-zinc-50 p-2 font-mono dark:bg-zinc-900">
                   {JSON.stringify(content._meta, null, 2)}
                 </pre>
-              </details>
+              </Disclosure>
             )}
           </div>
         );

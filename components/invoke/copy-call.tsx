@@ -4,6 +4,7 @@ import { useState, type ReactNode } from "react";
 import type { ServerSnapshot } from "@/lib/domain/mcp-types";
 import { jsonRpcSnippet, serverCurl, toolscopeCurl, typescriptSnippet } from "./call-snippets";
 import { toolLink } from "./use-link-arguments";
+import { Disclosure } from "@/components/ui/disclosure";
 
 const BUTTON =
   "rounded border border-zinc-200 px-2 py-0.5 text-[11px] text-zinc-600 hover:bg-zinc-50 dark:border-zinc-800 dark:text-zinc-400 dark:hover:bg-zinc-900";
@@ -36,8 +37,11 @@ export function CopyCall({
     ["Link", toolLink(window.location.origin, server.id, tool, args, inputSchema)],
   ];
   return (
-    <details className="mt-4 text-xs text-muted">
-      <summary className="cursor-pointer select-none hover:text-zinc-800 dark:hover:text-zinc-200">JSON-RPC request and copy</summary>
+    <Disclosure
+      className="mt-4 text-xs text-muted"
+      triggerClassName="  hover:text-zinc-800 dark:hover:text-zinc-200"
+      title={<>JSON-RPC request and copy</>}
+    >
       <pre
         tabIndex={0}
         data-testid="jsonrpc-preview"
@@ -62,6 +66,6 @@ export function CopyCall({
           </button>
         ))}
       </div>
-    </details>
+    </Disclosure>
   );
 }

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { JsonView } from "@/components/ui/json-view";
 import type { Tool } from "@/lib/domain/mcp-types";
 import { toolHints, type Hint } from "@/lib/tool-hints";
+import { Disclosure } from "@/components/ui/disclosure";
 
 const HINT_ROWS: { key: keyof ReturnType<typeof toolHints>; label: string }[] = [
   { key: "readOnly", label: "Read-only" },
@@ -32,10 +33,11 @@ export function ToolDetails({ tool, trusted, warnings }: { tool: Tool; trusted: 
   const hints = toolHints(tool);
   return (
     <section className="mt-6 space-y-2 text-[13px]" aria-label="Tool details" data-testid="tool-details">
-      <details className="rounded-lg border border-zinc-200 px-4 py-2 dark:border-zinc-800">
-        <summary className="cursor-pointer font-medium select-none">
-          Annotations{trusted ? " (believed: the server is trusted)" : " (not believed: the server is not trusted)"}
-        </summary>
+      <Disclosure
+        className="rounded-lg border border-zinc-200 px-4 py-2 dark:border-zinc-800"
+        triggerClassName=" font-medium "
+        title={<>Annotations{trusted ? " (believed: the server is trusted)" : " (not believed: the server is not trusted)"}</>}
+      >
         <table className="mt-2 w-full text-left text-xs" data-testid="annotation-table">
           <tbody>
             {HINT_ROWS.map(({ key, label }) => (
@@ -43,28 +45,36 @@ export function ToolDetails({ tool, trusted, warnings }: { tool: Tool; trusted: 
             ))}
           </tbody>
         </table>
-      </details>
+      </Disclosure>
       {warnings && warnings.length > 0 && (
-        <details className="rounded-lg border border-amber-200 px-4 py-2 dark:border-amber-900" open>
-          <summary className="cursor-pointer font-medium text-amber-800 select-none dark:text-amber-300">
-            Lint: {warnings.length} finding(s)
-          </summary>
+        <Disclosure
+          className="rounded-lg border border-amber-200 px-4 py-2 dark:border-amber-900"
+          defaultOpen
+          triggerClassName=" font-medium text-amber-800  dark:text-amber-300"
+          title={<>Lint: {warnings.length} finding(s)</>}
+        >
           <ul className="mt-2 list-disc pl-5 text-xs text-zinc-600 dark:text-zinc-400">
             {warnings.map((w, i) => (
               <li key={i}>{w}</li>
             ))}
           </ul>
-        </details>
+        </Disclosure>
       )}
-      <details className="rounded-lg border border-zinc-200 px-4 py-2 dark:border-zinc-800">
-        <summary className="cursor-pointer font-medium select-none">Input schema</summary>
+      <Disclosure
+        className="rounded-lg border border-zinc-200 px-4 py-2 dark:border-zinc-800"
+        triggerClassName=" font-medium "
+        title={<>Input schema</>}
+      >
         <JsonView value={tool.inputSchema} testId="input-schema" className="mt-2" />
-      </details>
+      </Disclosure>
       {tool.outputSchema && (
-        <details className="rounded-lg border border-zinc-200 px-4 py-2 dark:border-zinc-800">
-          <summary className="cursor-pointer font-medium select-none">Output schema</summary>
+        <Disclosure
+          className="rounded-lg border border-zinc-200 px-4 py-2 dark:border-zinc-800"
+          triggerClassName=" font-medium "
+          title={<>Output schema</>}
+        >
           <JsonView value={tool.outputSchema} testId="output-schema" className="mt-2" />
-        </details>
+        </Disclosure>
       )}
     </section>
   );

@@ -12,6 +12,7 @@ import { fetchJson } from "@/lib/client/fetch-json";
 import type { AvailableModels, ModelProvider } from "@/lib/domain/playground";
 import { ROLE_LABELS } from "@/lib/domain/roles";
 import { ProviderForm } from "./provider-form";
+import { Disclosure } from "@/components/ui/disclosure";
 
 const CELL = "py-1.5 pr-3 align-top";
 
@@ -34,16 +35,20 @@ function ModelsCell({ provider, models }: { provider: ModelProvider; models: Ava
     );
   const listed = models.models.filter((model) => model.startsWith(`${provider.id}/`));
   return (
-    <details>
-      <summary className="cursor-pointer tabular-nums">
-        {listed.length} model{listed.length === 1 ? "" : "s"}
-      </summary>
+    <Disclosure
+      triggerClassName=" tabular-nums"
+      title={
+        <>
+          {listed.length} model{listed.length === 1 ? "" : "s"}
+        </>
+      }
+    >
       <ul className="mt-1 max-h-40 overflow-y-auto font-mono text-[12px]">
         {listed.map((model) => (
           <li key={model}>{model}</li>
         ))}
       </ul>
-    </details>
+    </Disclosure>
   );
 }
 

@@ -8,6 +8,7 @@ import { BUTTON_PRIMARY, BUTTON_SECONDARY, INPUT } from "@/components/ui/classes
 import { Markdown } from "@/components/ui/markdown";
 import type { PlaygroundMessage } from "@/lib/domain/playground";
 import { ToolCallView } from "./tool-call-view";
+import { Disclosure } from "@/components/ui/disclosure";
 
 const tokens = (value: number | null | undefined): string => (typeof value === "number" ? String(value) : "?");
 const cost = (usd: number | null | undefined): string => (typeof usd === "number" ? ` · ≈ $${usd.toFixed(4)}` : "");
@@ -30,10 +31,16 @@ function Usage({ message }: { message: PlaygroundMessage }): ReactNode {
       </p>
     );
   return (
-    <details className="text-[11px] text-muted">
-      <summary data-testid="chat-usage" className="cursor-pointer">
-        {summary} · {steps.length} steps
-      </summary>
+    <Disclosure
+      className="text-[11px] text-muted"
+      triggerClassName=""
+      triggerTestId="chat-usage"
+      title={
+        <>
+          {summary} · {steps.length} steps
+        </>
+      }
+    >
       <ol className="mt-1 list-decimal pl-5" data-testid="chat-steps">
         {steps.map((step, index) => (
           <li key={index}>
@@ -41,7 +48,7 @@ function Usage({ message }: { message: PlaygroundMessage }): ReactNode {
           </li>
         ))}
       </ol>
-    </details>
+    </Disclosure>
   );
 }
 

@@ -18,6 +18,7 @@ import { NoModels } from "./no-models";
 import { ToolsPicker, toolsSettings, type ToolsChoice } from "./tools-picker";
 import { ChatMessage } from "./chat-message";
 import { SaveCalls } from "./save-calls";
+import { Disclosure } from "@/components/ui/disclosure";
 
 /** The endpoint's refusal ({ error: { message } }) in its own words, else the error's. */
 function readable(error: Error): string {
@@ -197,8 +198,11 @@ export function ChatView(): ReactNode {
         <NoModels models={models} />
       ) : (
         <>
-          <details className="border-b border-zinc-200 px-4 py-2 text-sm dark:border-zinc-800">
-            <summary className="cursor-pointer text-xs text-muted">System prompt{system.trim() ? " (set)" : ""}</summary>
+          <Disclosure
+            className="border-b border-zinc-200 px-4 py-2 text-sm dark:border-zinc-800"
+            triggerClassName=" text-xs text-muted"
+            title={<>System prompt{system.trim() ? " (set)" : ""}</>}
+          >
             <textarea
               aria-label="System prompt"
               value={system}
@@ -206,7 +210,7 @@ export function ChatView(): ReactNode {
               rows={3}
               className={`${INPUT} mt-2`}
             />
-          </details>
+          </Disclosure>
           <section aria-label="Conversation" role="log" className="min-h-0 flex-1 overflow-y-auto px-4 py-4">
             <div className="mx-auto flex max-w-3xl flex-col gap-4">
               {messages.length === 0 && (

@@ -8,6 +8,7 @@ import { useState, type ReactNode } from "react";
 import { RULE_GROUPS, RULE_GROUP_LABELS, type Finding, type ReportCard, type RuleInfo, type Severity } from "@/lib/domain/report-card";
 import { BUTTON_SECONDARY } from "@/components/ui/classes";
 import { FindingSpan } from "./finding-span";
+import { Disclosure } from "@/components/ui/disclosure";
 
 const SHOWN = 20;
 
@@ -69,16 +70,17 @@ function RuleFindings({ serverId, rule, findings }: { serverId: string; rule: Ru
           · {findings.length} finding{findings.length === 1 ? "" : "s"}
         </span>
       </div>
-      <details className="mt-1 text-[12px] text-zinc-700 dark:text-zinc-300">
-        <summary className="cursor-pointer rounded text-muted focus-visible:ring-2 focus-visible:ring-indigo-500/40 focus-visible:outline-none">
-          Why it matters, how to fix it
-        </summary>
+      <Disclosure
+        className="mt-1 text-[12px] text-zinc-700 dark:text-zinc-300"
+        triggerClassName=" rounded text-muted focus-visible:ring-2 focus-visible:ring-indigo-500/40 focus-visible:outline-none"
+        title={<>Why it matters, how to fix it</>}
+      >
         <p className="mt-1">{rule.why}</p>
         <p className="mt-1">
           <span className="font-medium">Fix: </span>
           {rule.fix}
         </p>
-      </details>
+      </Disclosure>
       <ul className="mt-1 divide-y divide-zinc-100 dark:divide-zinc-900">
         {shown.map((finding, i) => (
           <FindingItem key={i} serverId={serverId} finding={finding} />

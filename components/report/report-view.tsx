@@ -15,20 +15,23 @@ import { ReportFacts } from "./report-facts";
 import { ReportFindings, SEVERITY_LABELS } from "./report-findings";
 import { ErrorNote } from "@/components/ui/error-note";
 import { ToggleButton } from "@/components/ui/toggle-button";
+import { Disclosure } from "@/components/ui/disclosure";
 
 function HowGraded(): ReactNode {
   return (
-    <details className="mt-3 text-[12px] text-zinc-700 dark:text-zinc-300" data-testid="how-graded">
-      <summary className="cursor-pointer rounded text-muted focus-visible:ring-2 focus-visible:ring-indigo-500/40 focus-visible:outline-none">
-        How the grade is made
-      </summary>
+    <Disclosure
+      className="mt-3 text-[12px] text-zinc-700 dark:text-zinc-300"
+      testId="how-graded"
+      triggerClassName=" rounded text-muted focus-visible:ring-2 focus-visible:ring-indigo-500/40 focus-visible:outline-none"
+      title={<>How the grade is made</>}
+    >
       <p className="mt-1">
         The score starts at 100. Each finding takes off {SEVERITY_WEIGHTS.error} (error), {SEVERITY_WEIGHTS.warning} (warning) or{" "}
         {SEVERITY_WEIGHTS.info} (note), counted at most {FINDINGS_COUNTED_PER_RULE} times per rule. Grades:{" "}
         {GRADE_FLOORS.map(([grade, floor]) => `${grade} from ${floor}`).join(", ")}, F below. Any safety error (a poisoned tool) is an F
         whatever the score.
       </p>
-    </details>
+    </Disclosure>
   );
 }
 

@@ -5,6 +5,7 @@
 // settings. What it holds is drawn (and fetched) only once it is opened.
 import { useState, type ReactNode } from "react";
 import { useCan } from "@/components/auth/viewer";
+import { Disclosure } from "@/components/ui/disclosure";
 
 export function AdminPanel({
   title,
@@ -21,17 +22,21 @@ export function AdminPanel({
   const [open, setOpen] = useState(defaultOpen);
   if (!canManage) return null;
   return (
-    <details
+    <Disclosure
       className="mt-6 rounded-lg border border-zinc-200 dark:border-zinc-800"
+      testId={testId}
       open={open}
-      onToggle={(e) => setOpen(e.currentTarget.open)}
-      data-testid={testId}
+      onOpenChange={setOpen}
+      triggerClassName=" rounded-lg px-4 py-2.5  focus-visible:ring-2 focus-visible:ring-indigo-500/40 focus-visible:outline-none"
+      headingLevel={2}
+      title={
+        <>
+          <span className="text-sm font-semibold">{title}</span>
+          <span className="ml-2 text-xs font-normal text-muted">admins only</span>
+        </>
+      }
     >
-      <summary className="cursor-pointer rounded-lg px-4 py-2.5 select-none focus-visible:ring-2 focus-visible:ring-indigo-500/40 focus-visible:outline-none">
-        <h2 className="inline text-sm font-semibold">{title}</h2>
-        <span className="ml-2 text-xs text-muted">admins only</span>
-      </summary>
       {open && <div className="border-t border-zinc-200 px-4 py-3 dark:border-zinc-800">{children}</div>}
-    </details>
+    </Disclosure>
   );
 }

@@ -11,6 +11,7 @@ import type { ServerSnapshot } from "@/lib/domain/mcp-types";
 import { JOURNAL_STEP_LABELS, type AuthorizationView, type JournalEntry } from "@/lib/oauth/journal-types";
 import { AuthorizeButton } from "./authorize-button";
 import { ErrorNote } from "@/components/ui/error-note";
+import { Disclosure } from "@/components/ui/disclosure";
 
 const VIA: Record<string, string> = {
   registration: "dynamic client registration",
@@ -81,8 +82,7 @@ function JournalRow({ entry }: { entry: JournalEntry }): ReactNode {
   if (!hasDetails) return <li className="px-3 py-1.5 text-[13px]">{head}</li>;
   return (
     <li className="text-[13px]">
-      <details className="group">
-        <summary className="cursor-pointer list-none px-3 py-1.5 hover:bg-zinc-50 dark:hover:bg-zinc-900">{head}</summary>
+      <Disclosure className="group" triggerClassName="  px-3 py-1.5 hover:bg-zinc-50 dark:hover:bg-zinc-900" title={<>{head}</>}>
         <div className="space-y-2 border-t border-zinc-100 bg-white px-3 py-2 dark:border-zinc-900 dark:bg-zinc-950">
           {entry.facts && (
             <dl>
@@ -106,7 +106,7 @@ function JournalRow({ entry }: { entry: JournalEntry }): ReactNode {
             </>
           )}
         </div>
-      </details>
+      </Disclosure>
     </li>
   );
 }

@@ -7,6 +7,7 @@
 import type { ReactNode } from "react";
 import { INPUT } from "@/components/ui/classes";
 import type { PublicOAuthSettings } from "@/lib/domain/server-config";
+import { Disclosure } from "@/components/ui/disclosure";
 
 const LABEL = "mb-1 block text-[13px] font-medium text-zinc-700 dark:text-zinc-300";
 const HELP = "mt-1 block text-xs text-muted";
@@ -37,8 +38,13 @@ export function oauthFromForm(form: FormData, existing: PublicOAuthSettings | nu
 
 export function OAuthSettingsFields({ existing }: { existing: PublicOAuthSettings | null }): ReactNode {
   return (
-    <details className="rounded-md border border-zinc-200 p-3 dark:border-zinc-800" open={existing !== null} data-testid="oauth-settings">
-      <summary className="cursor-pointer text-[13px] font-medium">OAuth (optional)</summary>
+    <Disclosure
+      className="rounded-md border border-zinc-200 p-3 dark:border-zinc-800"
+      testId="oauth-settings"
+      open={existing !== null}
+      triggerClassName=" text-[13px] font-medium"
+      title={<>OAuth (optional)</>}
+    >
       <p className={HELP}>
         A server that asks for OAuth works without any of this: Toolscope discovers its authorization server and registers itself.
       </p>
@@ -99,6 +105,6 @@ export function OAuthSettingsFields({ existing }: { existing: PublicOAuthSetting
           </select>
         </label>
       </div>
-    </details>
+    </Disclosure>
   );
 }

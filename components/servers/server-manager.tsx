@@ -121,7 +121,7 @@ export function ServerManager({ editId }: { editId?: string }): ReactNode {
                 key={s.id}
                 data-testid="server-row"
                 data-server-id={s.id}
-                className="max-md:grid max-md:grid-cols-[minmax(0,1fr)_auto] max-md:gap-x-3 max-md:py-2 [&>td]:max-md:py-0.5"
+                className="max-md:grid max-md:grid-cols-2 max-md:gap-x-3 max-md:py-2 [&>td]:max-md:py-0.5"
               >
                 <td className="px-3 py-2">
                   <Link href={`/servers/${encodeURIComponent(s.id)}`} className="font-medium hover:text-indigo-600">
@@ -147,8 +147,9 @@ export function ServerManager({ editId }: { editId?: string }): ReactNode {
                   )}
                 </td>
                 <td className="px-3 py-2 font-mono text-xs">{s.protocolVersion ?? "—"}</td>
-                <td className="px-3 py-2 text-right font-mono text-xs">
+                <td className="px-3 py-2 text-right font-mono text-xs max-md:text-left">
                   {s.toolCount}
+                  <span className="font-sans md:hidden"> tools</span>
                   {s.invalidToolCount > 0 && <span className="text-rose-700 dark:text-rose-400"> +{s.invalidToolCount} invalid</span>}
                 </td>
                 <td className="px-3 py-2" data-testid="server-grade">

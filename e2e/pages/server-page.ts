@@ -29,10 +29,11 @@ export class ServerPage {
     await expect(this.overview).toBeVisible();
   }
 
-  /** Unfolds an admin-only panel by its summary. */
+  /** Unfolds an admin-only panel by its title (the fold's button). */
   async unfold(panel: Locator): Promise<void> {
-    await panel.locator("summary").click();
-    await expect(panel).toHaveJSProperty("open", true);
+    const trigger = panel.getByRole("button").first();
+    await trigger.click();
+    await expect(trigger).toHaveAttribute("aria-expanded", "true");
   }
 
   /** Saves the tool policy and waits until the server has it: the button is disabled while saving too. */
