@@ -181,7 +181,7 @@ test("an admin composes a virtual server in the browser; an agent at /mcp/{name}
 test("an admin lets agents call a server's destructive tools without waiting, in the server's policy", async ({ page }) => {
   await page.goto("/servers/demo");
   const policy = page.getByTestId("tool-policy-panel");
-  await policy.locator("summary").click();
+  await new ServerPage(page).unfold(policy);
   const agents = policy.getByTestId("policy-agents");
   await expect(agents.getByTestId("policy-agents-destructive")).toHaveValue("wait");
   await expectAccessible(page, "server page with its policy open", "light");
@@ -203,7 +203,7 @@ test("an exception for one tool: agents' calls to it go ahead while other destru
   await page.goto("/servers/demo");
   await expect(page.locator("[aria-busy=true]")).toHaveCount(0, { timeout: 30_000 });
   const policy = page.getByTestId("tool-policy-panel");
-  await policy.locator("summary").click();
+  await new ServerPage(page).unfold(policy);
   const agents = policy.getByTestId("policy-agents");
   const picker = agents.getByRole("combobox", { name: "Tool to add an agents' exception for" });
   await picker.fill("delete_no");
