@@ -39,7 +39,9 @@ test("from a tool page, the server's tabs are one click away; the protocol view 
   // Sent again: through the pipeline, audited, answered with the same echo.
   await protocol.directionFilter.selectOption("out");
   const before = ((await (await request.get("/api/audit?tool=echo&limit=100")).json()) as { records: unknown[] }).records.length;
-  const again = protocol.of("tools/call", "out").last();
+  // Held by its seq: sending it again adds a newer tools/call, which would become the "last" one.
+  const seq = await protocol.of("tools/call", "out").last().getAttribute("data-seq");
+  const again = watcher.locator(`[data-testid=protocol-message][data-seq="${seq}"]`);
   await expect(await protocol.open(again)).toContainText(marker);
   await again.getByTestId("protocol-resend").click();
   const answer = again.getByTestId("protocol-resend-answer");

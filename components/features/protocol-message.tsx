@@ -58,7 +58,13 @@ export function ProtocolMessageRow({ serverId, message }: { serverId: string; me
   const value = message.truncated ? null : parsed(message.json);
   const arrow = message.direction === "out" ? "→" : "←";
   return (
-    <li data-testid="protocol-message" data-direction={message.direction} data-kind={message.kind} data-method={message.method ?? ""}>
+    <li
+      data-testid="protocol-message"
+      data-seq={message.seq}
+      data-direction={message.direction}
+      data-kind={message.kind}
+      data-method={message.method ?? ""}
+    >
       <Disclosure>
         <Heading level={3} className="text-[12px]">
           <Button
