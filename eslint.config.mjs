@@ -10,8 +10,6 @@ export const LAYERS = [
   "errors",
   "process-wide",
   "megabytes",
-  "json-diff",
-  "tool-hints",
   "json-schema",
   "net",
   "telemetry",
@@ -32,7 +30,6 @@ export const LAYERS = [
   "mcp",
   "policy",
   "apps",
-  "catalog",
   "health",
   "report",
   "pins",
@@ -48,17 +45,7 @@ export const LAYERS = [
   "startup",
 ];
 
-const SINGLE_FILES = new Set([
-  "errors",
-  "process-wide",
-  "megabytes",
-  "json-diff",
-  "tool-hints",
-  "draining",
-  "health",
-  "retention",
-  "startup",
-]);
+const SINGLE_FILES = new Set(["errors", "process-wide", "megabytes", "draining", "health", "retention", "startup"]);
 const roomPath = (room) => `./lib/${room}${SINGLE_FILES.has(room) ? ".ts" : ""}`;
 
 const layering = LAYERS.map((room, index) => ({
@@ -106,6 +93,29 @@ const config = [
       "import-x/resolver-next": [createTypeScriptImportResolver()],
     },
     rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
+  },
+  {
+    // What the browser may run of lib/: the vocabulary (lib/domain, pure) and the browser's
+    // fetch helpers (lib/client). Types may come from anywhere, since they are gone once built;
+    // a value from another room would put server code (or a secret) in the browser bundle.
+    // Tests and their helpers under testing/ run in Node and may reach further.
+    files: ["components/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx", "components/**/testing/**"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["@/lib/*", "!@/lib/domain", "!@/lib/domain/*", "!@/lib/client", "!@/lib/client/*"],
+              allowTypeImports: true,
+              message:
+                "components/ imports values only from lib/domain and lib/client, the browser-safe rooms (docs/architecture.md); use `import type` for a type.",
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     // Product code only: tests may reach any room (and test/ fixtures) to set a scene up.

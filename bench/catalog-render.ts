@@ -12,7 +12,7 @@ import path from "node:path";
 import type { Browser, BrowserContext } from "@playwright/test";
 import { CHROMIUM_PATH } from "../e2e/chromium";
 import { generatedToolName } from "../lib/demo-server/tools/generated";
-import { isAppOnly } from "../lib/mcp/app-ui";
+import { isAppOnly } from "../lib/domain/app-ui";
 import type { Tool } from "../lib/domain/mcp-types";
 import { measureConnects } from "./lib/connect";
 import type { StdioEntry } from "./lib/direct-stdio";

@@ -74,6 +74,15 @@ describe("eslint.config.mjs", () => {
     expect(found.join("\n")).toMatch(/^lib\/mcp\/pool\.ts: import\/no-restricted-paths: .*lib\/ is the product's server side/);
   });
 
+  it("lets components/ take values only from lib/domain and lib/client, and types from anywhere", async () => {
+    const found = await lint({
+      "components/panel.tsx":
+        'import { pool } from "@/lib/mcp/pool";\nimport type { Row } from "@/lib/audit/store";\nimport { word } from "@/lib/domain/words";\nimport { fetchJson } from "@/lib/client/fetch-json";\nexport const panel = (row: Row): unknown => [pool, word, fetchJson, row];\n',
+    });
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatch(/^components\/panel\.tsx: @typescript-eslint\/no-restricted-imports: .*browser-safe rooms/);
+  });
+
   it("enforces the layering docs/architecture.md draws, in the same order", async () => {
     // The rooms in the order the lint step holds them: the targets of its zones, lowest first.
     const eslint = new ESLint({ cwd: path.dirname(CONFIG), overrideConfigFile: CONFIG });

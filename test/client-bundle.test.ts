@@ -1,7 +1,7 @@
 // What every page sends the browser, read off the production build: no page loads zod up
 // front (390 KB of script to parse on every page, for schemas the server checks anyway). Client
-// code takes constants and functions from zod-free modules (lib/policy/tool-rules.ts,
-// lib/saved/kinds.ts, lib/mcp/transport-names.ts); only what is loaded lazily brings zod: an MCP
+// code takes constants and functions from zod-free modules (lib/domain/tool-rules.ts,
+// lib/domain/saved-kinds.ts, lib/domain/transport-names.ts); only what is loaded lazily brings zod: an MCP
 // App's frame on a tool with an app (the host SDK), the playground's chat (the AI SDK). npm test builds before it runs vitest.
 import fs from "node:fs";
 import path from "node:path";

@@ -209,7 +209,7 @@ export function expectAuditRedacted({ listed, searches, exports }: Awaited<Retur
 export async function savedCallRuns(scenario: EchoScenario): Promise<string> {
   const { createSavedCall, createCollection, getSavedCall } = await import("@/lib/saved/saved-calls");
   const { runCollection } = await import("@/lib/saved/run-saved");
-  const { CollectionInputSchema, SavedCallInputSchema } = await import("@/lib/saved/shapes");
+  const { CollectionInputSchema, SavedCallInputSchema } = await import("@/lib/domain/saved-shapes");
   const { collection } = await createCollection(CollectionInputSchema.parse({ name: "Echoes" }), scenario.caller);
   const ids: string[] = [];
   for (const tool of Object.keys(TOOLS)) {

@@ -11,7 +11,7 @@ import { auditReaderFor } from "@/lib/mcp/server-access";
 import { pageCaller } from "@/lib/http/page-caller";
 import { can } from "@/lib/domain/roles";
 import { AuditListSchema, storeFilters } from "@/lib/audit/query-schema";
-import { auditQueryString, type AuditFilterValues } from "@/lib/audit/query-string";
+import { auditQueryString, type AuditFilterValues } from "@/lib/domain/audit-query-string";
 import { describeIssues } from "@/lib/http/zod-issues";
 import { listServerSnapshots } from "@/lib/mcp/servers";
 

@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { SignInForm } from "@/components/auth/sign-in-form";
 import { sessionState } from "@/lib/auth/session";
 import { pageCaller } from "@/lib/http/page-caller";
-import { safeNextPath } from "@/lib/http/safe-next";
+import { safeNextPath } from "@/lib/domain/safe-next";
 import { agentAuthorization } from "@/lib/auth/agent-authorization";
 import { agentName } from "@/lib/auth/agent-consent";
 

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { SAVED_KIND_LABELS } from "@/lib/saved/shapes";
+import { SAVED_KIND_LABELS } from "@/lib/domain/saved-shapes";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { ImportCollection } from "@/components/saved/import-collection";

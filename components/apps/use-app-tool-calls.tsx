@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { ConfirmCall, confirmationReason, confirmationSkipped } from "@/components/invoke/confirm-call";
 import { runTool } from "@/components/invoke/run-tool";
-import { toolVisibility } from "@/lib/mcp/app-ui";
+import { toolVisibility } from "@/lib/domain/app-ui";
 import { OUTCOME_INFO } from "@/lib/domain/outcomes";
 import type { CallToolResult, Tool } from "@/lib/domain/mcp-types";
 import type { AppToolCall } from "./app-frame";

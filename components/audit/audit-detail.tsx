@@ -1,7 +1,7 @@
 // One audit record in full: who, when, where, the request as sent (secrets redacted) and
 // the response as received, with replay and the record's place in the hash chain.
 import Link from "next/link";
-import { recordKindLabel } from "@/lib/audit/event-kinds";
+import { recordKindLabel } from "@/lib/domain/audit-event-kinds";
 import { AUTH_METHOD_LABELS, type AuthMethod } from "@/lib/domain/roles";
 import type { ReactNode } from "react";
 import { JsonView } from "@/components/ui/json-view";

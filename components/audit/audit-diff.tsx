@@ -3,7 +3,7 @@
 import type { ReactNode } from "react";
 import { JsonView } from "@/components/ui/json-view";
 import type { AuditEntry } from "@/lib/audit/entry";
-import { jsonDiff, type JsonChange } from "@/lib/json-diff";
+import { jsonDiff, type JsonChange } from "@/lib/domain/json-diff";
 import { OutcomeBadge } from "./outcome-badge";
 
 function short(value: unknown): string {

@@ -6,9 +6,9 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY } from "@/components/ui/classes";
 import { FILTER_OUTCOMES, outcomeInfo } from "@/lib/domain/outcomes";
-import { EVENT_KINDS, EVENT_LABELS } from "@/lib/audit/event-kinds";
-import { VIA_KINDS } from "@/lib/audit/via";
-import { auditQueryString, type AuditFilterValues } from "@/lib/audit/query-string";
+import { EVENT_KINDS, EVENT_LABELS } from "@/lib/domain/audit-event-kinds";
+import { VIA_KINDS } from "@/lib/domain/audit-via";
+import { auditQueryString, type AuditFilterValues } from "@/lib/domain/audit-query-string";
 
 const FIELD =
   "h-8 rounded-md border border-zinc-300 bg-white px-2 text-[13px] outline-none focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/20 dark:border-zinc-700 dark:bg-zinc-900";

@@ -4,11 +4,11 @@
 // A row opens its record beside the list (over it, on a phone); ticking two rows compares them.
 import Link from "next/link";
 import { AUTH_METHOD_LABELS, type AuthMethod } from "@/lib/domain/roles";
-import { recordKindLabel } from "@/lib/audit/event-kinds";
+import { recordKindLabel } from "@/lib/domain/audit-event-kinds";
 import { useRouter } from "next/navigation";
 import { useState, type ReactNode } from "react";
 import type { AuditEntry } from "@/lib/audit/entry";
-import { groupCompletions, typedValues, type AuditRow } from "@/lib/audit/group-records";
+import { groupCompletions, typedValues, type AuditRow } from "@/lib/domain/audit-groups";
 import { OutcomeBadge } from "./outcome-badge";
 import { ViaTag } from "./via";
 import { INVOCATION_LABELS, isInvocationKind } from "@/lib/domain/invocation-kinds";
@@ -154,7 +154,7 @@ export function AuditTable({ records, selected, query }: { records: AuditEntry[]
 
   // A field's completion lookups are one row, unfolded on demand (every one is still its own record).
   const rows = groupCompletions(records);
-  const tableRow = (r: AuditEntry, row?: AuditRow): ReactNode => (
+  const tableRow = (r: AuditEntry, row?: AuditRow<AuditEntry>): ReactNode => (
     <tr
       key={r.id}
       data-testid="audit-row"

@@ -1,8 +1,8 @@
-// Where a recorded call was made from (lib/audit/via.ts): a quiet tag in the log's table, a
+// Where a recorded call was made from (lib/domain/audit-via.ts): a quiet tag in the log's table, a
 // sentence (with a link to the saved call) in a record's detail. Nothing for the form or the API.
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { parseVia, viaSentence, viaTag } from "@/lib/audit/via";
+import { parseVia, viaSentence, viaTag } from "@/lib/domain/audit-via";
 
 export function ViaTag({ via }: { via: string | null }): ReactNode {
   const tag = viaTag(via);

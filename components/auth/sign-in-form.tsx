@@ -6,7 +6,7 @@ import { useState, type FormEvent, type ReactNode } from "react";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, INPUT } from "@/components/ui/classes";
 import type { SessionState } from "@/lib/auth/session-state";
 import { fetchJson } from "@/lib/client/fetch-json";
-import { safeNextPath } from "@/lib/http/safe-next";
+import { safeNextPath } from "@/lib/domain/safe-next";
 import { ErrorNote } from "@/components/ui/error-note";
 
 type Props = {

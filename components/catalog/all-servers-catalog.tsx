@@ -4,8 +4,8 @@
 // never by serverInfo.name, which servers choose themselves and may share.
 import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { loadAllCatalogs, qualified, type CatalogEntry } from "@/lib/client/all-catalogs";
-import { buildSearchIndex, searchTools } from "@/lib/catalog/search";
-import { isAppOnly } from "@/lib/mcp/app-ui";
+import { buildSearchIndex, searchTools } from "@/lib/domain/catalog-search";
+import { isAppOnly } from "@/lib/domain/app-ui";
 import type { ServerSnapshot } from "@/lib/domain/mcp-types";
 import { TOOL_ROW_HEIGHT, ToolRow } from "./tool-row";
 import { VirtualList } from "./virtual-list";

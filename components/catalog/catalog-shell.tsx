@@ -5,7 +5,7 @@
 // the top of the content, and picking a tool closes it.
 import { usePathname } from "next/navigation";
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { listedTools } from "@/lib/catalog/filters";
+import { listedTools } from "@/lib/domain/catalog-filters";
 import { useCatalog } from "./catalog-context";
 import { ToolList } from "./tool-list";
 import { FeatureNav } from "@/components/features/feature-nav";

@@ -8,8 +8,8 @@ import { Command } from "cmdk";
 import { usePathname, useRouter } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { loadAllCatalogs, qualified, type CatalogEntry } from "@/lib/client/all-catalogs";
-import { buildSearchIndex, searchTools } from "@/lib/catalog/search";
-import { toolDisplayName } from "@/lib/tool-hints";
+import { buildSearchIndex, searchTools } from "@/lib/domain/catalog-search";
+import { toolDisplayName } from "@/lib/domain/tool-hints";
 import { ToolIcon } from "./tool-icon";
 
 const SHOWN = 12;

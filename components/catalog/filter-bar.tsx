@@ -1,7 +1,7 @@
 "use client";
 
 import type { ReactNode } from "react";
-import { FILTER_LABEL, FILTERS, type CatalogView, type FilterKey } from "@/lib/catalog/filters";
+import { FILTER_LABEL, FILTERS, type CatalogView, type FilterKey } from "@/lib/domain/catalog-filters";
 import { ToggleButton } from "@/components/ui/toggle-button";
 
 /** Toggle chips for the filters, and the sort order. */

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import { toolUi } from "@/lib/mcp/app-ui";
+import { toolUi } from "@/lib/domain/app-ui";
 import type { Tool } from "@/lib/domain/mcp-types";
-import { toolHints, type Hint } from "@/lib/tool-hints";
+import { toolHints, type Hint } from "@/lib/domain/tool-hints";
 
 type Tone = "green" | "red" | "blue" | "amber" | "zinc";
 

@@ -13,7 +13,7 @@ import { CapabilityBadges, PingButton, RootsOffered, ServerIdentity } from "@/co
 import { ServerLogPanel } from "@/components/features/server-log";
 import { TasksPanel } from "@/components/features/tasks-panel";
 import { useCan } from "@/components/auth/viewer";
-import { isAppOnly } from "@/lib/mcp/app-ui";
+import { isAppOnly } from "@/lib/domain/app-ui";
 import { useCatalog } from "./catalog-context";
 import { FailurePanel } from "./failure-panel";
 import { StatusDot } from "./status-dot";

@@ -5,8 +5,16 @@
 import { AuthorizeButton } from "@/components/servers/authorize-button";
 import { useParams, usePathname, useSearchParams } from "next/navigation";
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { listedTools, parseView, passesFilters, sortTools, viewQuery, type CatalogView, type FilterKey } from "@/lib/catalog/filters";
-import { buildSearchIndex, searchTools } from "@/lib/catalog/search";
+import {
+  listedTools,
+  parseView,
+  passesFilters,
+  sortTools,
+  viewQuery,
+  type CatalogView,
+  type FilterKey,
+} from "@/lib/domain/catalog-filters";
+import { buildSearchIndex, searchTools } from "@/lib/domain/catalog-search";
 import { useCatalog } from "./catalog-context";
 import { FilterBar } from "./filter-bar";
 import { ServerSwitcher } from "./server-switcher";

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { memo, type ReactNode } from "react";
 import type { Tool } from "@/lib/domain/mcp-types";
-import { toolDisplayName } from "@/lib/tool-hints";
+import { toolDisplayName } from "@/lib/domain/tool-hints";
 import { HintBadges } from "./hint-badges";
 import { LintBadge } from "./tool-problems";
 import { ToolIcon } from "./tool-icon";

@@ -2,7 +2,7 @@
 
 // Whether the server is trusted, beside its name: one setting (the server's `trusted`) that
 // decides whether Toolscope believes what the server says about its tools, and so what runs
-// without asking, from the form and from agents (lib/policy/tool-rules.ts). Those who may manage
+// without asking, from the form and from agents (lib/domain/tool-rules.ts). Those who may manage
 // servers switch it here; everyone else sees which it is.
 import { useState, type ReactNode } from "react";
 import { useCan } from "@/components/auth/viewer";

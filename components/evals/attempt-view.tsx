@@ -2,8 +2,8 @@
 // made (arguments, what became of each, its audit record) and its final answer.
 import Link from "next/link";
 import type { ReactNode } from "react";
-import type { EvalAttempt } from "@/lib/evals/run-shapes";
-import { describeExpectation } from "@/lib/evals/expectation-words";
+import type { EvalAttempt } from "@/lib/domain/eval-run-shapes";
+import { describeExpectation } from "@/lib/domain/eval-expectation-words";
 import { Disclosure } from "@/components/ui/disclosure";
 
 const OK = "text-emerald-700 dark:text-emerald-400";

@@ -1,7 +1,7 @@
 // A suite's pass rate per model over its runs, oldest on the left: a line per model. The history
 // table beside it holds the same figures for anyone who does not see the chart.
 import type { ReactNode } from "react";
-import { passRate, percent, type RunListing } from "@/lib/evals/run-shapes";
+import { passRate, percent, type RunListing } from "@/lib/domain/eval-run-shapes";
 
 const COLOURS = ["#4f46e5", "#059669", "#d97706", "#db2777", "#0891b2", "#7c3aed", "#65a30d", "#dc2626", "#475569", "#0d9488"];
 const WIDTH = 640;

@@ -1,6 +1,6 @@
 // A pass rate as a small coloured figure: green when every attempt passed, amber in between, red at none.
 import type { ReactNode } from "react";
-import { passRate, percent, type Figures } from "@/lib/evals/run-shapes";
+import { passRate, percent, type Figures } from "@/lib/domain/eval-run-shapes";
 
 export function rateTone(rate: number | null): string {
   if (rate === null) return "text-muted";

@@ -4,7 +4,7 @@
 import Link from "next/link";
 import { useState, type ReactNode } from "react";
 import { BUTTON_SECONDARY } from "@/components/ui/classes";
-import type { RunListing } from "@/lib/evals/run-shapes";
+import type { RunListing } from "@/lib/domain/eval-run-shapes";
 import { PassRate } from "./pass-rate";
 import { Checkbox } from "@/components/ui/checkbox";
 

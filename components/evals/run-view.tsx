@@ -6,7 +6,7 @@ import { useRouter } from "next/navigation";
 import { useEffect, useState, type ReactNode } from "react";
 import { BUTTON_SECONDARY, ERROR_NOTE } from "@/components/ui/classes";
 import { ApiError, fetchJson } from "@/lib/client/fetch-json";
-import type { EvalRun, RunListing } from "@/lib/evals/run-shapes";
+import type { EvalRun, RunListing } from "@/lib/domain/eval-run-shapes";
 import { AttemptView } from "./attempt-view";
 import { PassRate } from "./pass-rate";
 import { ErrorNote } from "@/components/ui/error-note";

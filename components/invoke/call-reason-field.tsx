@@ -2,7 +2,7 @@
 
 // The reason a server's policy asks for before a risky tool runs; kept in the audit record.
 import type { ReactNode } from "react";
-import { REASON_MAX_CHARS } from "@/lib/policy/tool-rules";
+import { REASON_MAX_CHARS } from "@/lib/domain/tool-rules";
 
 export function CallReasonField({
   value,

@@ -9,7 +9,7 @@ import { BUTTON_PRIMARY, BUTTON_SECONDARY } from "@/components/ui/classes";
 import { JsonView } from "@/components/ui/json-view";
 import { ModalDialog } from "@/components/ui/modal-dialog";
 import type { Tool } from "@/lib/domain/mcp-types";
-import { toolDisplayName, toolHints } from "@/lib/tool-hints";
+import { toolDisplayName, toolHints } from "@/lib/domain/tool-hints";
 import { Checkbox } from "@/components/ui/checkbox";
 
 const TOOL_SKIP_KEY = (serverId: string, tool: string): string => `toolscope.skip-confirm.${serverId}/${tool}`;
@@ -37,7 +37,7 @@ function storage(): Storage | null {
 
 /**
  * Whether to run without asking although confirmationReason names a risk. A trusted server is
- * believed (lib/policy/tool-rules.ts): only a tool that declares itself destructive asks, until
+ * believed (lib/domain/tool-rules.ts): only a tool that declares itself destructive asks, until
  * the person says not to for that tool in this browser. An untrusted server's tools always ask.
  */
 export function confirmationSkipped(serverId: string, trusted: boolean, tool: Tool): boolean {

@@ -1,7 +1,7 @@
 import type { RJSFSchema, RJSFValidationError, ValidatorType } from "@rjsf/utils";
 import { beforeAll, describe, expect, it } from "vitest";
 import { schemaTools } from "@/lib/demo-server/tools/schemas";
-import { formSchema } from "@/lib/json-schema/form-schema";
+import { formSchema } from "@/lib/domain/form-schema";
 import { exceptRedacted, inPlainWords } from "./form-errors";
 import { compiledValidator } from "./testing/compiled-validator";
 

@@ -1,9 +1,9 @@
-// The form's validation errors in plain words (lib/json-schema/error-words.ts), as RJSF's
+// The form's validation errors in plain words (lib/domain/schema-error-words.ts), as RJSF's
 // `transformErrors`. `message` sits under the field, whose label is beside it; `stack`, in the
 // list above the form, names the field by its path. A keyword without a phrasing keeps Ajv's
 // words.
 import type { RJSFValidationError } from "@rjsf/utils";
-import { errorWords } from "@/lib/json-schema/error-words";
+import { errorWords } from "@/lib/domain/schema-error-words";
 import { REDACTED } from "@/lib/domain/redact";
 import { dataAt, dataPath } from "./branch-errors";
 

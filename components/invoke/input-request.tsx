@@ -10,7 +10,7 @@ import type { IChangeEvent } from "@rjsf/core";
 import type { RJSFSchema } from "@rjsf/utils";
 import { useMemo, useState, type ReactNode } from "react";
 import { fetchJson } from "@/lib/client/fetch-json";
-import { formSchema } from "@/lib/json-schema/form-schema";
+import { formSchema } from "@/lib/domain/form-schema";
 import { FormBoundary } from "./form-boundary";
 import { useFormValidator } from "./form-validator";
 import { buttonTemplates } from "./rjsf-buttons";

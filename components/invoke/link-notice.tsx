@@ -4,7 +4,7 @@
 // not fit the tool's input schema (checked with the form's own validator). Nothing has run.
 import type { RJSFSchema } from "@rjsf/utils";
 import { useMemo, type ReactNode } from "react";
-import { formSchema } from "@/lib/json-schema/form-schema";
+import { formSchema } from "@/lib/domain/form-schema";
 import type { Tool } from "@/lib/domain/mcp-types";
 import { inPlainWords } from "./form-errors";
 import { useFormValidator } from "./form-validator";

@@ -6,7 +6,7 @@
 // unticked, the field for S takes over. Validation still runs against the original schema.
 import type { FieldProps, RJSFSchema } from "@rjsf/utils";
 import type { ReactNode } from "react";
-import { nonNullVariant } from "@/lib/json-schema/nullable";
+import { nonNullVariant } from "@/lib/domain/nullable-schema";
 import { Checkbox } from "@/components/ui/checkbox";
 
 /**

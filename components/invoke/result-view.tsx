@@ -3,7 +3,7 @@
 // completed (timeout, cancelled, transport).
 import type { ReactNode } from "react";
 import { JsonTree } from "@/components/ui/json-tree";
-import { jsonDiff } from "@/lib/json-diff";
+import { jsonDiff } from "@/lib/domain/json-diff";
 import { outcomeInfo, shownOutcome } from "@/lib/domain/outcomes";
 import { malformedBlocks } from "@/lib/domain/result-problems";
 import type { CallToolResult, InvocationResponse } from "@/lib/domain/mcp-types";

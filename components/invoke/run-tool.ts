@@ -33,7 +33,7 @@ export async function runTool(
     signal: AbortSignal;
     /** Why, when the server's policy asks for a reason. */
     reason?: string | undefined;
-    /** The tool whose MCP App makes this call, for the audit log (lib/audit/via.ts). */
+    /** The tool whose MCP App makes this call, for the audit log (lib/domain/audit-via.ts). */
     appOf?: string | undefined;
     onStarted: (auditId: string) => void;
     onProgress: (p: Progress) => void;

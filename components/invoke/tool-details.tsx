@@ -3,7 +3,7 @@
 import type { ReactNode } from "react";
 import { JsonView } from "@/components/ui/json-view";
 import type { Tool } from "@/lib/domain/mcp-types";
-import { toolHints, type Hint } from "@/lib/tool-hints";
+import { toolHints, type Hint } from "@/lib/domain/tool-hints";
 import { Disclosure } from "@/components/ui/disclosure";
 
 const HINT_ROWS: { key: keyof ReturnType<typeof toolHints>; label: string }[] = [

@@ -7,7 +7,7 @@ import { ToolIcon } from "@/components/catalog/tool-icon";
 import { LintBadge } from "@/components/catalog/tool-problems";
 import { Markdown } from "@/components/ui/markdown";
 import type { Tool } from "@/lib/domain/mcp-types";
-import { toolDisplayName } from "@/lib/tool-hints";
+import { toolDisplayName } from "@/lib/domain/tool-hints";
 
 export function ToolHeader({
   tool,

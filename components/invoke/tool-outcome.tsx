@@ -6,7 +6,7 @@ import dynamic from "next/dynamic";
 import type { ReactNode, Ref } from "react";
 import type { useAppToolCalls } from "@/components/apps/use-app-tool-calls";
 import type { CallToSave } from "@/components/saved/save-call-dialog";
-import { toolUi } from "@/lib/mcp/app-ui";
+import { toolUi } from "@/lib/domain/app-ui";
 import type { Tool } from "@/lib/domain/mcp-types";
 import { AuthorizationPrompt, callAuthorization } from "./authorization-prompt";
 import { CallHistory } from "./call-history";

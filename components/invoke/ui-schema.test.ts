@@ -1,7 +1,7 @@
 import type { RJSFSchema } from "@rjsf/utils";
 import { describe, expect, it } from "vitest";
 import { schemaTools } from "@/lib/demo-server/tools/schemas";
-import { formSchema } from "@/lib/json-schema/form-schema";
+import { formSchema } from "@/lib/domain/form-schema";
 import { uiSchemaFor } from "./ui-schema";
 
 function demoSchema(name: string): RJSFSchema {

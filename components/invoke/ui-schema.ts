@@ -9,7 +9,7 @@
 // it reads the uiSchema), allOf (merged into one object), and each oneOf/anyOf variant (RJSF
 // reads `oneOf: [ui of variant 0, …]` for the variant shown, in place of the field's own).
 import type { UiSchema } from "@rjsf/utils";
-import { nonNullVariant } from "@/lib/json-schema/nullable";
+import { nonNullVariant } from "@/lib/domain/nullable-schema";
 
 type Schema = Record<string, unknown>;
 

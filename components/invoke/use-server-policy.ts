@@ -3,7 +3,7 @@
 // A server's policy on risky tools, for the tool panel to show what the call pipeline enforces.
 import { useEffect, useState } from "react";
 import { fetchJson } from "@/lib/client/fetch-json";
-import type { ServerPolicy } from "@/lib/policy/tool-policy";
+import type { ServerPolicy } from "@/lib/domain/tool-policy";
 
 export type ServerPolicyView = { serverId: string; policy: ServerPolicy | null; configuredTrusted: boolean; annotationsTrusted: boolean };
 

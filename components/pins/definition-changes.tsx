@@ -7,7 +7,7 @@ import { diffWords } from "diff";
 import { useCallback, type ReactNode } from "react";
 import { fetchJson } from "@/lib/client/fetch-json";
 import type { PendingDefinition, PendingReason, PinsView } from "@/lib/domain/definition-pins";
-import type { JsonChange } from "@/lib/json-diff";
+import type { JsonChange } from "@/lib/domain/json-diff";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, ERROR_NOTE } from "@/components/ui/classes";
 import { useApiData } from "@/components/ui/use-api-data";
 import { ErrorNote } from "@/components/ui/error-note";

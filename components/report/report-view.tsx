@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { fetchJson } from "@/lib/client/fetch-json";
 import { SEVERITIES, type ReportCard, type Severity } from "@/lib/domain/report-card";
-import { FINDINGS_COUNTED_PER_RULE, GRADE_FLOORS, SEVERITY_WEIGHTS } from "@/lib/report/grade";
+import { FINDINGS_COUNTED_PER_RULE, GRADE_FLOORS, SEVERITY_WEIGHTS } from "@/lib/domain/report-grade";
 import { useCan } from "@/components/auth/viewer";
 import { BUTTON_SECONDARY } from "@/components/ui/classes";
 import { DefinitionChanges } from "@/components/pins/definition-changes";

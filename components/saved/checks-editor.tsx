@@ -4,8 +4,8 @@
 // a JSON value, set a time limit. Values are typed as JSON; plain text counts as a string.
 import { useState, type ReactNode } from "react";
 import { INPUT } from "@/components/ui/classes";
-import { describeCheck } from "@/lib/saved/checks";
-import type { Check } from "@/lib/saved/shapes";
+import { describeCheck } from "@/lib/domain/saved-checks";
+import type { Check } from "@/lib/domain/saved-shapes";
 import { Checkbox } from "@/components/ui/checkbox";
 
 const SMALL_INPUT = `${INPUT} !py-1 !text-[12px]`;

@@ -2,7 +2,7 @@
 
 // A collection (issue 17): its saved calls in order, each with its latest run beside the one
 // before and their difference; run one call or all of them in order, export, present.
-import { SAVED_KIND_LABELS } from "@/lib/saved/kinds";
+import { SAVED_KIND_LABELS } from "@/lib/domain/saved-kinds";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useCallback, useState, type ReactNode } from "react";
@@ -10,7 +10,7 @@ import { useCan } from "@/components/auth/viewer";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, ERROR_NOTE, INPUT } from "@/components/ui/classes";
 import { ModalDialog } from "@/components/ui/modal-dialog";
 import { ApiError, fetchJson } from "@/lib/client/fetch-json";
-import type { CollectionReport, CollectionView as Collection, SavedCallView } from "@/lib/saved/shapes";
+import type { CollectionReport, CollectionView as Collection, SavedCallView } from "@/lib/domain/saved-shapes";
 import { CopyLink } from "./copy-link";
 import { RunBadge } from "./run-badge";
 import { RunCompare } from "./run-compare";
@@ -18,7 +18,7 @@ import { missingSecrets, SecretValuesForm, type SecretValues } from "./secret-va
 import { usePreapproval } from "./preapproval";
 import { PreapproveToggle } from "./preapprove-toggle";
 import { useRiskyCalls } from "./use-risky-tools";
-import { describeCheck } from "@/lib/saved/checks";
+import { describeCheck } from "@/lib/domain/saved-checks";
 
 const SMALL =
   "rounded border border-zinc-300 px-1.5 py-0.5 text-[11px] hover:bg-zinc-50 disabled:opacity-40 dark:border-zinc-700 dark:hover:bg-zinc-900";

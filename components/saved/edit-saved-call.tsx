@@ -7,7 +7,7 @@ import { useEffect, useState, type ReactNode } from "react";
 import { useViewer } from "@/components/auth/viewer";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, INPUT } from "@/components/ui/classes";
 import { ApiError, fetchJson } from "@/lib/client/fetch-json";
-import type { Check, CollectionSummary, CollectionView, SavedCallView, Visibility } from "@/lib/saved/shapes";
+import type { Check, CollectionSummary, CollectionView, SavedCallView, Visibility } from "@/lib/domain/saved-shapes";
 import { ChecksEditor } from "./checks-editor";
 import { ErrorNote } from "@/components/ui/error-note";
 

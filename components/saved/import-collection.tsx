@@ -4,7 +4,7 @@
 import type { ReactNode } from "react";
 import { ImportJsonFile } from "@/components/ui/import-json-file";
 import { fetchJson } from "@/lib/client/fetch-json";
-import type { CollectionView } from "@/lib/saved/shapes";
+import type { CollectionView } from "@/lib/domain/saved-shapes";
 
 export function ImportCollection(): ReactNode {
   return (

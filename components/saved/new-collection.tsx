@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState, type ReactNode } from "react";
 import { BUTTON_SECONDARY, ERROR_NOTE, INPUT } from "@/components/ui/classes";
 import { ApiError, fetchJson } from "@/lib/client/fetch-json";
-import type { CollectionView } from "@/lib/saved/shapes";
+import type { CollectionView } from "@/lib/domain/saved-shapes";
 
 /** Makes an empty collection to file saved calls in. */
 export function NewCollection(): ReactNode {

@@ -3,7 +3,7 @@
 // The collection page's switch for "Pre-approve for Present" (preapproval.ts): says which calls
 // would otherwise ask, and which calls came after the approval and still do.
 import type { ReactNode } from "react";
-import type { SavedCallView } from "@/lib/saved/shapes";
+import type { SavedCallView } from "@/lib/domain/saved-shapes";
 import { setPreapproved, type Preapproval } from "./preapproval";
 import { Checkbox } from "@/components/ui/checkbox";
 

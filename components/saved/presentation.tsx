@@ -12,13 +12,13 @@ import { runTool } from "@/components/invoke/run-tool";
 import { ToolForm } from "@/components/invoke/tool-form";
 import { ApiError, fetchJson } from "@/lib/client/fetch-json";
 import type { InvocationResponse, ToolsResponse } from "@/lib/domain/mcp-types";
-import { runChecks } from "@/lib/saved/checks";
-import { withoutSecrets } from "@/lib/saved/secret-fields";
+import { runChecks } from "@/lib/domain/saved-checks";
+import { withoutSecrets } from "@/lib/domain/saved-secret-fields";
 import { containsRedacted } from "@/lib/domain/redact";
-import type { CollectionView } from "@/lib/saved/shapes";
+import type { CollectionView } from "@/lib/domain/saved-shapes";
 import { usePreapproval } from "./preapproval";
 import { PresentationChecks, PresentedFeature } from "./presented-feature";
-import { toolDisplayName } from "@/lib/tool-hints";
+import { toolDisplayName } from "@/lib/domain/tool-hints";
 
 function typing(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT", "BUTTON"].includes(target.tagName));

@@ -6,10 +6,10 @@
 import { useState, type FormEvent, type ReactNode } from "react";
 import { BUTTON_PRIMARY, INPUT } from "@/components/ui/classes";
 import { useFeatureRequest } from "@/components/features/use-feature-request";
-import { runChecks } from "@/lib/saved/checks";
-import { withoutSecrets } from "@/lib/saved/secret-fields";
-import { SAVED_KIND_LABELS } from "@/lib/saved/kinds";
-import type { SavedCallView } from "@/lib/saved/shapes";
+import { runChecks } from "@/lib/domain/saved-checks";
+import { withoutSecrets } from "@/lib/domain/saved-secret-fields";
+import { SAVED_KIND_LABELS } from "@/lib/domain/saved-kinds";
+import type { SavedCallView } from "@/lib/domain/saved-shapes";
 import { SavedAnswer } from "./saved-answer";
 
 export function PresentedFeature({ call }: { call: SavedCallView }): ReactNode {

@@ -1,7 +1,7 @@
 // Whether a saved call's latest run passed its checks, at a glance.
 import type { ReactNode } from "react";
 import { outcomeInfo, shownOutcome } from "@/lib/domain/outcomes";
-import type { RunView } from "@/lib/saved/shapes";
+import type { RunView } from "@/lib/domain/saved-shapes";
 
 /**
  * A run's outcome in words, read with its output check's verdict when its response is shown;

@@ -3,9 +3,9 @@
 import type { ReactNode } from "react";
 import { JsonChanges } from "@/components/audit/audit-diff";
 import { ResultView } from "@/components/invoke/result-view";
-import { jsonDiff } from "@/lib/json-diff";
-import { comparableResult, describeCheck } from "@/lib/saved/checks";
-import type { RunView, SavedKind } from "@/lib/saved/shapes";
+import { jsonDiff } from "@/lib/domain/json-diff";
+import { comparableResult, describeCheck } from "@/lib/domain/saved-checks";
+import type { RunView, SavedKind } from "@/lib/domain/saved-shapes";
 import { SavedAnswer } from "./saved-answer";
 import { RunBadge, runOutcomeLabel } from "./run-badge";
 

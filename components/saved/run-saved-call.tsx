@@ -6,7 +6,7 @@ import { useRouter } from "next/navigation";
 import { useState, type ReactNode } from "react";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY } from "@/components/ui/classes";
 import { ApiError, fetchJson } from "@/lib/client/fetch-json";
-import type { SavedCallView } from "@/lib/saved/shapes";
+import type { SavedCallView } from "@/lib/domain/saved-shapes";
 import { missingSecrets, SecretValuesForm, type SecretValues } from "./secret-values";
 import { useRiskyCalls } from "./use-risky-tools";
 import { ErrorNote } from "@/components/ui/error-note";

@@ -2,15 +2,15 @@
 
 // "Save" from the tool form, the session's history or an audit record (issue 17): a name, a
 // note, the collection to file it in, who sees it, and checks on the result. The server
-// leaves secret values out before storing (lib/saved/secret-fields.ts); the dialog says so.
+// leaves secret values out before storing (lib/domain/saved-secret-fields.ts); the dialog says so.
 import Link from "next/link";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useViewer } from "@/components/auth/viewer";
 import { ModalDialog } from "@/components/ui/modal-dialog";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, INPUT } from "@/components/ui/classes";
 import { ApiError, fetchJson } from "@/lib/client/fetch-json";
-import { SAVED_KIND_LABELS, type SavedKind, type Visibility } from "@/lib/saved/kinds";
-import type { Check, CollectionSummary, SavedCallInput, SavedCallView } from "@/lib/saved/shapes";
+import { SAVED_KIND_LABELS, type SavedKind, type Visibility } from "@/lib/domain/saved-kinds";
+import type { Check, CollectionSummary, SavedCallInput, SavedCallView } from "@/lib/domain/saved-shapes";
 import { ChecksEditor } from "./checks-editor";
 import { ErrorNote } from "@/components/ui/error-note";
 

@@ -7,7 +7,7 @@ import { FeatureAnswerHeader } from "@/components/features/feature-answer";
 import { PromptMessages } from "@/components/features/prompt-messages";
 import { ResourceContents } from "@/components/features/resource-contents";
 import type { FeatureResponse, GetPromptResult, ReadResourceResult } from "@/lib/domain/server-features";
-import type { SavedKind } from "@/lib/saved/shapes";
+import type { SavedKind } from "@/lib/domain/saved-shapes";
 
 export function SavedAnswer({
   kind,

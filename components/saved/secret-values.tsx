@@ -4,7 +4,7 @@
 // with each run's request and are never stored (issue 17).
 import type { ReactNode } from "react";
 import { INPUT } from "@/components/ui/classes";
-import type { SavedCallView } from "@/lib/saved/shapes";
+import type { SavedCallView } from "@/lib/domain/saved-shapes";
 
 export type SecretValues = Record<string, Record<string, string>>;
 

@@ -6,7 +6,7 @@ import { useEffect, useState } from "react";
 import { confirmationReason, confirmationSkipped } from "@/components/invoke/confirm-call";
 import { fetchJson } from "@/lib/client/fetch-json";
 import type { ToolsResponse } from "@/lib/domain/mcp-types";
-import type { SavedCallView } from "@/lib/saved/shapes";
+import type { SavedCallView } from "@/lib/domain/saved-shapes";
 
 /** savedCallId → why it needs confirming. */
 export function useRiskyCalls(calls: SavedCallView[]): Map<string, string> {

@@ -8,9 +8,9 @@
 import { useMemo, type ReactNode } from "react";
 import { ExceptionAdder } from "./exception-adder";
 import type { Tool } from "@/lib/domain/mcp-types";
-import { isAppOnly } from "@/lib/mcp/app-ui";
-import type { AgentPolicy, ServerPolicy } from "@/lib/policy/tool-policy";
-import { agentGate, CALLING_ROLES, DEFAULT_APPROVAL_TIMEOUT_S, type AgentRule } from "@/lib/policy/tool-rules";
+import { isAppOnly } from "@/lib/domain/app-ui";
+import type { AgentPolicy, ServerPolicy } from "@/lib/domain/tool-policy";
+import { agentGate, CALLING_ROLES, DEFAULT_APPROVAL_TIMEOUT_S, type AgentRule } from "@/lib/domain/tool-rules";
 import { Checkbox } from "@/components/ui/checkbox";
 
 const ROW = "flex flex-wrap items-center gap-3 py-2 text-[13px]";

@@ -8,7 +8,7 @@ import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { BUTTON_SECONDARY } from "@/components/ui/classes";
 import { ApiError, fetchJson } from "@/lib/client/fetch-json";
 import type { ServerSnapshot } from "@/lib/domain/mcp-types";
-import { JOURNAL_STEP_LABELS, type AuthorizationView, type JournalEntry } from "@/lib/oauth/journal-types";
+import { JOURNAL_STEP_LABELS, type AuthorizationView, type JournalEntry } from "@/lib/domain/oauth-journal-types";
 import { AuthorizeButton } from "./authorize-button";
 import { ErrorNote } from "@/components/ui/error-note";
 import { Disclosure } from "@/components/ui/disclosure";

@@ -1,12 +1,12 @@
 "use client";
 
 // The first thing on "Add a server": one box that takes whatever the person has (a command line
-// from a README, a URL, an mcp.json snippet) and fills the form from it (lib/mcp/paste.ts).
+// from a README, a URL, an mcp.json snippet) and fills the form from it (lib/domain/paste.ts).
 // Several servers at once are added together, through the mcp.json import.
 import { useId, useState, type ReactNode } from "react";
 import { BUTTON_PRIMARY, INPUT } from "@/components/ui/classes";
 import { fetchJson } from "@/lib/client/fetch-json";
-import { parsePasted, type ServerDraft } from "@/lib/mcp/paste";
+import { parsePasted, type ServerDraft } from "@/lib/domain/paste";
 import { ErrorNote } from "@/components/ui/error-note";
 
 type ImportResult = { imported: string[]; skipped: { id: string; reason: string }[] };

@@ -7,7 +7,7 @@ import { useState, type FormEvent, type ReactNode } from "react";
 import { parseRoots, rootsToText } from "./roots-text";
 import { fetchJson } from "@/lib/client/fetch-json";
 import type { ServerSnapshot } from "@/lib/domain/mcp-types";
-import { idFromServerName, parseCommandLine, type ServerDraft } from "@/lib/mcp/paste";
+import { idFromServerName, parseCommandLine, type ServerDraft } from "@/lib/domain/paste";
 import { OAuthSettingsFields, oauthFromForm } from "./oauth-settings-fields";
 import { ConnectionTestButton, type ConnectionTest } from "./connection-test-button";
 import { TRUSTED_MEANS } from "@/components/catalog/trust-toggle";

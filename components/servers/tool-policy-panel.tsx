@@ -10,7 +10,7 @@ import { useServerPolicy, type ServerPolicyView } from "@/components/invoke/use-
 import { BUTTON_PRIMARY, BUTTON_SECONDARY } from "@/components/ui/classes";
 import { fetchJson } from "@/lib/client/fetch-json";
 import type { Tool } from "@/lib/domain/mcp-types";
-import type { CallingRole, PolicyRule, ServerPolicy } from "@/lib/policy/tool-policy";
+import type { CallingRole, PolicyRule, ServerPolicy } from "@/lib/domain/tool-policy";
 import { AdminPanel } from "./admin-panel";
 import { AgentPolicyEditor } from "./agent-policy-editor";
 import { ExceptionAdder } from "./exception-adder";

@@ -7,7 +7,7 @@ import type { Selectable } from "kysely";
 import { database } from "@/lib/db";
 import type { AgentApprovalsTable } from "@/lib/db/schema";
 import type { ApprovalStatus, Approvers } from "@/lib/domain/approvals";
-import type { JsonChange } from "@/lib/json-diff";
+import type { JsonChange } from "@/lib/domain/json-diff";
 
 export type ApprovalRow = Selectable<AgentApprovalsTable>;
 

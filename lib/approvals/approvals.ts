@@ -10,7 +10,7 @@ import { AppError } from "@/lib/errors";
 import { appConfig } from "@/lib/config/env";
 import { isSealed, seal, unseal } from "@/lib/crypto/secret-box";
 import { REDACTED, redactArguments, restoreUnedited } from "@/lib/domain/redact";
-import { jsonDiff, type JsonChange } from "@/lib/json-diff";
+import { jsonDiff, type JsonChange } from "@/lib/domain/json-diff";
 import { compileSchema, describeErrors } from "@/lib/json-schema/dialect";
 import { can, type Caller } from "@/lib/domain/roles";
 import { decisionCredentialRefusal, type ApprovalView, type Approvers } from "@/lib/domain/approvals";
@@ -21,7 +21,7 @@ type ToolAnnotations = Tool["annotations"];
 import { connectionFor } from "@/lib/mcp/pool";
 import { hiddenServerIds } from "@/lib/mcp/server-access";
 import { serverPolicy } from "@/lib/policy/policy-store";
-import { agentGate, DEFAULT_APPROVAL_TIMEOUT_S, toolRisk, annotationsTrusted } from "@/lib/policy/tool-policy";
+import { agentGate, DEFAULT_APPROVAL_TIMEOUT_S, toolRisk, annotationsTrusted } from "@/lib/domain/tool-policy";
 import { unapprovedChanges } from "@/lib/pins/definition-pins";
 import {
   approvalRow,

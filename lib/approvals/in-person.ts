@@ -9,7 +9,7 @@ import "server-only";
 import { recordEvent } from "@/lib/audit/events";
 import { can, type Caller } from "@/lib/domain/roles";
 import { serverPolicy } from "@/lib/policy/policy-store";
-import { DEFAULT_APPROVAL_TIMEOUT_S } from "@/lib/policy/tool-policy";
+import { DEFAULT_APPROVAL_TIMEOUT_S } from "@/lib/domain/tool-policy";
 import { insertApproval, settleApproval } from "./approval-store";
 import { approversOf, newApproval, type HeldCall, type HeldOutcome } from "./approvals";
 

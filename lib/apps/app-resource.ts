@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { Caller } from "@/lib/domain/roles";
 import { appConfig } from "@/lib/config/env";
 import { AppError } from "@/lib/errors";
-import { toolUi } from "@/lib/mcp/app-ui";
+import { toolUi } from "@/lib/domain/app-ui";
 import { connectionFor } from "@/lib/mcp/pool";
 import { AppCspSchema, type AppCsp } from "./sandbox-csp";
 import { sandboxState } from "./sandbox-state";

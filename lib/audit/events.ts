@@ -7,9 +7,9 @@ import type { Caller } from "@/lib/domain/roles";
 import { actorOf } from "@/lib/domain/roles";
 import { auditStore } from "./index";
 
-import type { EventKind } from "./event-kinds";
+import type { EventKind } from "@/lib/domain/audit-event-kinds";
 
-export { EVENT_KINDS, type EventKind } from "./event-kinds";
+export { EVENT_KINDS, type EventKind } from "@/lib/domain/audit-event-kinds";
 
 /** What happened, for the record: the subject (a person, token or server) and what changed. */
 export type EventDetails = { serverId?: string; subject?: string } & Record<string, unknown>;

@@ -18,7 +18,7 @@ export type AuditFilters = {
   excludeServerIds?: readonly string[];
   /** "call", or an event's kind (lib/audit/events.ts); "event" for every event. */
   kind?: string;
-  /** Where calls were made from (lib/audit/via.ts): "app" or "saved" for all of that kind, else exactly. */
+  /** Where calls were made from (lib/domain/audit-via.ts): "app" or "saved" for all of that kind, else exactly. */
   via?: string;
   /** ISO times or epoch ms: started at or after `from`, before `to`. */
   from?: number;

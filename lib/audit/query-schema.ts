@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { FILTER_OUTCOMES } from "@/lib/domain/outcomes";
 import type { AuditFilters } from "./store";
-import { VIA_FILTER, VIA_PART_MAX } from "./via";
+import { VIA_FILTER, VIA_PART_MAX } from "@/lib/domain/audit-via";
 
 const time = z
   .string()

@@ -135,7 +135,7 @@ export type StartInvocation = Actor & {
   requestMeta?: unknown;
   /** Why the caller made the call, when the server's policy asks for a reason. */
   reason?: string | null;
-  /** Where the call was made from (lib/audit/via.ts's column), when not the form or the API. */
+  /** Where the call was made from (lib/domain/audit-via.ts's column), when not the form or the API. */
   via?: string | null;
 };
 

@@ -7,7 +7,7 @@ import "server-only";
 import { auditStore } from "@/lib/audit";
 import { redactArguments, redactMeta } from "@/lib/domain/redact";
 import type { EchoRedactor } from "@/lib/domain/redact-echoes";
-import { viaColumn, type CallVia } from "@/lib/audit/via";
+import { viaColumn, type CallVia } from "@/lib/domain/audit-via";
 import { appConfig } from "@/lib/config/env";
 import type { ServerConnection } from "@/lib/mcp/connection";
 import { actorOf } from "@/lib/domain/roles";

@@ -152,7 +152,7 @@ const ENTRY_PATHS: Record<string, EntryPath> = {
   },
 };
 
-/** Where the audit record says each path's call came from (lib/audit/via.ts): the form and scripts say nothing. */
+/** Where the audit record says each path's call came from (lib/domain/audit-via.ts): the form and scripts say nothing. */
 const VIA: Record<string, string | null> = { script: null, form: null, app: "app:dashboard", console: "console", task: null };
 
 describe.each(Object.keys(ENTRY_PATHS))("a call from the %s", (entry) => {

@@ -13,7 +13,7 @@ import { classifyCallError } from "./classify-error";
 import { runCall } from "./run-call";
 import { complete, getPrompt, readResource } from "./run-feature";
 import type { FeatureResponse } from "@/lib/domain/server-features";
-import { CallReasonSchema } from "@/lib/policy/tool-policy";
+import { CallReasonSchema } from "@/lib/domain/tool-policy";
 
 export const RawRpcSchema = z.object({
   method: z.string().min(1).max(200),

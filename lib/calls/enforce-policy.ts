@@ -1,12 +1,12 @@
 import "server-only";
 // The server's policy on risky tools, applied to a call before anything is recorded or sent:
-// the same decision the tool panel shows (lib/policy/tool-policy.ts), so a script gets what
+// the same decision the tool panel shows (lib/domain/tool-policy.ts), so a script gets what
 // the form would have refused it; and a tool held since its definition changed (lib/pins).
 import { AppError } from "@/lib/errors";
 import type { ServerConnection } from "@/lib/mcp/connection";
 import type { Caller } from "@/lib/domain/mcp-types";
 import { serverPolicy } from "@/lib/policy/policy-store";
-import { callRequirement } from "@/lib/policy/tool-policy";
+import { callRequirement } from "@/lib/domain/tool-policy";
 import { enforceDefinitionPin } from "@/lib/pins/definition-pins";
 
 export async function enforceToolPolicy(

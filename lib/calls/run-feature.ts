@@ -23,7 +23,7 @@ import { completeRecord, openRecord } from "./audit-trail";
 import { classifyCallError } from "./classify-error";
 import { callUnderway, isInterruption, ownerOf, trackCall } from "./in-flight";
 import { failure, untilReady } from "./run-call";
-import type { CallVia } from "@/lib/audit/via";
+import type { CallVia } from "@/lib/domain/audit-via";
 import { redactConnectionStrings } from "@/lib/domain/redact";
 
 type FeatureRequest = {

@@ -14,7 +14,7 @@ import { callsTool, startScriptedModelServer, type ScriptedModelServer } from "@
 import type { CheckEvals } from "./check-evals";
 import { parseCheckOptions, UsageError } from "./check-options";
 import { suiteFor } from "./check-evals";
-import { EvalSuiteSchema } from "@/lib/evals/suite-file";
+import { EvalSuiteSchema } from "@/lib/domain/eval-suite-file";
 
 const KEY = "sk-check-evals-44aa";
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-check-evals-"));

@@ -7,9 +7,9 @@ import fs from "node:fs";
 import type { Caller } from "@/lib/domain/roles";
 import { AppError } from "@/lib/errors";
 import { parseSuite } from "@/lib/evals/eval-store";
-import { passRate, percent, summarize, type EvalAttempt, type RunSummary } from "@/lib/evals/run-shapes";
+import { passRate, percent, summarize, type EvalAttempt, type RunSummary } from "@/lib/domain/eval-run-shapes";
 import { runSuite } from "@/lib/evals/run-suite";
-import type { EvalSuite, Expectation } from "@/lib/evals/suite-file";
+import type { EvalSuite, Expectation } from "@/lib/domain/eval-suite-file";
 import type { CheckOptions } from "./check-options";
 
 export type CheckEvals = {

@@ -1,7 +1,7 @@
 // What `toolscope check --evals` prints and writes for JUnit: each model's pass rate and figures,
 // and each case a model did not always pass, with the first reason it failed.
 import type junit from "junit-report-builder";
-import { passRate, percent, type EvalAttempt, type Figures } from "../evals/run-shapes";
+import { passRate, percent, type EvalAttempt, type Figures } from "@/lib/domain/eval-run-shapes";
 import type { CheckEvals } from "./check-evals";
 
 function figures(f: Figures): string {

@@ -5,7 +5,7 @@
 import junit from "junit-report-builder";
 import { RULE_GROUPS, RULE_GROUP_LABELS, type Severity } from "../domain/report-card";
 import type { FailOn } from "./check-options";
-import { whyCallFailed } from "../saved/checks";
+import { whyCallFailed } from "@/lib/domain/saved-checks";
 import type { CheckRun } from "./run-check";
 import { evalsJunit } from "./evals-text";
 

@@ -1,7 +1,7 @@
 // What `toolscope check` prints: the grade, what was measured, the findings by group and rule
 // (each with where and why), the collection's calls, and the verdict in one line.
 import { RULE_GROUPS, RULE_GROUP_LABELS, type Finding } from "../domain/report-card";
-import { whyCallFailed } from "../saved/checks";
+import { whyCallFailed } from "@/lib/domain/saved-checks";
 import type { CheckRun } from "./run-check";
 import { evalsText } from "./evals-text";
 

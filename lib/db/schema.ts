@@ -45,11 +45,11 @@ export interface AuditLogTable {
   token_name: string | null;
   /** Why the caller made the call, when the server's policy asks (migration 0010). */
   reason: string | null;
-  /** Where the call was made from, when not the form or the API (migration 0015; lib/audit/via.ts). */
+  /** Where the call was made from, when not the form or the API (migration 0015; lib/domain/audit-via.ts). */
   via: string | null;
 }
 
-/** An admin's policy on a server's risky tools (migration 0010; lib/policy/tool-policy.ts). */
+/** An admin's policy on a server's risky tools (migration 0010; lib/domain/tool-policy.ts). */
 export interface ServerPoliciesTable {
   server_id: string;
   policy: string;
@@ -103,7 +103,7 @@ export interface VirtualServersTable {
   updated_by: string | null;
 }
 
-/** An eval suite (0023): the suite file as JSON (lib/evals/suite-file.ts). */
+/** An eval suite (0023): the suite file as JSON (lib/domain/eval-suite-file.ts). */
 export interface EvalSuitesTable {
   id: string;
   name: string;
@@ -134,7 +134,7 @@ export interface ModelProvidersTable {
 
 /**
  * A run of a suite (0023). `models`, `cases`: JSON arrays; `attempts`: JSON array of EvalAttempt
- * (lib/evals/run-shapes.ts), written as they end; `heartbeat_at`: when the process running it last
+ * (lib/domain/eval-run-shapes.ts), written as they end; `heartbeat_at`: when the process running it last
  * said it was alive, so that a run whose process died reads as interrupted.
  */
 export interface EvalRunsTable {
@@ -273,7 +273,7 @@ export interface SavedCallsTable {
   owner_name: string;
   visibility: string;
   server_id: string;
-  /** "call", "resource_read" or "prompt_get" (lib/saved/shapes.ts). */
+  /** "call", "resource_read" or "prompt_get" (lib/domain/saved-shapes.ts). */
   kind: string;
   tool_name: string;
   name: string;

@@ -1,5 +1,5 @@
 // The approval queue as the API answers it and the pages show it (lib/approvals). Client-safe.
-import type { JsonChange } from "@/lib/json-diff";
+import type { JsonChange } from "@/lib/domain/json-diff";
 import type { Caller } from "./roles";
 
 export const APPROVAL_STATUSES = ["waiting", "approved", "denied", "expired", "cancelled"] as const;

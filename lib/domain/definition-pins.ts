@@ -1,6 +1,6 @@
 // Definition pinning as the API answers it and the pages show it: each tool's approved
 // definition (its pin) and the definitions waiting for approval, with what changed. Client-safe.
-import type { JsonChange } from "@/lib/json-diff";
+import type { JsonChange } from "@/lib/domain/json-diff";
 
 export const PIN_POLICIES = ["hold", "warn", "accept"] as const;
 export type PinPolicy = (typeof PIN_POLICIES)[number];

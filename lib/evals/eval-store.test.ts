@@ -9,7 +9,7 @@ import { playgroundHarness } from "@/test/playground-harness";
 import { callsTool, textOf, type ModelScript } from "@/test/scripted-model-server";
 import { exportSuite, getRun, listRuns, listSuites, parseSuite, removeSuite, saveSuite, startRun, stopRun } from "./eval-store";
 import { diffRuns } from "./run-diff";
-import type { EvalRun } from "./run-shapes";
+import type { EvalRun } from "@/lib/domain/eval-run-shapes";
 
 let lazyToday = true;
 /** Lazy until told otherwise: a model that changed between two runs. */

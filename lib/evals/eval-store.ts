@@ -21,8 +21,8 @@ import {
   type RunListing,
   type RunStatus,
   type SuiteListing,
-} from "./run-shapes";
-import { EvalSuiteSchema, SUITE_FILE_FORMAT, SUITE_FILE_VERSION, type EvalSuite } from "./suite-file";
+} from "@/lib/domain/eval-run-shapes";
+import { EvalSuiteSchema, SUITE_FILE_FORMAT, SUITE_FILE_VERSION, type EvalSuite } from "@/lib/domain/eval-suite-file";
 
 /** A run's heartbeat while it goes on; three missed and it is taken for dead. */
 const HEARTBEAT_MS = 15_000;

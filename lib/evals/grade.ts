@@ -5,9 +5,9 @@ import "server-only";
 // regular expression cannot stall the server, whatever the model answers.
 import { RE2JS } from "re2js";
 import { compileSchema, describeErrors } from "@/lib/json-schema/dialect";
-import { jsonEqual, runChecks, type RunAnswer } from "@/lib/saved/checks";
-import type { EvalToolCall, ExpectationResult } from "./run-shapes";
-import type { Expectation } from "./suite-file";
+import { jsonEqual, runChecks, type RunAnswer } from "@/lib/domain/saved-checks";
+import type { EvalToolCall, ExpectationResult } from "@/lib/domain/eval-run-shapes";
+import type { Expectation } from "@/lib/domain/eval-suite-file";
 
 /** A call as graded: what the trace keeps, and the pipeline's whole answer for result checks. */
 export type GradedCall = EvalToolCall & {

@@ -15,8 +15,8 @@ import { OUTCOME_META } from "@/lib/gateway/agent-call";
 import { viewFor } from "@/lib/gateway/tool-views";
 import { MAX_STEPS, playgroundTools, type ObservedCall } from "@/lib/playground/chat";
 import { grade, type GradedCall } from "./grade";
-import type { EvalAttempt } from "./run-shapes";
-import type { ResolvedCase } from "./suite-file";
+import type { EvalAttempt } from "@/lib/domain/eval-run-shapes";
+import type { ResolvedCase } from "@/lib/domain/eval-suite-file";
 
 const TEXT_MAX = 2_000;
 

@@ -2,7 +2,7 @@
 // fixed, and nothing made up for a case one of the runs did not try.
 import { describe, expect, it } from "vitest";
 import { diffRuns } from "./run-diff";
-import type { EvalAttempt } from "./run-shapes";
+import type { EvalAttempt } from "@/lib/domain/eval-run-shapes";
 
 function attempt(model: string, caseName: string, passed: boolean[]): EvalAttempt {
   return {

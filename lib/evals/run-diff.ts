@@ -1,8 +1,8 @@
 // What changed between two runs of a suite: for each case and model, the pass rate before and after,
 // and the expectations that fail now but failed in no attempt before (or the other way round), so a
 // regression reads as what the model stopped doing. Pure and client-safe.
-import { describeExpectation } from "./expectation-words";
-import { passRate, summarize, type EvalAttempt } from "./run-shapes";
+import { describeExpectation } from "@/lib/domain/eval-expectation-words";
+import { passRate, summarize, type EvalAttempt } from "@/lib/domain/eval-run-shapes";
 
 export type CellChange = {
   case: string;

@@ -9,8 +9,8 @@ import type { Caller } from "@/lib/domain/roles";
 import { playgroundHarness } from "@/test/playground-harness";
 import { callsTool, textOf, type ModelScript } from "@/test/scripted-model-server";
 import { runSuite } from "./run-suite";
-import { passRate, summarize, withoutPayloads } from "./run-shapes";
-import { EvalSuiteSchema, type EvalSuiteInput } from "./suite-file";
+import { passRate, summarize, withoutPayloads } from "@/lib/domain/eval-run-shapes";
+import { EvalSuiteSchema, type EvalSuiteInput } from "@/lib/domain/eval-suite-file";
 
 const KEY = "sk-evals-81d2c4";
 

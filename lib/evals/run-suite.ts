@@ -6,8 +6,8 @@ import "server-only";
 import type { Caller } from "@/lib/domain/roles";
 import { checkModels } from "@/lib/models/providers";
 import { runAttempt } from "./run-attempt";
-import type { EvalAttempt } from "./run-shapes";
-import { resolvedCases, type EvalSuite } from "./suite-file";
+import type { EvalAttempt } from "@/lib/domain/eval-run-shapes";
+import { resolvedCases, type EvalSuite } from "@/lib/domain/eval-suite-file";
 
 export type SuiteRun = {
   suite: EvalSuite;

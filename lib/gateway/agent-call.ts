@@ -23,7 +23,7 @@ import { CALL_OUTCOMES } from "@/lib/domain/outcomes";
 import { logSeverity } from "@/lib/domain/log-levels";
 import { can, type Caller } from "@/lib/domain/roles";
 import type { InvocationResponse } from "@/lib/domain/mcp-types";
-import type { CallVia } from "@/lib/audit/via";
+import type { CallVia } from "@/lib/domain/audit-via";
 import type { CallOptions, ServerConnection } from "@/lib/mcp/connection";
 import { runCall } from "@/lib/calls/run-call";
 import { enforceToolPolicy } from "@/lib/calls/enforce-policy";

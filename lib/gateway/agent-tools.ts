@@ -9,10 +9,10 @@ import { can, type Caller } from "@/lib/domain/roles";
 import type { Tool } from "@/lib/domain/mcp-types";
 import { allConnections, connectionFor, connectionsFor } from "@/lib/mcp/pool";
 import { hiddenServerIds } from "@/lib/mcp/server-access";
-import { toolVisibility } from "@/lib/mcp/app-ui";
+import { toolVisibility } from "@/lib/domain/app-ui";
 import type { ServerConnection } from "@/lib/mcp/connection";
 import { serverPolicy } from "@/lib/policy/policy-store";
-import { callRequirement } from "@/lib/policy/tool-policy";
+import { callRequirement } from "@/lib/domain/tool-policy";
 import { agentOffer } from "@/lib/pins/agent-offer";
 
 export const NAME_SEPARATOR = "__";

@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { describeIssues } from "@/lib/http/zod-issues";
 import { ServerConfigSchema, ServerIdSchema, type OAuthSettings, type ServerConfig } from "../domain/server-config";
-import { TYPE_TO_TRANSPORT } from "./transport-names";
+import { TYPE_TO_TRANSPORT } from "@/lib/domain/transport-names";
 
 export const McpJsonEntrySchema = z
   .object({

@@ -9,13 +9,13 @@ import { recordEvent } from "@/lib/audit/events";
 import { clusterBus } from "@/lib/cluster";
 import { can, type Caller } from "@/lib/domain/roles";
 import { AppError } from "@/lib/errors";
-import { safeNextPath } from "@/lib/http/safe-next";
+import { safeNextPath } from "@/lib/domain/safe-next";
 import type { ServerConnection } from "@/lib/mcp/connection";
 import { connectionFor, connectionsOf, personalConnection } from "@/lib/mcp/pool";
 import type { UrlConfig } from "@/lib/domain/server-config";
 import { journalEntries, journalFor } from "../oauth/journal";
 import { legacyIssuerAccepted } from "../oauth/legacy-issuer";
-import type { AuthorizationView } from "../oauth/journal-types";
+import type { AuthorizationView } from "@/lib/domain/oauth-journal-types";
 import { oauthFetch, oauthProvider, principalFor, sharedAuthorizationInUse, sharedOnly } from "../oauth/oauth-target";
 import { readClient, readGrant, revokeGrant, saveFlow, SHARED, takeFlow, type Principal } from "../oauth/oauth-store";
 

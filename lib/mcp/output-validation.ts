@@ -3,7 +3,7 @@
 // non-conforming result is shown, never thrown away.
 import type { ErrorObject, ValidateFunction } from "ajv";
 import { compileSchema } from "@/lib/json-schema/dialect";
-import { errorWords } from "@/lib/json-schema/error-words";
+import { errorWords } from "@/lib/domain/schema-error-words";
 import type { OutputValidation, SchemaErrorItem, Tool } from "../domain/mcp-types";
 
 const compiled = new WeakMap<object, ValidateFunction | string>();

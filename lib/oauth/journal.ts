@@ -5,7 +5,7 @@ import "server-only";
 // provider adds the steps that are not requests (the authorization request, tokens stored).
 import type { FetchLike } from "@modelcontextprotocol/client";
 import { processWide } from "@/lib/process-wide";
-import type { JournalEntry, JournalStep } from "./journal-types";
+import type { JournalEntry, JournalStep } from "@/lib/domain/oauth-journal-types";
 import { maskBody, maskHeaders, maskUrl } from "./mask";
 import type { Principal } from "./oauth-store";
 

@@ -4,7 +4,7 @@ import "server-only";
 // for approval with what changed, and an admin's approval.
 import { recordEvent } from "@/lib/audit/events";
 import { AppError } from "@/lib/errors";
-import { jsonDiff, type JsonChange } from "@/lib/json-diff";
+import { jsonDiff, type JsonChange } from "@/lib/domain/json-diff";
 import { can, type Caller } from "@/lib/domain/roles";
 import type { PendingDefinition, PinsView } from "../domain/definition-pins";
 import type { ServerConnection } from "@/lib/mcp/connection";

@@ -8,7 +8,7 @@ import { recordEvent, type EventActor } from "@/lib/audit/events";
 import { isHosted } from "@/lib/auth/hosting";
 import type { Tool } from "../domain/mcp-types";
 import type { PinPolicy } from "../domain/definition-pins";
-import { jsonDiff } from "@/lib/json-diff";
+import { jsonDiff } from "@/lib/domain/json-diff";
 import { serverPolicy } from "@/lib/policy/policy-store";
 import { isPoisoned, scanTool } from "@/lib/report/poisoning";
 import { definitionHash, pinnedDefinition } from "./definition";

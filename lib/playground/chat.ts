@@ -7,7 +7,7 @@ import "server-only";
 import { jsonSchema, stepCountIs, streamText, tool, type JSONSchema7, type ModelMessage, type ToolResultPart, type ToolSet } from "ai";
 import type { Caller } from "@/lib/domain/roles";
 import type { CallToolResult, InvocationResponse } from "@/lib/domain/mcp-types";
-import type { CallVia } from "@/lib/audit/via";
+import type { CallVia } from "@/lib/domain/audit-via";
 import { blockText } from "@/lib/models/block-text";
 import { languageModel, withoutKeys } from "@/lib/models/providers";
 import { callAgentTool, type AgentAnswer } from "@/lib/gateway/agent-call";
@@ -15,7 +15,7 @@ import { agentCallGate } from "@/lib/approvals/approvals";
 import { secretKeyFor } from "@/lib/crypto/secret-box";
 import { WHOLE_VIEW, type ToolView } from "@/lib/gateway/tool-views";
 import { APP_META, DURATION_META, type AppMeta } from "@/lib/domain/result-meta";
-import { toolUi } from "@/lib/mcp/app-ui";
+import { toolUi } from "@/lib/domain/app-ui";
 import { connectionFor } from "@/lib/mcp/pool";
 
 /** Model steps in one turn (each a model's answer, with the tool calls it made): a loop is cut off there. */

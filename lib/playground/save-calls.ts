@@ -8,7 +8,7 @@ import { VIRTUAL_NAME } from "@/lib/domain/virtual-servers";
 import { AppError } from "@/lib/errors";
 import { viewFor } from "@/lib/gateway/tool-views";
 import { COLLECTION_FILE_FORMAT, COLLECTION_FILE_VERSION } from "@/lib/saved/collection-file";
-import type { CollectionView } from "@/lib/saved/shapes";
+import type { CollectionView } from "@/lib/domain/saved-shapes";
 import { importCollection } from "@/lib/saved/transfer";
 
 export const SaveChatCallsSchema = z

@@ -5,7 +5,7 @@ import "server-only";
 import { database } from "@/lib/db";
 import { clusterBus } from "@/lib/cluster";
 import { processWide } from "@/lib/process-wide";
-import { ServerPolicySchema, type ServerPolicy } from "./tool-policy";
+import { ServerPolicySchema, type ServerPolicy } from "@/lib/domain/tool-policy";
 
 const CACHE_MS = 2_000;
 const cache = processWide("server-policies", () => ({ at: 0, policies: undefined as Map<string, ServerPolicy> | undefined }));

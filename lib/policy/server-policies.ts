@@ -4,7 +4,7 @@ import { recordEvent } from "@/lib/audit/events";
 import type { Caller } from "@/lib/domain/roles";
 import { connectionFor } from "@/lib/mcp/pool";
 import { saveServerPolicy, serverPolicy } from "./policy-store";
-import { annotationsTrusted, type ServerPolicy } from "./tool-policy";
+import { annotationsTrusted, type ServerPolicy } from "@/lib/domain/tool-policy";
 
 export type ServerPolicyView = {
   serverId: string;

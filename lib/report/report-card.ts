@@ -8,7 +8,7 @@ import type { BehaviourFacts, Finding, ReportCard, RuleInfo, Severity, ToolCallS
 import type { ToolCatalog } from "../domain/mcp-types";
 import { callFindings, listChangedFindings, probeListing } from "./behaviour";
 import { listClientFindings, toolClientFindings } from "./client-rules";
-import { gradeOf } from "./grade";
+import { gradeOf } from "@/lib/domain/report-grade";
 import { broadSchemaFindings, scanTool, type ScanContext } from "./poisoning";
 import { tokenCost, tokenFindings, toolQualityFindings, toolTokens } from "./quality-rules";
 import { RULES } from "./rules";

@@ -5,7 +5,7 @@ import "server-only";
 // changes it; an admin may also change or remove a shared one.
 import { can, type Caller } from "@/lib/domain/roles";
 import { AppError } from "@/lib/errors";
-import type { Visibility } from "./shapes";
+import type { Visibility } from "@/lib/domain/saved-shapes";
 
 type Owned = { owner_id: string | null; visibility: string };
 

@@ -2,7 +2,7 @@
 // docs/collections.md. Versioned so that a later Toolscope can read older files and an older
 // one refuses a newer file with a clear message. Secrets are never in it. Client-safe.
 import { z } from "zod";
-import { CheckSchema, SAVED_KINDS } from "./shapes";
+import { CheckSchema, SAVED_KINDS } from "@/lib/domain/saved-shapes";
 
 export const COLLECTION_FILE_FORMAT = "toolscope-collection";
 /** Version 2 added `kind` (resource reads and prompt gets); version 1 files are read as tool calls. */

@@ -9,13 +9,13 @@ import type { AuditReader } from "@/lib/audit/visibility";
 import type { Caller } from "@/lib/domain/roles";
 import { runCall } from "@/lib/calls/run-call";
 import { AppError, nullIfNotFound } from "@/lib/errors";
-import { jsonDiff } from "@/lib/json-diff";
+import { jsonDiff } from "@/lib/domain/json-diff";
 import { getPrompt, readResource } from "@/lib/calls/run-feature";
-import { comparableResult, runChecks, type RunAnswer } from "./checks";
+import { comparableResult, runChecks, type RunAnswer } from "@/lib/domain/saved-checks";
 import { getSavedCall, visibleCollection, visibleSavedCall, runView } from "./saved-calls";
 import { collectionCallIds, insertRun, parseStored, previousRun, type RunRow, type SavedCallRow } from "./saved-store";
-import { fillSecrets } from "./secret-fields";
-import type { Check, CollectionReport, RunCollectionSchema, RunSavedCallSchema, SavedCallView, SavedKind } from "./shapes";
+import { fillSecrets } from "@/lib/domain/saved-secret-fields";
+import type { Check, CollectionReport, RunCollectionSchema, RunSavedCallSchema, SavedCallView, SavedKind } from "@/lib/domain/saved-shapes";
 
 type RunOptions = { secrets: Record<string, unknown>; reason?: string | undefined; collectionId: string | null; signal?: AbortSignal };
 

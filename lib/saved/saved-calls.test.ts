@@ -9,7 +9,7 @@ import type { Caller } from "@/lib/domain/roles";
 import { database } from "@/lib/db";
 import { runCollection, runSavedCall } from "./run-saved";
 import { createCollection, createSavedCall, deleteSavedCall, getCollection, getSavedCall, listSaved, updateSavedCall } from "./saved-calls";
-import { CollectionInputSchema, SavedCallInputSchema } from "./shapes";
+import { CollectionInputSchema, SavedCallInputSchema } from "@/lib/domain/saved-shapes";
 import { exportCollection, importCollection } from "./transfer";
 import { forgetProductSettings } from "@/test/product-settings";
 

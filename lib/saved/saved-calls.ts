@@ -44,7 +44,7 @@ import type {
   SavedCallView,
   SavedKind,
   Visibility,
-} from "./shapes";
+} from "@/lib/domain/saved-shapes";
 
 /** The runs a reader sees: everyone's to those who read every payload, else their own. */
 export async function visibleRuns(savedCallId: string, reader: AuditReader, limit: number): Promise<RunRow[]> {

@@ -7,8 +7,8 @@ import type { Caller } from "@/lib/domain/roles";
 import { appConfig } from "@/lib/config/env";
 import { AppError } from "@/lib/errors";
 import { REDACTED, redactConnectionStrings } from "@/lib/domain/redact";
-import { leaveOutSecrets } from "./secret-fields";
-import type { SavedKind } from "./shapes";
+import { leaveOutSecrets } from "@/lib/domain/saved-secret-fields";
+import type { SavedKind } from "@/lib/domain/saved-shapes";
 import { assertServerVisible, toolFor } from "./tool-schema";
 
 export type StoredCall = { toolName: string; arguments: Record<string, unknown>; secretFields: string[] };

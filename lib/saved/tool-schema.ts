@@ -1,6 +1,6 @@
 import "server-only";
 // The input schema of the tool a saved call names: which of its values are secrets is decided
-// by it (lib/saved/secret-fields.ts), so a call is saved only once the server's catalog says.
+// by it (lib/domain/saved-secret-fields.ts), so a call is saved only once the server's catalog says.
 import { hiddenServerIds } from "@/lib/mcp/server-access";
 import type { Caller } from "@/lib/domain/roles";
 import { AppError } from "@/lib/errors";

@@ -8,8 +8,8 @@ import { describeIssues } from "@/lib/http/zod-issues";
 import { COLLECTION_FILE_FORMAT, COLLECTION_FILE_VERSION, CollectionFileSchema, type CollectionFile } from "./collection-file";
 import { collectionRowFor, getCollection, visibleCollection, visibleSavedCall } from "./saved-calls";
 import { collectionCallIds, insertCollectionWithCalls, newId, parseStored, type SavedCallRow } from "./saved-store";
-import { markSecret } from "./secret-fields";
-import type { CollectionView, SavedKind, Visibility } from "./shapes";
+import { markSecret } from "@/lib/domain/saved-secret-fields";
+import type { CollectionView, SavedKind, Visibility } from "@/lib/domain/saved-shapes";
 import { storedCall } from "./saved-kinds";
 
 /** The collection as a file: the calls the caller may see, in order. */

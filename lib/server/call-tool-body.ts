@@ -1,7 +1,7 @@
 // The body of POST /api/servers/{id}/tools/{name}/call.
 import { z } from "zod";
-import { VIA_PART_MAX } from "@/lib/audit/via";
-import { CallReasonSchema } from "@/lib/policy/tool-policy";
+import { VIA_PART_MAX } from "@/lib/domain/audit-via";
+import { CallReasonSchema } from "@/lib/domain/tool-policy";
 
 export const CallToolBodySchema = z.object({
   arguments: z.record(z.string(), z.unknown()).default({}),

@@ -2,7 +2,7 @@ import { callerOf } from "@/lib/http/caller";
 import { parseBody } from "@/lib/http/parse-body";
 import { respond } from "@/lib/http/respond";
 import { createCollection, listCollections } from "@/lib/saved/saved-calls";
-import { CollectionInputSchema } from "@/lib/saved/shapes";
+import { CollectionInputSchema } from "@/lib/domain/saved-shapes";
 
 export const dynamic = "force-dynamic";
 

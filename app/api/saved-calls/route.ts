@@ -2,7 +2,7 @@ import { callerOf } from "@/lib/http/caller";
 import { parseBody } from "@/lib/http/parse-body";
 import { respond } from "@/lib/http/respond";
 import { createSavedCall, listSaved } from "@/lib/saved/saved-calls";
-import { SavedCallInputSchema } from "@/lib/saved/shapes";
+import { SavedCallInputSchema } from "@/lib/domain/saved-shapes";
 
 export const dynamic = "force-dynamic";
 

@@ -8,8 +8,8 @@ import { RunPanel } from "@/components/evals/run-panel";
 import { SuiteActions } from "@/components/evals/suite-actions";
 import { can } from "@/lib/domain/roles";
 import { getSuite, listRuns } from "@/lib/evals/eval-store";
-import { describeExpectation } from "@/lib/evals/expectation-words";
-import { resolvedCases } from "@/lib/evals/suite-file";
+import { describeExpectation } from "@/lib/domain/eval-expectation-words";
+import { resolvedCases } from "@/lib/domain/eval-suite-file";
 import { pageCaller } from "@/lib/http/page-caller";
 import { AppError } from "@/lib/errors";
 

@@ -6,7 +6,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("server_policies")
     .addColumn("server_id", "text", (c) => c.primaryKey())
-    // The ServerPolicy as JSON (lib/policy/tool-policy.ts).
+    // The ServerPolicy as JSON (lib/domain/tool-policy.ts).
     .addColumn("policy", "text", (c) => c.notNull())
     .addColumn("updated_at", "text", (c) => c.notNull())
     .addColumn("updated_by", "text")

@@ -1,5 +1,5 @@
 // Saved calls, collections and their runs (issue 17). Arguments are stored with their secret
-// fields left out (lib/saved/secret-fields.ts); a run keeps its outcome and checks and points
+// fields left out (lib/domain/saved-secret-fields.ts); a run keeps its outcome and checks and points
 // at its audit record, which holds the call's payload under the audit log's own rules.
 import type { Kysely } from "kysely";
 

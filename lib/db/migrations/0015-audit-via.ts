@@ -1,4 +1,4 @@
-// Where a call was made from (lib/audit/via.ts): an MCP App, the RPC console or a saved call;
+// Where a call was made from (lib/domain/audit-via.ts): an MCP App, the RPC console or a saved call;
 // empty for the tool's form and the API, and for every record written before.
 import { sql, type Kysely } from "kysely";
 

@@ -1,4 +1,4 @@
-// What a saved call sends (lib/saved/shapes.ts): a tool call, a resource read (its URI is the
+// What a saved call sends (lib/domain/saved-shapes.ts): a tool call, a resource read (its URI is the
 // tool_name, as in the audit log, and in the arguments) or a prompt get. Every call saved
 // before was a tool call.
 import type { Kysely } from "kysely";

@@ -2,7 +2,7 @@ import { callerOf } from "@/lib/http/caller";
 import { parseBody } from "@/lib/http/parse-body";
 import { respond } from "@/lib/http/respond";
 import { deleteCollection, getCollection, updateCollection } from "@/lib/saved/saved-calls";
-import { CollectionUpdateSchema } from "@/lib/saved/shapes";
+import { CollectionUpdateSchema } from "@/lib/domain/saved-shapes";
 
 export const dynamic = "force-dynamic";
 

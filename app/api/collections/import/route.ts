@@ -2,7 +2,7 @@ import { z } from "zod";
 import { callerOf } from "@/lib/http/caller";
 import { parseBody } from "@/lib/http/parse-body";
 import { respond } from "@/lib/http/respond";
-import { VISIBILITIES } from "@/lib/saved/shapes";
+import { VISIBILITIES } from "@/lib/domain/saved-shapes";
 import { importCollection } from "@/lib/saved/transfer";
 
 export const dynamic = "force-dynamic";

@@ -2,7 +2,7 @@ import { callerOf } from "@/lib/http/caller";
 import { parseBody } from "@/lib/http/parse-body";
 import { respond } from "@/lib/http/respond";
 import { deleteSavedCall, getSavedCall, updateSavedCall } from "@/lib/saved/saved-calls";
-import { SavedCallUpdateSchema } from "@/lib/saved/shapes";
+import { SavedCallUpdateSchema } from "@/lib/domain/saved-shapes";
 
 export const dynamic = "force-dynamic";
 

@@ -6,7 +6,7 @@ import { rateTone } from "@/components/evals/pass-rate";
 import { AppError } from "@/lib/errors";
 import { getRun } from "@/lib/evals/eval-store";
 import { diffRuns } from "@/lib/evals/run-diff";
-import { percent } from "@/lib/evals/run-shapes";
+import { percent } from "@/lib/domain/eval-run-shapes";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Compare eval runs" };

@@ -7,12 +7,12 @@ import { RunCompare } from "@/components/saved/run-compare";
 import { EditSavedCall } from "@/components/saved/edit-saved-call";
 import { RunSavedCall } from "@/components/saved/run-saved-call";
 import { SavedAnswer } from "@/components/saved/saved-answer";
-import { SAVED_KIND_LABELS } from "@/lib/saved/shapes";
+import { SAVED_KIND_LABELS } from "@/lib/domain/saved-shapes";
 import { can } from "@/lib/domain/roles";
 import { pageCaller } from "@/lib/http/page-caller";
 import { nullIfNotFound } from "@/lib/errors";
-import { describeCheck } from "@/lib/saved/checks";
-import { withoutSecrets } from "@/lib/saved/secret-fields";
+import { describeCheck } from "@/lib/domain/saved-checks";
+import { withoutSecrets } from "@/lib/domain/saved-secret-fields";
 import { getSavedCall } from "@/lib/saved/saved-calls";
 
 export const dynamic = "force-dynamic";

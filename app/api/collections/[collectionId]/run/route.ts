@@ -2,7 +2,7 @@ import { callerOf } from "@/lib/http/caller";
 import { parseJsonBody } from "@/lib/http/parse-body";
 import { respond } from "@/lib/http/respond";
 import { runCollection } from "@/lib/saved/run-saved";
-import { RunCollectionSchema } from "@/lib/saved/shapes";
+import { RunCollectionSchema } from "@/lib/domain/saved-shapes";
 
 export const dynamic = "force-dynamic";
 

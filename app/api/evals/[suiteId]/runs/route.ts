@@ -2,7 +2,7 @@ import { callerOf } from "@/lib/http/caller";
 import { parseBody } from "@/lib/http/parse-body";
 import { respond } from "@/lib/http/respond";
 import { getSuite, listRuns, startRun } from "@/lib/evals/eval-store";
-import { RunRequestSchema } from "@/lib/evals/suite-file";
+import { RunRequestSchema } from "@/lib/domain/eval-suite-file";
 
 export const dynamic = "force-dynamic";
 

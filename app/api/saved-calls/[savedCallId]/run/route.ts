@@ -2,7 +2,7 @@ import { callerOf } from "@/lib/http/caller";
 import { parseBody } from "@/lib/http/parse-body";
 import { respond } from "@/lib/http/respond";
 import { runSavedCall } from "@/lib/saved/run-saved";
-import { RunSavedCallSchema } from "@/lib/saved/shapes";
+import { RunSavedCallSchema } from "@/lib/domain/saved-shapes";
 
 export const dynamic = "force-dynamic";
 

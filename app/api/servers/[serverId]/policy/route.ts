@@ -2,7 +2,7 @@ import { callerOf } from "@/lib/http/caller";
 import { parseBody } from "@/lib/http/parse-body";
 import { respond } from "@/lib/http/respond";
 import { changeServerPolicy, serverPolicyView } from "@/lib/policy/server-policies";
-import { ServerPolicySchema } from "@/lib/policy/tool-policy";
+import { ServerPolicySchema } from "@/lib/domain/tool-policy";
 
 export const dynamic = "force-dynamic";
 

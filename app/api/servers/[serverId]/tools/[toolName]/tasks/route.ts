@@ -3,7 +3,7 @@ import { callerOf } from "@/lib/http/caller";
 import { parseBody } from "@/lib/http/parse-body";
 import { respond } from "@/lib/http/respond";
 import { startToolTask } from "@/lib/calls/tasks";
-import { CallReasonSchema } from "@/lib/policy/tool-policy";
+import { CallReasonSchema } from "@/lib/domain/tool-policy";
 
 export const dynamic = "force-dynamic";
 

@@ -9,7 +9,7 @@ export type AuditFilterValues = {
   person: string;
   /** "call", "event" or an event's kind. */
   kind: string;
-  /** Where calls were made from: "app", "console", "saved", or one exact via (lib/audit/via.ts). */
+  /** Where calls were made from: "app", "console", "saved", or one exact via (lib/domain/audit-via.ts). */
   via: string;
   from: string;
   to: string;

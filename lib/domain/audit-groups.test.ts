@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { AuditEntry } from "./entry";
-import { groupCompletions, typedValues } from "./group-records";
+import type { AuditEntry } from "@/lib/audit/entry";
+import { groupCompletions, typedValues } from "./audit-groups";
 
 let n = 0;
 function record(kind: string, at: string, extra: Partial<AuditEntry> = {}, argument = "style", value = ""): AuditEntry {

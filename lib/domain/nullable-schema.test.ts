@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nonNullVariant } from "./nullable";
+import { nonNullVariant } from "./nullable-schema";
 
 describe("nonNullVariant", () => {
   it("finds S in the shapes of 'S or null'", () => {

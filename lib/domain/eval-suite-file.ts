@@ -3,7 +3,7 @@
 // collection file, so an older Toolscope refuses a newer file with a clear message. Client-safe, but
 // it loads zod: a page that shows expectations imports expectation-words.ts.
 import { z } from "zod";
-import { CheckSchema } from "@/lib/saved/shapes";
+import { CheckSchema } from "@/lib/domain/saved-shapes";
 import { VIRTUAL_NAME } from "@/lib/domain/virtual-servers";
 
 export const SUITE_FILE_FORMAT = "toolscope-eval-suite";

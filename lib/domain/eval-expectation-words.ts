@@ -1,6 +1,6 @@
 // What an expectation says, in a few words, for the pages, the CLI and a run's diff. Client-safe
 // and free of zod (suite-file.ts), so a page that shows a run does not load it.
-import type { Expectation } from "./suite-file";
+import type { Expectation } from "@/lib/domain/eval-suite-file";
 
 /** What an expectation says, in a few words, for the pages and the CLI. */
 export function describeExpectation(e: Expectation): string {

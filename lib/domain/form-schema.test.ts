@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { dialectOf } from "./dialect-of";
-import { compileSchema } from "./dialect";
+import { dialectOf } from "@/lib/json-schema/dialect-of";
+import { compileSchema } from "@/lib/json-schema/dialect";
 import { formSchema } from "./form-schema";
 
 describe("formSchema", () => {

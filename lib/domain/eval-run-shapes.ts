@@ -1,6 +1,6 @@
 // An eval run as the API and the CLI speak it: each attempt of a case by a model, graded, and the
 // figures per model and per case. Client-safe (types and pure sums).
-import type { Expectation } from "./suite-file";
+import type { Expectation } from "@/lib/domain/eval-suite-file";
 
 export type EvalToolCall = {
   /** The name the model called. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { InvocationResponse } from "@/lib/domain/mcp-types";
-import { comparableResult, parsePath, readPath, runChecks } from "./checks";
-import { CheckSchema } from "./shapes";
+import { comparableResult, parsePath, readPath, runChecks } from "./saved-checks";
+import { CheckSchema } from "./saved-shapes";
 
 function response(over: Partial<InvocationResponse> = {}): InvocationResponse {
   return {

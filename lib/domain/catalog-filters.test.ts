@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseView, passesFilters, sortTools, viewQuery } from "./filters";
+import { parseView, passesFilters, sortTools, viewQuery } from "./catalog-filters";
 
 const tool = (name: string, extra: object = {}) => ({ name, inputSchema: { type: "object" as const }, ...extra });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildSearchIndex, searchTools, withinOneEdit } from "./search";
+import { buildSearchIndex, searchTools, withinOneEdit } from "./catalog-search";
 
 const tools = [
   { name: "get_weather", title: "Weather", description: "Current weather for a city", inputSchema: { type: "object" as const } },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fillSecrets, leaveOutSecrets, markSecret, withoutSecrets } from "./secret-fields";
+import { fillSecrets, leaveOutSecrets, markSecret, withoutSecrets } from "./saved-secret-fields";
 
 const schema = {
   type: "object",

@@ -5,7 +5,7 @@
 import { outcomeInfo } from "@/lib/domain/outcomes";
 import type { InvocationResponse } from "@/lib/domain/mcp-types";
 import type { FeatureResponse } from "@/lib/domain/server-features";
-import type { Check, CheckResult } from "./shapes";
+import type { Check, CheckResult } from "@/lib/domain/saved-shapes";
 
 /** What a run answered: a tool call's response, or a read's or a get's (which has no output schema to check). */
 export type RunAnswer = InvocationResponse | FeatureResponse<unknown>;

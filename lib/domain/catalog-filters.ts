@@ -1,8 +1,8 @@
 // The catalog's view state (search, filters, sort), kept in the URL's query so that any view
 // can be linked: /servers/demo/tools/echo?q=note&f=readonly,output&sort=name
 import type { Tool } from "@modelcontextprotocol/client";
-import { isAppOnly, toolUi } from "@/lib/mcp/app-ui";
-import { toolHints } from "@/lib/tool-hints";
+import { isAppOnly, toolUi } from "@/lib/domain/app-ui";
+import { toolHints } from "@/lib/domain/tool-hints";
 
 export const FILTERS = ["readonly", "destructive", "openworld", "output", "app", "invalid"] as const;
 export type FilterKey = (typeof FILTERS)[number];

@@ -4,9 +4,9 @@
 import { z } from "zod";
 import type { InvocationResponse } from "@/lib/domain/mcp-types";
 import type { FeatureResponse } from "@/lib/domain/server-features";
-import { SAVED_KINDS, VISIBILITIES, type SavedKind, type Visibility } from "./kinds";
+import { SAVED_KINDS, VISIBILITIES, type SavedKind, type Visibility } from "@/lib/domain/saved-kinds";
 
-export * from "./kinds";
+export * from "@/lib/domain/saved-kinds";
 
 // PostgreSQL's text refuses NUL, SQLite keeps it: refused here for both.
 const NO_NUL = (text: string): boolean => !text.includes("\u0000");
