@@ -100,11 +100,19 @@ const config = [
     // a value from another room would put server code (or a secret) in the browser bundle.
     // Tests and their helpers under testing/ run in Node and may reach further.
     files: ["components/**/*.{ts,tsx}"],
-    ignores: ["**/*.test.ts", "**/*.test.tsx", "components/**/testing/**"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx", "components/**/testing/**", "components/api/client.ts"],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
         {
+          paths: [
+            {
+              name: "@/lib/client/fetch-json",
+              importNames: ["fetchJson"],
+              message:
+                'Call the API through components/api/client.ts\'s api("METHOD /route"): its answers are typed by the route handlers.',
+            },
+          ],
           patterns: [
             {
               group: ["@/lib/*", "!@/lib/domain", "!@/lib/domain/*", "!@/lib/client", "!@/lib/client/*"],

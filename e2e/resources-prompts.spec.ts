@@ -85,7 +85,12 @@ test("prompts: a form from the arguments, the messages as a conversation, audite
   await features.argument("style").fill("s");
   const styles = page.getByTestId("completion-suggestions").getByRole("option");
   await expect(styles).toHaveText(["short"]);
+  // The list still shows the answer for "s" while "sh" is asked: wait for the answer to "sh" itself.
+  const answeredSh = page.waitForResponse(
+    (r) => r.url().endsWith("/completions") && (r.request().postDataJSON() as { argument?: { value?: string } })?.argument?.value === "sh",
+  );
   await features.argument("style").fill("sh");
+  await answeredSh;
   await expect(styles).toHaveText(["short"]);
   await styles.first().click();
   await expect(features.argument("style")).toHaveValue("short");

@@ -74,13 +74,14 @@ describe("eslint.config.mjs", () => {
     expect(found.join("\n")).toMatch(/^lib\/mcp\/pool\.ts: import\/no-restricted-paths: .*lib\/ is the product's server side/);
   });
 
-  it("lets components/ take values only from lib/domain and lib/client, and types from anywhere", async () => {
+  it("lets components/ take values only from lib/domain and lib/client, types from anywhere, and the API only through its client", async () => {
     const found = await lint({
       "components/panel.tsx":
         'import { pool } from "@/lib/mcp/pool";\nimport type { Row } from "@/lib/audit/store";\nimport { word } from "@/lib/domain/words";\nimport { fetchJson } from "@/lib/client/fetch-json";\nexport const panel = (row: Row): unknown => [pool, word, fetchJson, row];\n',
     });
-    expect(found).toHaveLength(1);
+    expect(found).toHaveLength(2);
     expect(found[0]).toMatch(/^components\/panel\.tsx: @typescript-eslint\/no-restricted-imports: .*browser-safe rooms/);
+    expect(found[1]).toMatch(/^components\/panel\.tsx: @typescript-eslint\/no-restricted-imports: .*components\/api\/client\.ts/);
   });
 
   it("enforces the layering docs/architecture.md draws, in the same order", async () => {

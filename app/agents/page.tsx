@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { DataTable } from "@/components/ui/data-table";
+import { Cell, DataTable, Row } from "@/components/ui/table";
 import type { ReactNode } from "react";
 import { agentsSeen } from "@/lib/audit";
 import { ACTIVITY_RECORDS } from "@/lib/audit/agent-activity";
@@ -64,22 +64,27 @@ export default async function AgentsPage(): Promise<ReactNode> {
             </p>
           ) : (
             <div className="mt-2">
-              <DataTable columns={["Agent", "Person", "Calls", "Failed", "Last call"]} minWidth="min-w-[44rem]" testId="agents-table">
+              <DataTable
+                label="Agents seen"
+                columns={["Agent", "Person", "Calls", "Failed", "Last call"]}
+                minWidth="min-w-[44rem]"
+                testId="agents-table"
+              >
                 {agents.map((agent) => (
-                  <tr
+                  <Row
                     key={`${agent.via}-${agent.person.actor}`}
                     className="border-t border-zinc-100 dark:border-zinc-900"
                     data-testid="agent-row"
                   >
-                    <td className={CELL}>
+                    <Cell className={CELL}>
                       <Link href={`/audit?via=${encodeURIComponent(agent.via)}`} className={`${LINK} font-mono text-[12px]`}>
                         {agent.client}
                       </Link>
-                    </td>
-                    <td className={CELL}>{agent.person.name ?? agent.person.actor}</td>
-                    <td className={`${CELL} tabular-nums`}>{agent.calls}</td>
-                    <td className={`${CELL} tabular-nums`}>{agent.failures}</td>
-                    <td className={CELL}>
+                    </Cell>
+                    <Cell className={CELL}>{agent.person.name ?? agent.person.actor}</Cell>
+                    <Cell className={`${CELL} tabular-nums`}>{agent.calls}</Cell>
+                    <Cell className={`${CELL} tabular-nums`}>{agent.failures}</Cell>
+                    <Cell className={CELL}>
                       <Link href={`/audit?selected=${agent.last.auditId}`} className={`${LINK} font-mono text-[12px]`}>
                         {agent.last.serverId}__{agent.last.toolName}
                       </Link>{" "}
@@ -87,8 +92,8 @@ export default async function AgentsPage(): Promise<ReactNode> {
                       <time dateTime={agent.last.at} className="block text-xs text-muted">
                         {new Date(agent.last.at).toLocaleString("en-GB", { timeZone: "UTC" })} UTC
                       </time>
-                    </td>
-                  </tr>
+                    </Cell>
+                  </Row>
                 ))}
               </DataTable>
             </div>

@@ -4,8 +4,8 @@
 // chosen tools; for admins, an editor that composes one from tools of several servers: pick a
 // server and a tool, give it the name the agent sees, pin arguments (JSON) the agent cannot change.
 import { useCallback, useEffect, useState, type ReactNode } from "react";
-import { fetchJson } from "@/lib/client/fetch-json";
-import type { ServerSnapshot, ToolsResponse } from "@/lib/domain/mcp-types";
+import { api } from "@/components/api/client";
+import type { ServerSnapshot } from "@/lib/domain/mcp-types";
 import type { VirtualTool } from "@/lib/domain/virtual-servers";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, ERROR_NOTE, INPUT } from "@/components/ui/classes";
 import { ToolPicker } from "@/components/ui/tool-picker";
@@ -63,7 +63,7 @@ function ToolRow({
   useEffect(() => {
     if (!row.server) return;
     const controller = new AbortController();
-    fetchJson<ToolsResponse>(`/api/servers/${encodeURIComponent(row.server)}/tools`, { signal: controller.signal })
+    api("GET /api/servers/:serverId/tools", { params: { serverId: row.server }, signal: controller.signal })
       .then((answer) => setNames(answer.tools.map((t) => t.name)))
       .catch(() => setNames([]));
     return () => controller.abort();
@@ -136,11 +136,11 @@ function Editor({
     setBusy(true);
     setError(null);
     try {
-      await fetchJson(`/api/virtual-servers/${encodeURIComponent(name.trim())}`, {
-        method: "PUT",
+      await api("PUT /api/virtual-servers/:name", {
+        params: { name: name.trim() },
         // A new one never replaces another of the same name.
         ...(initial ? {} : { headers: { "if-none-match": "*" } }),
-        body: JSON.stringify({ ...(title.trim() ? { title: title.trim() } : {}), tools }),
+        body: { ...(title.trim() ? { title: title.trim() } : {}), tools },
       });
       onSaved();
     } catch (e) {
@@ -222,7 +222,7 @@ export function VirtualServersPanel({ mayEdit }: { mayEdit: boolean }): ReactNod
   const [error, setError] = useState<string | null>(null);
   const load = useCallback(async () => {
     try {
-      setListing((await fetchJson<{ virtualServers: Listing[] }>("/api/virtual-servers")).virtualServers);
+      setListing((await api("GET /api/virtual-servers")).virtualServers);
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
     }
@@ -232,13 +232,13 @@ export function VirtualServersPanel({ mayEdit }: { mayEdit: boolean }): ReactNod
     // eslint-disable-next-line react-hooks/set-state-in-effect
     void load();
     if (mayEdit)
-      fetchJson<{ servers: ServerSnapshot[] }>("/api/servers")
+      api("GET /api/servers")
         .then((answer) => setServers(answer.servers))
         .catch(() => undefined);
   }, [load, mayEdit]);
   const remove = async (name: string): Promise<void> => {
     try {
-      await fetchJson(`/api/virtual-servers/${encodeURIComponent(name)}`, { method: "DELETE" });
+      await api("DELETE /api/virtual-servers/:name", { params: { name } });
       await load();
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));

@@ -4,7 +4,7 @@
 // server and how risky it is, why it waits, the arguments, what changed in the tool's definition if
 // that is why, and the time left. An approver approves it, denies it with a reason, or edits the
 // arguments in the tool's own form (checked against its schema) and approves those.
-import { useEffect, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import type { ApprovalView } from "@/lib/domain/approvals";
 import { DENY_REASON_MAX } from "@/lib/domain/approvals";
 import type { Tool } from "@/lib/domain/mcp-types";
@@ -13,20 +13,12 @@ import { JsonView } from "@/components/ui/json-view";
 import { Change } from "@/components/pins/definition-changes";
 import { ToolForm } from "@/components/invoke/tool-form";
 import { setServerTrust } from "@/components/catalog/trust-toggle";
+import { useNow } from "@/components/ui/use-now";
 
 export type Decide = (
   id: string,
   decision: { decision: "approve"; arguments?: Record<string, unknown> } | { decision: "deny"; reason?: string },
 ) => Promise<void>;
-
-function useNow(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1_000);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
-}
 
 /**
  * How long many MCP clients wait for a call's answer before they give up on it (the SDK's own
@@ -48,7 +40,7 @@ function approverWords(approval: ApprovalView): string {
 const RISK_CLASS = "rounded border px-1.5 py-px text-[11px] font-medium";
 
 export function ApprovalCard({ approval, onDecide }: { approval: ApprovalView; onDecide: Decide }): ReactNode {
-  const now = useNow();
+  const now = useNow(1_000);
   const left = Math.max(0, Math.round((Date.parse(approval.expiresAt) - now) / 1000));
   const waited = Math.max(0, Math.round((now - Date.parse(approval.createdAt)) / 1000));
   const [mode, setMode] = useState<"view" | "edit" | "deny">("view");

@@ -4,8 +4,8 @@
 // will time out first is on top), read again every two seconds, and the latest decisions below.
 import Link from "next/link";
 import { useCallback, useState, type ReactNode } from "react";
-import { fetchJson } from "@/lib/client/fetch-json";
-import { DataTable } from "@/components/ui/data-table";
+import { api } from "@/components/api/client";
+import { Cell, DataTable, Row } from "@/components/ui/table";
 import { refreshWaiting } from "./waiting-count";
 import { APPROVAL_STATUS_LABELS, type ApprovalView } from "@/lib/domain/approvals";
 
@@ -30,7 +30,9 @@ export function ApprovalsView(): ReactNode {
   const [error, setError] = useState<string | null>(null);
   const load = useCallback(async () => {
     try {
-      setQueue(await fetchJson<Queue>("/api/approvals"));
+      const answer = await api("GET /api/approvals");
+      // The route answers the queue, or only a count with ?count=1 (not asked here): its type is both.
+      if ("decided" in answer) setQueue(answer);
       setError(null);
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
@@ -40,7 +42,7 @@ export function ApprovalsView(): ReactNode {
   usePolling(load, REFRESH_MS);
 
   const decide: Decide = async (id, decision) => {
-    await fetchJson(`/api/approvals/${encodeURIComponent(id)}`, { method: "POST", body: JSON.stringify(decision) });
+    await api("POST /api/approvals/:approvalId", { params: { approvalId: id }, body: decision });
     // The header's count, at once rather than at its next look.
     refreshWaiting();
     await load();
@@ -78,33 +80,38 @@ export function ApprovalsView(): ReactNode {
             Recently decided
           </h2>
           <div className="mt-2">
-            <DataTable columns={["Call", "Agent", "Decision", "When", "Record"]} minWidth="min-w-[40rem]" testId="approvals-decided">
+            <DataTable
+              label="Recently decided calls"
+              columns={["Call", "Agent", "Decision", "When", "Record"]}
+              minWidth="min-w-[40rem]"
+              testId="approvals-decided"
+            >
               {queue.decided.map((approval) => (
-                <tr
+                <Row
                   key={approval.id}
                   className="border-t border-zinc-100 dark:border-zinc-900"
                   data-testid="approval-decided"
                   data-status={approval.status}
                 >
-                  <td className="py-1.5 pr-3">
+                  <Cell className="py-1.5 pr-3">
                     <span className="font-mono text-[12px]">{approval.toolName}</span>
                     <span className="text-muted"> on {approval.serverName}</span>
-                  </td>
-                  <td className="py-1.5 pr-3">
+                  </Cell>
+                  <Cell className="py-1.5 pr-3">
                     {approval.person.name} <span className="font-mono text-[11px] text-muted">{approval.client}</span>
-                  </td>
-                  <td className="py-1.5 pr-3">
+                  </Cell>
+                  <Cell className="py-1.5 pr-3">
                     <span className={STATUS_CLASS[approval.status]}>{APPROVAL_STATUS_LABELS[approval.status]}</span>
                     {approval.decidedBy && <span className="text-muted"> by {approval.decidedBy}</span>}
                     {approval.editedArguments && <span className="text-muted"> (arguments edited)</span>}
                     {approval.decisionReason && <span className="block text-xs text-muted">“{approval.decisionReason}”</span>}
-                  </td>
-                  <td className="py-1.5 pr-3 text-xs text-muted">
+                  </Cell>
+                  <Cell className="py-1.5 pr-3 text-xs text-muted">
                     <time dateTime={approval.decidedAt ?? approval.createdAt}>
                       {new Date(approval.decidedAt ?? approval.createdAt).toLocaleString()}
                     </time>
-                  </td>
-                  <td className="py-1.5 text-xs">
+                  </Cell>
+                  <Cell className="py-1.5 text-xs">
                     {approval.auditId ? (
                       <Link href={`/audit?selected=${approval.auditId}`} className="text-indigo-600 hover:underline dark:text-indigo-400">
                         The call
@@ -112,8 +119,8 @@ export function ApprovalsView(): ReactNode {
                     ) : (
                       <span className="text-muted">not called</span>
                     )}
-                  </td>
-                </tr>
+                  </Cell>
+                </Row>
               ))}
             </DataTable>
           </div>

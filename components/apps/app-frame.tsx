@@ -11,7 +11,8 @@ import { AppBridge, PostMessageTransport } from "@modelcontextprotocol/ext-apps/
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY } from "@/components/ui/classes";
 import { ModalDialog } from "@/components/ui/modal-dialog";
-import { ApiError, fetchJson } from "@/lib/client/fetch-json";
+import { api } from "@/components/api/client";
+import { ApiError } from "@/lib/client/fetch-json";
 import type { ToolApp } from "@/lib/apps/app-resource";
 import type { CallToolResult, Tool } from "@/lib/domain/mcp-types";
 
@@ -46,7 +47,7 @@ export function AppFrame({
   useEffect(() => {
     // The page keys this component by tool: a new tool is a new component.
     let live = true;
-    fetchJson<ToolApp>(`/api/servers/${encodeURIComponent(serverId)}/tools/${encodeURIComponent(tool.name)}/app`).then(
+    api("GET /api/servers/:serverId/tools/:toolName/app", { params: { serverId, toolName: tool.name } }).then(
       (loaded) => live && setApp(loaded),
       (e: unknown) => live && setError(e instanceof ApiError ? e.message : String(e)),
     );

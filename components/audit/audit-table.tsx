@@ -5,7 +5,6 @@
 import Link from "next/link";
 import { AUTH_METHOD_LABELS, type AuthMethod } from "@/lib/domain/roles";
 import { recordKindLabel } from "@/lib/domain/audit-event-kinds";
-import { useRouter } from "next/navigation";
 import { useState, type ReactNode } from "react";
 import type { AuditEntry } from "@/lib/audit/entry";
 import { groupCompletions, typedValues, type AuditRow } from "@/lib/domain/audit-groups";
@@ -13,6 +12,8 @@ import { OutcomeBadge } from "./outcome-badge";
 import { ViaTag } from "./via";
 import { INVOCATION_LABELS, isInvocationKind } from "@/lib/domain/invocation-kinds";
 import { Checkbox } from "@/components/ui/checkbox";
+import { Cell, DataTable, Row, SelectionBox, type TableColumn } from "@/components/ui/table";
+import { Button, type Selection } from "react-aria-components";
 
 function summary(value: unknown): string {
   const text = JSON.stringify(value) ?? "";
@@ -144,76 +145,88 @@ function AuditList({
   );
 }
 
+const COLUMNS: readonly TableColumn[] = [
+  { name: "", label: "Compare", className: "w-8" },
+  { name: "Started", isRowHeader: true },
+  { name: "Server" },
+  { name: "Tool" },
+  { name: "Outcome" },
+  { name: "Duration", className: "text-right" },
+  { name: "Actor" },
+  { name: "Arguments" },
+];
+
 export function AuditTable({ records, selected, query }: { records: AuditEntry[]; selected?: string; query: string }): ReactNode {
-  const router = useRouter();
   const [ticked, setTicked] = useState<string[]>([]);
   const [open, setOpen] = useState<Set<string>>(new Set());
   const href = (id: string): string => `/audit${query ? `${query}&` : "?"}selected=${id}`;
   const toggle = (id: string): void =>
     setTicked((current) => (current.includes(id) ? current.filter((t) => t !== id) : [...current, id].slice(-2)));
+  // Two calls are compared: a third tick lets go of the oldest.
+  const tick = (keys: Selection): void => {
+    const now = keys === "all" ? records.map((r) => r.id) : [...keys].map(String);
+    setTicked((current) => [...current.filter((id) => now.includes(id)), ...now.filter((id) => !current.includes(id))].slice(-2));
+  };
 
   // A field's completion lookups are one row, unfolded on demand (every one is still its own record).
   const rows = groupCompletions(records);
   const tableRow = (r: AuditEntry, row?: AuditRow<AuditEntry>): ReactNode => (
-    <tr
+    <Row
       key={r.id}
+      id={r.id}
+      href={href(r.id)}
+      routerOptions={{ scroll: false }}
       data-testid="audit-row"
       data-audit-id={r.id}
-      aria-selected={r.id === selected}
-      onClick={(e) => {
-        if ((e.target as HTMLElement).closest("a,input,button,label")) return;
-        router.push(href(r.id), { scroll: false });
-      }}
-      className={`cursor-pointer hover:bg-zinc-50 dark:hover:bg-zinc-900/60 ${r.id === selected ? "bg-indigo-50 dark:bg-indigo-950/30" : ""}`}
+      data-open={r.id === selected || undefined}
+      className={`cursor-pointer hover:bg-zinc-50 data-[open]:bg-indigo-50 dark:hover:bg-zinc-900/60 dark:data-[open]:bg-indigo-950/30`}
     >
-      <td className="px-3 py-2">
-        <Checkbox
-          label={`Compare call ${r.id}`}
-          isSelected={ticked.includes(r.id)}
-          onChange={() => toggle(r.id)}
-          testId="audit-tick"
-          className="flex"
-        />
-      </td>
-      <td className="px-3 py-2 font-mono text-xs whitespace-nowrap text-muted" title={r.id}>
-        <Link href={href(r.id)} scroll={false} className="hover:text-indigo-600" data-testid="audit-open">
+      <Cell className="px-3 py-2">
+        <SelectionBox label={`Compare call ${r.id}`} testId="audit-tick" />
+      </Cell>
+      <Cell className="px-3 py-2 font-mono text-xs whitespace-nowrap text-muted">
+        <span title={r.id} className="hover:text-indigo-600" data-testid="audit-open">
           {startedAt(r)}
-        </Link>
-      </td>
-      <td className="px-3 py-2 whitespace-nowrap">{r.server_id}</td>
-      <td className="px-3 py-2 font-mono text-xs whitespace-nowrap">
+        </span>
+        {r.id === selected && <span className="sr-only"> (open beside the list)</span>}
+      </Cell>
+      <Cell className="px-3 py-2 whitespace-nowrap">{r.server_id}</Cell>
+      <Cell className="px-3 py-2 font-mono text-xs whitespace-nowrap">
         <ToolCell record={r} />
         {row && row.folded.length > 0 && (
-          <button
-            type="button"
+          <Button
             aria-expanded={open.has(r.id)}
-            onClick={() => setOpen((now) => new Set(now.has(r.id) ? [...now].filter((id) => id !== r.id) : [...now, r.id]))}
-            className="ml-1.5 rounded bg-zinc-100 px-1.5 py-px font-sans text-[11px] text-zinc-700 hover:bg-zinc-200 dark:bg-zinc-800 dark:text-zinc-300 dark:hover:bg-zinc-700"
+            onPress={() => setOpen((now) => new Set(now.has(r.id) ? [...now].filter((id) => id !== r.id) : [...now, r.id]))}
+            className="ml-1.5 rounded bg-zinc-100 px-1.5 py-px font-sans text-[11px] text-zinc-700 outline-none hover:bg-zinc-200 data-[focus-visible]:outline-2 data-[focus-visible]:outline-indigo-500 dark:bg-zinc-800 dark:text-zinc-300 dark:hover:bg-zinc-700"
             data-testid="audit-folded"
           >
             +{row.folded.length} lookup{row.folded.length === 1 ? "" : "s"}
-          </button>
+          </Button>
         )}
-      </td>
-      <td className="px-3 py-2">
+      </Cell>
+      <Cell className="px-3 py-2">
         <OutcomeCell record={r} />
-      </td>
-      <td className="px-3 py-2 text-right font-mono text-xs whitespace-nowrap text-muted">
+      </Cell>
+      <Cell className="px-3 py-2 text-right font-mono text-xs whitespace-nowrap text-muted">
         {r.duration_ms === null ? "—" : `${r.duration_ms} ms`}
-      </td>
-      <td className="px-3 py-2 text-xs whitespace-nowrap text-muted" title={r.actor}>
-        <ActorCell record={r} />
-      </td>
-      <td className="max-w-xs truncate px-3 py-2 font-mono text-xs text-zinc-600 dark:text-zinc-400" title={JSON.stringify(r.arguments)}>
-        {r.payload_hidden ? (
-          <span className="font-sans text-muted italic">hidden</span>
-        ) : row && row.folded.length > 0 ? (
-          `typed: ${typedValues(row).join(" → ")}`
-        ) : (
-          summary(r.arguments)
-        )}
-      </td>
-    </tr>
+      </Cell>
+      <Cell className="px-3 py-2 text-xs whitespace-nowrap text-muted">
+        <span title={r.actor}>
+          <ActorCell record={r} />
+        </span>
+      </Cell>
+      <Cell className="max-w-xs truncate px-3 py-2 font-mono text-xs text-zinc-600 dark:text-zinc-400">
+        <span title={JSON.stringify(r.arguments)}>
+          {r.payload_hidden ? (
+            <span className="font-sans text-muted italic">hidden</span>
+          ) : row && row.folded.length > 0 ? (
+            `typed: ${typedValues(row).join(" → ")}`
+          ) : (
+            summary(r.arguments)
+          )}
+        </span>
+      </Cell>
+    </Row>
   );
 
   return (
@@ -231,25 +244,18 @@ export function AuditTable({ records, selected, query }: { records: AuditEntry[]
           <span>Tick two calls to compare them.</span>
         )}
       </div>
-      <div className="mt-1 hidden overflow-x-auto rounded-lg border border-zinc-200 md:block dark:border-zinc-800">
-        <table className="w-full text-left text-[13px]" data-testid="audit-table">
-          <thead className="bg-zinc-50 text-[11px] tracking-wide text-muted uppercase dark:bg-zinc-900">
-            <tr>
-              <th className="w-8 px-3 py-2" aria-label="Compare" />
-              <th className="px-3 py-2 font-medium">Started</th>
-              <th className="px-3 py-2 font-medium">Server</th>
-              <th className="px-3 py-2 font-medium">Tool</th>
-              <th className="px-3 py-2 font-medium">Outcome</th>
-              <th className="px-3 py-2 text-right font-medium">Duration</th>
-              <th className="px-3 py-2 font-medium">Actor</th>
-              <th className="px-3 py-2 font-medium">Arguments</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-zinc-100 dark:divide-zinc-900">
-            {rows.flatMap((row) => [tableRow(row.record, row), ...(open.has(row.record.id) ? row.folded.map((r) => tableRow(r)) : [])])}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        label="Audit records, newest first"
+        columns={COLUMNS}
+        testId="audit-table"
+        bordered
+        className="mt-1 hidden md:block"
+        selectionMode="multiple"
+        selectedKeys={new Set(ticked)}
+        onSelectionChange={tick}
+      >
+        {rows.flatMap((row) => [tableRow(row.record, row), ...(open.has(row.record.id) ? row.folded.map((r) => tableRow(r)) : [])])}
+      </DataTable>
       <AuditList records={records} selected={selected} href={href} ticked={ticked} toggle={toggle} />
     </>
   );

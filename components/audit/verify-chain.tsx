@@ -3,7 +3,7 @@
 // Checks the audit log's hash chain on demand and says where it breaks, if it does.
 import { useState, type ReactNode } from "react";
 import { BUTTON_SECONDARY } from "@/components/ui/classes";
-import { fetchJson } from "@/lib/client/fetch-json";
+import { api } from "@/components/api/client";
 
 type Report = { ok: boolean; checked: number; firstBroken: { seq: number; id: string | null; reason: string } | null };
 
@@ -11,7 +11,7 @@ export function VerifyChain(): ReactNode {
   const [state, setState] = useState<{ busy: boolean; report?: Report; error?: string }>({ busy: false });
   const verify = (): void => {
     setState({ busy: true });
-    fetchJson<Report>("/api/audit/verify")
+    api("GET /api/audit/verify")
       .then((report) => setState({ busy: false, report }))
       .catch((error: unknown) => setState({ busy: false, error: error instanceof Error ? error.message : String(error) }));
   };

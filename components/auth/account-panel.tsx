@@ -8,7 +8,7 @@ import { useApiData } from "@/components/ui/use-api-data";
 import type { SessionSummary } from "@/lib/auth/people-shape";
 import type { PersonalToken } from "@/lib/auth/personal-tokens-shape";
 import { TOKEN_SCOPES, type TokenScope } from "@/lib/domain/roles";
-import { fetchJson } from "@/lib/client/fetch-json";
+import { api } from "@/components/api/client";
 import { AgentGrants } from "./agent-grants";
 import { TokenList } from "./token-list";
 import { useViewer } from "./viewer";
@@ -24,10 +24,7 @@ const EXPIRY = [
 const SCOPE_HELP: Record<TokenScope, string> = { read: "catalogs and the audit log", call: "also call tools" };
 
 async function loadAccount(): Promise<{ tokens: PersonalToken[]; sessions: SessionSummary[] }> {
-  const [t, s] = await Promise.all([
-    fetchJson<{ tokens: PersonalToken[] }>("/api/tokens"),
-    fetchJson<{ sessions: SessionSummary[] }>("/api/sessions"),
-  ]);
+  const [t, s] = await Promise.all([api("GET /api/tokens"), api("GET /api/sessions")]);
   return { tokens: t.tokens, sessions: s.sessions };
 }
 
@@ -60,10 +57,7 @@ export function AccountPanel(): ReactNode {
   const createToken = (event: FormEvent): void => {
     event.preventDefault();
     void act(async () => {
-      const answer = await fetchJson<{ token: PersonalToken; secret: string }>("/api/tokens", {
-        method: "POST",
-        body: JSON.stringify({ name, scopes, expiresInDays: expiry }),
-      });
+      const answer = await api("POST /api/tokens", { body: { name, scopes, expiresInDays: expiry } });
       setCreated({ name: answer.token.name, secret: answer.secret });
       setName("");
     });
@@ -73,10 +67,7 @@ export function AccountPanel(): ReactNode {
     event.preventDefault();
     setPasswordNote(null);
     void act(async () => {
-      const answer = await fetchJson<{ sessionsEnded: boolean; tokensRevoked: number }>("/api/account/password", {
-        method: "POST",
-        body: JSON.stringify({ ...passwords, ...afterChange }),
-      });
+      const answer = await api("POST /api/account/password", { body: { ...passwords, ...afterChange } });
       setPasswords({ currentPassword: "", newPassword: "" });
       setPasswordNote(
         [
@@ -180,7 +171,7 @@ export function AccountPanel(): ReactNode {
         <div className="mt-4">
           <TokenList
             tokens={tokens}
-            onRevoke={(token) => void act(() => fetchJson(`/api/tokens/${encodeURIComponent(token.id)}`, { method: "DELETE" }))}
+            onRevoke={(token) => void act(() => api("DELETE /api/tokens/:tokenId", { params: { tokenId: token.id } }))}
           />
         </div>
       </section>
@@ -195,7 +186,7 @@ export function AccountPanel(): ReactNode {
             data-testid="sign-out-everywhere"
             className={BUTTON_SECONDARY}
             onClick={() =>
-              void fetchJson("/api/sessions", { method: "DELETE" }).then(
+              void api("DELETE /api/sessions").then(
                 () => leaveForSignIn(),
                 (e: Error) => setError(e.message),
               )

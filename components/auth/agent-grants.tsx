@@ -5,8 +5,7 @@
 import { useCallback, type ReactNode } from "react";
 import { PANEL_SECTION } from "@/components/ui/classes";
 import { useApiData } from "@/components/ui/use-api-data";
-import type { AgentGrant } from "@/lib/auth/agent-grants-shape";
-import { fetchJson } from "@/lib/client/fetch-json";
+import { api } from "@/components/api/client";
 import { ErrorNote } from "@/components/ui/error-note";
 
 const SCOPE_WORDS: Record<string, string> = { read: "see tools", call: "call tools", offline_access: "stay connected" };
@@ -16,7 +15,7 @@ function when(iso: string): string {
 }
 
 export function AgentGrants(): ReactNode {
-  const load = useCallback(async () => (await fetchJson<{ agents: AgentGrant[] }>("/api/account/agents")).agents, []);
+  const load = useCallback(async () => (await api("GET /api/account/agents")).agents, []);
   const { data, error, act } = useApiData(load);
   const agents = data ?? [];
   return (
@@ -43,7 +42,7 @@ export function AgentGrants(): ReactNode {
                 className="ml-auto text-xs text-rose-700 hover:underline focus-visible:ring-2 focus-visible:ring-indigo-500/40 focus-visible:outline-none dark:text-rose-400"
                 aria-label={`Revoke ${agent.name}`}
                 onClick={() =>
-                  void act(() => fetchJson(`/api/account/agents/${encodeURIComponent(agent.clientId)}`, { method: "DELETE" })).then(() =>
+                  void act(() => api("DELETE /api/account/agents/:clientId", { params: { clientId: agent.clientId } })).then(() =>
                     // The row, and focus with it, is gone: back to the list's heading.
                     document.getElementById("agent-grants-heading")?.focus(),
                   )

@@ -6,7 +6,7 @@
 import type { ReactNode } from "react";
 import { Button, Menu, MenuItem, MenuTrigger, Popover } from "react-aria-components";
 import { ROLE_LABELS } from "@/lib/domain/roles";
-import { fetchJson } from "@/lib/client/fetch-json";
+import { api } from "@/components/api/client";
 import { useViewer } from "./viewer";
 
 function initials(name: string): string {
@@ -30,7 +30,7 @@ export function PersonMenu(): ReactNode {
   }
   const person = viewer.person;
   const signOut = (): void => {
-    void fetchJson("/api/session", { method: "DELETE" })
+    void api("DELETE /api/session")
       .catch(() => undefined)
       // A full load: nothing of the signed-in page may stay on screen.
       // eslint-disable-next-line @next/next/no-location-assign-relative-destination

@@ -5,7 +5,7 @@
 import { useState, type FormEvent, type ReactNode } from "react";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, INPUT } from "@/components/ui/classes";
 import type { SessionState } from "@/lib/auth/session-state";
-import { fetchJson } from "@/lib/client/fetch-json";
+import { api } from "@/components/api/client";
 import { safeNextPath } from "@/lib/domain/safe-next";
 import { ErrorNote } from "@/components/ui/error-note";
 
@@ -33,7 +33,7 @@ export function SignInForm({ returnTo: requested, offers, notice, intro = null }
     setSending(true);
     setError(null);
     try {
-      await fetchJson("/api/session", { method: "POST", body: JSON.stringify(body) });
+      await api("POST /api/session", { body });
       // A full load, so every server component renders again with the new cookie.
       window.location.assign(returnTo);
     } catch (e) {
@@ -51,9 +51,8 @@ export function SignInForm({ returnTo: requested, offers, notice, intro = null }
     setSending(true);
     setError(null);
     try {
-      const answer = await fetchJson<{ url: string }>("/api/auth/sign-in/social", {
-        method: "POST",
-        body: JSON.stringify({ provider: "sso", callbackURL: returnTo, errorCallbackURL: "/login" }),
+      const answer = await api("POST /api/auth/sign-in/social", {
+        body: { provider: "sso", callbackURL: returnTo, errorCallbackURL: "/login" },
       });
       window.location.assign(answer.url);
     } catch (e) {

@@ -4,7 +4,8 @@
 // admins on the people page.
 import type { ReactNode } from "react";
 import type { PersonalToken } from "@/lib/auth/personal-tokens-shape";
-import { DataTable } from "@/components/ui/data-table";
+import { Button } from "react-aria-components";
+import { Cell, DataTable, Row, TEXT_BUTTON_FOCUS } from "@/components/ui/table";
 
 function when(iso: string | null): string {
   return iso ? new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }) : "—";
@@ -26,6 +27,7 @@ export function TokenList({ tokens, onRevoke }: { tokens: PersonalToken[]; onRev
   if (tokens.length === 0) return <p className="text-[13px] text-muted">No personal tokens yet.</p>;
   return (
     <DataTable
+      label="Personal tokens"
       columns={["Name", "Scopes", "Created", "Expires", "Last used", "Status", ""]}
       caps
       testId="token-list"
@@ -34,23 +36,23 @@ export function TokenList({ tokens, onRevoke }: { tokens: PersonalToken[]; onRev
       {tokens.map((token) => {
         const status = tokenStatus(token);
         return (
-          <tr key={token.id} data-testid={`token-${token.name}`}>
-            <td className="py-2 pr-3 font-medium">{token.name}</td>
-            <td className="py-2 pr-3 font-mono text-xs">{token.scopes.join(", ")}</td>
-            <td className="py-2 pr-3 text-muted">{when(token.createdAt)}</td>
-            <td className="py-2 pr-3 text-muted">{token.expiresAt ? when(token.expiresAt) : "never"}</td>
-            <td className="py-2 pr-3 text-muted">{when(token.lastUsedAt)}</td>
-            <td className="py-2 pr-3">
+          <Row key={token.id} data-testid={`token-${token.name}`}>
+            <Cell className="py-2 pr-3 font-medium">{token.name}</Cell>
+            <Cell className="py-2 pr-3 font-mono text-xs">{token.scopes.join(", ")}</Cell>
+            <Cell className="py-2 pr-3 text-muted">{when(token.createdAt)}</Cell>
+            <Cell className="py-2 pr-3 text-muted">{token.expiresAt ? when(token.expiresAt) : "never"}</Cell>
+            <Cell className="py-2 pr-3 text-muted">{when(token.lastUsedAt)}</Cell>
+            <Cell className="py-2 pr-3">
               <span className={`rounded px-1.5 py-px text-[11px] font-medium ${STATUS_CLASS[status]}`}>{status}</span>
-            </td>
-            <td className="py-2 text-right">
+            </Cell>
+            <Cell className="py-2 text-right">
               {status === "active" && (
-                <button type="button" onClick={() => onRevoke(token)} className="text-xs text-rose-600 hover:underline">
+                <Button onPress={() => onRevoke(token)} className={`text-xs text-rose-600 hover:underline ${TEXT_BUTTON_FOCUS}`}>
                   Revoke
-                </button>
+                </Button>
               )}
-            </td>
-          </tr>
+            </Cell>
+          </Row>
         );
       })}
     </DataTable>

@@ -1,7 +1,7 @@
 "use client";
 
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
-import { fetchJson } from "@/lib/client/fetch-json";
+import { api } from "@/components/api/client";
 import type { ServerSnapshot, Tool, ToolsArriving, ToolsResponse } from "@/lib/domain/mcp-types";
 
 type CatalogState = {
@@ -43,7 +43,7 @@ export function CatalogProvider({ serverId, children }: { serverId: string; chil
 
   useEffect(() => {
     const controller = new AbortController();
-    fetchJson<ToolsResponse>(`/api/servers/${encodeURIComponent(serverId)}/tools`, { signal: controller.signal })
+    api("GET /api/servers/:serverId/tools", { params: { serverId }, signal: controller.signal })
       .then((response) => {
         // The event stream may have brought the same listing already (the fetch waits for it too):
         // keeping its tools spares re-indexing 10,000 of them; the rest (the whole lint) is taken.

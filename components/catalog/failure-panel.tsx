@@ -8,7 +8,7 @@ import { useState, type ReactNode } from "react";
 import { useCan } from "@/components/auth/viewer";
 import { StderrTail } from "@/components/servers/stderr-tail";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY } from "@/components/ui/classes";
-import { fetchJson } from "@/lib/client/fetch-json";
+import { api } from "@/components/api/client";
 import type { ServerSnapshot } from "@/lib/domain/mcp-types";
 import { ErrorNote } from "@/components/ui/error-note";
 
@@ -49,7 +49,7 @@ export function FailurePanel({ server }: { server: ServerSnapshot }): ReactNode 
     setError(null);
     try {
       // The new state arrives on the server's event stream too; this answer only ends the wait.
-      await fetchJson(`/api/servers/${encodeURIComponent(server.id)}/reconnect`, { method: "POST" });
+      await api("POST /api/servers/:serverId/reconnect", { params: { serverId: server.id } });
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
     } finally {

@@ -5,7 +5,7 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useState, type ReactNode } from "react";
-import { fetchJson } from "@/lib/client/fetch-json";
+import { api } from "@/components/api/client";
 import type { ServerSnapshot } from "@/lib/domain/mcp-types";
 import { useCatalog } from "./catalog-context";
 import { StatusDot } from "./status-dot";
@@ -17,7 +17,7 @@ export function ServerSwitcher(): ReactNode {
   const [servers, setServers] = useState<ServerSnapshot[]>([]);
 
   useEffect(() => {
-    fetchJson<{ servers: ServerSnapshot[] }>("/api/servers")
+    api("GET /api/servers")
       .then((r) => setServers(r.servers))
       .catch(() => setServers([]));
   }, [serverId, data?.server.status]);

@@ -7,7 +7,7 @@
 import { useState, type ReactNode } from "react";
 import { useCan } from "@/components/auth/viewer";
 import { forgetSkippedConfirmations } from "@/components/invoke/confirm-call";
-import { fetchJson } from "@/lib/client/fetch-json";
+import { api } from "@/components/api/client";
 import type { ServerSnapshot } from "@/lib/domain/mcp-types";
 
 export const TRUSTED_MEANS =
@@ -21,7 +21,7 @@ const UNTRUSTED_BADGE = `${BADGE} border-zinc-300 text-zinc-700 dark:border-zinc
 
 /** Trusts the server or stops; resolves once saved. */
 export async function setServerTrust(serverId: string, trusted: boolean): Promise<void> {
-  await fetchJson(`/api/servers/${encodeURIComponent(serverId)}`, { method: "PATCH", body: JSON.stringify({ trusted }) });
+  await api("PATCH /api/servers/:serverId", { params: { serverId }, body: { trusted } });
   if (!trusted) forgetSkippedConfirmations(serverId);
 }
 

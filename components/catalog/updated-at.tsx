@@ -1,15 +1,12 @@
 "use client";
 
-import { useEffect, useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { timeAgo } from "@/components/ui/time-ago";
+import { useNow } from "@/components/ui/use-now";
 
 /** When the catalog was last refreshed from the server, kept current. */
 export function UpdatedAt({ iso }: { iso: string | null }): ReactNode {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 5_000);
-    return () => clearInterval(timer);
-  }, []);
+  const now = useNow(5_000);
   if (!iso) return null;
   return (
     <span title={`Tool list refreshed at ${new Date(iso).toLocaleString()}`} data-testid="catalog-updated">

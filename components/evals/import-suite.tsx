@@ -3,7 +3,7 @@
 // Import a suite file (docs/evals.md): it becomes a new suite.
 import type { ReactNode } from "react";
 import { ImportJsonFile } from "@/components/ui/import-json-file";
-import { fetchJson } from "@/lib/client/fetch-json";
+import { api } from "@/components/api/client";
 
 export function ImportSuite(): ReactNode {
   return (
@@ -12,7 +12,7 @@ export function ImportSuite(): ReactNode {
       fileLabel="Suite file"
       testId="suite-import"
       save={async (document) => {
-        const saved = await fetchJson<{ id: string }>("/api/evals", { method: "POST", body: JSON.stringify(document) });
+        const saved = await api("POST /api/evals", { body: document });
         return `/evals/${saved.id}`;
       }}
     />

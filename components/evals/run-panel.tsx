@@ -7,14 +7,14 @@ import { useCallback, useId, useState, type ReactNode } from "react";
 import { NoModels } from "@/components/playground/no-models";
 import { BUTTON_PRIMARY, ERROR_NOTE, INPUT } from "@/components/ui/classes";
 import { useApiData } from "@/components/ui/use-api-data";
-import { ApiError, fetchJson } from "@/lib/client/fetch-json";
-import type { AvailableModels } from "@/lib/domain/playground";
+import { api } from "@/components/api/client";
+import { ApiError } from "@/lib/client/fetch-json";
 import { Checkbox } from "@/components/ui/checkbox";
 
 export function RunPanel({ suiteId }: { suiteId: string }): ReactNode {
   const router = useRouter();
   const id = useId();
-  const load = useCallback(() => fetchJson<AvailableModels>("/api/models"), []);
+  const load = useCallback(() => api("GET /api/models"), []);
   const { data: models, error: modelsError } = useApiData(load);
   const [picked, setPicked] = useState<string[]>([]);
   const [repeat, setRepeat] = useState("1");
@@ -27,9 +27,9 @@ export function RunPanel({ suiteId }: { suiteId: string }): ReactNode {
     setError(null);
     setBusy(true);
     try {
-      const run = await fetchJson<{ id: string }>(`/api/evals/${suiteId}/runs`, {
-        method: "POST",
-        body: JSON.stringify({ models: picked, repeat: Number(repeat) }),
+      const run = await api("POST /api/evals/:suiteId/runs", {
+        params: { suiteId },
+        body: { models: picked, repeat: Number(repeat) },
       });
       router.push(`/evals/${suiteId}/runs/${run.id}`);
     } catch (e) {

@@ -5,7 +5,8 @@
 import { useRouter } from "next/navigation";
 import { useEffect, useState, type ReactNode } from "react";
 import { BUTTON_SECONDARY, ERROR_NOTE } from "@/components/ui/classes";
-import { ApiError, fetchJson } from "@/lib/client/fetch-json";
+import { api } from "@/components/api/client";
+import { ApiError } from "@/lib/client/fetch-json";
 import type { EvalRun, RunListing } from "@/lib/domain/eval-run-shapes";
 import { AttemptView } from "./attempt-view";
 import { PassRate } from "./pass-rate";
@@ -23,7 +24,7 @@ export function RunView({ initial, mayStop }: { initial: RunDetail; mayStop: boo
   useEffect(() => {
     if (!running) return;
     const timer = setTimeout(() => {
-      fetchJson<RunDetail>(`/api/eval-runs/${run.id}`).then(
+      api("GET /api/eval-runs/:runId", { params: { runId: run.id } }).then(
         (next) => {
           setRun(next);
           if (next.status !== "running") router.refresh();
@@ -35,7 +36,7 @@ export function RunView({ initial, mayStop }: { initial: RunDetail; mayStop: boo
   }, [run, running, router]);
   const stop = async (): Promise<void> => {
     try {
-      await fetchJson(`/api/eval-runs/${run.id}/stop`, { method: "POST" });
+      await api("POST /api/eval-runs/:runId/stop", { params: { runId: run.id } });
     } catch (e) {
       setError(e instanceof ApiError ? e.message : String(e));
     }

@@ -4,7 +4,8 @@
 import { useRouter } from "next/navigation";
 import { useState, type ReactNode } from "react";
 import { BUTTON_SECONDARY, ERROR_NOTE } from "@/components/ui/classes";
-import { ApiError, fetchJson } from "@/lib/client/fetch-json";
+import { api } from "@/components/api/client";
+import { ApiError } from "@/lib/client/fetch-json";
 import { SuiteEditor } from "./suite-editor";
 
 export function SuiteActions({ suiteId, file, mayChange }: { suiteId: string; file: unknown; mayChange: boolean }): ReactNode {
@@ -14,7 +15,7 @@ export function SuiteActions({ suiteId, file, mayChange }: { suiteId: string; fi
   const remove = async (): Promise<void> => {
     if (!window.confirm("Remove this suite and its runs? The calls they made stay in the audit log.")) return;
     try {
-      await fetchJson(`/api/evals/${suiteId}`, { method: "DELETE" });
+      await api("DELETE /api/evals/:suiteId", { params: { suiteId } });
       router.push("/evals");
       router.refresh();
     } catch (e) {

@@ -5,7 +5,8 @@
 import { useRouter } from "next/navigation";
 import { useId, useState, type ReactNode } from "react";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, ERROR_NOTE, INPUT } from "@/components/ui/classes";
-import { ApiError, fetchJson } from "@/lib/client/fetch-json";
+import { api } from "@/components/api/client";
+import { ApiError } from "@/lib/client/fetch-json";
 
 export function SuiteEditor({ suiteId, initial, onDone }: { suiteId?: string; initial: unknown; onDone?: () => void }): ReactNode {
   const router = useRouter();
@@ -24,10 +25,9 @@ export function SuiteEditor({ suiteId, initial, onDone }: { suiteId?: string; in
     }
     setBusy(true);
     try {
-      const saved = await fetchJson<{ id: string }>(suiteId ? `/api/evals/${suiteId}` : "/api/evals", {
-        method: suiteId ? "PUT" : "POST",
-        body: JSON.stringify(document),
-      });
+      const saved = suiteId
+        ? await api("PUT /api/evals/:suiteId", { params: { suiteId }, body: document })
+        : await api("POST /api/evals", { body: document });
       if (suiteId) {
         onDone?.();
         router.refresh();

@@ -3,8 +3,8 @@
 // A server's prompts page: its prompts, a form from the arguments of the one picked (required
 // ones marked, each with its description), and the messages prompts/get answered.
 import { useCallback, useEffect, useId, useState, type ReactNode } from "react";
-import { fetchJson } from "@/lib/client/fetch-json";
-import type { GetPromptResult, Prompt, PromptCatalog } from "@/lib/domain/server-features";
+import { api } from "@/components/api/client";
+import type { Prompt } from "@/lib/domain/server-features";
 import { useApiData } from "@/components/ui/use-api-data";
 import { BUTTON_PRIMARY, ERROR_NOTE, INPUT } from "@/components/ui/classes";
 import { CompletionInput } from "./completion-input";
@@ -141,14 +141,14 @@ function PromptForm({
 }
 
 export function PromptsView({ serverId }: { serverId: string }): ReactNode {
-  const load = useCallback(() => fetchJson<PromptCatalog>(`/api/servers/${encodeURIComponent(serverId)}/prompts`), [serverId]);
+  const load = useCallback(() => api("GET /api/servers/:serverId/prompts", { params: { serverId } }), [serverId]);
   const { data, error, act } = useApiData(load);
   const changed = useCatalog().listChanges.prompts;
   useEffect(() => {
     // The server said the list changed: ask for it again.
     if (changed.count) void act(async () => undefined);
   }, [changed.count, act]);
-  const get = useFeatureRequest<GetPromptResult>();
+  const get = useFeatureRequest<"POST /api/servers/:serverId/prompts/get">();
   const [picked, setPicked] = useState<string | null>(null);
   /** The arguments of the get shown, to save it as it was sent. */
   const [sent, setSent] = useState<Record<string, string>>({});
@@ -212,7 +212,7 @@ export function PromptsView({ serverId }: { serverId: string }): ReactNode {
                   running={get.running}
                   onGet={(args) => {
                     setSent(args);
-                    void get.send(`/api/servers/${encodeURIComponent(serverId)}/prompts/get`, { name: prompt.name, arguments: args });
+                    void get.send("POST /api/servers/:serverId/prompts/get", serverId, { name: prompt.name, arguments: args });
                   }}
                 />
                 {get.requestError && <p className={`${ERROR_NOTE} mt-3`}>{get.requestError}</p>}

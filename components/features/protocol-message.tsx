@@ -8,7 +8,7 @@ import { useState, type ReactNode } from "react";
 import { Button, Disclosure, DisclosurePanel, Heading } from "react-aria-components";
 import { BUTTON_SECONDARY } from "@/components/ui/classes";
 import { JsonView } from "@/components/ui/json-view";
-import { fetchJson } from "@/lib/client/fetch-json";
+import { api } from "@/components/api/client";
 import { ErrorNote } from "@/components/ui/error-note";
 
 export type ProtocolMessage = {
@@ -48,7 +48,7 @@ export function ProtocolMessageRow({ serverId, message }: { serverId: string; me
     setSending(true);
     setError(null);
     try {
-      setAnswer(await fetchJson<Answer>(`/api/servers/${encodeURIComponent(serverId)}/protocol/${message.seq}`, { method: "POST" }));
+      setAnswer(await api("POST /api/servers/:serverId/protocol/:seq", { params: { serverId, seq: String(message.seq) } }));
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
     } finally {

@@ -6,7 +6,7 @@
 import { useId, useMemo, useState, type ReactNode } from "react";
 import { BUTTON_SECONDARY, INPUT } from "@/components/ui/classes";
 import { usePolling } from "@/components/ui/use-polling";
-import { fetchJson } from "@/lib/client/fetch-json";
+import { api } from "@/components/api/client";
 import { ProtocolMessageRow, type ProtocolMessage } from "./protocol-message";
 import { ErrorNote } from "@/components/ui/error-note";
 
@@ -29,9 +29,7 @@ export function ProtocolView({ serverId }: { serverId: string }): ReactNode {
     async () => {
       const last = messages.at(-1)?.seq ?? 0;
       try {
-        const view = await fetchJson<{ messages: ProtocolMessage[]; kept: number }>(
-          `/api/servers/${encodeURIComponent(serverId)}/protocol?after=${last}`,
-        );
+        const view = await api("GET /api/servers/:serverId/protocol", { params: { serverId }, query: { after: last } });
         setKept(view.kept);
         if (view.messages.length) setMessages((current) => [...current, ...view.messages].slice(-view.kept));
         setError(null);

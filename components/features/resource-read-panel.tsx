@@ -15,16 +15,13 @@ import { contentChanges, type ContentChange } from "./content-changes";
 import { useFeatureRequest } from "./use-feature-request";
 import { useResourceWatch, type WatchState } from "./use-resource-watch";
 import { ToggleButton } from "@/components/ui/toggle-button";
+import { useNow } from "@/components/ui/use-now";
 
 /** What to read: a new `nonce` reads the same URI again. */
 export type ReadTarget = { uri: string; nonce: number };
 
 function WatchStatus({ state }: { state: WatchState }): ReactNode {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1_000);
-    return () => clearInterval(timer);
-  }, []);
+  const now = useNow(1_000, state.phase === "watching");
   switch (state.phase) {
     case "off":
       return null;
@@ -49,7 +46,7 @@ function WatchStatus({ state }: { state: WatchState }): ReactNode {
 }
 
 export function ResourceReadPanel({ serverId, target }: { serverId: string; target: ReadTarget | null }): ReactNode {
-  const read = useFeatureRequest<ReadResourceResult>();
+  const read = useFeatureRequest<"POST /api/servers/:serverId/resources/read">();
   const capabilities = useCatalog().data?.server.capabilities;
   const canWatch = Boolean((capabilities?.resources as { subscribe?: boolean } | undefined)?.subscribe);
   const [watching, setWatching] = useState(false);
@@ -60,7 +57,7 @@ export function ResourceReadPanel({ serverId, target }: { serverId: string; targ
   const readNow = useCallback(
     async (live: boolean) => {
       if (!target) return;
-      const answer = await send(`/api/servers/${encodeURIComponent(serverId)}/resources/read`, { uri: target.uri }, { keep: live });
+      const answer = await send("POST /api/servers/:serverId/resources/read", serverId, { uri: target.uri }, { keep: live });
       if (!answer?.result) return;
       setChanges(live && last.current ? contentChanges(last.current, answer.result) : null);
       last.current = answer.result;

@@ -3,8 +3,8 @@
 // A server's resources page: its resources and resource templates, and what a read answered.
 // A template is filled in a small form (one field a variable) and expanded by RFC 6570.
 import { useCallback, useEffect, useId, useState, type ReactNode } from "react";
-import { fetchJson } from "@/lib/client/fetch-json";
-import type { Resource, ResourceCatalog, ResourceTemplate } from "@/lib/domain/server-features";
+import { api } from "@/components/api/client";
+import type { Resource, ResourceTemplate } from "@/lib/domain/server-features";
 import { useApiData } from "@/components/ui/use-api-data";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY } from "@/components/ui/classes";
 import { CompletionInput } from "./completion-input";
@@ -151,7 +151,7 @@ function List({ title, count, children }: { title: string; count: number; childr
 }
 
 export function ResourcesView({ serverId }: { serverId: string }): ReactNode {
-  const load = useCallback(() => fetchJson<ResourceCatalog>(`/api/servers/${encodeURIComponent(serverId)}/resources`), [serverId]);
+  const load = useCallback(() => api("GET /api/servers/:serverId/resources", { params: { serverId } }), [serverId]);
   const { data, error, act } = useApiData(load);
   const changed = useCatalog().listChanges.resources;
   useEffect(() => {

@@ -8,7 +8,7 @@
 import { useState, type ReactNode } from "react";
 import { Button, Disclosure, DisclosurePanel, Heading } from "react-aria-components";
 import { useCan } from "@/components/auth/viewer";
-import { fetchJson } from "@/lib/client/fetch-json";
+import { api } from "@/components/api/client";
 import { LOG_LEVELS, logSeverity } from "@/lib/domain/log-levels";
 
 import { ServerNotices, type ServerNotice } from "./server-notices";
@@ -36,10 +36,9 @@ export function ServerLogPanel({ serverId }: { serverId: string }): ReactNode {
   const [error, setError] = useState<string | null>(null);
   const [shown, setShown] = useState<string>("debug");
   const [asked, setAsked] = useState<string>("");
-  const path = `/api/servers/${encodeURIComponent(serverId)}/log`;
   usePolling(async () => {
     try {
-      setLog(await fetchJson<ServerLog>(path));
+      setLog(await api("GET /api/servers/:serverId/log", { params: { serverId } }));
       setError(null);
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
@@ -49,7 +48,7 @@ export function ServerLogPanel({ serverId }: { serverId: string }): ReactNode {
   const askLevel = async (level: string): Promise<void> => {
     setAsked(level);
     try {
-      setLog(await fetchJson<ServerLog>(path, { method: "PUT", body: JSON.stringify({ level }) }));
+      setLog(await api("PUT /api/servers/:serverId/log", { params: { serverId }, body: { level } }));
       setError(null);
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));

@@ -4,7 +4,7 @@
 // capabilities as badges (with the options each declares), a ping with its round-trip time, and
 // the roots Toolscope offers it.
 import { useState, type ReactNode } from "react";
-import { fetchJson } from "@/lib/client/fetch-json";
+import { api } from "@/components/api/client";
 import { BUTTON_SECONDARY } from "@/components/ui/classes";
 import { ToolIcon } from "@/components/catalog/tool-icon";
 import type { ServerSnapshot, Tool } from "@/lib/domain/mcp-types";
@@ -108,7 +108,7 @@ export function PingButton({ serverId }: { serverId: string }): ReactNode {
     setRunning(true);
     setError(null);
     try {
-      setAnswer(await fetchJson<PingAnswer>(`/api/servers/${encodeURIComponent(serverId)}/ping`, { method: "POST" }));
+      setAnswer(await api("POST /api/servers/:serverId/ping", { params: { serverId } }));
     } catch (e) {
       setAnswer(null);
       setError(e instanceof Error ? e.message : String(e));

@@ -7,7 +7,7 @@ import Link from "next/link";
 import { useState, type ReactNode } from "react";
 import { BUTTON_SECONDARY } from "@/components/ui/classes";
 import { usePolling } from "@/components/ui/use-polling";
-import { fetchJson } from "@/lib/client/fetch-json";
+import { api } from "@/components/api/client";
 import { ErrorNote } from "@/components/ui/error-note";
 
 type Task = { taskId: string; status: string; statusMessage?: string; createdAt?: string; lastUpdatedAt?: string };
@@ -26,10 +26,9 @@ const STATUS_CLASS: Record<string, string> = {
 export function TasksPanel({ serverId }: { serverId: string }): ReactNode {
   const [tasks, setTasks] = useState<Listing[] | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const path = `/api/servers/${encodeURIComponent(serverId)}/tasks`;
   const load = async (): Promise<void> => {
     try {
-      setTasks((await fetchJson<{ tasks: Listing[] }>(path)).tasks);
+      setTasks((await api("GET /api/servers/:serverId/tasks", { params: { serverId } })).tasks);
       setError(null);
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
@@ -38,7 +37,10 @@ export function TasksPanel({ serverId }: { serverId: string }): ReactNode {
   usePolling(load, REFRESH_MS);
   const cancel = async (listing: Listing): Promise<void> => {
     try {
-      await fetchJson(`${path}/${encodeURIComponent(listing.taskId)}?auditId=${encodeURIComponent(listing.auditId)}`, { method: "DELETE" });
+      await api("DELETE /api/servers/:serverId/tasks/:taskId", {
+        params: { serverId, taskId: listing.taskId },
+        query: { auditId: listing.auditId },
+      });
       await load();
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));

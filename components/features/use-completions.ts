@@ -6,8 +6,7 @@
 // another field changed), with the other arguments given so far as context, the latest answer
 // winning.
 import { useEffect, useRef, useState } from "react";
-import { fetchJson } from "@/lib/client/fetch-json";
-import type { CompletionResponse } from "@/lib/domain/server-features";
+import { api } from "@/components/api/client";
 
 const DEBOUNCE_MS = 250;
 
@@ -34,14 +33,14 @@ export function useCompletions(
     const controller = new AbortController();
     const timer = setTimeout(() => {
       const given = Object.fromEntries(Object.entries(latestContext.current).filter(([key, v]) => key !== name && v !== ""));
-      fetchJson<CompletionResponse>(`/api/servers/${encodeURIComponent(serverId)}/completions`, {
-        method: "POST",
+      api("POST /api/servers/:serverId/completions", {
+        params: { serverId },
         signal: controller.signal,
-        body: JSON.stringify({
+        body: {
           ref: JSON.parse(refKey) as CompletionRef,
           argument: { name, value },
           ...(Object.keys(given).length ? { context: { arguments: given } } : {}),
-        }),
+        },
       })
         .then((answer) => setValues(answer.result?.completion.values.slice(0, 100) ?? []))
         // A suggestion that does not come is no error to show: the field still takes any value.

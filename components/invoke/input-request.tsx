@@ -9,7 +9,7 @@ import { BUTTON_PRIMARY, BUTTON_SECONDARY } from "@/components/ui/classes";
 import type { IChangeEvent } from "@rjsf/core";
 import type { RJSFSchema } from "@rjsf/utils";
 import { useMemo, useState, type ReactNode } from "react";
-import { fetchJson } from "@/lib/client/fetch-json";
+import { api } from "@/components/api/client";
 import { formSchema } from "@/lib/domain/form-schema";
 import { FormBoundary } from "./form-boundary";
 import { useFormValidator } from "./form-validator";
@@ -35,10 +35,7 @@ export function InputRequestPanel({ request, onDone }: { request: InputRequest; 
     setSending(true);
     setError(null);
     try {
-      await fetchJson(`/api/servers/${encodeURIComponent(request.serverId)}/inputs/${encodeURIComponent(request.id)}`, {
-        method: "POST",
-        body: JSON.stringify(body),
-      });
+      await api("POST /api/servers/:serverId/inputs/:inputId", { params: { serverId: request.serverId, inputId: request.id }, body });
       onDone();
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));

@@ -3,11 +3,10 @@
 // A resource_link result: shown with its name, URI and type, and opened (on request) through
 // the server's resources/read — never by navigating to the URI, whatever its scheme.
 import { useState, type ReactNode } from "react";
-import { fetchJson } from "@/lib/client/fetch-json";
+import { api } from "@/components/api/client";
 
 type Link = { uri: string; name: string; title?: string; description?: string; mimeType?: string };
 type Contents = { uri: string; mimeType?: string; text?: string; blob?: string }[];
-type ReadAnswer = { result?: { contents?: Contents }; error?: { code?: number; message: string } };
 
 /** `serverId` is left out when the server does not offer resources (no resources/read to call). */
 export function ResourceLink({ link, serverId }: { link: Link; serverId: string | undefined }): ReactNode {
@@ -21,10 +20,7 @@ export function ResourceLink({ link, serverId }: { link: Link; serverId: string 
     setError(null);
     try {
       // Through the call pipeline: audited as a resource read.
-      const answer = await fetchJson<ReadAnswer>(`/api/servers/${encodeURIComponent(serverId)}/resources/read`, {
-        method: "POST",
-        body: JSON.stringify({ uri: link.uri }),
-      });
+      const answer = await api("POST /api/servers/:serverId/resources/read", { params: { serverId }, body: { uri: link.uri } });
       if (answer.error)
         setError(`The server refused: ${answer.error.message}${answer.error.code === undefined ? "" : ` (${answer.error.code})`}`);
       else setContents(answer.result?.contents ?? []);

@@ -7,7 +7,7 @@
 import { useSearchParams } from "next/navigation";
 import { useEffect, useState } from "react";
 import { containsRedacted } from "@/lib/domain/redact";
-import { fetchJson } from "@/lib/client/fetch-json";
+import { api } from "@/components/api/client";
 
 export type ReplayNotice = { auditId: string; redacted: boolean } | { auditId: string; error: string };
 
@@ -17,7 +17,7 @@ export function useReplay(toolName: string, onArguments: (args: Record<string, u
   useEffect(() => {
     if (!auditId || !/^[0-9a-z]+$/.test(auditId)) return;
     let cancelled = false;
-    fetchJson<{ record: { tool_name: string; arguments: unknown } }>(`/api/audit/${auditId}`)
+    api("GET /api/audit/:auditId", { params: { auditId } })
       .then(({ record }) => {
         if (cancelled) return;
         if (record.tool_name !== toolName) throw new Error(`that record is a call of ${record.tool_name}, not ${toolName}`);

@@ -2,7 +2,7 @@
 
 // A server's policy on risky tools, for the tool panel to show what the call pipeline enforces.
 import { useEffect, useState } from "react";
-import { fetchJson } from "@/lib/client/fetch-json";
+import { api } from "@/components/api/client";
 import type { ServerPolicy } from "@/lib/domain/tool-policy";
 
 export type ServerPolicyView = { serverId: string; policy: ServerPolicy | null; configuredTrusted: boolean; annotationsTrusted: boolean };
@@ -11,7 +11,7 @@ export function useServerPolicy(serverId: string): ServerPolicyView | null {
   const [view, setView] = useState<ServerPolicyView | null>(null);
   useEffect(() => {
     let live = true;
-    fetchJson<ServerPolicyView>(`/api/servers/${encodeURIComponent(serverId)}/policy`)
+    api("GET /api/servers/:serverId/policy", { params: { serverId } })
       .then((v) => live && setView(v))
       // Without the policy the panel behaves as before; the server still enforces it.
       .catch(() => undefined);

@@ -3,12 +3,13 @@
 // The state of one tool's calls on its page: the call in flight (progress, input requests,
 // cancel), and the last result with the arguments it ran with. Running, as a task or not,
 // and recording each call in the session's history happen here, so the page only lays out.
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { ApiError } from "@/lib/client/fetch-json";
 import type { InvocationResponse } from "@/lib/domain/mcp-types";
 import { recordCall } from "./session-history";
 import { cancelTask, runToolAsTask } from "./run-task";
 import { cancelCall, runTool, type InputRequest, type Progress } from "./run-tool";
+import { useNow } from "@/components/ui/use-now";
 
 export type ToolCall = {
   execute: (args: Record<string, unknown>) => Promise<void>;
@@ -25,20 +26,6 @@ export type ToolCall = {
   responseArgs: Record<string, unknown>;
   requestError: string | null;
 };
-
-function useElapsed(running: boolean): number {
-  const [elapsed, setElapsed] = useState(0);
-  useEffect(() => {
-    if (!running) return;
-    const started = Date.now();
-    const timer = setInterval(() => setElapsed(Date.now() - started), 100);
-    return () => {
-      clearInterval(timer);
-      setElapsed(0);
-    };
-  }, [running]);
-  return elapsed;
-}
 
 export function useToolCall({
   serverId,
@@ -60,7 +47,9 @@ export function useToolCall({
   const [inputs, setInputs] = useState<InputRequest[]>([]);
   const controller = useRef<AbortController | null>(null);
   const cancelRef = useRef<(() => void) | null>(null);
-  const elapsedMs = useElapsed(running);
+  const [startedAt, setStartedAt] = useState(0);
+  const now = useNow(100, running);
+  const elapsedMs = running ? Math.max(0, now - startedAt) : 0;
 
   const execute = useCallback(
     async (args: Record<string, unknown>) => {
@@ -68,6 +57,7 @@ export function useToolCall({
       const abort = new AbortController();
       controller.current = abort;
       setRunning(true);
+      setStartedAt(Date.now());
       setProgress(null);
       setInputs([]);
       setRequestError(null);

@@ -7,7 +7,7 @@
 import { useState, type FormEvent, type ReactNode } from "react";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, INPUT } from "@/components/ui/classes";
 import { ModalDialog } from "@/components/ui/modal-dialog";
-import { fetchJson } from "@/lib/client/fetch-json";
+import { api } from "@/components/api/client";
 import { PERSONAL_PREFIX, PROVIDER_KIND_LABELS, PROVIDER_KINDS, type ModelProvider, type ProviderKind } from "@/lib/domain/playground";
 import { ROLE_LABELS, ROLES, type Role } from "@/lib/domain/roles";
 import { ErrorNote } from "@/components/ui/error-note";
@@ -101,10 +101,9 @@ export function ProviderForm({
     setBusy(true);
     setError(null);
     try {
-      await fetchJson(existing ? `/api/model-providers/${encodeURIComponent(existing.id)}` : "/api/model-providers", {
-        method: existing ? "PATCH" : "POST",
-        body: JSON.stringify(bodyOf(draft, existing)),
-      });
+      const body = bodyOf(draft, existing);
+      if (existing) await api("PATCH /api/model-providers/:name", { params: { name: existing.id }, body });
+      else await api("POST /api/model-providers", { body });
       onDone();
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : String(failure));

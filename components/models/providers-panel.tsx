@@ -5,10 +5,11 @@
 // why it lists none; add, change and remove what they may manage.
 import { useCallback, useState, type ReactNode } from "react";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, ERROR_NOTE } from "@/components/ui/classes";
-import { DataTable } from "@/components/ui/data-table";
+import { Button } from "react-aria-components";
+import { Cell, DataTable, Row } from "@/components/ui/table";
 import { ModalDialog } from "@/components/ui/modal-dialog";
 import { useApiData } from "@/components/ui/use-api-data";
-import { fetchJson } from "@/lib/client/fetch-json";
+import { api } from "@/components/api/client";
 import type { AvailableModels, ModelProvider } from "@/lib/domain/playground";
 import { ROLE_LABELS } from "@/lib/domain/roles";
 import { ProviderForm } from "./provider-form";
@@ -53,8 +54,8 @@ function ModelsCell({ provider, models }: { provider: ModelProvider; models: Ava
 }
 
 export function ProvidersPanel({ mayShare, mayOwn }: { mayShare: boolean; mayOwn: boolean }): ReactNode {
-  const loadProviders = useCallback(() => fetchJson<ModelProvider[]>("/api/model-providers"), []);
-  const loadModels = useCallback(() => fetchJson<AvailableModels>("/api/models"), []);
+  const loadProviders = useCallback(() => api("GET /api/model-providers"), []);
+  const loadModels = useCallback(() => api("GET /api/models"), []);
   const providers = useApiData(loadProviders);
   const models = useApiData(loadModels);
   const [editing, setEditing] = useState<ModelProvider | "new" | null>(null);
@@ -97,47 +98,40 @@ export function ProvidersPanel({ mayShare, mayOwn }: { mayShare: boolean; mayOwn
       ) : (
         <div className="mt-2">
           <DataTable
+            label="Model providers"
             columns={["Name", "Speaks", "Address", "Key", "Who may use it", "Models", ""]}
             minWidth="min-w-[56rem]"
             testId="providers-table"
           >
             {(providers.data ?? []).map((provider) => (
-              <tr
+              <Row
                 key={`${provider.source}-${provider.id}`}
                 className="border-t border-zinc-100 dark:border-zinc-900"
                 data-testid="provider-row"
               >
-                <td className={`${CELL} font-mono text-[12px]`}>{provider.id}</td>
-                <td className={CELL}>{provider.label}</td>
-                <td className={`${CELL} font-mono text-[12px] break-all`}>{provider.baseUrl}</td>
-                <td className={CELL}>{provider.source === "environment" ? "From the environment" : provider.hasKey ? "Set" : "None"}</td>
-                <td className={CELL}>{whoMayUse(provider)}</td>
-                <td className={CELL}>
+                <Cell className={`${CELL} font-mono text-[12px]`}>{provider.id}</Cell>
+                <Cell className={CELL}>{provider.label}</Cell>
+                <Cell className={`${CELL} font-mono text-[12px] break-all`}>{provider.baseUrl}</Cell>
+                <Cell className={CELL}>
+                  {provider.source === "environment" ? "From the environment" : provider.hasKey ? "Set" : "None"}
+                </Cell>
+                <Cell className={CELL}>{whoMayUse(provider)}</Cell>
+                <Cell className={CELL}>
                   <ModelsCell provider={provider} models={models.data} />
-                </td>
-                <td className={`${CELL} whitespace-nowrap`}>
+                </Cell>
+                <Cell className={`${CELL} whitespace-nowrap`}>
                   {mayManage(provider) && (
                     <span className="inline-flex gap-1.5">
-                      <button
-                        type="button"
-                        className={BUTTON_SECONDARY}
-                        onClick={() => setEditing(provider)}
-                        aria-label={`Change ${provider.id}`}
-                      >
+                      <Button className={BUTTON_SECONDARY} onPress={() => setEditing(provider)} aria-label={`Change ${provider.id}`}>
                         Change
-                      </button>
-                      <button
-                        type="button"
-                        className={BUTTON_SECONDARY}
-                        onClick={() => setRemoving(provider)}
-                        aria-label={`Remove ${provider.id}`}
-                      >
+                      </Button>
+                      <Button className={BUTTON_SECONDARY} onPress={() => setRemoving(provider)} aria-label={`Remove ${provider.id}`}>
                         Remove
-                      </button>
+                      </Button>
                     </span>
                   )}
-                </td>
-              </tr>
+                </Cell>
+              </Row>
             ))}
           </DataTable>
         </div>
@@ -177,7 +171,7 @@ export function ProvidersPanel({ mayShare, mayOwn }: { mayShare: boolean; mayOwn
                 const target = removing;
                 setRemoving(null);
                 void (async () => {
-                  await providers.act(() => fetchJson(`/api/model-providers/${encodeURIComponent(target.id)}`, { method: "DELETE" }));
+                  await providers.act(() => api("DELETE /api/model-providers/:name", { params: { name: target.id } }));
                   await models.act(async () => undefined);
                 })();
               }}

@@ -6,7 +6,7 @@
 import { useState, type ReactNode } from "react";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY } from "@/components/ui/classes";
 import type { ConsentRequest } from "@/lib/auth/agent-consent-shape";
-import { fetchJson } from "@/lib/client/fetch-json";
+import { api } from "@/components/api/client";
 import { ErrorNote } from "@/components/ui/error-note";
 
 type Props = { request: Extract<ConsentRequest, { ok: true }> };
@@ -19,9 +19,8 @@ export function ConsentForm({ request }: Props): ReactNode {
     setSending(accept ? "allow" : "deny");
     setError(null);
     try {
-      const answer = await fetchJson<{ url?: string; redirect_uri?: string }>("/api/auth/oauth2/consent", {
-        method: "POST",
-        body: JSON.stringify({ accept, oauth_query: window.location.search.slice(1) }),
+      const answer = await api("POST /api/auth/oauth2/consent", {
+        body: { accept, oauth_query: window.location.search.slice(1) },
       });
       const to = answer.url ?? answer.redirect_uri;
       if (!to) throw new Error("The authorization server gave no address to return to.");

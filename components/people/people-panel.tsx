@@ -2,19 +2,20 @@
 
 // The people page, for admins: invite someone (a one-time password, or single sign-on only),
 // change their role, disable them, sign them out everywhere, see and revoke their tokens.
-import { Fragment, useState, type FormEvent, type ReactNode } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { TokenList } from "@/components/auth/token-list";
 import { useViewer } from "@/components/auth/viewer";
 import { BUTTON_PRIMARY, INPUT, PANEL_SECTION } from "@/components/ui/classes";
 import { useApiData } from "@/components/ui/use-api-data";
+import { api } from "@/components/api/client";
 import type { Person } from "@/lib/auth/people-shape";
 import type { PersonalToken } from "@/lib/auth/personal-tokens-shape";
 import { ROLE_LABELS, ROLE_SUMMARIES, ROLES, type Role } from "@/lib/domain/roles";
-import { fetchJson } from "@/lib/client/fetch-json";
-import { DataTable } from "@/components/ui/data-table";
+import { Button } from "react-aria-components";
+import { Cell, DataTable, Row, TEXT_BUTTON_FOCUS } from "@/components/ui/table";
 import { ErrorNote } from "@/components/ui/error-note";
 
-const loadPeople = async (): Promise<Person[]> => (await fetchJson<{ people: Person[] }>("/api/people")).people;
+const loadPeople = async (): Promise<Person[]> => (await api("GET /api/people")).people;
 
 export function PeoplePanel({ ssoName }: { ssoName: string | null }): ReactNode {
   const viewer = useViewer();
@@ -25,21 +26,20 @@ export function PeoplePanel({ ssoName }: { ssoName: string | null }): ReactNode 
   const [openTokens, setOpenTokens] = useState<{ id: string; tokens: PersonalToken[] } | null>(null);
 
   const change = (person: Person, body: Partial<Pick<Person, "role" | "disabled">>): void =>
-    void act(() => fetchJson(`/api/people/${encodeURIComponent(person.id)}`, { method: "PATCH", body: JSON.stringify(body) }));
+    void act(() => api("PATCH /api/people/:userId", { params: { userId: person.id }, body }));
 
   const showTokens = (person: Person): void =>
     void act(async () => {
       if (openTokens?.id === person.id) return setOpenTokens(null);
-      const { tokens } = await fetchJson<{ tokens: PersonalToken[] }>(`/api/people/${encodeURIComponent(person.id)}/tokens`);
+      const { tokens } = await api("GET /api/people/:userId/tokens", { params: { userId: person.id } });
       setOpenTokens({ id: person.id, tokens });
     });
 
   const submitInvite = (event: FormEvent): void => {
     event.preventDefault();
     void act(async () => {
-      const answer = await fetchJson<{ person: Person; password: string | null }>("/api/people", {
-        method: "POST",
-        body: JSON.stringify({ ...invite, name: invite.name || undefined }),
+      const answer = await api("POST /api/people", {
+        body: { ...invite, name: invite.name || undefined },
       });
       setInvited({ email: answer.person.email, password: answer.password });
       setInvite((i) => ({ ...i, email: "", name: "" }));
@@ -135,6 +135,7 @@ export function PeoplePanel({ ssoName }: { ssoName: string | null }): ReactNode 
 
       <section className={PANEL_SECTION}>
         <DataTable
+          label="People"
           columns={["Person", "Role", "Signs in with", "Groups", "Sessions", "Status", ""]}
           caps
           testId="people"
@@ -143,84 +144,83 @@ export function PeoplePanel({ ssoName }: { ssoName: string | null }): ReactNode 
           {people.map((person) => {
             const self = person.id === viewer?.person?.id;
             return (
-              <Fragment key={person.id}>
-                <tr data-testid={`person-${person.email}`} className={person.disabled ? "text-muted" : ""}>
-                  <td className="py-2 pr-3">
-                    <div className="font-medium">{person.name}</div>
-                    <div className="text-xs text-muted">{person.email}</div>
-                  </td>
-                  <td className="py-2 pr-3">
-                    <select
-                      aria-label={`Role of ${person.email}`}
-                      value={person.role}
-                      disabled={self}
-                      onChange={(e) => change(person, { role: e.target.value as Role })}
-                      className="rounded border border-zinc-300 bg-white px-1.5 py-0.5 text-[13px] dark:border-zinc-700 dark:bg-zinc-900"
+              <Row key={person.id} data-testid={`person-${person.email}`} className={person.disabled ? "text-muted" : ""}>
+                <Cell className="py-2 pr-3">
+                  <div className="font-medium">{person.name}</div>
+                  <div className="text-xs text-muted">{person.email}</div>
+                </Cell>
+                <Cell className="py-2 pr-3">
+                  {/* The select keeps its own arrow keys: the table's would move to the next row. */}
+                  <select
+                    onKeyDown={(e) => e.stopPropagation()}
+                    aria-label={`Role of ${person.email}`}
+                    value={person.role}
+                    disabled={self}
+                    onChange={(e) => change(person, { role: e.target.value as Role })}
+                    className="rounded border border-zinc-300 bg-white px-1.5 py-0.5 text-[13px] dark:border-zinc-700 dark:bg-zinc-900"
+                  >
+                    {ROLES.map((role) => (
+                      <option key={role} value={role}>
+                        {ROLE_LABELS[role]}
+                      </option>
+                    ))}
+                  </select>
+                </Cell>
+                <Cell className="py-2 pr-3 text-muted">
+                  {person.signInMethods.map((m) => (m === "sso" ? (ssoName ?? "SSO") : m)).join(", ") || "—"}
+                </Cell>
+                <Cell className="py-2 pr-3 text-xs text-muted">{person.groups.join(", ") || "—"}</Cell>
+                <Cell className="py-2 pr-3 text-muted">{person.activeSessions}</Cell>
+                <Cell className="py-2 pr-3">{person.disabled ? "disabled" : "active"}</Cell>
+                <Cell className="space-x-3 py-2 text-right text-xs whitespace-nowrap">
+                  <Button
+                    className={`text-indigo-600 hover:underline dark:text-indigo-400 ${TEXT_BUTTON_FOCUS}`}
+                    aria-expanded={openTokens?.id === person.id}
+                    onPress={() => showTokens(person)}
+                  >
+                    Tokens
+                  </Button>
+                  <Button
+                    className={`text-indigo-600 hover:underline disabled:opacity-40 dark:text-indigo-400 ${TEXT_BUTTON_FOCUS}`}
+                    isDisabled={person.activeSessions === 0}
+                    onPress={() => void act(() => api("DELETE /api/people/:userId/sessions", { params: { userId: person.id } }))}
+                  >
+                    Sign out everywhere
+                  </Button>
+                  {!self && (
+                    <Button
+                      className={`text-rose-600 hover:underline ${TEXT_BUTTON_FOCUS}`}
+                      onPress={() => change(person, { disabled: !person.disabled })}
                     >
-                      {ROLES.map((role) => (
-                        <option key={role} value={role}>
-                          {ROLE_LABELS[role]}
-                        </option>
-                      ))}
-                    </select>
-                  </td>
-                  <td className="py-2 pr-3 text-muted">
-                    {person.signInMethods.map((m) => (m === "sso" ? (ssoName ?? "SSO") : m)).join(", ") || "—"}
-                  </td>
-                  <td className="py-2 pr-3 text-xs text-muted">{person.groups.join(", ") || "—"}</td>
-                  <td className="py-2 pr-3 text-muted">{person.activeSessions}</td>
-                  <td className="py-2 pr-3">{person.disabled ? "disabled" : "active"}</td>
-                  <td className="space-x-3 py-2 text-right text-xs whitespace-nowrap">
-                    <button
-                      type="button"
-                      className="text-indigo-600 hover:underline dark:text-indigo-400"
-                      onClick={() => showTokens(person)}
-                    >
-                      Tokens
-                    </button>
-                    <button
-                      type="button"
-                      className="text-indigo-600 hover:underline dark:text-indigo-400 disabled:opacity-40"
-                      disabled={person.activeSessions === 0}
-                      onClick={() =>
-                        void act(() => fetchJson(`/api/people/${encodeURIComponent(person.id)}/sessions`, { method: "DELETE" }))
-                      }
-                    >
-                      Sign out everywhere
-                    </button>
-                    {!self && (
-                      <button
-                        type="button"
-                        className="text-rose-600 hover:underline"
-                        onClick={() => change(person, { disabled: !person.disabled })}
-                      >
-                        {person.disabled ? "Enable" : "Disable"}
-                      </button>
-                    )}
-                  </td>
-                </tr>
-                {openTokens?.id === person.id && (
-                  <tr>
-                    <td colSpan={7} className="bg-zinc-50 px-3 py-3 dark:bg-zinc-900/40">
-                      <TokenList
-                        tokens={openTokens.tokens}
-                        onRevoke={(token) =>
-                          void act(async () => {
-                            await fetchJson(`/api/tokens/${encodeURIComponent(token.id)}`, { method: "DELETE" });
-                            const { tokens } = await fetchJson<{ tokens: PersonalToken[] }>(
-                              `/api/people/${encodeURIComponent(person.id)}/tokens`,
-                            );
-                            setOpenTokens({ id: person.id, tokens });
-                          })
-                        }
-                      />
-                    </td>
-                  </tr>
-                )}
-              </Fragment>
+                      {person.disabled ? "Enable" : "Disable"}
+                    </Button>
+                  )}
+                </Cell>
+              </Row>
             );
           })}
         </DataTable>
+        {openTokens && (
+          <section
+            className="mt-3 rounded-md bg-zinc-50 px-3 py-3 dark:bg-zinc-900/40"
+            aria-labelledby="person-tokens"
+            data-testid="person-tokens"
+          >
+            <h2 id="person-tokens" className="mb-2 text-[13px] font-semibold">
+              Personal tokens of {people.find((p) => p.id === openTokens.id)?.email ?? "this person"}
+            </h2>
+            <TokenList
+              tokens={openTokens.tokens}
+              onRevoke={(token) =>
+                void act(async () => {
+                  await api("DELETE /api/tokens/:tokenId", { params: { tokenId: token.id } });
+                  const { tokens } = await api("GET /api/people/:userId/tokens", { params: { userId: openTokens.id } });
+                  setOpenTokens({ id: openTokens.id, tokens });
+                })
+              }
+            />
+          </section>
+        )}
       </section>
     </div>
   );

@@ -5,8 +5,8 @@
 // the poisoning scan flagged with why, whether calls are held, and, for admins, Approve.
 import { diffWords } from "diff";
 import { useCallback, type ReactNode } from "react";
-import { fetchJson } from "@/lib/client/fetch-json";
-import type { PendingDefinition, PendingReason, PinsView } from "@/lib/domain/definition-pins";
+import { api } from "@/components/api/client";
+import type { PendingDefinition, PendingReason } from "@/lib/domain/definition-pins";
 import type { JsonChange } from "@/lib/domain/json-diff";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, ERROR_NOTE } from "@/components/ui/classes";
 import { useApiData } from "@/components/ui/use-api-data";
@@ -115,10 +115,10 @@ function Pending({
 }
 
 export function DefinitionChanges({ serverId }: { serverId: string }): ReactNode {
-  const base = `/api/servers/${encodeURIComponent(serverId)}/definitions`;
-  const load = useCallback(() => fetchJson<PinsView>(base), [base]);
+  const load = useCallback(() => api("GET /api/servers/:serverId/definitions", { params: { serverId } }), [serverId]);
   const { data, error, act } = useApiData(load);
-  const approve = (body: object): Promise<void> => act(() => fetchJson(`${base}/approve`, { method: "POST", body: JSON.stringify(body) }));
+  const approve = (body: object): Promise<void> =>
+    act(() => api("POST /api/servers/:serverId/definitions/approve", { params: { serverId }, body }));
   if (!data) return error ? <p className={`${ERROR_NOTE} mt-6`}>{error}</p> : null;
   const held = data.pending.filter((p) => p.held).length;
   return (

@@ -5,14 +5,14 @@
 // the report card where an admin sees what changed and approves.
 import Link from "next/link";
 import { useCallback, type ReactNode } from "react";
-import { fetchJson } from "@/lib/client/fetch-json";
-import type { PendingDefinition, PinsView } from "@/lib/domain/definition-pins";
+import { api } from "@/components/api/client";
+import type { PendingDefinition } from "@/lib/domain/definition-pins";
 import { useApiData } from "@/components/ui/use-api-data";
 
 /** This tool's definition waiting for approval, if it changed or was flagged (a first or new one is not news on its page). */
 export function usePendingDefinition(serverId: string, toolName: string, refreshKey: unknown): PendingDefinition | null {
   const load = useCallback(
-    () => fetchJson<PinsView>(`/api/servers/${encodeURIComponent(serverId)}/definitions`),
+    () => api("GET /api/servers/:serverId/definitions", { params: { serverId } }),
     // A new list may change what waits.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [serverId, refreshKey],

@@ -8,12 +8,12 @@ import { useCallback, type ReactNode } from "react";
 import { AppFrame } from "@/components/apps/app-frame";
 import { useAppToolCalls } from "@/components/apps/use-app-tool-calls";
 import { useApiData } from "@/components/ui/use-api-data";
-import { fetchJson } from "@/lib/client/fetch-json";
-import type { CallToolResult, ToolsResponse } from "@/lib/domain/mcp-types";
+import { api } from "@/components/api/client";
+import type { CallToolResult } from "@/lib/domain/mcp-types";
 import type { AppMeta } from "@/lib/domain/result-meta";
 
 export function ChatApp({ app, input, result }: { app: AppMeta; input: Record<string, unknown>; result: CallToolResult }): ReactNode {
-  const load = useCallback(() => fetchJson<ToolsResponse>(`/api/servers/${encodeURIComponent(app.serverId)}/tools`), [app.serverId]);
+  const load = useCallback(() => api("GET /api/servers/:serverId/tools", { params: { serverId: app.serverId } }), [app.serverId]);
   const { data, error } = useApiData(load);
   const tool = data?.tools.find((candidate) => candidate.name === app.tool);
   const appCalls = useAppToolCalls({

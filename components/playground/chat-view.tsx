@@ -12,8 +12,8 @@ import { DefaultChatTransport, lastAssistantMessageIsCompleteWithApprovalRespons
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, ERROR_NOTE, INPUT } from "@/components/ui/classes";
 import { useApiData } from "@/components/ui/use-api-data";
-import { fetchJson } from "@/lib/client/fetch-json";
-import type { AvailableModels, PlaygroundMessage } from "@/lib/domain/playground";
+import { api } from "@/components/api/client";
+import type { PlaygroundMessage } from "@/lib/domain/playground";
 import { NoModels } from "./no-models";
 import { ToolsPicker, toolsSettings, type ToolsChoice } from "./tools-picker";
 import { ChatMessage } from "./chat-message";
@@ -64,7 +64,7 @@ function download(json: string): void {
 }
 
 export function ChatView(): ReactNode {
-  const load = useCallback(() => fetchJson<AvailableModels>("/api/models"), []);
+  const load = useCallback(() => api("GET /api/models"), []);
   const { data: models, error: modelsError } = useApiData(load);
   const [picked, setPicked] = useState<string>("");
   const [system, setSystem] = useState("");

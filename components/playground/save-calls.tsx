@@ -5,7 +5,8 @@ import Link from "next/link";
 import { isToolUIPart } from "ai";
 import { useId, useState, type ReactNode } from "react";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, ERROR_NOTE, INPUT } from "@/components/ui/classes";
-import { ApiError, fetchJson } from "@/lib/client/fetch-json";
+import { api } from "@/components/api/client";
+import { ApiError } from "@/lib/client/fetch-json";
 import type { PlaygroundMessage } from "@/lib/domain/playground";
 
 /** The calls the model made that were sent (answered), in order. */
@@ -41,9 +42,8 @@ export function SaveCalls({
   const save = async (): Promise<void> => {
     setError(null);
     try {
-      const { collection } = await fetchJson<{ collection: { id: string; name: string } }>("/api/playground/collection", {
-        method: "POST",
-        body: JSON.stringify({ name, calls, ...settings }),
+      const { collection } = await api("POST /api/playground/collection", {
+        body: { name, calls, ...settings },
       });
       setSaved(collection);
       setOpen(false);

@@ -5,7 +5,7 @@
 import { useCallback, type ReactNode } from "react";
 import { INPUT } from "@/components/ui/classes";
 import { useApiData } from "@/components/ui/use-api-data";
-import { fetchJson } from "@/lib/client/fetch-json";
+import { api } from "@/components/api/client";
 
 /** "" for all; `server:<id>`; `virtual:<name>`. */
 export type ToolsChoice = string;
@@ -21,8 +21,8 @@ type Listing = { servers: { id: string; name: string }[]; virtualServers: { name
 export function ToolsPicker({ value, onChange }: { value: ToolsChoice; onChange: (choice: ToolsChoice) => void }): ReactNode {
   const load = useCallback(async (): Promise<Listing> => {
     const [servers, virtual] = await Promise.all([
-      fetchJson<{ servers: { id: string; name: string }[] }>("/api/servers"),
-      fetchJson<{ virtualServers: { name: string; title?: string }[] }>("/api/virtual-servers").catch(() => ({ virtualServers: [] })),
+      api("GET /api/servers"),
+      api("GET /api/virtual-servers").catch(() => ({ virtualServers: [] })),
     ]);
     return { servers: servers.servers.map(({ id, name }) => ({ id, name })), virtualServers: virtual.virtualServers };
   }, []);

@@ -4,8 +4,8 @@
 // the report page, always with the words a screen reader needs and a link to the report.
 import Link from "next/link";
 import { useCallback, type ReactNode } from "react";
-import { fetchJson } from "@/lib/client/fetch-json";
-import type { Grade, GradeSummary } from "@/lib/domain/report-card";
+import { api } from "@/components/api/client";
+import type { Grade } from "@/lib/domain/report-card";
 import { useApiData } from "@/components/ui/use-api-data";
 
 export const GRADE_CLASSES: Record<Grade, string> = {
@@ -24,7 +24,7 @@ export function GradeLetter({ grade, size = "sm" }: { grade: Grade; size?: "sm" 
 /** The grade of a connected server, linking to its report; nothing while it is unknown (not connected, never listed). */
 export function GradeBadge({ serverId, refreshKey }: { serverId: string; refreshKey?: string | null }): ReactNode {
   const load = useCallback(
-    () => fetchJson<GradeSummary>(`/api/servers/${encodeURIComponent(serverId)}/report?view=grade`),
+    () => api("GET /api/servers/:serverId/report", { params: { serverId }, query: { view: "grade" } }),
     // A new tool list is a new grade.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [serverId, refreshKey],

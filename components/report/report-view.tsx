@@ -4,7 +4,7 @@
 // finding with why it matters and how to fix it. Refresh (admins) makes the card anew (the server
 // is listed twice again and the audit log read again); it is made again by itself after each listing.
 import { useCallback, useEffect, useState, type ReactNode } from "react";
-import { fetchJson } from "@/lib/client/fetch-json";
+import { api } from "@/components/api/client";
 import { SEVERITIES, type ReportCard, type Severity } from "@/lib/domain/report-card";
 import { FINDINGS_COUNTED_PER_RULE, GRADE_FLOORS, SEVERITY_WEIGHTS } from "@/lib/domain/report-grade";
 import { useCan } from "@/components/auth/viewer";
@@ -35,6 +35,10 @@ function HowGraded(): ReactNode {
   );
 }
 
+/**
+ * The report route answers the whole card unless asked for ?view=grade (which this page never
+ * asks); its inferred answer type is only the GradeSummary the two have in common.
+ */
 export function ReportView({ serverId }: { serverId: string }): ReactNode {
   const [card, setCard] = useState<ReportCard | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -47,7 +51,10 @@ export function ReportView({ serverId }: { serverId: string }): ReactNode {
       setBusy(true);
       setError(null);
       try {
-        setCard(await fetchJson<ReportCard>(`/api/servers/${encodeURIComponent(serverId)}/report${fresh ? "?fresh=1" : ""}`));
+        const answer = await api("GET /api/servers/:serverId/report", { params: { serverId }, query: { fresh: fresh ? "1" : undefined } });
+        // Only ?view=grade answers the grade alone, and this page never asks for it.
+        if (!("findings" in answer)) throw new Error("The server answered a grade, not a report card.");
+        setCard(answer);
       } catch (e) {
         setError(e instanceof Error ? e.message : String(e));
       } finally {

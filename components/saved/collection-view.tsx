@@ -9,8 +9,9 @@ import { useCallback, useState, type ReactNode } from "react";
 import { useCan } from "@/components/auth/viewer";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, ERROR_NOTE, INPUT } from "@/components/ui/classes";
 import { ModalDialog } from "@/components/ui/modal-dialog";
-import { ApiError, fetchJson } from "@/lib/client/fetch-json";
-import type { CollectionReport, CollectionView as Collection, SavedCallView } from "@/lib/domain/saved-shapes";
+import { api } from "@/components/api/client";
+import { ApiError } from "@/lib/client/fetch-json";
+import type { CollectionView as Collection, SavedCallView } from "@/lib/domain/saved-shapes";
 import { CopyLink } from "./copy-link";
 import { RunBadge } from "./run-badge";
 import { RunCompare } from "./run-compare";
@@ -38,11 +39,12 @@ export function CollectionView({ initial }: { initial: Collection }): ReactNode 
   const [open, setOpen] = useState<Set<string>>(new Set());
   const risky = useRiskyCalls(collection.calls);
   const approval = usePreapproval(collection.id);
-  const base = `/api/collections/${encodeURIComponent(collection.id)}`;
+  const collectionId = collection.id;
+  const base = `/api/collections/${encodeURIComponent(collectionId)}`;
 
   const refresh = useCallback(async () => {
-    setCollection((await fetchJson<{ collection: Collection }>(base)).collection);
-  }, [base]);
+    setCollection((await api("GET /api/collections/:collectionId", { params: { collectionId } })).collection);
+  }, [collectionId]);
 
   /** `all`: Run all, which ends with a summary of passes and failures. */
   const run = async (ids: string[], all: boolean): Promise<void> => {
@@ -53,9 +55,9 @@ export function CollectionView({ initial }: { initial: Collection }): ReactNode 
       // One call at a time, so each result shows as it arrives.
       for (const id of ids) {
         setRunning(id);
-        const report = await fetchJson<CollectionReport>(`${base}/run`, {
-          method: "POST",
-          body: JSON.stringify({ only: [id], secrets: { [id]: secrets[id] ?? {} }, ...(reason.trim() ? { reason: reason.trim() } : {}) }),
+        const report = await api("POST /api/collections/:collectionId/run", {
+          params: { collectionId },
+          body: { only: [id], secrets: { [id]: secrets[id] ?? {} }, ...(reason.trim() ? { reason: reason.trim() } : {}) },
         });
         totals.passed += report.totals.passed;
         totals.failed += report.totals.failed;
@@ -84,7 +86,7 @@ export function CollectionView({ initial }: { initial: Collection }): ReactNode 
   const change = async (body: Record<string, unknown>): Promise<void> => {
     setError(null);
     try {
-      const { collection: next } = await fetchJson<{ collection: Collection }>(base, { method: "PUT", body: JSON.stringify(body) });
+      const { collection: next } = await api("PUT /api/collections/:collectionId", { params: { collectionId }, body });
       setCollection(next);
     } catch (e) {
       setError(e instanceof ApiError ? e.message : String(e));
@@ -99,7 +101,7 @@ export function CollectionView({ initial }: { initial: Collection }): ReactNode 
   };
   const remove = async (): Promise<void> => {
     if (!window.confirm(`Delete the collection “${collection.name}”? Its saved calls stay saved.`)) return;
-    await fetchJson(base, { method: "DELETE" }).then(
+    await api("DELETE /api/collections/:collectionId", { params: { collectionId } }).then(
       () => router.push("/saved"),
       (e: unknown) => setError(e instanceof ApiError ? e.message : String(e)),
     );

@@ -6,8 +6,9 @@ import { useRouter } from "next/navigation";
 import { useEffect, useState, type ReactNode } from "react";
 import { useViewer } from "@/components/auth/viewer";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, INPUT } from "@/components/ui/classes";
-import { ApiError, fetchJson } from "@/lib/client/fetch-json";
-import type { Check, CollectionSummary, CollectionView, SavedCallView, Visibility } from "@/lib/domain/saved-shapes";
+import { api } from "@/components/api/client";
+import { ApiError } from "@/lib/client/fetch-json";
+import type { Check, CollectionSummary, SavedCallView, Visibility } from "@/lib/domain/saved-shapes";
 import { ChecksEditor } from "./checks-editor";
 import { ErrorNote } from "@/components/ui/error-note";
 
@@ -23,34 +24,32 @@ export function EditSavedCall({ call }: { call: SavedCallView }): ReactNode {
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const fail = (e: unknown): void => setError(e instanceof ApiError ? e.message : String(e));
-  const path = `/api/saved-calls/${encodeURIComponent(call.id)}`;
 
   useEffect(() => {
     if (!open) return;
-    fetchJson<{ collections: CollectionSummary[] }>("/api/collections").then(
-      ({ collections }) => setCollections(collections.filter((c) => c.mine)),
-      fail,
-    );
+    api("GET /api/collections").then(({ collections }) => setCollections(collections.filter((c) => c.mine)), fail);
   }, [open]);
 
   const save = (): void => {
     setError(null);
-    fetchJson(path, { method: "PUT", body: JSON.stringify({ name, note, checks, visibility }) }).then(() => {
+    api("PUT /api/saved-calls/:savedCallId", { params: { savedCallId: call.id }, body: { name, note, checks, visibility } }).then(() => {
       setOpen(false);
       router.refresh();
     }, fail);
   };
   const remove = (): void => {
     if (!window.confirm(`Delete the saved call “${call.name}” and its runs? Its calls stay in the audit log.`)) return;
-    fetchJson(path, { method: "DELETE" }).then(() => router.push("/saved"), fail);
+    api("DELETE /api/saved-calls/:savedCallId", { params: { savedCallId: call.id } }).then(() => router.push("/saved"), fail);
   };
   const file = async (collectionId: string): Promise<void> => {
     setError(null);
     try {
-      const base = `/api/collections/${encodeURIComponent(collectionId)}`;
-      const { collection } = await fetchJson<{ collection: CollectionView }>(base);
+      const { collection } = await api("GET /api/collections/:collectionId", { params: { collectionId } });
       if (collection.calls.some((c) => c.id === call.id)) return setNotice(`Already in “${collection.name}”.`);
-      await fetchJson(base, { method: "PUT", body: JSON.stringify({ savedCallIds: [...collection.calls.map((c) => c.id), call.id] }) });
+      await api("PUT /api/collections/:collectionId", {
+        params: { collectionId },
+        body: { savedCallIds: [...collection.calls.map((c) => c.id), call.id] },
+      });
       setNotice(`Added to “${collection.name}”.`);
     } catch (e) {
       fail(e);

@@ -3,8 +3,7 @@
 // Import a collection file (docs/collections.md): it becomes a new collection of new saved calls.
 import type { ReactNode } from "react";
 import { ImportJsonFile } from "@/components/ui/import-json-file";
-import { fetchJson } from "@/lib/client/fetch-json";
-import type { CollectionView } from "@/lib/domain/saved-shapes";
+import { api } from "@/components/api/client";
 
 export function ImportCollection(): ReactNode {
   return (
@@ -13,10 +12,7 @@ export function ImportCollection(): ReactNode {
       fileLabel="Collection file"
       testId="collection-import"
       save={async (document) => {
-        const { collection } = await fetchJson<{ collection: CollectionView }>("/api/collections/import", {
-          method: "POST",
-          body: JSON.stringify(document),
-        });
+        const { collection } = await api("POST /api/collections/import", { body: document });
         return `/saved/collections/${collection.id}`;
       }}
     />

@@ -3,8 +3,8 @@
 import { useRouter } from "next/navigation";
 import { useState, type ReactNode } from "react";
 import { BUTTON_SECONDARY, ERROR_NOTE, INPUT } from "@/components/ui/classes";
-import { ApiError, fetchJson } from "@/lib/client/fetch-json";
-import type { CollectionView } from "@/lib/domain/saved-shapes";
+import { api } from "@/components/api/client";
+import { ApiError } from "@/lib/client/fetch-json";
 
 /** Makes an empty collection to file saved calls in. */
 export function NewCollection(): ReactNode {
@@ -17,7 +17,7 @@ export function NewCollection(): ReactNode {
       onSubmit={(e) => {
         e.preventDefault();
         setError(null);
-        fetchJson<{ collection: CollectionView }>("/api/collections", { method: "POST", body: JSON.stringify({ name }) }).then(
+        api("POST /api/collections", { body: { name } }).then(
           ({ collection }) => router.push(`/saved/collections/${collection.id}`),
           (err: unknown) => setError(err instanceof ApiError ? err.message : String(err)),
         );

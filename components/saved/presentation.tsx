@@ -10,7 +10,8 @@ import { ConfirmCall, confirmationReason, confirmationSkipped } from "@/componen
 import { ResultView } from "@/components/invoke/result-view";
 import { runTool } from "@/components/invoke/run-tool";
 import { ToolForm } from "@/components/invoke/tool-form";
-import { ApiError, fetchJson } from "@/lib/client/fetch-json";
+import { api } from "@/components/api/client";
+import { ApiError } from "@/lib/client/fetch-json";
 import type { InvocationResponse, ToolsResponse } from "@/lib/domain/mcp-types";
 import { runChecks } from "@/lib/domain/saved-checks";
 import { withoutSecrets } from "@/lib/domain/saved-secret-fields";
@@ -44,7 +45,7 @@ export function Presentation({ collection }: { collection: CollectionView }): Re
 
   useEffect(() => {
     for (const serverId of new Set(collection.calls.map((c) => c.serverId)))
-      fetchJson<ToolsResponse>(`/api/servers/${encodeURIComponent(serverId)}/tools`).then(
+      api("GET /api/servers/:serverId/tools", { params: { serverId } }).then(
         (r) => setCatalogs((m) => new Map(m).set(serverId, r)),
         () => setCatalogs((m) => new Map(m).set(serverId, null)),
       );

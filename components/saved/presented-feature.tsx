@@ -5,7 +5,7 @@
 // draws it. Nothing to confirm: neither changes anything on the server.
 import { useState, type FormEvent, type ReactNode } from "react";
 import { BUTTON_PRIMARY, INPUT } from "@/components/ui/classes";
-import { useFeatureRequest } from "@/components/features/use-feature-request";
+import { useFeatureRequest, type FeatureRoute } from "@/components/features/use-feature-request";
 import { runChecks } from "@/lib/domain/saved-checks";
 import { withoutSecrets } from "@/lib/domain/saved-secret-fields";
 import { SAVED_KIND_LABELS } from "@/lib/domain/saved-kinds";
@@ -19,12 +19,12 @@ export function PresentedFeature({ call }: { call: SavedCallView }): ReactNode {
       Object.entries(withoutSecrets(call.arguments, call.secretFields)).map(([k, v]) => [k, v === undefined ? "" : String(v)]),
     ),
   );
-  const request = useFeatureRequest<unknown>();
-  const server = `/api/servers/${encodeURIComponent(call.serverId)}`;
+  const request = useFeatureRequest<FeatureRoute>();
   const submit = (event: FormEvent): void => {
     event.preventDefault();
-    if (call.kind === "resource_read") void request.send(`${server}/resources/read`, { uri: values.uri ?? "" });
-    else void request.send(`${server}/prompts/get`, { name: call.toolName, arguments: values });
+    if (call.kind === "resource_read")
+      void request.send("POST /api/servers/:serverId/resources/read", call.serverId, { uri: values.uri ?? "" });
+    else void request.send("POST /api/servers/:serverId/prompts/get", call.serverId, { name: call.toolName, arguments: values });
   };
   const answer = request.response;
   const checks = answer && call.checks.length ? runChecks(call.checks, answer) : null;

@@ -5,7 +5,8 @@
 import { useRouter } from "next/navigation";
 import { useState, type ReactNode } from "react";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY } from "@/components/ui/classes";
-import { ApiError, fetchJson } from "@/lib/client/fetch-json";
+import { api } from "@/components/api/client";
+import { ApiError } from "@/lib/client/fetch-json";
 import type { SavedCallView } from "@/lib/domain/saved-shapes";
 import { missingSecrets, SecretValuesForm, type SecretValues } from "./secret-values";
 import { useRiskyCalls } from "./use-risky-tools";
@@ -24,9 +25,9 @@ export function RunSavedCall({ call }: { call: SavedCallView }): ReactNode {
     setRunning(true);
     setError(null);
     try {
-      await fetchJson(`/api/saved-calls/${encodeURIComponent(call.id)}/run`, {
-        method: "POST",
-        body: JSON.stringify({ secrets: secrets[call.id] ?? {} }),
+      await api("POST /api/saved-calls/:savedCallId/run", {
+        params: { savedCallId: call.id },
+        body: { secrets: secrets[call.id] ?? {} },
       });
       router.refresh();
     } catch (e) {

@@ -8,7 +8,8 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useViewer } from "@/components/auth/viewer";
 import { ModalDialog } from "@/components/ui/modal-dialog";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, INPUT } from "@/components/ui/classes";
-import { ApiError, fetchJson } from "@/lib/client/fetch-json";
+import { api } from "@/components/api/client";
+import { ApiError } from "@/lib/client/fetch-json";
 import { SAVED_KIND_LABELS, type SavedKind, type Visibility } from "@/lib/domain/saved-kinds";
 import type { Check, CollectionSummary, SavedCallInput, SavedCallView } from "@/lib/domain/saved-shapes";
 import { ChecksEditor } from "./checks-editor";
@@ -44,7 +45,7 @@ export function SaveCallDialog({ call, onClose }: { call: CallToSave; onClose: (
 
   useEffect(() => {
     nameInput.current?.select();
-    fetchJson<{ collections: CollectionSummary[] }>("/api/collections").then(
+    api("GET /api/collections").then(
       ({ collections }) => {
         const mine = collections.filter((c) => c.mine);
         setCollections(mine);
@@ -75,10 +76,7 @@ export function SaveCallDialog({ call, onClose }: { call: CallToSave; onClose: (
             ? { collectionIds: [collection] }
             : {}),
       };
-      const { savedCall, collectionIds } = await fetchJson<{ savedCall: SavedCallView; collectionIds: string[] }>("/api/saved-calls", {
-        method: "POST",
-        body: JSON.stringify(body),
-      });
+      const { savedCall, collectionIds } = await api("POST /api/saved-calls", { body });
       const collectionId = collectionIds[0] ?? null;
       setSaved({ call: savedCall, collectionId });
     } catch (e) {

@@ -4,8 +4,7 @@
 // confirm-call.tsx), read from each server's catalog once.
 import { useEffect, useState } from "react";
 import { confirmationReason, confirmationSkipped } from "@/components/invoke/confirm-call";
-import { fetchJson } from "@/lib/client/fetch-json";
-import type { ToolsResponse } from "@/lib/domain/mcp-types";
+import { api } from "@/components/api/client";
 import type { SavedCallView } from "@/lib/domain/saved-shapes";
 
 /** savedCallId → why it needs confirming. */
@@ -17,7 +16,7 @@ export function useRiskyCalls(calls: SavedCallView[]): Map<string, string> {
     const ids = servers ? servers.split("\n") : [];
     void Promise.all(
       ids.map((id) =>
-        fetchJson<ToolsResponse>(`/api/servers/${encodeURIComponent(id)}/tools`).then(
+        api("GET /api/servers/:serverId/tools", { params: { serverId: id } }).then(
           (r) => [id, r] as const,
           () => [id, null] as const,
         ),

@@ -4,17 +4,8 @@
 // what answered (name, version, protocol revision, tools) or why nothing did.
 import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from "react";
 import { BUTTON_SECONDARY } from "@/components/ui/classes";
-import { fetchJson } from "@/lib/client/fetch-json";
-
-export type ConnectionTest =
-  | {
-      ok: true;
-      serverInfo: { name: string; version: string; title?: string } | null;
-      protocolVersion: string | null;
-      toolCount: number;
-      invalidToolCount: number;
-    }
-  | { ok: false; error: string };
+import { api } from "@/components/api/client";
+import type { ConnectionTest } from "@/lib/mcp/connection-test";
 
 type Outcome = { kind: "idle" } | { kind: "testing" } | { kind: "done"; test: ConnectionTest } | { kind: "error"; message: string };
 
@@ -49,7 +40,7 @@ export function ConnectionTestButton({
     }
     setOutcome({ kind: "testing" });
     try {
-      const test = await fetchJson<ConnectionTest>("/api/connection-tests", { method: "POST", body: JSON.stringify(built) });
+      const test = await api("POST /api/connection-tests", { body: built });
       setOutcome({ kind: "done", test });
       if (test.ok) onConnected?.(test, form);
     } catch (err) {

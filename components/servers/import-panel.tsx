@@ -2,9 +2,8 @@
 
 import { BUTTON_PRIMARY, BUTTON_SECONDARY } from "@/components/ui/classes";
 import { useState, type ReactNode } from "react";
-import { fetchJson } from "@/lib/client/fetch-json";
-
-type ImportResult = { imported: string[]; skipped: { id: string; reason: string }[] };
+import { api } from "@/components/api/client";
+import type { ImportResult } from "@/lib/mcp/servers";
 
 /** Paste or open an mcp.json (Claude Desktop, Cursor, VS Code); every valid server is added. */
 export function ImportPanel({ onDone }: { onDone: () => void }): ReactNode {
@@ -22,7 +21,7 @@ export function ImportPanel({ onDone }: { onDone: () => void }): ReactNode {
       return;
     }
     try {
-      setResult(await fetchJson<ImportResult>("/api/servers/mcp.json", { method: "POST", body: JSON.stringify(document) }));
+      setResult(await api("POST /api/servers/mcp.json", { body: document }));
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
     }

@@ -6,7 +6,8 @@
 // token exchange, refresh, failures), secrets masked by the server before they get here.
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { BUTTON_SECONDARY } from "@/components/ui/classes";
-import { ApiError, fetchJson } from "@/lib/client/fetch-json";
+import { api } from "@/components/api/client";
+import { ApiError } from "@/lib/client/fetch-json";
 import type { ServerSnapshot } from "@/lib/domain/mcp-types";
 import { JOURNAL_STEP_LABELS, type AuthorizationView, type JournalEntry } from "@/lib/domain/oauth-journal-types";
 import { AuthorizeButton } from "./authorize-button";
@@ -114,15 +115,15 @@ function JournalRow({ entry }: { entry: JournalEntry }): ReactNode {
 export function OAuthPanel({ server }: { server: ServerSnapshot }): ReactNode {
   const [view, setView] = useState<AuthorizationView | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const base = `/api/servers/${encodeURIComponent(server.id)}/oauth`;
+  const serverId = server.id;
   const load = useCallback(() => {
-    fetchJson<AuthorizationView>(base)
+    api("GET /api/servers/:serverId/oauth", { params: { serverId } })
       .then((v) => {
         setView(v);
         setError(null);
       })
       .catch((failure: unknown) => setError(failure instanceof ApiError ? failure.message : String(failure)));
-  }, [base]);
+  }, [serverId]);
   // A command has no OAuth: nothing to ask (the API would answer bad_request:oauth).
   const command = server.transport === "stdio";
   // Reloaded whenever the connection's state changes (a refresh, an authorization, a revoke).
@@ -160,7 +161,7 @@ export function OAuthPanel({ server }: { server: ServerSnapshot }): ReactNode {
               data-testid="oauth-revoke"
               onClick={async () => {
                 try {
-                  await fetchJson(`${base}?target=${target}`, { method: "DELETE" });
+                  await api("DELETE /api/servers/:serverId/oauth", { params: { serverId }, query: { target } });
                   load();
                 } catch (failure) {
                   setError(failure instanceof ApiError ? failure.message : String(failure));

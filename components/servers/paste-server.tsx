@@ -5,11 +5,9 @@
 // Several servers at once are added together, through the mcp.json import.
 import { useId, useState, type ReactNode } from "react";
 import { BUTTON_PRIMARY, INPUT } from "@/components/ui/classes";
-import { fetchJson } from "@/lib/client/fetch-json";
+import { api } from "@/components/api/client";
 import { parsePasted, type ServerDraft } from "@/lib/domain/paste";
 import { ErrorNote } from "@/components/ui/error-note";
-
-type ImportResult = { imported: string[]; skipped: { id: string; reason: string }[] };
 
 /** The drafts as an mcp.json document, for the import route: commands trusted, as the form adds them. */
 function asMcpJson(servers: ServerDraft[]): { mcpServers: Record<string, unknown> } {
@@ -47,7 +45,7 @@ export function PasteServer({ onDraft, onAdded }: { onDraft: (draft: ServerDraft
     setAdding(true);
     setError(null);
     try {
-      const result = await fetchJson<ImportResult>("/api/servers/mcp.json", { method: "POST", body: JSON.stringify(asMcpJson(servers)) });
+      const result = await api("POST /api/servers/mcp.json", { body: asMcpJson(servers) });
       if (result.skipped.length > 0) {
         setError(`Not added: ${result.skipped.map((s) => `${s.id} (${s.reason})`).join("; ")}`);
         if (result.imported.length === 0) return;

@@ -3,7 +3,7 @@
 // The advanced console: any JSON-RPC method sent as-is to the server, the answer shown raw.
 import { BUTTON_PRIMARY } from "@/components/ui/classes";
 import { useState, type ReactNode } from "react";
-import { fetchJson } from "@/lib/client/fetch-json";
+import { api } from "@/components/api/client";
 import { Checkbox } from "@/components/ui/checkbox";
 
 const EXAMPLES = ["tools/list", "resources/list", "prompts/list", "ping"];
@@ -31,9 +31,9 @@ export function RpcConsole({ serverId }: { serverId: string }): ReactNode {
     }
     setSending(true);
     try {
-      const body = await fetchJson(`/api/servers/${encodeURIComponent(serverId)}/rpc`, {
-        method: "POST",
-        body: JSON.stringify({ method, ...(parsed ? { params: parsed } : {}), notification }),
+      const body = await api("POST /api/servers/:serverId/rpc", {
+        params: { serverId },
+        body: { method, ...(parsed ? { params: parsed } : {}), notification },
       });
       setAnswer(JSON.stringify(body, null, 2));
     } catch (err) {

@@ -7,13 +7,12 @@ import { useCallback, useState, type ReactNode } from "react";
 import { INPUT } from "@/components/ui/classes";
 import { ModelSetup } from "@/components/ui/model-setup";
 import { useApiData } from "@/components/ui/use-api-data";
-import { fetchJson } from "@/lib/client/fetch-json";
-import type { AvailableModels } from "@/lib/domain/playground";
+import { api } from "@/components/api/client";
 
 const LABEL = "mb-1 block text-[13px] font-medium text-zinc-700 dark:text-zinc-300";
 
 export function SamplingModelField({ existing }: { existing: string | null }): ReactNode {
-  const load = useCallback(() => fetchJson<AvailableModels>("/api/models"), []);
+  const load = useCallback(() => api("GET /api/models"), []);
   const { data: models, error } = useApiData(load);
   const [value, setValue] = useState(existing ?? "");
   // A server's setting is for everyone who calls it: a person's own providers are not offered.

@@ -5,11 +5,12 @@
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, INPUT } from "@/components/ui/classes";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { parseRoots, rootsToText } from "./roots-text";
-import { fetchJson } from "@/lib/client/fetch-json";
+import { api } from "@/components/api/client";
 import type { ServerSnapshot } from "@/lib/domain/mcp-types";
 import { idFromServerName, parseCommandLine, type ServerDraft } from "@/lib/domain/paste";
 import { OAuthSettingsFields, oauthFromForm } from "./oauth-settings-fields";
-import { ConnectionTestButton, type ConnectionTest } from "./connection-test-button";
+import type { ConnectionTest } from "@/lib/mcp/connection-test";
+import { ConnectionTestButton } from "./connection-test-button";
 import { TRUSTED_MEANS } from "@/components/catalog/trust-toggle";
 import { PasteServer } from "./paste-server";
 import { SamplingModelField } from "./sampling-model-field";
@@ -148,9 +149,9 @@ export function ServerForm({
     setError(null);
     try {
       if (existing) {
-        await fetchJson(`/api/servers/${encodeURIComponent(existing.id)}`, { method: "PUT", body: JSON.stringify(built.body) });
+        await api("PUT /api/servers/:serverId", { params: { serverId: existing.id }, body: built.body });
       } else {
-        await fetchJson("/api/servers", { method: "POST", body: JSON.stringify({ id: built.id, ...built.body }) });
+        await api("POST /api/servers", { body: { id: built.id, ...built.body } });
       }
       onSaved(existing ? existing.id : built.id);
     } catch (err) {

@@ -4,7 +4,7 @@
 // answers where to send the browser; the authorization server sends it back to /oauth/callback,
 // which returns to `returnTo`. A call waiting for more access is kept in this tab's session
 // storage meanwhile, so that it can run again on the way back.
-import { fetchJson } from "@/lib/client/fetch-json";
+import { api } from "@/components/api/client";
 
 export type PendingCall = { serverId: string; toolName: string; args: Record<string, unknown>; at: number };
 
@@ -16,17 +16,14 @@ export async function startAuthorization(
   options: { scope?: string; target?: "me" | "shared"; returnTo?: string; pendingCall?: PendingCall } = {},
 ): Promise<"redirected" | "authorized"> {
   const returnTo = options.returnTo ?? `${window.location.pathname}${window.location.search}`;
-  const answer = await fetchJson<{ kind: "redirect"; authorizationUrl: string } | { kind: "authorized" }>(
-    `/api/servers/${encodeURIComponent(serverId)}/oauth/authorize`,
-    {
-      method: "POST",
-      body: JSON.stringify({
-        returnTo,
-        ...(options.scope ? { scope: options.scope } : {}),
-        ...(options.target ? { target: options.target } : {}),
-      }),
+  const answer = await api("POST /api/servers/:serverId/oauth/authorize", {
+    params: { serverId },
+    body: {
+      returnTo,
+      ...(options.scope ? { scope: options.scope } : {}),
+      ...(options.target ? { target: options.target } : {}),
     },
-  );
+  });
   if (answer.kind === "authorized") return "authorized";
   if (options.pendingCall) sessionStorage.setItem(PENDING_KEY, JSON.stringify(options.pendingCall));
   window.location.assign(answer.authorizationUrl);

@@ -4,7 +4,7 @@
 // its secrets masked by Toolscope before they were kept), newest at the bottom.
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { BUTTON_SECONDARY } from "@/components/ui/classes";
-import { fetchJson } from "@/lib/client/fetch-json";
+import { api } from "@/components/api/client";
 import type { StderrLine } from "@/lib/mcp/stderr-log";
 import { ErrorNote } from "@/components/ui/error-note";
 
@@ -16,7 +16,7 @@ export function StderrTail({ serverId, refreshKey }: { serverId: string; refresh
 
   const load = useCallback(async (): Promise<void> => {
     try {
-      const view = await fetchJson<{ lines: StderrLine[] }>(`/api/servers/${encodeURIComponent(serverId)}/stderr`);
+      const view = await api("GET /api/servers/:serverId/stderr", { params: { serverId } });
       setLines(view.lines);
       setError(null);
     } catch (e) {

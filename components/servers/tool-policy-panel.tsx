@@ -8,7 +8,7 @@ import { useMemo, useState, type ReactNode } from "react";
 import { PIN_POLICIES, PIN_POLICY_LABELS, type PinPolicy } from "@/lib/domain/definition-pins";
 import { useServerPolicy, type ServerPolicyView } from "@/components/invoke/use-server-policy";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY } from "@/components/ui/classes";
-import { fetchJson } from "@/lib/client/fetch-json";
+import { api } from "@/components/api/client";
 import type { Tool } from "@/lib/domain/mcp-types";
 import type { CallingRole, PolicyRule, ServerPolicy } from "@/lib/domain/tool-policy";
 import { AdminPanel } from "./admin-panel";
@@ -114,10 +114,7 @@ function PolicyEditor({ view, tools }: { view: ServerPolicyView; tools: Tool[] }
     setBusy(true);
     setError(null);
     try {
-      const answer = await fetchJson<ServerPolicyView>(`/api/servers/${encodeURIComponent(view.serverId)}/policy`, {
-        method: "PUT",
-        body: JSON.stringify(policy),
-      });
+      const answer = await api("PUT /api/servers/:serverId/policy", { params: { serverId: view.serverId }, body: policy });
       setSaved(answer.policy ?? {});
       setPolicy(answer.policy ?? {});
       setJustSaved(true);

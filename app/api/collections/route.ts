@@ -6,10 +6,10 @@ import { CollectionInputSchema } from "@/lib/domain/saved-shapes";
 
 export const dynamic = "force-dynamic";
 
-export async function GET(request: Request): Promise<Response> {
+export async function GET(request: Request) {
   return respond(() => listCollections(callerOf(request)));
 }
 
-export async function POST(request: Request): Promise<Response> {
+export async function POST(request: Request) {
   return respond(async () => createCollection(await parseBody(request, CollectionInputSchema), callerOf(request)), { status: 201 });
 }

@@ -6,6 +6,6 @@ import { testConnection } from "@/lib/mcp/connection-test";
 export const dynamic = "force-dynamic";
 
 /** Connects to a server as POST /api/servers would add it, without saving it: what answered, or why nothing did. */
-export async function POST(request: Request): Promise<Response> {
+export async function POST(request: Request) {
   return respond(async () => testConnection(await parseBody(request, AddServerBodySchema.partial({ id: true }))));
 }

@@ -7,11 +7,11 @@ import { listSuites, saveSuite } from "@/lib/evals/eval-store";
 export const dynamic = "force-dynamic";
 
 /** Every eval suite, with its last run's figures. */
-export async function GET(): Promise<Response> {
+export async function GET() {
   return respond(() => listSuites());
 }
 
 /** A new suite: the body is a suite file (docs/evals.md). */
-export async function POST(request: Request): Promise<Response> {
+export async function POST(request: Request) {
   return respond(async () => saveSuite(await parseBody(request, z.unknown()), callerOf(request)), { status: 201 });
 }

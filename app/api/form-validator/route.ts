@@ -11,7 +11,7 @@ const BodySchema = z.object({ schema: z.record(z.string(), z.unknown()) }).stric
  * A form's JSON Schema compiled into validator code (a CommonJS module), which the browser
  * runs without 'unsafe-eval'; components/invoke/form-validator.ts loads it.
  */
-export async function POST(request: Request): Promise<Response> {
+export async function POST(request: Request) {
   let code: string;
   try {
     const { schema } = await parseBody(request, BodySchema);

@@ -4,6 +4,6 @@ import { health } from "@/lib/health";
 
 export const dynamic = "force-dynamic";
 
-export async function GET(request: Request): Promise<Response> {
+export async function GET(request: Request) {
   return respond(() => health(anyCallerOf(request)));
 }

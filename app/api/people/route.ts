@@ -6,10 +6,10 @@ import { InviteBodySchema } from "./schema";
 
 export const dynamic = "force-dynamic";
 
-export async function GET(): Promise<Response> {
+export async function GET() {
   return respond(async () => ({ people: await listPeople() }));
 }
 
-export async function POST(request: Request): Promise<Response> {
+export async function POST(request: Request) {
   return respond(async () => invitePerson(await parseBody(request, InviteBodySchema), callerOf(request)), { status: 201 });
 }

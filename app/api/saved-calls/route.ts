@@ -6,10 +6,10 @@ import { SavedCallInputSchema } from "@/lib/domain/saved-shapes";
 
 export const dynamic = "force-dynamic";
 
-export async function GET(request: Request): Promise<Response> {
+export async function GET(request: Request) {
   return respond(() => listSaved(callerOf(request)));
 }
 
-export async function POST(request: Request): Promise<Response> {
+export async function POST(request: Request) {
   return respond(async () => createSavedCall(await parseBody(request, SavedCallInputSchema), callerOf(request)), { status: 201 });
 }

@@ -6,11 +6,11 @@ import { AddServerBodySchema } from "./schema";
 
 export const dynamic = "force-dynamic";
 
-export async function GET(request: Request): Promise<Response> {
+export async function GET(request: Request) {
   return respond(async () => ({ servers: await listServerSnapshots(callerOf(request)) }));
 }
 
-export async function POST(request: Request): Promise<Response> {
+export async function POST(request: Request) {
   return respond(
     async () => {
       const { id, ...entry } = await parseBody(request, AddServerBodySchema);

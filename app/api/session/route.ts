@@ -6,11 +6,11 @@ import { SignInBodySchema } from "./schema";
 
 export const dynamic = "force-dynamic";
 
-export async function GET(request: Request): Promise<Response> {
+export async function GET(request: Request) {
   return respond(() => sessionState(anyCallerOf(request)));
 }
 
-export async function POST(request: Request): Promise<Response> {
+export async function POST(request: Request) {
   let cookies: string[] = [];
   const response = await respond(async () => {
     const body = await parseBody(request, SignInBodySchema);
@@ -21,7 +21,7 @@ export async function POST(request: Request): Promise<Response> {
   return response;
 }
 
-export async function DELETE(request: Request): Promise<Response> {
+export async function DELETE(request: Request) {
   let cookies: string[] = [];
   const response = await respond(async () => {
     cookies = (await signOut(callerOf(request), request.headers)).setCookies;

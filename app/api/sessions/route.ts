@@ -5,12 +5,12 @@ import { respond } from "@/lib/http/respond";
 export const dynamic = "force-dynamic";
 
 /** The caller's own sessions, this one marked. */
-export async function GET(request: Request): Promise<Response> {
+export async function GET(request: Request) {
   return respond(async () => ({ sessions: await listSessions(callerOf(request)) }));
 }
 
 /** Sign out everywhere: every session of the caller's account ends. */
-export async function DELETE(request: Request): Promise<Response> {
+export async function DELETE(request: Request) {
   let cookies: string[] = [];
   const response = await respond(async () => {
     cookies = (await signOutEverywhere(callerOf(request), request.headers)).setCookies;

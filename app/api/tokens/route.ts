@@ -7,7 +7,7 @@ import { CreateTokenBodySchema } from "./schema";
 
 export const dynamic = "force-dynamic";
 
-export async function GET(request: Request): Promise<Response> {
+export async function GET(request: Request) {
   return respond(async () => {
     const { userId } = callerOf(request);
     if (!userId) throw new AppError("bad_request:no_account");
@@ -16,6 +16,6 @@ export async function GET(request: Request): Promise<Response> {
 }
 
 /** Answers the token's secret once; only its hash is kept. */
-export async function POST(request: Request): Promise<Response> {
+export async function POST(request: Request) {
   return respond(async () => createTokenFor(callerOf(request), await parseBody(request, CreateTokenBodySchema)), { status: 201 });
 }

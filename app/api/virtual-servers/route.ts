@@ -5,6 +5,6 @@ import { listVirtualServers } from "@/lib/gateway/virtual-servers";
 export const dynamic = "force-dynamic";
 
 /** Every virtual server (a named MCP endpoint /mcp/{name} of chosen tools), with its address. */
-export async function GET(request: Request): Promise<Response> {
+export async function GET(request: Request) {
   return respond(() => listVirtualServers(callerOf(request)));
 }

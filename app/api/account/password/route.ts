@@ -15,7 +15,7 @@ const ChangePasswordSchema = z
   })
   .strict();
 
-export async function POST(request: Request): Promise<Response> {
+export async function POST(request: Request) {
   let cookies: string[] = [];
   const response = await respond(async () => {
     const { setCookies, sessionsEnded, tokensRevoked } = await changePassword(

@@ -16,7 +16,7 @@ const DecisionSchema = z.discriminatedUnion("decision", [
  * Approves a waiting agent call (with edited arguments, checked against the tool's schema) or
  * denies it with a reason. The front door has already refused tokens ("decide" access).
  */
-export async function POST(request: Request, { params }: { params: Promise<{ approvalId: string }> }): Promise<Response> {
+export async function POST(request: Request, { params }: { params: Promise<{ approvalId: string }> }) {
   const { approvalId } = await params;
   const fromPage = request.headers.get("sec-fetch-site") === "same-origin";
   return respond(async () => decideApproval(approvalId, await parseBody(request, DecisionSchema), callerOf(request), { fromPage }));

@@ -5,7 +5,7 @@ import { respond } from "@/lib/http/respond";
 
 export const dynamic = "force-dynamic";
 
-export async function GET(request: Request, { params }: { params: Promise<{ auditId: string }> }): Promise<Response> {
+export async function GET(request: Request, { params }: { params: Promise<{ auditId: string }> }) {
   const { auditId } = await params;
   return respond(async () => getAuditEntry(auditId, await auditReaderFor(callerOf(request))));
 }

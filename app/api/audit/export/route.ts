@@ -8,7 +8,7 @@ import { parseSearchParams } from "@/lib/http/search-params";
 export const dynamic = "force-dynamic";
 
 /** The filtered audit log as a streamed download: `?format=jsonl|csv` plus the list's filters. */
-export async function GET(request: Request): Promise<Response> {
+export async function GET(request: Request) {
   let query;
   let reader;
   try {

@@ -10,7 +10,7 @@ export const dynamic = "force-dynamic";
 const Visibility = z.enum(VISIBILITIES).default("private");
 
 /** The body is a collection file as export writes it; `?visibility=shared` shares the new collection. */
-export async function POST(request: Request): Promise<Response> {
+export async function POST(request: Request) {
   return respond(
     async () => {
       const visibility = Visibility.safeParse(new URL(request.url).searchParams.get("visibility") ?? undefined);

@@ -5,7 +5,7 @@ import { listing, readRun } from "@/lib/evals/eval-store";
 export const dynamic = "force-dynamic";
 
 /** A run: each attempt graded, and the figures per model and per case. */
-export async function GET(request: Request, { params }: { params: Promise<{ runId: string }> }): Promise<Response> {
+export async function GET(request: Request, { params }: { params: Promise<{ runId: string }> }) {
   const { runId } = await params;
   return respond(async () => {
     const run = await readRun(runId, callerOf(request));

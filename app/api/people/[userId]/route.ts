@@ -6,7 +6,7 @@ import { ChangePersonBodySchema } from "../schema";
 
 export const dynamic = "force-dynamic";
 
-export async function PATCH(request: Request, { params }: { params: Promise<{ userId: string }> }): Promise<Response> {
+export async function PATCH(request: Request, { params }: { params: Promise<{ userId: string }> }) {
   const { userId } = await params;
   return respond(async () => ({ person: await changePerson(userId, await parseBody(request, ChangePersonBodySchema), callerOf(request)) }));
 }

@@ -6,6 +6,6 @@ import { saveChatCalls, SaveChatCallsSchema } from "@/lib/playground/save-calls"
 export const dynamic = "force-dynamic";
 
 /** A chat's tool calls saved as a new collection (201). */
-export async function POST(request: Request): Promise<Response> {
+export async function POST(request: Request) {
   return respond(async () => saveChatCalls(await parseBody(request, SaveChatCallsSchema), callerOf(request)), { status: 201 });
 }

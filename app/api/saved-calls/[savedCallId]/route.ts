@@ -8,17 +8,17 @@ export const dynamic = "force-dynamic";
 
 type Params = { params: Promise<{ savedCallId: string }> };
 
-export async function GET(request: Request, { params }: Params): Promise<Response> {
+export async function GET(request: Request, { params }: Params) {
   const { savedCallId } = await params;
   return respond(() => getSavedCall(savedCallId, callerOf(request)));
 }
 
-export async function PUT(request: Request, { params }: Params): Promise<Response> {
+export async function PUT(request: Request, { params }: Params) {
   const { savedCallId } = await params;
   return respond(async () => updateSavedCall(savedCallId, await parseBody(request, SavedCallUpdateSchema), callerOf(request)));
 }
 
-export async function DELETE(request: Request, { params }: Params): Promise<Response> {
+export async function DELETE(request: Request, { params }: Params) {
   const { savedCallId } = await params;
   return respond(() => deleteSavedCall(savedCallId, callerOf(request)));
 }

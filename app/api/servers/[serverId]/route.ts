@@ -8,12 +8,12 @@ export const dynamic = "force-dynamic";
 
 type Params = { params: Promise<{ serverId: string }> };
 
-export async function GET(request: Request, { params }: Params): Promise<Response> {
+export async function GET(request: Request, { params }: Params) {
   const { serverId } = await params;
   return respond(async () => ({ server: await serverSnapshot(serverId, callerOf(request)) }));
 }
 
-export async function PUT(request: Request, { params }: Params): Promise<Response> {
+export async function PUT(request: Request, { params }: Params) {
   const { serverId } = await params;
   return respond(async () => ({
     server: await updateServer(serverId, await parseBody(request, UpdateServerBodySchema), callerOf(request)),
@@ -21,7 +21,7 @@ export async function PUT(request: Request, { params }: Params): Promise<Respons
 }
 
 /** Trusts the server or stops (the one setting a PATCH changes). */
-export async function PATCH(request: Request, { params }: Params): Promise<Response> {
+export async function PATCH(request: Request, { params }: Params) {
   const { serverId } = await params;
   return respond(async () => {
     const { trusted } = await parseBody(request, TrustBodySchema);
@@ -29,7 +29,7 @@ export async function PATCH(request: Request, { params }: Params): Promise<Respo
   });
 }
 
-export async function DELETE(request: Request, { params }: Params): Promise<Response> {
+export async function DELETE(request: Request, { params }: Params) {
   const { serverId } = await params;
   return respond(async () => {
     await removeServer(serverId, callerOf(request));

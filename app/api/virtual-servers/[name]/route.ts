@@ -12,7 +12,7 @@ type Params = { params: Promise<{ name: string }> };
 
 const NameSchema = z.string().regex(VIRTUAL_NAME, "A virtual server's name is 1–63 lowercase letters, digits, '-' and '_'.");
 
-export async function GET(request: Request, { params }: Params): Promise<Response> {
+export async function GET(request: Request, { params }: Params) {
   const { name } = await params;
   return respond(() => virtualServerFor(name, callerOf(request)));
 }
@@ -21,7 +21,7 @@ export async function GET(request: Request, { params }: Params): Promise<Respons
  * Creates or replaces a virtual server: its chosen tools, renamed, with arguments pinned. With
  * `If-None-Match: *`, only creates: a name in use is refused (409) rather than replaced.
  */
-export async function PUT(request: Request, { params }: Params): Promise<Response> {
+export async function PUT(request: Request, { params }: Params) {
   const { name } = await params;
   const createOnly = request.headers.get("if-none-match")?.trim() === "*";
   return respond(async () =>
@@ -29,7 +29,7 @@ export async function PUT(request: Request, { params }: Params): Promise<Respons
   );
 }
 
-export async function DELETE(request: Request, { params }: Params): Promise<Response> {
+export async function DELETE(request: Request, { params }: Params) {
   const { name } = await params;
   return respond(async () => {
     await removeVirtualServer(name, callerOf(request));

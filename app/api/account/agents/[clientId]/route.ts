@@ -4,7 +4,7 @@ import { respond } from "@/lib/http/respond";
 
 export const dynamic = "force-dynamic";
 
-export async function DELETE(request: Request, { params }: { params: Promise<{ clientId: string }> }): Promise<Response> {
+export async function DELETE(request: Request, { params }: { params: Promise<{ clientId: string }> }) {
   const { clientId } = await params;
   return respond(async () => {
     await revokeAgentGrant(clientId, callerOf(request));

@@ -7,7 +7,7 @@ import { RunCollectionSchema } from "@/lib/domain/saved-shapes";
 export const dynamic = "force-dynamic";
 
 /** Runs the collection's calls in order and answers with a report (200 whether or not they pass: see `totals.failed`). */
-export async function POST(request: Request, { params }: { params: Promise<{ collectionId: string }> }): Promise<Response> {
+export async function POST(request: Request, { params }: { params: Promise<{ collectionId: string }> }) {
   const { collectionId } = await params;
   return respond(async () => {
     const text = await request.text();

@@ -9,7 +9,7 @@ export const dynamic = "force-dynamic";
 type Params = { params: Promise<{ suiteId: string }> };
 
 /** The suite's runs, newest first, with their figures (not each attempt). */
-export async function GET(_request: Request, { params }: Params): Promise<Response> {
+export async function GET(_request: Request, { params }: Params) {
   const { suiteId } = await params;
   return respond(async () => {
     await getSuite(suiteId);
@@ -18,7 +18,7 @@ export async function GET(_request: Request, { params }: Params): Promise<Respon
 }
 
 /** Starts a run ({ models, repeat }) and answers at once (202); GET /api/eval-runs/{id} follows it. */
-export async function POST(request: Request, { params }: Params): Promise<Response> {
+export async function POST(request: Request, { params }: Params) {
   const { suiteId } = await params;
   return respond(async () => startRun(suiteId, await parseBody(request, RunRequestSchema), callerOf(request)), { status: 202 });
 }

@@ -5,7 +5,7 @@ import { respond } from "@/lib/http/respond";
 export const dynamic = "force-dynamic";
 
 /** Someone's personal tokens (never their secrets), for an admin who may revoke them. */
-export async function GET(_request: Request, { params }: { params: Promise<{ userId: string }> }): Promise<Response> {
+export async function GET(_request: Request, { params }: { params: Promise<{ userId: string }> }) {
   const { userId } = await params;
   return respond(async () => {
     await findPerson(userId);

@@ -6,7 +6,7 @@ import { RunSavedCallSchema } from "@/lib/domain/saved-shapes";
 
 export const dynamic = "force-dynamic";
 
-export async function POST(request: Request, { params }: { params: Promise<{ savedCallId: string }> }): Promise<Response> {
+export async function POST(request: Request, { params }: { params: Promise<{ savedCallId: string }> }) {
   const { savedCallId } = await params;
   return respond(async () => runSavedCall(savedCallId, await parseBody(request, RunSavedCallSchema), callerOf(request), request.signal));
 }

@@ -16,7 +16,7 @@ const CompleteSchema = z.object({
 });
 
 /** completion/complete through the call pipeline: audited; 400 when the server declares no completions. */
-export async function POST(request: Request, { params }: { params: Promise<{ serverId: string }> }): Promise<Response> {
+export async function POST(request: Request, { params }: { params: Promise<{ serverId: string }> }) {
   const { serverId } = await params;
   return respond(async () => {
     const body = await parseBody(request, CompleteSchema);

@@ -11,13 +11,13 @@ type Params = { params: Promise<{ serverId: string }> };
 const TargetSchema = z.enum(["me", "shared"]).default("me");
 
 /** The caller's authorization of a server and the OAuth journal of how it came to be. */
-export async function GET(request: Request, { params }: Params): Promise<Response> {
+export async function GET(request: Request, { params }: Params) {
   const { serverId } = await params;
   return respond(() => authorizationView(serverId, callerOf(request)));
 }
 
 /** Forgets the caller's tokens (`?target=shared`: the shared authorization, for admins). */
-export async function DELETE(request: Request, { params }: Params): Promise<Response> {
+export async function DELETE(request: Request, { params }: Params) {
   const { serverId } = await params;
   return respond(async () => {
     const target = TargetSchema.safeParse(new URL(request.url).searchParams.get("target") ?? undefined);

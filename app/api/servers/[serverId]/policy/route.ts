@@ -8,12 +8,12 @@ export const dynamic = "force-dynamic";
 
 type Params = { params: Promise<{ serverId: string }> };
 
-export async function GET(_request: Request, { params }: Params): Promise<Response> {
+export async function GET(_request: Request, { params }: Params) {
   const { serverId } = await params;
   return respond(() => serverPolicyView(serverId));
 }
 
-export async function PUT(request: Request, { params }: Params): Promise<Response> {
+export async function PUT(request: Request, { params }: Params) {
   const { serverId } = await params;
   return respond(async () => changeServerPolicy(serverId, await parseBody(request, ServerPolicySchema.strict()), callerOf(request)));
 }

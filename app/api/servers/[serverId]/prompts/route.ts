@@ -4,7 +4,7 @@ import { serverPrompts } from "@/lib/mcp/server-catalogs";
 
 export const dynamic = "force-dynamic";
 
-export async function GET(request: Request, { params }: { params: Promise<{ serverId: string }> }): Promise<Response> {
+export async function GET(request: Request, { params }: { params: Promise<{ serverId: string }> }) {
   const { serverId } = await params;
   return respond(() => serverPrompts(serverId, callerOf(request)));
 }

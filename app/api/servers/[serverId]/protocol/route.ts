@@ -9,7 +9,7 @@ export const dynamic = "force-dynamic";
 const AfterSchema = z.coerce.number().int().min(0).default(0);
 
 /** The JSON-RPC messages of the caller's connection to the server, after `?after=` (a message's seq). */
-export async function GET(request: Request, { params }: { params: Promise<{ serverId: string }> }): Promise<Response> {
+export async function GET(request: Request, { params }: { params: Promise<{ serverId: string }> }) {
   const { serverId } = await params;
   return respond(() => {
     const after = AfterSchema.safeParse(new URL(request.url).searchParams.get("after") ?? undefined);

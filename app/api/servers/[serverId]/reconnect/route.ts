@@ -4,7 +4,7 @@ import { reconnectServer } from "@/lib/mcp/servers";
 
 export const dynamic = "force-dynamic";
 
-export async function POST(request: Request, { params }: { params: Promise<{ serverId: string }> }): Promise<Response> {
+export async function POST(request: Request, { params }: { params: Promise<{ serverId: string }> }) {
   const { serverId } = await params;
   return respond(async () => ({ server: await reconnectServer(serverId, callerOf(request)) }));
 }

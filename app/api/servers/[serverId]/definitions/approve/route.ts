@@ -12,7 +12,7 @@ const ApproveSchema = z.union([
 ]);
 
 /** An admin approves a waiting definition (it becomes the tool's pin), or all of them. */
-export async function POST(request: Request, { params }: { params: Promise<{ serverId: string }> }): Promise<Response> {
+export async function POST(request: Request, { params }: { params: Promise<{ serverId: string }> }) {
   const { serverId } = await params;
   return respond(async () => approveDefinitions(serverId, await parseBody(request, ApproveSchema), callerOf(request)));
 }

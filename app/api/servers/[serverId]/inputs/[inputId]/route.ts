@@ -15,7 +15,7 @@ const AnswerSchema = z.object({
 });
 
 /** The user's answer to a server's request for input (elicitation or sampling) during a call. */
-export async function POST(request: Request, { params }: { params: Promise<{ serverId: string; inputId: string }> }): Promise<Response> {
+export async function POST(request: Request, { params }: { params: Promise<{ serverId: string; inputId: string }> }) {
   const { serverId, inputId } = await params;
   return respond(async () => {
     const answer = await parseBody(request, AnswerSchema);

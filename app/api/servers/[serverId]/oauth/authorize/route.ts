@@ -18,7 +18,7 @@ const BodySchema = z
   .strict();
 
 /** Starts an authorization: answers the URL to send the browser to, or that none was needed. */
-export async function POST(request: Request, { params }: { params: Promise<{ serverId: string }> }): Promise<Response> {
+export async function POST(request: Request, { params }: { params: Promise<{ serverId: string }> }) {
   const { serverId } = await params;
   return respond(async () => beginAuthorization(serverId, callerOf(request), await parseBody(request, BodySchema)));
 }

@@ -13,7 +13,7 @@ const GetSchema = z.object({
 });
 
 /** prompts/get through the call pipeline: audited, and answered with its outcome as a tool call is. */
-export async function POST(request: Request, { params }: { params: Promise<{ serverId: string }> }): Promise<Response> {
+export async function POST(request: Request, { params }: { params: Promise<{ serverId: string }> }) {
   const { serverId } = await params;
   return respond(async () => {
     const body = await parseBody(request, GetSchema);

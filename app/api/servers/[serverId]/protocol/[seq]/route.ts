@@ -10,7 +10,7 @@ export const dynamic = "force-dynamic";
 const SeqSchema = z.coerce.number().int().positive();
 
 /** Sends a request the protocol view shows again, as it was sent (tools/call and the like audited). */
-export async function POST(request: Request, { params }: { params: Promise<{ serverId: string; seq: string }> }): Promise<Response> {
+export async function POST(request: Request, { params }: { params: Promise<{ serverId: string; seq: string }> }) {
   const { serverId, seq } = await params;
   return respond(() => {
     const caller = callerOf(request);

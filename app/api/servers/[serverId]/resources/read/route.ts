@@ -9,7 +9,7 @@ export const dynamic = "force-dynamic";
 const ReadSchema = z.object({ uri: z.string().min(1).max(8_192) });
 
 /** resources/read through the call pipeline: audited, and answered with its outcome as a tool call is. */
-export async function POST(request: Request, { params }: { params: Promise<{ serverId: string }> }): Promise<Response> {
+export async function POST(request: Request, { params }: { params: Promise<{ serverId: string }> }) {
   const { serverId } = await params;
   return respond(async () => {
     const body = await parseBody(request, ReadSchema);

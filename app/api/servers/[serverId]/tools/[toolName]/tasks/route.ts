@@ -18,22 +18,22 @@ const StartTaskSchema = z.object({
  * Runs a tool as a task (2025-11-25 tasks): answers 201 with the task to poll, or 200 with the
  * call's response when no task was created (the server refused, answered at once, or is down).
  */
-export async function POST(request: Request, { params }: { params: Promise<{ serverId: string; toolName: string }> }): Promise<Response> {
+export async function POST(request: Request, { params }: { params: Promise<{ serverId: string; toolName: string }> }) {
   const { serverId, toolName } = await params;
-  let created = false;
-  const response = await respond(async () => {
-    const body = await parseBody(request, StartTaskSchema);
-    const start = await startToolTask({
-      serverId,
-      toolName,
-      arguments: body.arguments,
-      meta: body._meta,
-      ttlMs: body.ttlMs,
-      reason: body.reason,
-      caller: callerOf(request),
-    });
-    created = "task" in start;
-    return start;
-  });
-  return created ? new Response(response.body, { status: 201, headers: response.headers }) : response;
+  return respond(
+    async () => {
+      const body = await parseBody(request, StartTaskSchema);
+      const start = await startToolTask({
+        serverId,
+        toolName,
+        arguments: body.arguments,
+        meta: body._meta,
+        ttlMs: body.ttlMs,
+        reason: body.reason,
+        caller: callerOf(request),
+      });
+      return start;
+    },
+    (start) => ({ status: "task" in start ? 201 : 200 }),
+  );
 }
