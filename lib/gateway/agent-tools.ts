@@ -49,6 +49,14 @@ async function settled(connection: ServerConnection): Promise<boolean> {
   }
 }
 
+/** The connections of the servers this caller may use that are ready (or become so within a grace period). */
+export async function agentConnections(caller: Caller): Promise<ServerConnection[]> {
+  const hidden = await hiddenServerIds(caller);
+  const connections = (await connectionsFor(caller)).filter((connection) => !hidden.has(connection.config.id));
+  const ready = await Promise.all(connections.map(settled));
+  return connections.filter((_, index) => ready[index]);
+}
+
 /**
  * Every tool this caller may call, by gateway name. A viewer (or a token without the `call`
  * scope) may call none; a tool the server's policy keeps from the caller's role is left out, as
@@ -57,12 +65,8 @@ async function settled(connection: ServerConnection): Promise<boolean> {
 export async function agentTools(caller: Caller): Promise<Map<string, AgentTool>> {
   const tools = new Map<string, AgentTool>();
   if (!can(caller, "tools:call")) return tools;
-  const hidden = await hiddenServerIds(caller);
-  const connections = (await connectionsFor(caller)).filter((connection) => !hidden.has(connection.config.id));
-  const ready = await Promise.all(connections.map(settled));
   const claimed = new Set<string>();
-  for (const [index, connection] of connections.entries()) {
-    if (!ready[index]) continue;
+  for (const connection of await agentConnections(caller)) {
     const serverId = connection.config.id;
     const catalog = connection.catalog().tools;
     const [policy, offer] = await Promise.all([serverPolicy(serverId), agentOffer(connection, catalog)]);

@@ -15,6 +15,7 @@ import {
 } from "@modelcontextprotocol/server";
 import type { Caller } from "@/lib/domain/roles";
 import { callAgentTool } from "./agent-call";
+import { agentPrompts, agentResources, completeForAgent, getAgentPrompt, readAgentResource } from "./agent-features";
 import { agentAsk } from "./agent-questions";
 import { roundCodec, type RoundState } from "./input-rounds";
 import type { ToolView } from "./tool-views";
@@ -22,11 +23,12 @@ import type { ToolView } from "./tool-views";
 export const GATEWAY_INFO = { name: "toolscope", title: "Toolscope", version: "0.1.0" } as const;
 
 const INSTRUCTIONS =
-  "Tools of the MCP servers in this Toolscope, each named {server id}__{tool name}. " +
+  "Tools and prompts of the MCP servers in this Toolscope, each named {server id}__{name}, and their resources, " +
+  "each at toolscope://{server id}/{the server's own URI}. " +
   "Every call is made as the person who authorized you, under their roles and the servers' policies, " +
   "and is recorded in Toolscope's audit log.";
 
-/** Tools per tools/list page: a large catalog (10,000 tools) is not one answer. */
+/** Items per list page (tools, resources, templates, prompts): a large catalog (10,000 tools) is not one answer. */
 export const PAGE_SIZE = 500;
 
 /** What the front door hands each request's handlers, through the SDK's authInfo (gateway-http.ts). */
@@ -57,6 +59,20 @@ function offsetOf(cursor: string | undefined): number | undefined {
   }
 }
 
+/** One page of a list, from the cursor the last page gave. */
+function pageOf<T>(items: T[], cursor: string | undefined): { page: T[]; nextCursor?: string } {
+  const offset = offsetOf(cursor);
+  if (offset === undefined) throw new ProtocolError(ProtocolErrorCode.InvalidParams, "Invalid cursor");
+  const next = offset + PAGE_SIZE < items.length ? cursorOf(offset + PAGE_SIZE) : undefined;
+  return { page: items.slice(offset, offset + PAGE_SIZE), ...(next ? { nextCursor: next } : {}) };
+}
+
+/** The agent's name and version: a 2026 request's own, else the 2025 session's handshake. */
+function clientOf(session: GatewaySession, ctx: { mcpReq: { envelope?: unknown } }): string {
+  const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
+  return clientLabel((envelope?.["io.modelcontextprotocol/clientInfo"] as Partial<Implementation> | undefined) ?? session.clientInfo?.());
+}
+
 export function clientLabel(info: Partial<Implementation> | undefined): string {
   const name = typeof info?.name === "string" && info.name.trim() ? info.name.trim() : "unknown client";
   return typeof info?.version === "string" && info.version.trim() ? `${name} ${info.version.trim()}` : name;
@@ -66,7 +82,11 @@ export function createGatewayServer(session: GatewaySession): Server {
   const codec = roundCodec();
   const server = new Server(GATEWAY_INFO, {
     // Logging: a target's log messages during a call are relayed to an agent that asked for them.
-    capabilities: { tools: { listChanged: true }, logging: {} },
+    capabilities: {
+      tools: { listChanged: true },
+      logging: {},
+      ...(session.view.features ? { resources: {}, prompts: {}, completions: {} } : {}),
+    },
     instructions: INSTRUCTIONS,
     // A round's requestState is checked before the handler runs: a forged, altered, expired or
     // someone else's state is answered -32602 "Invalid or expired requestState" (input-rounds.ts).
@@ -82,22 +102,18 @@ export function createGatewayServer(session: GatewaySession): Server {
   });
 
   server.setRequestHandler("tools/list", async (request) => {
-    const offset = offsetOf(request.params?.cursor);
-    if (offset === undefined) throw new ProtocolError(ProtocolErrorCode.InvalidParams, "Invalid cursor");
-    const tools = await session.view.list(session.caller());
-    const page = tools.slice(offset, offset + PAGE_SIZE);
-    const next = offset + PAGE_SIZE < tools.length ? cursorOf(offset + PAGE_SIZE) : undefined;
-    return { tools: page, ...(next ? { nextCursor: next } : {}) };
+    const { page, nextCursor } = pageOf(await session.view.list(session.caller()), request.params?.cursor);
+    return { tools: page, ...(nextCursor ? { nextCursor } : {}) };
   });
+  if (session.view.features) serveFeatures(server, session);
 
   server.setRequestHandler("tools/call", async (request, ctx) => {
     const progressToken = ctx.mcpReq._meta?.progressToken;
     const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
-    const client = (envelope?.["io.modelcontextprotocol/clientInfo"] as Partial<Implementation> | undefined) ?? session.clientInfo?.();
     const logLevel = envelope ? (envelope[LOG_LEVEL_META_KEY] as LoggingLevel | undefined) : sessionLogLevel;
     return callAgentTool({
       caller: session.caller(),
-      client: clientLabel(client),
+      client: clientOf(session, ctx),
       name: request.params.name,
       view: session.view,
       arguments: (request.params.arguments ?? {}) as Record<string, unknown>,
@@ -128,4 +144,42 @@ export function createGatewayServer(session: GatewaySession): Server {
     });
   });
   return server;
+}
+
+/** Resources, prompts and completions of the servers the person may use (agent-features.ts). */
+function serveFeatures(server: Server, session: GatewaySession): void {
+  server.setRequestHandler("resources/list", async (request) => {
+    const { page, nextCursor } = pageOf((await agentResources(session.caller())).resources, request.params?.cursor);
+    return { resources: page, ...(nextCursor ? { nextCursor } : {}) };
+  });
+  server.setRequestHandler("resources/templates/list", async (request) => {
+    const { page, nextCursor } = pageOf((await agentResources(session.caller())).templates, request.params?.cursor);
+    return { resourceTemplates: page, ...(nextCursor ? { nextCursor } : {}) };
+  });
+  server.setRequestHandler("resources/read", (request, ctx) =>
+    readAgentResource({ caller: session.caller(), client: clientOf(session, ctx), signal: ctx.mcpReq.signal, uri: request.params.uri }),
+  );
+  server.setRequestHandler("prompts/list", async (request) => {
+    const { page, nextCursor } = pageOf(await agentPrompts(session.caller()), request.params?.cursor);
+    return { prompts: page, ...(nextCursor ? { nextCursor } : {}) };
+  });
+  server.setRequestHandler("prompts/get", (request, ctx) =>
+    getAgentPrompt({
+      caller: session.caller(),
+      client: clientOf(session, ctx),
+      signal: ctx.mcpReq.signal,
+      name: request.params.name,
+      arguments: request.params.arguments ?? {},
+    }),
+  );
+  server.setRequestHandler("completion/complete", (request, ctx) =>
+    completeForAgent({
+      caller: session.caller(),
+      client: clientOf(session, ctx),
+      signal: ctx.mcpReq.signal,
+      ref: request.params.ref,
+      argument: request.params.argument,
+      ...(request.params.context ? { context: request.params.context } : {}),
+    }),
+  );
 }

@@ -3,101 +3,33 @@
 // agent sees exactly the tools they may call, named {server}__{tool}; a viewer's token calls
 // nothing; every call is audited as made by the person, via the agent; the three failure kinds
 // arrive as MCP has them; progress and list_changed are relayed.
-import crypto from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Client, LOG_LEVEL_META_KEY, ProtocolError, StreamableHTTPClientTransport, type Tool } from "@modelcontextprotocol/client";
+import { Client, LOG_LEVEL_META_KEY, ProtocolError, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { listAudit } from "@/lib/audit/query";
 import { readerOf } from "@/lib/audit/visibility";
 import { changePerson, invitePerson } from "@/lib/auth/people";
 import { createToken, revokeToken } from "@/lib/auth/personal-tokens";
-import { addServer } from "@/lib/mcp/servers";
-import { saveServerPolicy } from "@/lib/policy/policy-store";
-import { allConnections, connectionFor } from "@/lib/mcp/pool";
-import { closeGateway, openAgentSessions } from "@/lib/gateway/gateway-http";
+import { connectionFor } from "@/lib/mcp/pool";
+import { openAgentSessions } from "@/lib/gateway/gateway-http";
 import { saveVirtualServer } from "@/lib/gateway/virtual-store";
 import { composeVirtualServer } from "@/lib/gateway/virtual-servers";
 import { BOOTSTRAP_ADMIN } from "@/test/callers";
-import { startFrontDoor, type TestFrontDoor } from "@/test/front-door";
-import { DEMO_CLI } from "@/test/demo-client";
-import { programArgs } from "@/test/programs";
+import { startGatewayScene, toolNames as names, type GatewayScene } from "@/test/gateway-scene";
 import { AUDIT_META, OUTCOME_META } from "./agent-call";
-import { forgetProductSettings } from "@/test/product-settings";
 
-const savedEnv = { ...process.env };
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-gateway-"));
 const ADMIN = BOOTSTRAP_ADMIN;
-let door: TestFrontDoor;
-const tokens: Record<string, string> = {};
-const open: Client[] = [];
+let scene: GatewayScene;
+let door: GatewayScene["door"];
+let tokens: GatewayScene["tokens"];
+let open: Client[];
+const agent: GatewayScene["agent"] = (...args) => scene.agent(...args);
 
 beforeAll(async () => {
-  forgetProductSettings();
-  Object.assign(process.env, {
-    TOOLSCOPE_DATA_DIR: dataDir,
-    TOOLSCOPE_API_TOKEN: `gateway-${crypto.randomBytes(8).toString("hex")}`,
-    TOOLSCOPE_STDIO: "on",
-  });
-  for (const [key, email, role, scopes] of [
-    ["olga", "olga@example.com", "operator", ["read", "call"]],
-    ["pia", "pia@example.com", "operator", ["read", "call"]],
-    ["vera", "vera@example.com", "viewer", ["read", "call"]],
-    ["reader", "rhea@example.com", "operator", ["read"]],
-  ] as const) {
-    const { person } = await invitePerson({ email, role, password: "generate" }, { actor: "test", clientIp: null });
-    tokens[key] = (await createToken(person.id, { name: `${key}'s agent`, scopes: [...scopes], expiresInDays: 1 })).secret;
-  }
-  await addServer(
-    "ops",
-    { command: process.execPath, args: [...programArgs(DEMO_CLI), "stdio"], access: { people: ["pia@example.com"], groups: [] } },
-    ADMIN,
-  );
-  // echo declares no hints, so by the spec's defaults it is destructive and an agent's call would
-  // wait for a person (lib/approvals, tested in agent-approvals.test.ts): not what these tests are about.
-  await saveServerPolicy("demo", { agents: { tools: { echo: "allow" } } }, null);
-  door = await startFrontDoor();
-  await Promise.all([(await connectionFor("demo")).ready(), (await connectionFor("ops")).ready()]);
+  scene = await startGatewayScene("gateway");
+  ({ door, tokens, open } = scene);
 }, 60_000);
 
-afterAll(async () => {
-  for (const client of open) await client.close().catch(() => undefined);
-  await closeGateway();
-  await door?.close();
-  await Promise.all((await allConnections()).map((connection) => connection.close()));
-  process.env = savedEnv;
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
-
-type Agent = { client: Client; changes: () => number };
-
-async function agent(token: string, era: "2025" | "2026", name = "test-agent"): Promise<Agent> {
-  let changes = 0;
-  const client = new Client(
-    { name, version: "1.2.3" },
-    {
-      versionNegotiation: { mode: era === "2026" ? { pin: "2026-07-28" } : "legacy" },
-      listChanged: { tools: { debounceMs: 10, onChanged: () => void changes++ } },
-    },
-  );
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(`${door.base}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }),
-  );
-  open.push(client);
-  return { client, changes: () => changes };
-}
-
-async function names(client: Client): Promise<string[]> {
-  const tools: Tool[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await client.listTools(cursor ? { cursor } : {});
-    tools.push(...page.tools);
-    cursor = page.nextCursor;
-  } while (cursor);
-  return tools.map((tool) => tool.name).sort();
-}
+afterAll(() => scene?.close());
 
 describe.each(["2025", "2026"] as const)("/mcp on the %s revisions", (era) => {
   it("lists each person's tools across servers, prefixed, with the targets' definitions", async () => {

@@ -18,12 +18,15 @@ export type ToolView = {
   path: string;
   list: (caller: Caller) => Promise<Tool[]>;
   resolve: (caller: Caller, name: string) => Promise<Resolved | undefined>;
+  /** The servers' resources and prompts are served too (agent-features.ts): /mcp's whole view. */
+  features?: true;
 };
 
 export const WHOLE_VIEW: ToolView = {
   path: "/mcp",
   list: async (caller) => [...(await agentTools(caller)).values()].map((entry) => entry.listed),
   resolve: resolveAgentTool,
+  features: true,
 };
 
 /** /mcp narrowed to some servers: what a chat or an eval case offers when it names them. */

@@ -98,13 +98,14 @@ export const PLAYS: readonly Play[] = [
   ...bareNamed("tools-call-elicitation", [OLD], ["tools-call-elicitation"]),
   ...bareNamed("elicitation-sep1034-defaults", [OLD], ["elicitation-sep1034-general"]),
   ...bareNamed("elicitation-sep1330-enums", [OLD], ["elicitation-sep1330-general"]),
-  ...both("caching", [NEW], {
+  // /mcp serves the servers' resources and prompts too (lib/gateway/agent-features.ts); a virtual server, tools only.
+  ...both("caching", [NEW], PASS, {
     failing: [
       "sep-2549-prompts-list-caching-hints",
       "sep-2549-resources-list-caching-hints",
       "sep-2549-resources-templates-list-caching-hints",
     ],
-    why: "tools/list carries ttlMs and cacheScope (passes); the scenario also asks prompts/list and resources/list, which the gateway does not serve (-32601: it declares tools only).",
+    why: "tools/list carries ttlMs and cacheScope (passes); the scenario also asks prompts/list and resources/list, which a virtual server does not serve (-32601: it declares tools only; /mcp serves them).",
   }),
 
   // Multi-round-trip input (SEP-2322) on tools/call: 2026-07-28 only. The target's input_required

@@ -1,0 +1,213 @@
+import "server-only";
+// The resources and prompts an agent sees through /mcp: those of every server the person behind
+// it may use, each mapped back to exactly one server, and each read, get and completion sent
+// through the call pipeline (lib/calls/run-feature.ts) as the person, via the agent: the same
+// access, limits and audit as from the UI.
+//
+// Names: a prompt is `{server}__{prompt}`, as a tool is. A resource's URI is wrapped as
+// `toolscope://{server}/{the server's own URI}`: a URI has no room for a prefix the way a name
+// does (a scheme of its own per server would break on ids a scheme may not hold), the server id
+// as the authority is unambiguous (it ends at the first "/"), and the target's URI stays readable
+// and whole after it, templates included, so an agent that expands `toolscope://demo/demo://
+// weather/{city}` gets a URI Toolscope unwraps to the demo's own.
+import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
+import { AppError } from "@/lib/errors";
+import { can, type Caller } from "@/lib/domain/roles";
+import type { CallVia } from "@/lib/domain/audit-via";
+import type {
+  CompleteResult,
+  CompletionParams,
+  FeatureResponse,
+  GetPromptResult,
+  Prompt,
+  ReadResourceResult,
+  Resource,
+  ResourceTemplate,
+} from "@/lib/domain/server-features";
+import { listPromptCatalog, listResourceCatalog } from "@/lib/mcp/server-features";
+import { hiddenServerIds } from "@/lib/mcp/server-access";
+import type { ServerConnection } from "@/lib/mcp/connection";
+import { complete, getPrompt, readResource } from "@/lib/calls/run-feature";
+import { agentConnections, agentToolName, NAME_SEPARATOR } from "./agent-tools";
+
+export const RESOURCE_PREFIX = "toolscope://";
+
+export function agentResourceUri(serverId: string, uri: string): string {
+  return `${RESOURCE_PREFIX}${serverId}/${uri}`;
+}
+
+/** The server and its own URI a wrapped URI stands for; undefined for a URI Toolscope did not hand out. */
+export function targetOfResourceUri(uri: string): { serverId: string; uri: string } | undefined {
+  if (!uri.startsWith(RESOURCE_PREFIX)) return undefined;
+  const rest = uri.slice(RESOURCE_PREFIX.length);
+  const slash = rest.indexOf("/");
+  if (slash <= 0 || slash === rest.length - 1) return undefined;
+  return { serverId: rest.slice(0, slash), uri: rest.slice(slash + 1) };
+}
+
+/** What a listing of each server holds, each server's failure left out of the whole (an agent lists the rest). */
+async function eachServer<T>(caller: Caller, list: (connection: ServerConnection) => Promise<T[]>): Promise<T[]> {
+  if (!can(caller, "catalog:read")) return [];
+  const lists = await Promise.all((await agentConnections(caller)).map((connection) => list(connection).catch(() => [] as T[])));
+  return lists.flat();
+}
+
+export async function agentResources(caller: Caller): Promise<{ resources: Resource[]; templates: ResourceTemplate[] }> {
+  const listed = await eachServer(caller, async (connection) => {
+    const catalog = await listResourceCatalog(connection);
+    const serverId = connection.config.id;
+    return [
+      {
+        resources: catalog.resources.map((resource) => ({
+          ...resource,
+          uri: agentResourceUri(serverId, resource.uri),
+          name: agentToolName(serverId, resource.name),
+        })),
+        templates: catalog.templates.map((template) => ({
+          ...template,
+          uriTemplate: agentResourceUri(serverId, template.uriTemplate),
+          name: agentToolName(serverId, template.name),
+        })),
+      },
+    ];
+  });
+  return { resources: listed.flatMap((l) => l.resources), templates: listed.flatMap((l) => l.templates) };
+}
+
+export async function agentPrompts(caller: Caller): Promise<Prompt[]> {
+  return eachServer(caller, async (connection) =>
+    (await listPromptCatalog(connection)).prompts.map((prompt) => ({ ...prompt, name: agentToolName(connection.config.id, prompt.name) })),
+  );
+}
+
+/** The server a prompt's gateway name stands for: of the visible servers its name starts with, the one that has the prompt. */
+async function resolvePrompt(caller: Caller, name: string): Promise<{ serverId: string; prompt: string }> {
+  const candidates = (await agentConnections(caller)).filter((c) => name.startsWith(c.config.id + NAME_SEPARATOR));
+  const owning =
+    candidates.length <= 1
+      ? candidates
+      : (
+          await Promise.all(
+            candidates.map(async (c) => {
+              const prompt = name.slice(c.config.id.length + NAME_SEPARATOR.length);
+              const catalog = await listPromptCatalog(c).catch(() => null);
+              return catalog?.prompts.some((p) => p.name === prompt) ? [c] : [];
+            }),
+          )
+        ).flat();
+  if (owning.length !== 1) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown prompt: ${name}`);
+  const serverId = owning[0]!.config.id;
+  return { serverId, prompt: name.slice(serverId.length + NAME_SEPARATOR.length) };
+}
+
+/** The server and URI a wrapped URI stands for, on a server this caller may use; else unknown, as a hidden server is. */
+async function resolveResource(caller: Caller, uri: string): Promise<{ serverId: string; uri: string }> {
+  const target = targetOfResourceUri(uri);
+  const hidden = await hiddenServerIds(caller);
+  if (!target || hidden.has(target.serverId))
+    throw new ProtocolError(
+      ProtocolErrorCode.InvalidParams,
+      `Unknown resource: ${uri} (Toolscope's resources are ${RESOURCE_PREFIX}{server}/{the server's URI}, of servers you may use)`,
+    );
+  return target;
+}
+
+/** A read, get or completion's answer in MCP's terms: the result, or the error as the target gave it. */
+async function answered<R>(work: () => Promise<FeatureResponse<R>>): Promise<R> {
+  let response: FeatureResponse<R>;
+  try {
+    response = await work();
+  } catch (error) {
+    // Not sent: no such server for this person, a capability it lacks, Toolscope at its limits.
+    if (error instanceof AppError) {
+      const code = error.status === 400 || error.status === 404 ? ProtocolErrorCode.InvalidParams : ProtocolErrorCode.InternalError;
+      throw new ProtocolError(code, error.message);
+    }
+    throw error;
+  }
+  if (response.status === "ok" && response.result) return response.result;
+  const data = { auditId: response.auditId, outcome: response.status };
+  if (response.status === "protocol_error")
+    throw new ProtocolError(response.error?.code ?? ProtocolErrorCode.InternalError, response.error?.message ?? "", {
+      ...data,
+      ...(response.error?.data === undefined ? {} : { target: response.error.data }),
+    });
+  throw new ProtocolError(
+    ProtocolErrorCode.InternalError,
+    response.error?.message ?? `The server's answer did not come (${response.status}).`,
+    data,
+  );
+}
+
+type AgentRequest = { caller: Caller; client: string; signal: AbortSignal };
+
+function mayUse(caller: Caller): void {
+  // As from the UI: reading and getting send to the server, which takes the right to call tools.
+  if (!can(caller, "tools:call"))
+    throw new ProtocolError(
+      ProtocolErrorCode.InvalidParams,
+      "Reading a resource, getting a prompt or completing an argument sends to the server, which this person's role or this token's scope does not allow.",
+    );
+}
+
+const viaAgent = (client: string): CallVia => ({ kind: "agent", client });
+
+export async function readAgentResource(request: AgentRequest & { uri: string }): Promise<ReadResourceResult> {
+  mayUse(request.caller);
+  const target = await resolveResource(request.caller, request.uri);
+  const result = await answered(() =>
+    readResource({
+      serverId: target.serverId,
+      uri: target.uri,
+      caller: request.caller,
+      signal: request.signal,
+      via: viaAgent(request.client),
+    }),
+  );
+  // The contents name the URIs the agent knows.
+  return { ...result, contents: result.contents.map((content) => ({ ...content, uri: agentResourceUri(target.serverId, content.uri) })) };
+}
+
+export async function getAgentPrompt(
+  request: AgentRequest & { name: string; arguments: Record<string, string> },
+): Promise<GetPromptResult> {
+  mayUse(request.caller);
+  const target = await resolvePrompt(request.caller, request.name);
+  return answered(() =>
+    getPrompt({
+      serverId: target.serverId,
+      name: target.prompt,
+      arguments: request.arguments,
+      caller: request.caller,
+      signal: request.signal,
+      via: viaAgent(request.client),
+    }),
+  );
+}
+
+export async function completeForAgent(request: AgentRequest & CompletionParams): Promise<CompleteResult> {
+  mayUse(request.caller);
+  const { ref, argument, context } = request;
+  let serverId: string;
+  let targetRef: CompletionParams["ref"];
+  if (ref.type === "ref/prompt") {
+    const target = await resolvePrompt(request.caller, ref.name);
+    serverId = target.serverId;
+    targetRef = { ...ref, name: target.prompt };
+  } else {
+    const target = await resolveResource(request.caller, ref.uri);
+    serverId = target.serverId;
+    targetRef = { ...ref, uri: target.uri };
+  }
+  return answered(() =>
+    complete({
+      serverId,
+      ref: targetRef,
+      argument,
+      ...(context ? { context } : {}),
+      caller: request.caller,
+      signal: request.signal,
+      via: viaAgent(request.client),
+    }),
+  );
+}

@@ -1,0 +1,107 @@
+// Resources, prompts and completions through /mcp, with the official SDK client on both eras: each
+// person's agent sees those of the servers they may use (Pia's "ops" is hers alone), under names
+// and URIs that map back to one server; a read, a get and a completion go through the call
+// pipeline as the person, audited via the agent; the target's errors arrive as MCP has them.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ProtocolError } from "@modelcontextprotocol/client";
+import { listAudit } from "@/lib/audit/query";
+import { readerOf } from "@/lib/audit/visibility";
+import { BOOTSTRAP_ADMIN } from "@/test/callers";
+import { startGatewayScene, type GatewayScene } from "@/test/gateway-scene";
+import { agentResourceUri, targetOfResourceUri } from "./agent-features";
+
+let scene: GatewayScene;
+
+beforeAll(async () => {
+  scene = await startGatewayScene("gateway-features");
+}, 60_000);
+
+afterAll(() => scene?.close());
+
+it("wraps a server's URI and unwraps it whole, and leaves others' URIs alone", () => {
+  const wrapped = agentResourceUri("demo", "demo://weather/{city}?units=metric#now");
+  expect(wrapped).toBe("toolscope://demo/demo://weather/{city}?units=metric#now");
+  expect(targetOfResourceUri(wrapped)).toEqual({ serverId: "demo", uri: "demo://weather/{city}?units=metric#now" });
+  for (const foreign of ["demo://weather/Oslo", "toolscope://demo", "toolscope://demo/", "toolscope:///x"])
+    expect(targetOfResourceUri(foreign), foreign).toBeUndefined();
+});
+
+describe.each(["2025", "2026"] as const)("resources and prompts through /mcp on the %s revisions", (era) => {
+  it("lists each person's resources, templates and prompts across servers, and not another's", async () => {
+    const olga = (await scene.agent(scene.tokens.olga, era)).client;
+    const pia = (await scene.agent(scene.tokens.pia, era)).client;
+    expect(olga.getServerCapabilities()).toMatchObject({ resources: {}, prompts: {}, completions: {} });
+
+    const olgas = (await olga.listResources()).resources.map((r) => r.uri);
+    const pias = (await pia.listResources()).resources.map((r) => r.uri);
+    expect(olgas).toContain("toolscope://demo/demo://files/report.csv");
+    expect(olgas.some((uri) => uri.startsWith("toolscope://ops/"))).toBe(false);
+    expect(pias).toContain("toolscope://ops/demo://files/report.csv");
+    expect((await pia.listResourceTemplates()).resourceTemplates.map((t) => t.uriTemplate)).toEqual(
+      expect.arrayContaining(["toolscope://demo/demo://weather/{city}", "toolscope://ops/demo://weather/{city}"]),
+    );
+    const prompts = (await pia.listPrompts()).prompts.map((p) => p.name);
+    expect(prompts).toEqual(expect.arrayContaining(["demo__summarize_report", "ops__summarize_report"]));
+    expect((await olga.listPrompts()).prompts.map((p) => p.name)).not.toContain("ops__summarize_report");
+  });
+
+  it("reads, gets and completes as the person, audited via the agent", async () => {
+    const client = (await scene.agent(scene.tokens.pia, era, `pia-reader-${era}`)).client;
+    const read = await client.readResource({ uri: "toolscope://ops/demo://weather/Porto%20Alegre" });
+    expect(read.contents[0]).toMatchObject({ uri: "toolscope://ops/demo://weather/Porto%20Alegre", mimeType: "application/json" });
+
+    const cities = await client.complete({
+      ref: { type: "ref/resource", uri: "toolscope://ops/demo://weather/{city}" },
+      argument: { name: "city", value: "Po" },
+    });
+    expect(cities.completion.values).toContain("Porto");
+    const styles = await client.complete({
+      ref: { type: "ref/prompt", name: "demo__summarize_report" },
+      argument: { name: "style", value: "s" },
+    });
+    expect(styles.completion.values).toEqual(["short"]);
+
+    const prompt = await client.getPrompt({ name: "demo__summarize_report", arguments: { style: "short", audience: "the board" } });
+    expect(JSON.stringify(prompt.messages)).toContain("Write a short summary of this report for the board.");
+
+    const { records } = await listAudit({ via: `agent:pia-reader-${era} 1.2.3`, limit: 10 }, readerOf(BOOTSTRAP_ADMIN, new Set()));
+    expect(records.map((r) => [r.kind, r.server_id, r.tool_name]).reverse()).toEqual([
+      ["resource_read", "ops", "demo://weather/Porto%20Alegre"],
+      ["completion", "ops", "demo://weather/{city}"],
+      ["completion", "demo", "summarize_report"],
+      ["prompt_get", "demo", "summarize_report"],
+    ]);
+    expect(records.every((r) => r.actor.includes("pia@example.com") && r.token_name === "pia's agent")).toBe(true);
+  });
+
+  it("refuses what is not the person's or not Toolscope's, and passes the target's errors on", async () => {
+    const olga = (await scene.agent(scene.tokens.olga, era)).client;
+    const refusal = (work: Promise<unknown>): Promise<ProtocolError> =>
+      work.then(
+        () => Promise.reject(new Error("answered")),
+        (e: ProtocolError) => e,
+      );
+    // Pia's server, a URI Toolscope never handed out, a prompt no server has.
+    expect((await refusal(olga.readResource({ uri: "toolscope://ops/demo://files/report.csv" }))).message).toMatch(/Unknown resource/);
+    const hiddenTemplate = { type: "ref/resource" as const, uri: "toolscope://ops/demo://weather/{city}" };
+    expect((await refusal(olga.complete({ ref: hiddenTemplate, argument: { name: "city", value: "P" } }))).message).toMatch(
+      /Unknown resource/,
+    );
+    expect((await refusal(olga.readResource({ uri: "demo://files/report.csv" }))).message).toMatch(/Unknown resource/);
+    expect((await refusal(olga.getPrompt({ name: "ops__summarize_report", arguments: { style: "short" } }))).message).toMatch(
+      /Unknown prompt/,
+    );
+    // The demo's own answer to a resource it does not have, as a protocol error with the record's id.
+    const missing = await refusal(olga.readResource({ uri: "toolscope://demo/demo://files/nothing-here" }));
+    expect(missing).toBeInstanceOf(ProtocolError);
+    expect(missing.data).toMatchObject({ outcome: "protocol_error", auditId: expect.any(String) });
+
+    // A viewer's token and a token without the call scope list nothing and read nothing.
+    for (const who of ["vera", "reader"] as const) {
+      const client = (await scene.agent(scene.tokens[who], era)).client;
+      const listed = await client.listResources();
+      if (who === "vera") expect(listed.resources.length).toBeGreaterThan(0);
+      await expect(client.readResource({ uri: "toolscope://demo/demo://files/report.csv" })).rejects.toThrow(/does not allow/);
+    }
+  });
+});
