@@ -63,6 +63,11 @@ function nextUpgradeHandler(): UpgradeHandler {
   return app.getUpgradeHandler() as UpgradeHandler;
 }
 const server = http.createServer(createFrontDoor(handle, { allowedHosts, dev }));
+// An idle kept-alive connection is closed after 65 s rather than Node's 5: a client that sends on
+// one just as the server closes it (a script's HTTP agent, a load balancer) gets ECONNRESET.
+// Load balancers keep idle connections 60 s, so the server waits longer than they do.
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 server.on("upgrade", createUpgradeDoor(nextUpgradeHandler(), { allowedHosts, dev }));
 server.listen(port, host, () => {
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;

@@ -94,3 +94,28 @@ test("the client address is the socket's, whatever headers a caller sends", asyn
   expect(record.request_meta).toEqual({ trace: tag });
   expect(record.actor).toBe("local");
 });
+
+test("the audit table by keyboard: arrows walk the rows, Space ticks two to compare, Enter opens one", async ({ page }) => {
+  await page.goto(`/audit?q=${tag}`);
+  const rows = page.getByTestId("audit-row");
+  await expect(rows).toHaveCount(2);
+  // Into the table: focus lands on its first row, whichever element held it last.
+  await rows.first().focus();
+  await expect(rows.first()).toBeFocused();
+  await page.keyboard.press("Space");
+  await page.keyboard.press("ArrowDown");
+  await expect(rows.nth(1)).toBeFocused();
+  await page.keyboard.press("Space");
+  await expect(page.getByTestId("audit-tick")).toHaveCount(2);
+  for (const tick of await page.getByTestId("audit-tick").all()) await expect(tick).toBeChecked();
+  await expect(page.getByTestId("audit-compare")).toBeVisible();
+
+  // Untick both, then Enter opens the focused record beside the list.
+  await page.keyboard.press("Space");
+  await page.keyboard.press("ArrowUp");
+  await page.keyboard.press("Space");
+  await expect(page.getByTestId("audit-compare")).toHaveCount(0);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/selected=/);
+  await expect(page.getByTestId("audit-detail")).toContainText(tag);
+});
