@@ -102,8 +102,12 @@ export function DataTable<T extends object>({
 }
 
 /** A row: focusable by arrow keys; `href` or the table's `onRowAction` makes Enter (and a click) open it. */
+// A row's outline is not drawn by every browser: a focused row is tinted, with a bar on its left.
+const ROW_FOCUS =
+  "outline-none data-[focus-visible]:bg-indigo-50 dark:data-[focus-visible]:bg-indigo-950/60 [&[data-focus-visible]>td:first-child]:shadow-[inset_3px_0_0_var(--color-indigo-500)]";
+
 export function Row<T extends object>({ className = "", ...props }: Omit<RowProps<T>, "className"> & { className?: string }): ReactNode {
-  return <AriaRow {...props} className={`align-top ${FOCUS_RING} ${className}`} />;
+  return <AriaRow {...props} className={`align-top ${ROW_FOCUS} ${className}`} />;
 }
 
 export function Cell({ className = "", ...props }: Omit<CellProps, "className"> & { className?: string }): ReactNode {
