@@ -12,6 +12,7 @@ import { FeatureAnswerHeader } from "./feature-answer";
 import { FeaturePage } from "./feature-page";
 import { PromptMessages } from "./prompt-messages";
 import { useFeatureRequest } from "./use-feature-request";
+import { ListBox, ListBoxItem } from "react-aria-components";
 import { useCompletions } from "./use-completions";
 import { useCatalog } from "@/components/catalog/catalog-context";
 import { ToggleButton } from "@/components/ui/toggle-button";
@@ -169,29 +170,35 @@ export function PromptsView({ serverId }: { serverId: string }): ReactNode {
             <h2 className="text-sm font-semibold">
               Prompts <span className="font-normal text-muted">({data.prompts.length})</span>
             </h2>
-            <ul className="mt-2 rounded-lg border border-zinc-200 dark:border-zinc-800">
-              {data.prompts.length === 0 && <li className="px-3 py-2.5 text-[13px] text-muted">None listed.</li>}
+            {/* One prompt is picked at a time: a list box, arrow keys between prompts, Enter or Space picks. */}
+            <ListBox
+              aria-label="Prompts"
+              selectionMode="single"
+              disallowEmptySelection
+              selectedKeys={picked ? [picked] : []}
+              onSelectionChange={(keys) => {
+                const [key] = keys === "all" ? [] : [...keys];
+                if (key === undefined) return;
+                setPicked(String(key));
+                get.clear();
+              }}
+              renderEmptyState={() => <p className="px-3 py-2.5 text-[13px] text-muted">None listed.</p>}
+              className="mt-2 rounded-lg border border-zinc-200 outline-none dark:border-zinc-800"
+            >
               {data.prompts.map((p) => (
-                <li key={p.name} className="border-b border-zinc-100 last:border-0 dark:border-zinc-900">
-                  <button
-                    type="button"
-                    data-testid="prompt-row"
-                    aria-pressed={picked === p.name}
-                    onClick={() => {
-                      setPicked(p.name);
-                      get.clear();
-                    }}
-                    className={`block w-full px-3 py-2.5 text-left focus-visible:ring-2 focus-visible:ring-indigo-500/40 focus-visible:outline-none ${
-                      picked === p.name ? "bg-indigo-50/60 dark:bg-indigo-950/30" : "hover:bg-zinc-50 dark:hover:bg-zinc-900"
-                    }`}
-                  >
-                    <span className="block text-[13px] font-medium">{p.title ?? p.name}</span>
-                    {p.title && <span className="block font-mono text-xs text-muted">{p.name}</span>}
-                    {p.description && <span className="mt-0.5 block text-xs text-muted">{p.description}</span>}
-                  </button>
-                </li>
+                <ListBoxItem
+                  key={p.name}
+                  id={p.name}
+                  textValue={p.title ?? p.name}
+                  data-testid="prompt-row"
+                  className="block w-full cursor-default border-b border-zinc-100 px-3 py-2.5 text-left outline-none last:border-0 hover:bg-zinc-50 data-[focus-visible]:ring-2 data-[focus-visible]:ring-indigo-500/40 data-[focus-visible]:ring-inset data-[selected]:bg-indigo-50/60 dark:border-zinc-900 dark:hover:bg-zinc-900 dark:data-[selected]:bg-indigo-950/30"
+                >
+                  <span className="block text-[13px] font-medium">{p.title ?? p.name}</span>
+                  {p.title && <span className="block font-mono text-xs text-muted">{p.name}</span>}
+                  {p.description && <span className="mt-0.5 block text-xs text-muted">{p.description}</span>}
+                </ListBoxItem>
               ))}
-            </ul>
+            </ListBox>
           </section>
           <section className="relative mt-6 min-w-0" aria-label="Prompt" data-testid="prompt-panel">
             <p role="status" className="sr-only">

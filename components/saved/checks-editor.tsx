@@ -59,15 +59,13 @@ export function ChecksEditor({
       >
         structuredContent matches the output schema{hasOutputSchema ? "" : " (the tool declares none)"}
       </Checkbox>
-      <label className="flex items-center gap-2">
-        <input
-          type="checkbox"
-          checked={duration !== undefined}
-          onChange={(e) => toggle({ kind: "duration_under", ms: duration?.ms ?? 1000 }, e.target.checked)}
-          className="size-3.5 accent-indigo-600"
-          data-testid="check-duration"
-        />
-        Takes under
+      <Checkbox
+        isSelected={duration !== undefined}
+        onChange={(checked) => toggle({ kind: "duration_under", ms: duration?.ms ?? 1000 }, checked)}
+        testId="check-duration"
+        className="flex items-center gap-2"
+      >
+        Takes under{" "}
         <input
           type="number"
           min={1}
@@ -79,9 +77,9 @@ export function ChecksEditor({
           className={`${SMALL_INPUT} !w-24`}
           aria-label="Milliseconds"
           data-testid="check-duration-ms"
-        />
+        />{" "}
         ms
-      </label>
+      </Checkbox>
       {pathChecks.length > 0 && (
         <ul className="space-y-1" data-testid="path-checks">
           {pathChecks.map((check, i) => (

@@ -3,7 +3,7 @@
 // The first thing on "Add a server": one box that takes whatever the person has (a command line
 // from a README, a URL, an mcp.json snippet) and fills the form from it (lib/domain/paste.ts).
 // Several servers at once are added together, through the mcp.json import.
-import { useId, useState, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { BUTTON_PRIMARY, INPUT } from "@/components/ui/classes";
 import { api } from "@/components/api/client";
 import { parsePasted, type ServerDraft } from "@/lib/domain/paste";
@@ -26,7 +26,20 @@ function summary(server: ServerDraft): string {
   return `stdio · ${[server.command, ...server.args].join(" ")}${env ? ` · ${env} environment variable${env === 1 ? "" : "s"}` : ""}`;
 }
 
-export function PasteServer({ onDraft, onAdded }: { onDraft: (draft: ServerDraft) => void; onAdded: () => void }): ReactNode {
+export function PasteServer({
+  onDraft,
+  onAdded,
+  focus = false,
+}: {
+  onDraft: (draft: ServerDraft) => void;
+  onAdded: () => void;
+  /** Take the focus once shown. */
+  focus?: boolean;
+}): ReactNode {
+  const field = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    if (focus) field.current?.focus();
+  }, [focus]);
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
@@ -63,6 +76,7 @@ export function PasteServer({ onDraft, onAdded }: { onDraft: (draft: ServerDraft
       <label className="block">
         <span className="mb-1 block text-[13px] font-medium text-zinc-700 dark:text-zinc-300">Paste a command, URL or mcp.json</span>
         <textarea
+          ref={field}
           value={text}
           onChange={(e) => change(e.target.value)}
           rows={2}

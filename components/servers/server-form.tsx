@@ -46,8 +46,11 @@ export function ServerForm({
   existing,
   onSaved,
   onCancel,
+  focusPaste = false,
 }: {
   existing?: ServerSnapshot;
+  /** Opened by a button: the paste field takes the focus, so a keyboard carries on where it pressed. */
+  focusPaste?: boolean;
   /** Called once saved, with the id of the server added or edited (none when a paste added several). */
   onSaved: (id?: string) => void;
   onCancel: () => void;
@@ -167,7 +170,7 @@ export function ServerForm({
       data-testid="server-form"
       aria-label={existing ? "Edit server" : "Add a server"}
     >
-      {!existing && <PasteServer onDraft={takeDraft} onAdded={() => onSaved()} />}
+      {!existing && <PasteServer onDraft={takeDraft} onAdded={() => onSaved()} focus={focusPaste} />}
       <div key={filled} className="space-y-4">
         <div className="grid grid-cols-2 gap-4">
           <label>

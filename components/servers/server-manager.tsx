@@ -95,6 +95,7 @@ export function ServerManager({ editId }: { editId?: string }): ReactNode {
         <div className="mt-6">
           {/* One server added: its catalog opens, as from the home page; several stay on the list. */}
           <ServerForm
+            focusPaste
             onSaved={(id) => (id ? router.push(`/servers/${encodeURIComponent(id)}`) : done())}
             onCancel={() => setMode({ kind: "list" })}
           />
