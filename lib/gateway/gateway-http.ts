@@ -126,6 +126,9 @@ function createGateway(): Gateway {
       session.lastSeen = Date.now();
       return session.transport.handleRequest(request, authInfo ? { authInfo } : undefined);
     }
+    // A GET with no session asks for a stream Toolscope does not offer outside a session: 405, as the
+    // spec has it, which clients (the AI SDK's, for one) take as "no stream here" rather than an error.
+    if (request.method === "GET") return new Response(null, { status: 405, headers: { allow: "POST" } });
     if (request.method !== "POST") return jsonRpcError(400, "A session id is required");
     return openSession(request, caller, authInfo);
   };

@@ -163,6 +163,14 @@ it("no longer counts as connected an agent whose token its person revoked: its s
   expect(await names(second.client)).toBeDefined();
 });
 
+it("answers a GET stream asked for outside a session 405, as the spec allows and clients expect", async () => {
+  const answer = await fetch(`${door.base}/mcp`, {
+    headers: { accept: "text/event-stream", authorization: `Bearer ${tokens.olga}`, "mcp-protocol-version": "2025-11-25" },
+  });
+  expect(answer.status).toBe(405);
+  expect(answer.headers.get("allow")).toBe("POST");
+});
+
 it("refuses an agent without credentials with a bearer challenge, and another person's session", async () => {
   const anonymous = await fetch(`${door.base}/mcp`, {
     method: "POST",
