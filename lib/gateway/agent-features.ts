@@ -28,6 +28,8 @@ import { listPromptCatalog, listResourceCatalog } from "@/lib/mcp/server-feature
 import { hiddenServerIds } from "@/lib/mcp/server-access";
 import type { ServerConnection } from "@/lib/mcp/connection";
 import { complete, getPrompt, readResource } from "@/lib/calls/run-feature";
+import { connectionFor } from "@/lib/mcp/pool";
+import { watchResource } from "@/lib/mcp/resource-watch";
 import { agentConnections, agentToolName, NAME_SEPARATOR } from "./agent-tools";
 
 export const RESOURCE_PREFIX = "toolscope://";
@@ -210,4 +212,25 @@ export async function completeForAgent(request: AgentRequest & CompletionParams)
       via: viaAgent(request.client),
     }),
   );
+}
+
+/**
+ * Watches a resource for an agent (a 2025 session's resources/subscribe): the server is asked
+ * through Toolscope's own watch of it (one subscription however many watch), and `updated` hears
+ * each change. Watching sends nothing the log keeps; the agent's read again is a read, audited.
+ */
+export async function watchAgentResource(
+  caller: Caller,
+  uri: string,
+  watcher: { updated: () => void; ended: () => void },
+): Promise<() => Promise<void>> {
+  mayUse(caller);
+  const target = await resolveResource(caller, uri);
+  try {
+    const client = await (await connectionFor(target.serverId, caller)).ready();
+    return await watchResource(client, target.uri, { updated: () => watcher.updated(), ended: () => watcher.ended() });
+  } catch (error) {
+    if (error instanceof AppError) throw new ProtocolError(ProtocolErrorCode.InvalidParams, error.message);
+    throw new ProtocolError(ProtocolErrorCode.InternalError, `The server did not take the subscription: ${String(error)}`);
+  }
 }

@@ -11,6 +11,8 @@ import { startGatewayScene, type GatewayScene } from "@/test/gateway-scene";
 import { agentResourceUri, targetOfResourceUri } from "./agent-features";
 
 let scene: GatewayScene;
+// The demo's clock ticks fast here: the test waits for a tick, not for time.
+process.env.TOOLSCOPE_DEMO_CLOCK_MS = "200";
 
 beforeAll(async () => {
   scene = await startGatewayScene("gateway-features");
@@ -104,4 +106,17 @@ describe.each(["2025", "2026"] as const)("resources and prompts through /mcp on 
       await expect(client.readResource({ uri: "toolscope://demo/demo://files/report.csv" })).rejects.toThrow(/does not allow/);
     }
   });
+});
+
+it("a 2025 session subscribes to the demo's clock through /mcp, hears it change, and unsubscribes", async () => {
+  const { client } = await scene.agent(scene.tokens.olga, "2025");
+  expect(client.getServerCapabilities()?.resources).toMatchObject({ subscribe: true });
+  const heard: string[] = [];
+  client.setNotificationHandler("notifications/resources/updated", (notification) => void heard.push(notification.params.uri));
+  await client.subscribeResource({ uri: "toolscope://demo/demo://clock/now" });
+  await expect.poll(() => heard.length, { timeout: 15_000 }).toBeGreaterThan(0);
+  expect(new Set(heard)).toEqual(new Set(["toolscope://demo/demo://clock/now"]));
+  await client.unsubscribeResource({ uri: "toolscope://demo/demo://clock/now" });
+  // A URI of a server the person may not use is refused, as is one that cannot be watched.
+  await expect(client.subscribeResource({ uri: "toolscope://ops/demo://clock/now" })).rejects.toThrow(/Unknown resource/);
 });

@@ -109,6 +109,7 @@ function createGateway(): Gateway {
       clientInfo: () => server.getClientVersion(),
       clientCapabilities: () => server.getClientCapabilities(),
       view,
+      subscriptions: true,
     });
     Object.assign(session, { transport, server });
     await server.connect(transport);

@@ -15,7 +15,7 @@ import {
 } from "@modelcontextprotocol/server";
 import type { Caller } from "@/lib/domain/roles";
 import { callAgentTool } from "./agent-call";
-import { agentPrompts, agentResources, completeForAgent, getAgentPrompt, readAgentResource } from "./agent-features";
+import { agentPrompts, agentResources, completeForAgent, getAgentPrompt, readAgentResource, watchAgentResource } from "./agent-features";
 import { agentAsk } from "./agent-questions";
 import { roundCodec, type RoundState } from "./input-rounds";
 import type { ToolView } from "./tool-views";
@@ -43,6 +43,8 @@ export type GatewaySession = {
   view: ToolView;
   /** What the 2025 session's client declared it can answer (elicitation, sampling); absent on 2026. */
   clientCapabilities?: () => ClientCapabilities | undefined;
+  /** A 2025 session: it may subscribe to resources, and is told of their changes on its stream. */
+  subscriptions?: true;
 };
 
 function cursorOf(offset: number): string {
@@ -85,7 +87,7 @@ export function createGatewayServer(session: GatewaySession): Server {
     capabilities: {
       tools: { listChanged: true },
       logging: {},
-      ...(session.view.features ? { resources: {}, prompts: {}, completions: {} } : {}),
+      ...(session.view.features ? { resources: session.subscriptions ? { subscribe: true } : {}, prompts: {}, completions: {} } : {}),
     },
     instructions: INSTRUCTIONS,
     // A round's requestState is checked before the handler runs: a forged, altered, expired or
@@ -159,6 +161,7 @@ function serveFeatures(server: Server, session: GatewaySession): void {
   server.setRequestHandler("resources/read", (request, ctx) =>
     readAgentResource({ caller: session.caller(), client: clientOf(session, ctx), signal: ctx.mcpReq.signal, uri: request.params.uri }),
   );
+  if (session.subscriptions) serveSubscriptions(server, session);
   server.setRequestHandler("prompts/list", async (request) => {
     const { page, nextCursor } = pageOf(await agentPrompts(session.caller()), request.params?.cursor);
     return { prompts: page, ...(nextCursor ? { nextCursor } : {}) };
@@ -182,4 +185,37 @@ function serveFeatures(server: Server, session: GatewaySession): void {
       ...(request.params.context ? { context: request.params.context } : {}),
     }),
   );
+}
+
+/** A 2025 session's resource subscriptions: each URI watched once, told by notifications/resources/updated, ended with the session. */
+function serveSubscriptions(server: Server, session: GatewaySession): void {
+  const watches = new Map<string, Promise<() => Promise<void>>>();
+  const stop = (uri: string): Promise<void> => {
+    const watch = watches.get(uri);
+    watches.delete(uri);
+    return watch ? watch.then((end) => end()).catch(() => undefined) : Promise.resolve();
+  };
+  server.setRequestHandler("resources/subscribe", async (request) => {
+    const { uri } = request.params;
+    if (watches.has(uri)) return {};
+    const watch = watchAgentResource(session.caller(), uri, {
+      updated: () => void server.sendResourceUpdated({ uri }).catch(() => undefined),
+      ended: () => void watches.delete(uri),
+    });
+    watches.set(uri, watch);
+    await watch.catch((error: unknown) => {
+      watches.delete(uri);
+      throw error;
+    });
+    return {};
+  });
+  server.setRequestHandler("resources/unsubscribe", async (request) => {
+    await stop(request.params.uri);
+    return {};
+  });
+  const closed = server.onclose;
+  server.onclose = () => {
+    closed?.();
+    for (const uri of [...watches.keys()]) void stop(uri);
+  };
 }
