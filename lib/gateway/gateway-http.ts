@@ -72,6 +72,15 @@ function virtualNameOf(request: Request): string | undefined {
   return path.startsWith("/mcp/") ? path.slice("/mcp/".length) : undefined;
 }
 
+/**
+ * Whether the client reads the 2025-11-25 priming event (an event id with empty data, which
+ * makes a stream resumable). The AI SDK's MCP client (ai-sdk/2.0.99 and before) fails to parse
+ * it and reports an error for each stream, so its sessions get no priming, and so no resuming.
+ */
+function readsPrimingEvents(request: Request): boolean {
+  return !/\bai-sdk\//.test(request.headers.get("user-agent") ?? "");
+}
+
 function jsonRpcError(status: number, message: string): Response {
   return Response.json({ jsonrpc: "2.0", id: null, error: { code: -32000, message } }, { status });
 }
@@ -93,7 +102,7 @@ function createGateway(): Gateway {
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       // A stream that breaks can be resumed (Last-Event-ID); the client is told to try again after a second.
-      eventStore: new SessionEvents(),
+      ...(readsPrimingEvents(request) ? { eventStore: new SessionEvents() } : {}),
       retryInterval: 1_000,
       onsessioninitialized: (id) => {
         sessions.set(id, session as Session);
@@ -125,6 +134,10 @@ function createGateway(): Gateway {
       // The person's current roles and access, not those they had when the session opened.
       session.caller = caller;
       session.lastSeen = Date.now();
+      // A session has one stream of its own (GET): a client that opens it again (the AI SDK's does,
+      // once after initialize and once after initialized) is given the new one, and the old ends,
+      // rather than a 409 for the second.
+      if (request.method === "GET" && !request.headers.has("last-event-id")) session.transport.closeStandaloneSSEStream();
       return session.transport.handleRequest(request, authInfo ? { authInfo } : undefined);
     }
     // A GET with no session asks for a stream Toolscope does not offer outside a session: 405, as the
