@@ -19,7 +19,11 @@ import { DEMO_CLI } from "./demo-client";
 import { programArgs } from "./programs";
 import { forgetProductSettings } from "./product-settings";
 
-export type Agent = { client: Client; changes: () => number };
+export type Agent = {
+  client: Client;
+  /** How many times the client heard each list change (tools, resources, prompts). */
+  changes: (list?: "tools" | "resources" | "prompts") => number;
+};
 
 export type GatewayScene = {
   door: TestFrontDoor;
@@ -62,19 +66,20 @@ export async function startGatewayScene(name: string): Promise<GatewayScene> {
   const open: Client[] = [];
 
   const agent = async (token: string, era: "2025" | "2026", clientName = "test-agent"): Promise<Agent> => {
-    let changes = 0;
+    const changes = { tools: 0, resources: 0, prompts: 0 };
+    const heard = (list: keyof typeof changes) => ({ debounceMs: 10, onChanged: () => void changes[list]++ });
     const client = new Client(
       { name: clientName, version: "1.2.3" },
       {
         versionNegotiation: { mode: era === "2026" ? { pin: "2026-07-28" } : "legacy" },
-        listChanged: { tools: { debounceMs: 10, onChanged: () => void changes++ } },
+        listChanged: { tools: heard("tools"), resources: heard("resources"), prompts: heard("prompts") },
       },
     );
     await client.connect(
       new StreamableHTTPClientTransport(new URL(`${door.base}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }),
     );
     open.push(client);
-    return { client, changes: () => changes };
+    return { client, changes: (list = "tools") => changes[list] };
   };
 
   const close = async (): Promise<void> => {

@@ -120,3 +120,21 @@ it("a 2025 session subscribes to the demo's clock through /mcp, hears it change,
   // A URI of a server the person may not use is refused, as is one that cannot be watched.
   await expect(client.subscribeResource({ uri: "toolscope://ops/demo://clock/now" })).rejects.toThrow(/Unknown resource/);
 });
+
+it("tells agents of both eras when a server's resources and prompts change", async () => {
+  const modern = await scene.agent(scene.tokens.olga, "2026");
+  const legacy = await scene.agent(scene.tokens.olga, "2025");
+  // The 2026 client hears list_changed on its subscriptions/listen stream, opened on its first listings.
+  for (const { client } of [modern, legacy]) {
+    await client.listResources();
+    await client.listPrompts();
+    await client.listTools();
+  }
+  const before = (await legacy.client.listResources()).resources.length;
+  await legacy.client.callTool({ name: "demo__toggle_bonus_tool", arguments: {} });
+  for (const agent of [legacy, modern])
+    for (const list of ["resources", "prompts"] as const)
+      await expect.poll(() => agent.changes(list), { timeout: 10_000 }).toBeGreaterThan(0);
+  expect((await legacy.client.listResources()).resources.length).toBe(before + 1);
+  await legacy.client.callTool({ name: "demo__toggle_bonus_tool", arguments: {} });
+});

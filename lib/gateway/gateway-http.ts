@@ -20,7 +20,7 @@ import { appConfig } from "@/lib/config/env";
 import type { Caller } from "@/lib/domain/roles";
 import { processWide } from "@/lib/process-wide";
 import { clientLabel, createGatewayServer, type GatewayAuthExtra } from "./gateway-server";
-import { onAgentToolsChanged } from "./tool-changes";
+import { onAgentListsChanged, onAgentToolsChanged } from "./tool-changes";
 import { paramHeaderRefusal } from "./param-headers";
 import { virtualView, WHOLE_VIEW, type ToolView } from "./tool-views";
 import { virtualServers } from "./virtual-store";
@@ -162,6 +162,16 @@ function createGateway(): Gateway {
     modern.notify.toolsChanged();
     for (const session of sessions.values()) void session.server.sendToolListChanged().catch(() => undefined);
   });
+  // Only /mcp itself serves resources and prompts: a virtual server's sessions are not told.
+  const stopWatchingLists = onAgentListsChanged((list) => {
+    if (list === "resources") modern.notify.resourcesChanged();
+    else modern.notify.promptsChanged();
+    for (const session of sessions.values()) {
+      if (session.path !== WHOLE_VIEW.path) continue;
+      const told = list === "resources" ? session.server.sendResourceListChanged() : session.server.sendPromptListChanged();
+      void told.catch(() => undefined);
+    }
+  });
 
   const fetch = async (request: Request, options?: McpHandlerRequestOptions): Promise<Response> => {
     const caller = callerOf(options);
@@ -180,6 +190,7 @@ function createGateway(): Gateway {
     close: async () => {
       clearInterval(sweeper);
       stopWatching();
+      stopWatchingLists();
       await Promise.allSettled([modern.close(), ...[...sessions.values()].map((session) => session.transport.close())]);
     },
   };

@@ -87,7 +87,13 @@ export function createGatewayServer(session: GatewaySession): Server {
     capabilities: {
       tools: { listChanged: true },
       logging: {},
-      ...(session.view.features ? { resources: session.subscriptions ? { subscribe: true } : {}, prompts: {}, completions: {} } : {}),
+      ...(session.view.features
+        ? {
+            resources: { listChanged: true, ...(session.subscriptions ? { subscribe: true } : {}) },
+            prompts: { listChanged: true },
+            completions: {},
+          }
+        : {}),
     },
     instructions: INSTRUCTIONS,
     // A round's requestState is checked before the handler runs: a forged, altered, expired or

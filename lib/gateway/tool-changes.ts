@@ -9,7 +9,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { processWide } from "@/lib/process-wide";
 import { registeredServers } from "@/lib/mcp/registry";
-import { allConnections, watchToolLists } from "@/lib/mcp/pool";
+import { allConnections, watchFeatureLists, watchToolLists } from "@/lib/mcp/pool";
 import { serverPolicy } from "@/lib/policy/policy-store";
 import { serverPins } from "@/lib/pins/pin-store";
 import type { Tool } from "@/lib/domain/mcp-types";
@@ -34,8 +34,17 @@ async function peopleVersion(): Promise<[number, string]> {
 /** How often the servers and policies are compared with the last look (both are cached; a look costs no query most times). */
 const LOOK_EVERY_MS = 2_000;
 
-type Watch = { listeners: Set<() => void>; tools: Map<string, string>; servers?: string; stop?: () => void; timer?: NodeJS.Timeout };
-const watch = processWide<Watch>("gateway-tool-changes", () => ({ listeners: new Set(), tools: new Map() }));
+type FeatureList = "resources" | "prompts";
+type Watch = {
+  listeners: Set<() => void>;
+  /** Told when a server's resources or prompts changed, or who may see which server did. */
+  featureListeners: Set<(list: FeatureList) => void>;
+  tools: Map<string, string>;
+  servers?: string;
+  stop?: () => void;
+  timer?: NodeJS.Timeout;
+};
+const watch = processWide<Watch>("gateway-tool-changes", () => ({ listeners: new Set(), featureListeners: new Set(), tools: new Map() }));
 
 function digest(value: unknown): string {
   return createHash("sha256").update(JSON.stringify(value)).digest("base64url");
@@ -73,7 +82,25 @@ async function lookAtServers(): Promise<void> {
   ]);
   const before = watch.servers;
   watch.servers = now;
-  if (before !== undefined && before !== now) changed();
+  if (before !== undefined && before !== now) {
+    changed();
+    // Who may see which server decides their resources and prompts as much as their tools.
+    for (const listener of watch.featureListeners) for (const list of ["resources", "prompts"] as const) listener(list);
+  }
+}
+
+/**
+ * Calls `listener` with "resources" or "prompts" when the resources or prompts agents may see could
+ * have changed: a server said its list changed, or servers, access or people did. It shares the
+ * tool watch's look at the servers, so it only hears those while some agent endpoint watches tools.
+ */
+export function onAgentListsChanged(listener: (list: FeatureList) => void): () => void {
+  watch.featureListeners.add(listener);
+  const stop = watchFeatureLists((_serverId, list) => listener(list));
+  return () => {
+    stop();
+    watch.featureListeners.delete(listener);
+  };
 }
 
 /** Calls `listener` whenever the tools agents may see could have changed; returns the way to stop. */

@@ -181,8 +181,18 @@ export function watchToolLists(watcher: ToolListWatcher): () => void {
   return () => watchers.delete(watcher);
 }
 
+type FeatureListWatcher = (serverId: string, list: "resources" | "prompts") => void;
+const featureWatchers = processWide("feature-list-watchers", () => new Set<FeatureListWatcher>());
+
+/** Calls `watcher` when a server this process is connected to says its resources or prompts changed. */
+export function watchFeatureLists(watcher: FeatureListWatcher): () => void {
+  featureWatchers.add(watcher);
+  return () => featureWatchers.delete(watcher);
+}
+
 function announcingChanges(connection: ServerConnection): ServerConnection {
   connection.subscribe((event) => {
+    if (event.type === "list") for (const watcher of featureWatchers) watcher(connection.config.id, event.list);
     if (event.type !== "tools") return;
     if (event.announced) void clusterBus()?.broadcast("tools-changed", { serverId: connection.config.id });
     for (const watcher of watchers) watcher(connection.config.id, event.catalog.tools);

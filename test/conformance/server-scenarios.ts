@@ -61,9 +61,10 @@ export const PLAYS: readonly Play[] = [
         "sep-2575-missing-capability-http-400",
         "sep-2575-server-no-log-without-loglevel",
         "sep-2575-server-rejects-undeclared-capability",
+        "sep-2575-server-sends-prompts-list-changed-on-subscription",
         "sep-2575-server-sends-tools-list-changed-on-subscription",
       ],
-      why: "Five checks call diagnostic tools by bare name (test_missing_capability, test_streaming_elicitation, test_logging_tool, test_trigger_tool_change) and so test nothing; the other 24 pass (envelope, discover, versions, header mismatch, 404s for removed methods, subscriptions/listen).",
+      why: "Six checks call diagnostic tools by bare name (test_missing_capability, test_streaming_elicitation, test_logging_tool, and the triggers that change the tool and prompt lists; /mcp declares prompts' list_changed since it serves them) and so test nothing; the other 23 pass (envelope, discover, versions, header mismatch, 404s for removed methods, subscriptions/listen).",
     },
     {
       failing: [],
