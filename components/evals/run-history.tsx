@@ -6,7 +6,8 @@ import { useState, type ReactNode } from "react";
 import { BUTTON_SECONDARY } from "@/components/ui/classes";
 import type { RunListing } from "@/lib/domain/eval-run-shapes";
 import { PassRate } from "./pass-rate";
-import { Checkbox } from "@/components/ui/checkbox";
+import { Cell, DataTable, Row, SelectionBox, type TableColumn } from "@/components/ui/table";
+import type { Selection } from "react-aria-components";
 
 const STATUS: Record<RunListing["status"], string> = {
   running: "running",
@@ -16,71 +17,63 @@ const STATUS: Record<RunListing["status"], string> = {
   interrupted: "interrupted (its process ended)",
 };
 
+const COLUMNS: readonly TableColumn[] = [
+  { name: "", label: "Compare" },
+  { name: "Started", isRowHeader: true },
+  { name: "Pass rate by model" },
+  { name: "Runs" },
+  { name: "Status" },
+];
+
 export function RunHistory({ suiteId, runs }: { suiteId: string; runs: readonly RunListing[] }): ReactNode {
   const [picked, setPicked] = useState<string[]>([]);
-  const toggle = (id: string, on: boolean) =>
-    setPicked((now) => (on ? [...now.filter((p) => p !== id), id].slice(-2) : now.filter((p) => p !== id)));
+  // Two runs are compared: a third tick lets go of the oldest.
+  const pick = (keys: Selection): void => {
+    const now = keys === "all" ? runs.map((run) => run.id) : [...keys].map(String);
+    setPicked((current) => [...current.filter((id) => now.includes(id)), ...now.filter((id) => !current.includes(id))].slice(-2));
+  };
   const [newer, older] = runs.filter((run) => picked.includes(run.id));
   return (
     <div>
-      <div className="mt-3 overflow-x-auto">
-        <table className="w-full min-w-[36rem] text-left text-[12px]" data-testid="run-history">
-          <caption className="sr-only">Runs of this suite, newest first</caption>
-          <thead className="text-muted">
-            <tr>
-              <th scope="col" className="py-1 pr-2 font-medium">
-                <span className="sr-only">Compare</span>
-              </th>
-              <th scope="col" className="py-1 pr-3 font-medium">
-                Started
-              </th>
-              <th scope="col" className="py-1 pr-3 font-medium">
-                Pass rate by model
-              </th>
-              <th scope="col" className="py-1 pr-3 font-medium">
-                Runs
-              </th>
-              <th scope="col" className="py-1 font-medium">
-                Status
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-zinc-100 dark:divide-zinc-900">
-            {runs.map((run) => (
-              <tr key={run.id} data-testid="run-row">
-                <td className="py-1.5 pr-2">
-                  <Checkbox
-                    isSelected={picked.includes(run.id)}
-                    onChange={(checked) => toggle(run.id, checked)}
-                    label={`Compare the run of ${new Date(run.startedAt).toLocaleString()}`}
-                    className="flex"
-                  />
-                </td>
-                <td className="py-1.5 pr-3 whitespace-nowrap">
-                  <Link href={`/evals/${suiteId}/runs/${run.id}`} className="underline-offset-2 hover:underline" data-testid="run-link">
-                    {new Date(run.startedAt).toLocaleString()}
-                  </Link>
-                  <span className="block text-muted">{run.startedBy}</span>
-                </td>
-                <td className="py-1.5 pr-3">
-                  <span className="flex flex-wrap gap-x-3">
-                    {run.models.map((model) => (
-                      <span key={model} className="whitespace-nowrap">
-                        {model} <PassRate figures={run.summary.byModel[model]} />
-                      </span>
-                    ))}
+      <DataTable
+        label="Runs of this suite, newest first"
+        columns={COLUMNS}
+        testId="run-history"
+        minWidth="min-w-[36rem]"
+        className="mt-3 text-[12px]"
+        bodyClassName="divide-y divide-zinc-100 dark:divide-zinc-900"
+        selectionMode="multiple"
+        selectedKeys={new Set(picked)}
+        onSelectionChange={pick}
+      >
+        {runs.map((run) => (
+          <Row key={run.id} id={run.id} data-testid="run-row">
+            <Cell className="py-1.5 pr-2">
+              <SelectionBox label={`Compare the run of ${new Date(run.startedAt).toLocaleString()}`} />
+            </Cell>
+            <Cell className="py-1.5 pr-3 whitespace-nowrap">
+              <Link href={`/evals/${suiteId}/runs/${run.id}`} className="underline-offset-2 hover:underline" data-testid="run-link">
+                {new Date(run.startedAt).toLocaleString()}
+              </Link>
+              <span className="block text-muted">{run.startedBy}</span>
+            </Cell>
+            <Cell className="py-1.5 pr-3">
+              <span className="flex flex-wrap gap-x-3">
+                {run.models.map((model) => (
+                  <span key={model} className="whitespace-nowrap">
+                    {model} <PassRate figures={run.summary.byModel[model]} />
                   </span>
-                </td>
-                <td className="py-1.5 pr-3 tabular-nums">× {run.repeat}</td>
-                <td className="py-1.5">
-                  {STATUS[run.status]}
-                  {run.status === "running" && ` (${run.attempted}/${run.planned})`}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+                ))}
+              </span>
+            </Cell>
+            <Cell className="py-1.5 pr-3 tabular-nums">× {run.repeat}</Cell>
+            <Cell className="py-1.5">
+              {STATUS[run.status]}
+              {run.status === "running" && ` (${run.attempted}/${run.planned})`}
+            </Cell>
+          </Row>
+        ))}
+      </DataTable>
       <div className="mt-2 flex items-center gap-3 text-[12px] text-muted">
         {newer && older ? (
           <Link

@@ -5,6 +5,9 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import type { ReportCard } from "@/lib/domain/report-card";
+import { Cell, DataTable, Row } from "@/components/ui/table";
+
+const CALL_COLUMNS = ["Tool", "Calls", "Failed", "p50", "p95", "outputSchema (valid / not)"] as const;
 
 const CARD = "rounded-lg border border-zinc-200 px-4 py-3 dark:border-zinc-800";
 
@@ -62,51 +65,30 @@ export function ReportFacts({ card }: { card: ReportCard }): ReactNode {
           <h2 id="facts-calls" className="text-[13px] font-semibold">
             Calls, from the audit log
           </h2>
-          <div className="mt-2 overflow-x-auto">
-            <table className="w-full text-left text-[12px] tabular-nums">
-              <thead className="text-muted">
-                <tr>
-                  <th scope="col" className="py-1 pr-3 font-medium">
-                    Tool
-                  </th>
-                  <th scope="col" className="py-1 pr-3 font-medium">
-                    Calls
-                  </th>
-                  <th scope="col" className="py-1 pr-3 font-medium">
-                    Failed
-                  </th>
-                  <th scope="col" className="py-1 pr-3 font-medium">
-                    p50
-                  </th>
-                  <th scope="col" className="py-1 pr-3 font-medium">
-                    p95
-                  </th>
-                  <th scope="col" className="py-1 font-medium">
-                    outputSchema (valid / not)
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {card.toolStats.map((s) => (
-                  <tr key={s.tool} className="border-t border-zinc-100 dark:border-zinc-900">
-                    <th scope="row" className="py-1 pr-3 font-mono font-normal">
-                      <Link
-                        href={`/servers/${encodeURIComponent(card.serverId)}/tools/${encodeURIComponent(s.tool)}`}
-                        className="text-indigo-700 hover:underline focus-visible:ring-2 focus-visible:ring-indigo-500/40 focus-visible:outline-none dark:text-indigo-300"
-                      >
-                        {s.tool}
-                      </Link>
-                    </th>
-                    <td className="py-1 pr-3">{s.calls}</td>
-                    <td className="py-1 pr-3">{s.failures}</td>
-                    <td className="py-1 pr-3">{ms(s.p50Ms)}</td>
-                    <td className="py-1 pr-3">{ms(s.p95Ms)}</td>
-                    <td className="py-1">{s.output.valid + s.output.invalid > 0 ? `${s.output.valid} / ${s.output.invalid}` : "—"}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            label="Calls to each tool, from the audit log"
+            columns={CALL_COLUMNS}
+            testId="report-call-stats"
+            className="mt-2 text-[12px] tabular-nums"
+          >
+            {card.toolStats.map((s) => (
+              <Row key={s.tool} id={s.tool} className="border-t border-zinc-100 dark:border-zinc-900">
+                <Cell className="py-1 pr-3 font-mono font-normal">
+                  <Link
+                    href={`/servers/${encodeURIComponent(card.serverId)}/tools/${encodeURIComponent(s.tool)}`}
+                    className="text-indigo-700 hover:underline focus-visible:ring-2 focus-visible:ring-indigo-500/40 focus-visible:outline-none dark:text-indigo-300"
+                  >
+                    {s.tool}
+                  </Link>
+                </Cell>
+                <Cell className="py-1 pr-3">{s.calls}</Cell>
+                <Cell className="py-1 pr-3">{s.failures}</Cell>
+                <Cell className="py-1 pr-3">{ms(s.p50Ms)}</Cell>
+                <Cell className="py-1 pr-3">{ms(s.p95Ms)}</Cell>
+                <Cell className="py-1">{s.output.valid + s.output.invalid > 0 ? `${s.output.valid} / ${s.output.invalid}` : "—"}</Cell>
+              </Row>
+            ))}
+          </DataTable>
         </section>
       )}
     </div>
