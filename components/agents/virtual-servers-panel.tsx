@@ -10,8 +10,9 @@ import type { VirtualTool } from "@/lib/domain/virtual-servers";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, ERROR_NOTE, INPUT } from "@/components/ui/classes";
 import { ToolPicker } from "@/components/ui/tool-picker";
 import { ErrorNote } from "@/components/ui/error-note";
+import { Checkbox } from "@/components/ui/checkbox";
 
-type Listing = { name: string; title?: string; tools: VirtualTool[]; url: string; missing: string[] };
+type Listing = { name: string; title?: string; tools: VirtualTool[]; featuresOf?: string[]; url: string; missing: string[] };
 type Row = { server: string; tool: string; as: string; pinned: string };
 
 const EMPTY_ROW: Row = { server: "", tool: "", as: "", pinned: "" };
@@ -128,6 +129,7 @@ function Editor({
   const [name, setName] = useState(initial?.name ?? "");
   const [title, setTitle] = useState(initial?.title ?? "");
   const [rows, setRows] = useState<Row[]>(initial ? rowsOf(initial.tools) : [EMPTY_ROW]);
+  const [featuresOf, setFeaturesOf] = useState<string[]>(initial?.featuresOf ?? []);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const save = async (): Promise<void> => {
@@ -140,7 +142,7 @@ function Editor({
         params: { name: name.trim() },
         // A new one never replaces another of the same name.
         ...(initial ? {} : { headers: { "if-none-match": "*" } }),
-        body: { ...(title.trim() ? { title: title.trim() } : {}), tools },
+        body: { ...(title.trim() ? { title: title.trim() } : {}), tools, ...(featuresOf.length ? { featuresOf } : {}) },
       });
       onSaved();
     } catch (e) {
@@ -195,6 +197,24 @@ function Editor({
           />
         ))}
       </ul>
+      <fieldset className="mt-4">
+        <legend className="text-xs font-semibold">Resources and prompts of</legend>
+        <p className="mt-0.5 text-xs text-muted">
+          The endpoint serves these servers&apos; resources, templates and prompts too, named as <code className="font-mono">/mcp</code>{" "}
+          names them. None: tools only.
+        </p>
+        <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-[13px]" data-testid="virtual-server-features">
+          {servers.map((server) => (
+            <Checkbox
+              key={server.id}
+              isSelected={featuresOf.includes(server.id)}
+              onChange={(on) => setFeaturesOf(on ? [...featuresOf, server.id] : featuresOf.filter((id) => id !== server.id))}
+            >
+              {server.name} <span className="font-mono text-xs text-muted">{server.id}</span>
+            </Checkbox>
+          ))}
+        </div>
+      </fieldset>
       {error && (
         <p role="alert" className={`${ERROR_NOTE} mt-2`}>
           {error}
@@ -291,6 +311,7 @@ export function VirtualServersPanel({ mayEdit }: { mayEdit: boolean }): ReactNod
                   return `${t.as ?? `${t.server}__${t.tool}`}${pinned.length ? ` (pinned ${pinned.join(", ")})` : ""}`;
                 })
                 .join(", ") || "no tools"}
+              {server.featuresOf?.length ? ` · resources and prompts of ${server.featuresOf.join(", ")}` : ""}
               {server.missing.length > 0 && (
                 <span className="text-amber-700 dark:text-amber-400"> · not listed now: {server.missing.join(", ")}</span>
               )}

@@ -36,6 +36,11 @@ export const VirtualServerSchema = z
           seen.add(name);
         }
       }),
+    /**
+     * Servers whose resources, templates and prompts the endpoint serves too, named and wrapped as
+     * /mcp names them ({server}__{prompt}, toolscope://{server}/{uri}); absent: tools only.
+     */
+    featuresOf: z.array(z.string().regex(VIRTUAL_NAME, "featuresOf: server ids")).max(200).optional(),
   })
   .strict();
 export type VirtualServer = z.infer<typeof VirtualServerSchema>;

@@ -31,6 +31,9 @@ import { complete, getPrompt, readResource } from "@/lib/calls/run-feature";
 import { connectionFor } from "@/lib/mcp/pool";
 import { watchResource } from "@/lib/mcp/resource-watch";
 import { agentConnections, agentToolName, NAME_SEPARATOR } from "./agent-tools";
+import type { FeatureScope } from "./tool-views";
+
+const inScope = (scope: FeatureScope, serverId: string): boolean => scope === "all" || scope.has(serverId);
 
 export const RESOURCE_PREFIX = "toolscope://";
 
@@ -48,14 +51,18 @@ export function targetOfResourceUri(uri: string): { serverId: string; uri: strin
 }
 
 /** What a listing of each server holds, each server's failure left out of the whole (an agent lists the rest). */
-async function eachServer<T>(caller: Caller, list: (connection: ServerConnection) => Promise<T[]>): Promise<T[]> {
+async function eachServer<T>(caller: Caller, scope: FeatureScope, list: (connection: ServerConnection) => Promise<T[]>): Promise<T[]> {
   if (!can(caller, "catalog:read")) return [];
-  const lists = await Promise.all((await agentConnections(caller)).map((connection) => list(connection).catch(() => [] as T[])));
+  const connections = (await agentConnections(caller)).filter((connection) => inScope(scope, connection.config.id));
+  const lists = await Promise.all(connections.map((connection) => list(connection).catch(() => [] as T[])));
   return lists.flat();
 }
 
-export async function agentResources(caller: Caller): Promise<{ resources: Resource[]; templates: ResourceTemplate[] }> {
-  const listed = await eachServer(caller, async (connection) => {
+export async function agentResources(
+  caller: Caller,
+  scope: FeatureScope = "all",
+): Promise<{ resources: Resource[]; templates: ResourceTemplate[] }> {
+  const listed = await eachServer(caller, scope, async (connection) => {
     const catalog = await listResourceCatalog(connection);
     const serverId = connection.config.id;
     return [
@@ -76,15 +83,17 @@ export async function agentResources(caller: Caller): Promise<{ resources: Resou
   return { resources: listed.flatMap((l) => l.resources), templates: listed.flatMap((l) => l.templates) };
 }
 
-export async function agentPrompts(caller: Caller): Promise<Prompt[]> {
-  return eachServer(caller, async (connection) =>
+export async function agentPrompts(caller: Caller, scope: FeatureScope = "all"): Promise<Prompt[]> {
+  return eachServer(caller, scope, async (connection) =>
     (await listPromptCatalog(connection)).prompts.map((prompt) => ({ ...prompt, name: agentToolName(connection.config.id, prompt.name) })),
   );
 }
 
 /** The server a prompt's gateway name stands for: of the visible servers its name starts with, the one that has the prompt. */
-async function resolvePrompt(caller: Caller, name: string): Promise<{ serverId: string; prompt: string }> {
-  const candidates = (await agentConnections(caller)).filter((c) => name.startsWith(c.config.id + NAME_SEPARATOR));
+async function resolvePrompt(caller: Caller, scope: FeatureScope, name: string): Promise<{ serverId: string; prompt: string }> {
+  const candidates = (await agentConnections(caller)).filter(
+    (c) => inScope(scope, c.config.id) && name.startsWith(c.config.id + NAME_SEPARATOR),
+  );
   const owning =
     candidates.length <= 1
       ? candidates
@@ -103,10 +112,10 @@ async function resolvePrompt(caller: Caller, name: string): Promise<{ serverId: 
 }
 
 /** The server and URI a wrapped URI stands for, on a server this caller may use; else unknown, as a hidden server is. */
-async function resolveResource(caller: Caller, uri: string): Promise<{ serverId: string; uri: string }> {
+async function resolveResource(caller: Caller, scope: FeatureScope, uri: string): Promise<{ serverId: string; uri: string }> {
   const target = targetOfResourceUri(uri);
   const hidden = await hiddenServerIds(caller);
-  if (!target || hidden.has(target.serverId))
+  if (!target || hidden.has(target.serverId) || !inScope(scope, target.serverId))
     throw new ProtocolError(
       ProtocolErrorCode.InvalidParams,
       `Unknown resource: ${uri} (Toolscope's resources are ${RESOURCE_PREFIX}{server}/{the server's URI}, of servers you may use)`,
@@ -141,7 +150,7 @@ async function answered<R>(work: () => Promise<FeatureResponse<R>>): Promise<R> 
   );
 }
 
-type AgentRequest = { caller: Caller; client: string; signal: AbortSignal };
+type AgentRequest = { caller: Caller; client: string; signal: AbortSignal; scope?: FeatureScope | undefined };
 
 function mayUse(caller: Caller): void {
   // As from the UI: reading and getting send to the server, which takes the right to call tools.
@@ -156,7 +165,7 @@ const viaAgent = (client: string): CallVia => ({ kind: "agent", client });
 
 export async function readAgentResource(request: AgentRequest & { uri: string }): Promise<ReadResourceResult> {
   mayUse(request.caller);
-  const target = await resolveResource(request.caller, request.uri);
+  const target = await resolveResource(request.caller, request.scope ?? "all", request.uri);
   const result = await answered(() =>
     readResource({
       serverId: target.serverId,
@@ -174,7 +183,7 @@ export async function getAgentPrompt(
   request: AgentRequest & { name: string; arguments: Record<string, string> },
 ): Promise<GetPromptResult> {
   mayUse(request.caller);
-  const target = await resolvePrompt(request.caller, request.name);
+  const target = await resolvePrompt(request.caller, request.scope ?? "all", request.name);
   return answered(() =>
     getPrompt({
       serverId: target.serverId,
@@ -193,11 +202,11 @@ export async function completeForAgent(request: AgentRequest & CompletionParams)
   let serverId: string;
   let targetRef: CompletionParams["ref"];
   if (ref.type === "ref/prompt") {
-    const target = await resolvePrompt(request.caller, ref.name);
+    const target = await resolvePrompt(request.caller, request.scope ?? "all", ref.name);
     serverId = target.serverId;
     targetRef = { ...ref, name: target.prompt };
   } else {
-    const target = await resolveResource(request.caller, ref.uri);
+    const target = await resolveResource(request.caller, request.scope ?? "all", ref.uri);
     serverId = target.serverId;
     targetRef = { ...ref, uri: target.uri };
   }
@@ -221,11 +230,12 @@ export async function completeForAgent(request: AgentRequest & CompletionParams)
  */
 export async function watchAgentResource(
   caller: Caller,
+  scope: FeatureScope,
   uri: string,
   watcher: { updated: () => void; ended: () => void },
 ): Promise<() => Promise<void>> {
   mayUse(caller);
-  const target = await resolveResource(caller, uri);
+  const target = await resolveResource(caller, scope, uri);
   try {
     const client = await (await connectionFor(target.serverId, caller)).ready();
     return await watchResource(client, target.uri, { updated: () => watcher.updated(), ended: () => watcher.ended() });

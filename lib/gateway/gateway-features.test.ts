@@ -8,7 +8,9 @@ import { listAudit } from "@/lib/audit/query";
 import { readerOf } from "@/lib/audit/visibility";
 import { BOOTSTRAP_ADMIN } from "@/test/callers";
 import { startGatewayScene, type GatewayScene } from "@/test/gateway-scene";
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { agentResourceUri, targetOfResourceUri } from "./agent-features";
+import { composeVirtualServer } from "./virtual-servers";
 
 let scene: GatewayScene;
 // The demo's clock ticks fast here: the test waits for a tick, not for time.
@@ -137,4 +139,34 @@ it("tells agents of both eras when a server's resources and prompts change", asy
       await expect.poll(() => agent.changes(list), { timeout: 10_000 }).toBeGreaterThan(0);
   expect((await legacy.client.listResources()).resources.length).toBe(before + 1);
   await legacy.client.callTool({ name: "demo__toggle_bonus_tool", arguments: {} });
+});
+
+it("a virtual server serves the resources and prompts of the servers it names, and no others", async () => {
+  await composeVirtualServer("weather-desk", { tools: [{ server: "demo", tool: "get_weather" }], featuresOf: ["demo"] }, BOOTSTRAP_ADMIN);
+  await composeVirtualServer("tools-only", { tools: [{ server: "demo", tool: "get_weather" }] }, BOOTSTRAP_ADMIN);
+  const connect = async (name: string, token: string): Promise<Client> => {
+    const client = new Client({ name: "desk-agent", version: "1.0.0" }, { versionNegotiation: { mode: "legacy" } });
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${scene.door.base}/mcp/${name}`), {
+        requestInit: { headers: { Authorization: `Bearer ${token}` } },
+      }),
+    );
+    scene.open.push(client);
+    return client;
+  };
+  const desk = await connect("weather-desk", scene.tokens.pia);
+  const uris = (await desk.listResources()).resources.map((r) => r.uri);
+  expect(uris).toContain("toolscope://demo/demo://files/report.csv");
+  // Pia may use ops, but the virtual server does not name it.
+  expect(uris.some((uri) => uri.startsWith("toolscope://ops/"))).toBe(false);
+  await expect(desk.readResource({ uri: "toolscope://ops/demo://files/report.csv" })).rejects.toThrow(/Unknown resource/);
+  expect((await desk.readResource({ uri: "toolscope://demo/demo://files/report.csv" })).contents[0]?.uri).toBe(
+    "toolscope://demo/demo://files/report.csv",
+  );
+  expect((await desk.listPrompts()).prompts.map((p) => p.name)).toContain("demo__summarize_report");
+  await expect(desk.getPrompt({ name: "ops__greeting" })).rejects.toThrow(/Unknown prompt/);
+
+  const toolsOnly = await connect("tools-only", scene.tokens.pia);
+  expect((await toolsOnly.listResources()).resources).toEqual([]);
+  expect((await toolsOnly.listPrompts()).prompts).toEqual([]);
 });

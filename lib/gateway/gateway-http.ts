@@ -162,12 +162,11 @@ function createGateway(): Gateway {
     modern.notify.toolsChanged();
     for (const session of sessions.values()) void session.server.sendToolListChanged().catch(() => undefined);
   });
-  // Only /mcp itself serves resources and prompts: a virtual server's sessions are not told.
+  // Every endpoint declares resources and prompts (a virtual server serves those of the servers it names).
   const stopWatchingLists = onAgentListsChanged((list) => {
     if (list === "resources") modern.notify.resourcesChanged();
     else modern.notify.promptsChanged();
     for (const session of sessions.values()) {
-      if (session.path !== WHOLE_VIEW.path) continue;
       const told = list === "resources" ? session.server.sendResourceListChanged() : session.server.sendPromptListChanged();
       void told.catch(() => undefined);
     }

@@ -18,7 +18,7 @@ import { callAgentTool } from "./agent-call";
 import { agentPrompts, agentResources, completeForAgent, getAgentPrompt, readAgentResource, watchAgentResource } from "./agent-features";
 import { agentAsk } from "./agent-questions";
 import { roundCodec, type RoundState } from "./input-rounds";
-import type { ToolView } from "./tool-views";
+import type { FeatureScope, ToolView } from "./tool-views";
 
 export const GATEWAY_INFO = { name: "toolscope", title: "Toolscope", version: "0.1.0" } as const;
 
@@ -113,7 +113,7 @@ export function createGatewayServer(session: GatewaySession): Server {
     const { page, nextCursor } = pageOf(await session.view.list(session.caller()), request.params?.cursor);
     return { tools: page, ...(nextCursor ? { nextCursor } : {}) };
   });
-  if (session.view.features) serveFeatures(server, session);
+  if (session.view.features) serveFeatures(server, session, session.view.features);
 
   server.setRequestHandler("tools/call", async (request, ctx) => {
     const progressToken = ctx.mcpReq._meta?.progressToken;
@@ -154,38 +154,35 @@ export function createGatewayServer(session: GatewaySession): Server {
   return server;
 }
 
-/** Resources, prompts and completions of the servers the person may use (agent-features.ts). */
-function serveFeatures(server: Server, session: GatewaySession): void {
+/** Resources, prompts and completions of the servers the endpoint serves them of, that the person may use (agent-features.ts). */
+function serveFeatures(server: Server, session: GatewaySession, features: () => Promise<FeatureScope>): void {
+  // Read per request: a virtual server's definition may change under an open session.
+  const asked = async (ctx: { mcpReq: { envelope?: unknown; signal: AbortSignal } }) => ({
+    caller: session.caller(),
+    client: clientOf(session, ctx),
+    signal: ctx.mcpReq.signal,
+    scope: await features(),
+  });
   server.setRequestHandler("resources/list", async (request) => {
-    const { page, nextCursor } = pageOf((await agentResources(session.caller())).resources, request.params?.cursor);
+    const { page, nextCursor } = pageOf((await agentResources(session.caller(), await features())).resources, request.params?.cursor);
     return { resources: page, ...(nextCursor ? { nextCursor } : {}) };
   });
   server.setRequestHandler("resources/templates/list", async (request) => {
-    const { page, nextCursor } = pageOf((await agentResources(session.caller())).templates, request.params?.cursor);
+    const { page, nextCursor } = pageOf((await agentResources(session.caller(), await features())).templates, request.params?.cursor);
     return { resourceTemplates: page, ...(nextCursor ? { nextCursor } : {}) };
   });
-  server.setRequestHandler("resources/read", (request, ctx) =>
-    readAgentResource({ caller: session.caller(), client: clientOf(session, ctx), signal: ctx.mcpReq.signal, uri: request.params.uri }),
-  );
-  if (session.subscriptions) serveSubscriptions(server, session);
+  server.setRequestHandler("resources/read", async (request, ctx) => readAgentResource({ ...(await asked(ctx)), uri: request.params.uri }));
+  if (session.subscriptions) serveSubscriptions(server, session, features);
   server.setRequestHandler("prompts/list", async (request) => {
-    const { page, nextCursor } = pageOf(await agentPrompts(session.caller()), request.params?.cursor);
+    const { page, nextCursor } = pageOf(await agentPrompts(session.caller(), await features()), request.params?.cursor);
     return { prompts: page, ...(nextCursor ? { nextCursor } : {}) };
   });
-  server.setRequestHandler("prompts/get", (request, ctx) =>
-    getAgentPrompt({
-      caller: session.caller(),
-      client: clientOf(session, ctx),
-      signal: ctx.mcpReq.signal,
-      name: request.params.name,
-      arguments: request.params.arguments ?? {},
-    }),
+  server.setRequestHandler("prompts/get", async (request, ctx) =>
+    getAgentPrompt({ ...(await asked(ctx)), name: request.params.name, arguments: request.params.arguments ?? {} }),
   );
-  server.setRequestHandler("completion/complete", (request, ctx) =>
+  server.setRequestHandler("completion/complete", async (request, ctx) =>
     completeForAgent({
-      caller: session.caller(),
-      client: clientOf(session, ctx),
-      signal: ctx.mcpReq.signal,
+      ...(await asked(ctx)),
       ref: request.params.ref,
       argument: request.params.argument,
       ...(request.params.context ? { context: request.params.context } : {}),
@@ -194,7 +191,7 @@ function serveFeatures(server: Server, session: GatewaySession): void {
 }
 
 /** A 2025 session's resource subscriptions: each URI watched once, told by notifications/resources/updated, ended with the session. */
-function serveSubscriptions(server: Server, session: GatewaySession): void {
+function serveSubscriptions(server: Server, session: GatewaySession, features: () => Promise<FeatureScope>): void {
   const watches = new Map<string, Promise<() => Promise<void>>>();
   const stop = (uri: string): Promise<void> => {
     const watch = watches.get(uri);
@@ -204,10 +201,12 @@ function serveSubscriptions(server: Server, session: GatewaySession): void {
   server.setRequestHandler("resources/subscribe", async (request) => {
     const { uri } = request.params;
     if (watches.has(uri)) return {};
-    const watch = watchAgentResource(session.caller(), uri, {
-      updated: () => void server.sendResourceUpdated({ uri }).catch(() => undefined),
-      ended: () => void watches.delete(uri),
-    });
+    const watch = features().then((scope) =>
+      watchAgentResource(session.caller(), scope, uri, {
+        updated: () => void server.sendResourceUpdated({ uri }).catch(() => undefined),
+        ended: () => void watches.delete(uri),
+      }),
+    );
     watches.set(uri, watch);
     await watch.catch((error: unknown) => {
       watches.delete(uri);

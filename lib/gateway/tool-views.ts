@@ -18,15 +18,21 @@ export type ToolView = {
   path: string;
   list: (caller: Caller) => Promise<Tool[]>;
   resolve: (caller: Caller, name: string) => Promise<Resolved | undefined>;
-  /** The servers' resources and prompts are served too (agent-features.ts): /mcp's whole view. */
-  features?: true;
+  /**
+   * Whose resources and prompts the endpoint serves too (agent-features.ts): every server the
+   * person may use (/mcp), or those a virtual server names. Absent: tools only.
+   */
+  features?: () => Promise<FeatureScope>;
 };
+
+/** The servers an endpoint serves resources and prompts of: all the person may use, or some of them. */
+export type FeatureScope = "all" | ReadonlySet<string>;
 
 export const WHOLE_VIEW: ToolView = {
   path: "/mcp",
   list: async (caller) => [...(await agentTools(caller)).values()].map((entry) => entry.listed),
   resolve: resolveAgentTool,
-  features: true,
+  features: async () => "all",
 };
 
 /** /mcp narrowed to some servers: what a chat or an eval case offers when it names them. */
@@ -66,6 +72,8 @@ export function withoutPinned(schema: Tool["inputSchema"], pinned: Record<string
 export function virtualView(name: string): ToolView {
   return {
     path: `/mcp/${name}`,
+    // Declared on every virtual endpoint (its definition is read per request): one that names no server lists none.
+    features: async () => new Set((await virtualServer(name)).featuresOf ?? []),
     list: async (caller) => {
       const [definition, mayCall] = await Promise.all([virtualServer(name), agentTools(caller)]);
       return definition.tools.flatMap((chosen) => {

@@ -20,6 +20,7 @@ export async function listVirtualServers(caller: Caller): Promise<{ virtualServe
       ...server,
       // A server this caller may not see is not named to them, not even as missing.
       tools: server.tools.filter((tool) => !hidden.has(tool.server)),
+      ...(server.featuresOf ? { featuresOf: server.featuresOf.filter((id) => !hidden.has(id)) } : {}),
       url: `${base}/mcp/${server.name}`,
       missing: server.tools
         .filter((tool) => !hidden.has(tool.server) && !byId.get(tool.server)?.findTool(tool.tool))
@@ -46,7 +47,8 @@ export async function composeVirtualServer(
   by: Caller,
   options: { createOnly?: boolean } = {},
 ): Promise<VirtualServerView> {
-  if (definition.tools.length === 0) throw new AppError("bad_request:body", "Choose at least one tool for the virtual server.");
+  if (definition.tools.length === 0 && !definition.featuresOf?.length)
+    throw new AppError("bad_request:body", "Choose at least one tool, or a server whose resources and prompts it serves.");
   const byId = new Map((await allConnections()).map((connection) => [connection.config.id, connection]));
   for (const chosen of definition.tools) {
     const properties = byId.get(chosen.server)?.findTool(chosen.tool)?.inputSchema.properties;
