@@ -3,6 +3,7 @@
 // Virtual servers on the Agents page: each named endpoint (/mcp/{name}) with its address and
 // chosen tools; for admins, an editor that composes one from tools of several servers: pick a
 // server and a tool, give it the name the agent sees, pin arguments (JSON) the agent cannot change.
+import { Button } from "@/components/ui/button";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { api } from "@/components/api/client";
 import type { ServerSnapshot } from "@/lib/domain/mcp-types";
@@ -108,9 +109,9 @@ function ToolRow({
         value={row.pinned}
         onChange={(e) => onChange({ ...row, pinned: e.target.value })}
       />
-      <button type="button" className={BUTTON_SECONDARY} onClick={onRemove} aria-label={`Remove tool ${index + 1}`}>
+      <Button className={BUTTON_SECONDARY} onPress={onRemove} aria-label={`Remove tool ${index + 1}`}>
         Remove
-      </button>
+      </Button>
     </li>
   );
 }
@@ -221,15 +222,15 @@ function Editor({
         </p>
       )}
       <div className="mt-3 flex flex-wrap gap-2">
-        <button type="button" className={BUTTON_SECONDARY} onClick={() => setRows([...rows, EMPTY_ROW])}>
+        <Button className={BUTTON_SECONDARY} onPress={() => setRows([...rows, EMPTY_ROW])}>
           Add a tool
-        </button>
-        <button type="submit" className={BUTTON_PRIMARY} disabled={busy || !name.trim()}>
+        </Button>
+        <Button type="submit" className={BUTTON_PRIMARY} isDisabled={busy || !name.trim()}>
           {busy ? "Saving…" : "Save virtual server"}
-        </button>
-        <button type="button" className={BUTTON_SECONDARY} onClick={onCancel}>
+        </Button>
+        <Button className={BUTTON_SECONDARY} onPress={onCancel}>
           Cancel
-        </button>
+        </Button>
       </div>
     </form>
   );
@@ -287,20 +288,19 @@ export function VirtualServersPanel({ mayEdit }: { mayEdit: boolean }): ReactNod
               <code className="font-mono text-[12px] text-muted">{server.url}</code>
               {mayEdit && (
                 <span className="ml-auto flex gap-2">
-                  <button type="button" className={BUTTON_SECONDARY} onClick={() => setEditing(server)} aria-label={`Edit ${server.name}`}>
+                  <Button className={BUTTON_SECONDARY} onPress={() => setEditing(server)} aria-label={`Edit ${server.name}`}>
                     Edit
-                  </button>
-                  <button
-                    type="button"
+                  </Button>
+                  <Button
                     className={BUTTON_SECONDARY}
                     aria-label={`Remove ${server.name}`}
-                    onClick={() => {
+                    onPress={() => {
                       if (window.confirm(`Remove the virtual server "${server.name}"? Agents connected to ${server.url} lose its tools.`))
                         void remove(server.name);
                     }}
                   >
                     Remove
-                  </button>
+                  </Button>
                 </span>
               )}
             </div>
@@ -335,9 +335,9 @@ export function VirtualServersPanel({ mayEdit }: { mayEdit: boolean }): ReactNod
             }}
           />
         ) : (
-          <button type="button" className={`${BUTTON_SECONDARY} mt-3`} onClick={() => setEditing("new")}>
+          <Button className={`${BUTTON_SECONDARY} mt-3`} onPress={() => setEditing("new")}>
             New virtual server…
-          </button>
+          </Button>
         ))}
     </section>
   );

@@ -4,6 +4,7 @@
 // server and how risky it is, why it waits, the arguments, what changed in the tool's definition if
 // that is why, and the time left. An approver approves it, denies it with a reason, or edits the
 // arguments in the tool's own form (checked against its schema) and approves those.
+import { Button } from "@/components/ui/button";
 import { useState, type ReactNode } from "react";
 import type { ApprovalView } from "@/lib/domain/approvals";
 import { DENY_REASON_MAX } from "@/lib/domain/approvals";
@@ -115,12 +116,11 @@ export function ApprovalCard({ approval, onDecide }: { approval: ApprovalView; o
             )}
           </p>
           {approval.trust.canTrust && (
-            <button
-              type="button"
+            <Button
               className={BUTTON_SECONDARY}
-              disabled={busy}
+              isDisabled={busy}
               data-testid="approval-trust-server"
-              onClick={() =>
+              onPress={() =>
                 void (async () => {
                   setBusy(true);
                   setError(null);
@@ -136,7 +136,7 @@ export function ApprovalCard({ approval, onDecide }: { approval: ApprovalView; o
               }
             >
               {approval.mayDecide ? `Trust ${approval.serverName} and approve` : `Trust ${approval.serverName}`}
-            </button>
+            </Button>
           )}
         </div>
       )}
@@ -185,9 +185,9 @@ export function ApprovalCard({ approval, onDecide }: { approval: ApprovalView; o
             submitLabel={{ idle: "Approve with these arguments", busy: "Approving…" }}
             keepsRedacted
             actions={
-              <button type="button" className={BUTTON_SECONDARY} onClick={() => setMode("view")} disabled={busy}>
+              <Button className={BUTTON_SECONDARY} onPress={() => setMode("view")} isDisabled={busy}>
                 Cancel
-              </button>
+              </Button>
             }
           />
         </div>
@@ -210,43 +210,36 @@ export function ApprovalCard({ approval, onDecide }: { approval: ApprovalView; o
               data-testid="approval-deny-reason"
             />
           </label>
-          <button
+          <Button
             type="submit"
             className={`${BUTTON_PRIMARY} bg-rose-600 hover:bg-rose-500`}
-            disabled={busy}
+            isDisabled={busy}
             data-testid="approval-deny-confirm"
           >
             {busy ? "Denying…" : "Deny"}
-          </button>
-          <button type="button" className={BUTTON_SECONDARY} onClick={() => setMode("view")} disabled={busy}>
+          </Button>
+          <Button className={BUTTON_SECONDARY} onPress={() => setMode("view")} isDisabled={busy}>
             Cancel
-          </button>
+          </Button>
         </form>
       ) : (
         <div className="mt-3 flex flex-wrap gap-2">
-          <button
-            type="button"
+          <Button
             className={BUTTON_PRIMARY}
-            disabled={busy}
-            onClick={() => void decide({ decision: "approve" })}
+            isDisabled={busy}
+            onPress={() => void decide({ decision: "approve" })}
             data-testid="approval-approve"
           >
             {busy ? "Approving…" : "Approve"}
-          </button>
+          </Button>
           {tool && (
-            <button
-              type="button"
-              className={BUTTON_SECONDARY}
-              disabled={busy}
-              onClick={() => setMode("edit")}
-              data-testid="approval-edit-button"
-            >
+            <Button className={BUTTON_SECONDARY} isDisabled={busy} onPress={() => setMode("edit")} data-testid="approval-edit-button">
               Edit arguments…
-            </button>
+            </Button>
           )}
-          <button type="button" className={BUTTON_SECONDARY} disabled={busy} onClick={() => setMode("deny")} data-testid="approval-deny">
+          <Button className={BUTTON_SECONDARY} isDisabled={busy} onPress={() => setMode("deny")} data-testid="approval-deny">
             Deny…
-          </button>
+          </Button>
         </div>
       )}
     </li>

@@ -6,6 +6,7 @@
 // reach the app, its tool calls go through the page's call path (audited, policies, confirmation),
 // and a link it wants opened is opened only if the person agrees.
 // First: zod must know that eval is off before the host SDK's schemas are built (zod-jitless.ts).
+import { Button } from "@/components/ui/button";
 import "@/components/ui/zod-jitless";
 import { AppBridge, PostMessageTransport } from "@modelcontextprotocol/ext-apps/app-bridge";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
@@ -187,17 +188,12 @@ export function AppFrame({
           </p>
           <p className="mt-1 text-xs text-muted">It opens in a new tab, without this page as its opener.</p>
           <div className="mt-4 flex justify-end gap-2">
-            <button type="button" className={BUTTON_SECONDARY} onClick={() => link.answer(false)} data-testid="app-link-cancel">
+            <Button className={BUTTON_SECONDARY} onPress={() => link.answer(false)} data-testid="app-link-cancel">
               Don&apos;t open
-            </button>
-            <button
-              type="button"
-              className={BUTTON_PRIMARY}
-              onClick={() => link.answer(/^https?:\/\//i.test(link.url))}
-              data-testid="app-link-open"
-            >
+            </Button>
+            <Button className={BUTTON_PRIMARY} onPress={() => link.answer(/^https?:\/\//i.test(link.url))} data-testid="app-link-open">
               Open
-            </button>
+            </Button>
           </div>
         </ModalDialog>
       )}

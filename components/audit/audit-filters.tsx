@@ -2,6 +2,7 @@
 
 // The audit page's filters: server, tool, outcome, person, kind of record, actor, time range and full text. They
 // live in the URL (like the catalog's), so a filtered view can be linked and exported.
+import { Button } from "@/components/ui/button";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY } from "@/components/ui/classes";
@@ -124,12 +125,12 @@ export function AuditFilters({ initial, servers, people }: Props): ReactNode {
         To
         <input type="datetime-local" value={values.to} onChange={set("to")} className={FIELD} data-testid="audit-to" />
       </label>
-      <button type="submit" className={BUTTON_PRIMARY} data-testid="audit-apply">
+      <Button type="submit" className={BUTTON_PRIMARY} data-testid="audit-apply">
         Apply
-      </button>
-      <button type="button" className={BUTTON_SECONDARY} onClick={() => router.push("/audit")}>
+      </Button>
+      <Button className={BUTTON_SECONDARY} onPress={() => router.push("/audit")}>
         Clear
-      </button>
+      </Button>
     </form>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 
 // Checks the audit log's hash chain on demand and says where it breaks, if it does.
+import { Button } from "@/components/ui/button";
 import { useState, type ReactNode } from "react";
 import { BUTTON_SECONDARY } from "@/components/ui/classes";
 import { api } from "@/components/api/client";
@@ -18,9 +19,9 @@ export function VerifyChain(): ReactNode {
   const { report } = state;
   return (
     <div className="flex items-center gap-2 text-xs">
-      <button type="button" onClick={verify} disabled={state.busy} className={BUTTON_SECONDARY} data-testid="audit-verify">
+      <Button onPress={verify} isDisabled={state.busy} className={BUTTON_SECONDARY} data-testid="audit-verify">
         {state.busy ? "Verifying…" : "Verify chain"}
-      </button>
+      </Button>
       {report && (
         <span
           role="status"

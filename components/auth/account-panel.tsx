@@ -2,6 +2,7 @@
 
 // The signed-in person's own page: personal API tokens (create, shown once; revoke), the agents
 // they allowed by OAuth, sessions (this one and the others; sign out everywhere) and their password.
+import { Button } from "@/components/ui/button";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, INPUT, PANEL_SECTION } from "@/components/ui/classes";
 import { useApiData } from "@/components/ui/use-api-data";
@@ -113,12 +114,12 @@ export function AccountPanel(): ReactNode {
               >
                 {created.secret}
               </code>
-              <button type="button" className={BUTTON_SECONDARY} onClick={() => void navigator.clipboard?.writeText(created.secret)}>
+              <Button className={BUTTON_SECONDARY} onPress={() => void navigator.clipboard?.writeText(created.secret)}>
                 Copy
-              </button>
-              <button type="button" className="text-xs text-muted hover:underline" onClick={() => setCreated(null)}>
+              </Button>
+              <Button className="text-xs text-muted hover:underline" onPress={() => setCreated(null)}>
                 Done
-              </button>
+              </Button>
             </div>
           </div>
         )}
@@ -164,9 +165,9 @@ export function AccountPanel(): ReactNode {
               ))}
             </select>
           </label>
-          <button type="submit" disabled={!name.trim() || scopes.length === 0} className={BUTTON_PRIMARY}>
+          <Button type="submit" isDisabled={!name.trim() || scopes.length === 0} className={BUTTON_PRIMARY}>
             Create token
-          </button>
+          </Button>
         </form>
         <div className="mt-4">
           <TokenList
@@ -181,11 +182,10 @@ export function AccountPanel(): ReactNode {
       <section className={PANEL_SECTION}>
         <div className="flex items-center justify-between">
           <h2 className="text-sm font-semibold">Sessions</h2>
-          <button
-            type="button"
+          <Button
             data-testid="sign-out-everywhere"
             className={BUTTON_SECONDARY}
-            onClick={() =>
+            onPress={() =>
               void api("DELETE /api/sessions").then(
                 () => leaveForSignIn(),
                 (e: Error) => setError(e.message),
@@ -193,7 +193,7 @@ export function AccountPanel(): ReactNode {
             }
           >
             Sign out everywhere
-          </button>
+          </Button>
         </div>
         <ul className="mt-3 divide-y divide-zinc-100 text-[13px] dark:divide-zinc-900">
           {sessions.map((s) => (
@@ -237,9 +237,9 @@ export function AccountPanel(): ReactNode {
                 className={`${INPUT} w-56`}
               />
             </label>
-            <button type="submit" disabled={!passwords.currentPassword || passwords.newPassword.length < 10} className={BUTTON_PRIMARY}>
+            <Button type="submit" isDisabled={!passwords.currentPassword || passwords.newPassword.length < 10} className={BUTTON_PRIMARY}>
               Change password
-            </button>
+            </Button>
             <fieldset className="w-full text-[13px]">
               <legend className="sr-only">When the password changes</legend>
               <Checkbox

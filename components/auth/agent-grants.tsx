@@ -2,6 +2,7 @@
 
 // The account page's list of the agents a person allowed, by OAuth, to act as them through
 // /mcp (lib/auth/agent-grants.ts), each with Revoke: the agent stops at once.
+import { Button } from "@/components/ui/button";
 import { useCallback, type ReactNode } from "react";
 import { PANEL_SECTION } from "@/components/ui/classes";
 import { useApiData } from "@/components/ui/use-api-data";
@@ -37,11 +38,10 @@ export function AgentGrants(): ReactNode {
               <span className="text-muted">
                 {agent.scopes.map((scope) => SCOPE_WORDS[scope] ?? scope).join(", ")} · allowed {when(agent.grantedAt)}
               </span>
-              <button
-                type="button"
+              <Button
                 className="ml-auto text-xs text-rose-700 hover:underline focus-visible:ring-2 focus-visible:ring-indigo-500/40 focus-visible:outline-none dark:text-rose-400"
                 aria-label={`Revoke ${agent.name}`}
-                onClick={() =>
+                onPress={() =>
                   void act(() => api("DELETE /api/account/agents/:clientId", { params: { clientId: agent.clientId } })).then(() =>
                     // The row, and focus with it, is gone: back to the list's heading.
                     document.getElementById("agent-grants-heading")?.focus(),
@@ -49,7 +49,7 @@ export function AgentGrants(): ReactNode {
                 }
               >
                 Revoke
-              </button>
+              </Button>
             </li>
           ))}
         </ul>

@@ -2,6 +2,7 @@
 
 // The sign-in page's form: email and password, "Sign in with <provider>", or the bootstrap
 // token, whichever this Toolscope offers (GET /api/session's signIn).
+import { Button } from "@/components/ui/button";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, INPUT } from "@/components/ui/classes";
 import type { SessionState } from "@/lib/auth/session-state";
@@ -74,15 +75,14 @@ export function SignInForm({ returnTo: requested, offers, notice, intro = null }
         </p>
       )}
       {offers.sso && (
-        <button
-          type="button"
+        <Button
           data-testid="sign-in-sso"
-          onClick={() => void sso()}
-          disabled={sending}
+          onPress={() => void sso()}
+          isDisabled={sending}
           className={`mt-4 w-full justify-center ${BUTTON_SECONDARY}`}
         >
           Sign in with {offers.sso.name}
-        </button>
+        </Button>
       )}
       {offers.sso && (offers.password || offers.token) && (
         <div className="my-4 flex items-center gap-3 text-[11px] tracking-wide text-muted uppercase">
@@ -136,18 +136,18 @@ export function SignInForm({ returnTo: requested, offers, notice, intro = null }
       )}
       <ErrorNote message={error} className="mt-3" />
       {(useToken || offers.password) && (
-        <button
+        <Button
           type="submit"
-          disabled={sending || (useToken ? !token : !email || !password)}
+          isDisabled={sending || (useToken ? !token : !email || !password)}
           className={`mt-4 w-full justify-center ${BUTTON_PRIMARY}`}
         >
           {sending ? "Signing in…" : "Sign in"}
-        </button>
+        </Button>
       )}
       {offers.token && (offers.password || offers.sso) && (
-        <button type="button" onClick={() => setUseToken((t) => !t)} className="mt-3 text-xs text-muted hover:text-indigo-600">
+        <Button onPress={() => setUseToken((t) => !t)} className="mt-3 text-xs text-muted hover:text-indigo-600">
           {useToken ? "Sign in with an account instead" : "Use the bootstrap token instead"}
-        </button>
+        </Button>
       )}
     </form>
   );

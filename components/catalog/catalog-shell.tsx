@@ -3,6 +3,7 @@
 // A server's pages: the tool catalog beside the content from 768 px up; below that the catalog
 // is a drawer (a modal <dialog>, so focus stays in it and Esc closes it) opened from a bar at
 // the top of the content, and picking a tool closes it.
+import { Button } from "@/components/ui/button";
 import { usePathname } from "next/navigation";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { listedTools } from "@/lib/domain/catalog-filters";
@@ -35,22 +36,20 @@ export function CatalogShell({ children }: { children: ReactNode }): ReactNode {
         <div className="flex h-full flex-col">
           <div className="flex items-center justify-between border-b border-zinc-200 px-3 py-2 dark:border-zinc-800">
             <span className="text-sm font-semibold">Tools</span>
-            <button
-              type="button"
-              onClick={() => drawer.current?.close()}
+            <Button
+              onPress={() => drawer.current?.close()}
               className="rounded px-2 py-1 text-sm text-zinc-600 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800"
             >
               Close
-            </button>
+            </Button>
           </div>
           {open && <ToolList className="flex min-h-0 w-full flex-1" />}
         </div>
       </dialog>
       <div id="content" tabIndex={-1} className="min-h-0 min-w-0 flex-1 overflow-y-auto outline-none">
         <div className="sticky top-0 z-20 flex items-center gap-2 border-b border-zinc-200 bg-white/95 px-4 py-2 backdrop-blur md:hidden dark:border-zinc-800 dark:bg-zinc-950/95">
-          <button
-            type="button"
-            onClick={() => {
+          <Button
+            onPress={() => {
               setOpen(true);
               drawer.current?.showModal();
             }}
@@ -59,7 +58,7 @@ export function CatalogShell({ children }: { children: ReactNode }): ReactNode {
             className="rounded-md border border-zinc-300 px-2.5 py-1 text-[13px] font-medium hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-900"
           >
             ☰ Tools{data ? ` (${listedTools(data.tools, []).length})` : ""}
-          </button>
+          </Button>
           <span className="min-w-0 truncate text-[13px] text-zinc-600 dark:text-zinc-400">{data?.server.name}</span>
         </div>
         {serverId && <FeatureNav serverId={serverId} />}

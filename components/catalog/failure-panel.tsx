@@ -3,6 +3,7 @@
 // A failed server's page leads with what failed and what to do: the reason in one line, since
 // when (the first failure, not the latest retry), when it last worked, Retry and Edit, and for
 // a command, what it said on stderr.
+import { Button } from "@/components/ui/button";
 import Link from "next/link";
 import { useState, type ReactNode } from "react";
 import { useCan } from "@/components/auth/viewer";
@@ -88,9 +89,9 @@ export function FailurePanel({ server }: { server: ServerSnapshot }): ReactNode 
       </dl>
       <div className="mt-3 flex flex-wrap items-center gap-2">
         {canRetry && (
-          <button type="button" className={BUTTON_PRIMARY} disabled={connecting} onClick={() => void retry()} data-testid="failure-retry">
+          <Button className={BUTTON_PRIMARY} isDisabled={connecting} onPress={() => void retry()} data-testid="failure-retry">
             {connecting ? "Retrying…" : "Retry"}
-          </button>
+          </Button>
         )}
         {canManage && <EditAction server={server} />}
       </div>

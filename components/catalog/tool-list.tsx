@@ -2,6 +2,7 @@
 
 // The catalog of one server: search (typo-tolerant), filters and sort kept in the URL,
 // a virtualized list that stays smooth at 10,000 tools, and live highlights of what changed.
+import { Button } from "@/components/ui/button";
 import { AuthorizeButton } from "@/components/servers/authorize-button";
 import { useParams, usePathname, useSearchParams } from "next/navigation";
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
@@ -109,15 +110,14 @@ export function ToolList({ className = "" }: { className?: string }): ReactNode 
           data-testid="catalog-filter"
           className="h-8 w-full rounded-md border border-zinc-200 bg-zinc-50 px-2.5 text-[13px] outline-none placeholder:text-zinc-400 focus:border-indigo-500 focus:bg-white focus:ring-2 focus:ring-indigo-500/20 dark:border-zinc-800 dark:bg-zinc-900 dark:focus:bg-zinc-950"
         />
-        <button
-          type="button"
-          onClick={reload}
+        <Button
+          onPress={reload}
           title="Refresh the tool list"
           aria-label="Refresh the tool list"
           className="flex size-8 shrink-0 items-center justify-center rounded-md text-muted hover:bg-zinc-100 hover:text-zinc-900 dark:hover:bg-zinc-800 dark:hover:text-zinc-100"
         >
           ↻
-        </button>
+        </Button>
       </div>
       <FilterBar view={view} onChange={setView} />
       <div className="flex items-center justify-between gap-2 px-3 py-1.5 text-[11px] tracking-wide text-zinc-600 uppercase dark:text-zinc-400">

@@ -4,6 +4,7 @@
 // decides whether Toolscope believes what the server says about its tools, and so what runs
 // without asking, from the form and from agents (lib/domain/tool-rules.ts). Those who may manage
 // servers switch it here; everyone else sees which it is.
+import { Button } from "@/components/ui/button";
 import { useState, type ReactNode } from "react";
 import { useCan } from "@/components/auth/viewer";
 import { forgetSkippedConfirmations } from "@/components/invoke/confirm-call";
@@ -49,17 +50,16 @@ export function TrustToggle({ server, onChanged }: { server: ServerSnapshot; onC
   };
   return (
     <>
-      <button
-        type="button"
-        onClick={toggle}
-        disabled={saving}
+      <Button
+        onPress={toggle}
+        isDisabled={saving}
         data-testid={server.trusted ? "trust-badge" : "trust-server"}
         title={`${means} Click to ${server.trusted ? "stop trusting it" : "trust it"}.`}
         className={`${server.trusted ? TRUSTED_BADGE : UNTRUSTED_BADGE} hover:opacity-80 disabled:opacity-60`}
       >
         {server.trusted ? "✓ Trusted" : "Trust this server"}
         <span className="sr-only">{server.trusted ? ` (stop trusting ${server.name})` : ` (${server.name})`}</span>
-      </button>
+      </Button>
       {error && (
         <span role="alert" className="text-rose-700 dark:text-rose-400">
           {error}

@@ -2,6 +2,7 @@
 
 // Start a run of the suite: which models (every one the configured providers list), and how many
 // times each case runs on each. The run goes on in the server's background; its page follows it.
+import { Button } from "@/components/ui/button";
 import { useRouter } from "next/navigation";
 import { useCallback, useId, useState, type ReactNode } from "react";
 import { NoModels } from "@/components/playground/no-models";
@@ -79,9 +80,9 @@ export function RunPanel({ suiteId }: { suiteId: string }): ReactNode {
             data-testid="run-repeat"
           />
         </label>
-        <button type="submit" className={BUTTON_PRIMARY} disabled={busy || picked.length === 0} data-testid="run-start">
+        <Button type="submit" className={BUTTON_PRIMARY} isDisabled={busy || picked.length === 0} data-testid="run-start">
           {busy ? "Starting…" : "Run suite"}
-        </button>
+        </Button>
         {picked.length === 0 && <span className="text-[12px] text-muted">Pick at least one model.</span>}
       </div>
       {error && (

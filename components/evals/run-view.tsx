@@ -2,6 +2,7 @@
 
 // A run as it goes and once it ended: its progress (followed every second while it runs), Stop, the
 // pass rate of each case on each model with the figures of each model, and every attempt.
+import { Button } from "@/components/ui/button";
 import { useRouter } from "next/navigation";
 import { useEffect, useState, type ReactNode } from "react";
 import { BUTTON_SECONDARY, ERROR_NOTE } from "@/components/ui/classes";
@@ -51,9 +52,9 @@ export function RunView({ initial, mayStop }: { initial: RunDetail; mayStop: boo
             </span>
             <progress value={run.attempted} max={run.planned} className="w-40" aria-label="Attempts done" />
             {mayStop && (
-              <button type="button" className={BUTTON_SECONDARY} onClick={() => void stop()} data-testid="run-stop">
+              <Button className={BUTTON_SECONDARY} onPress={() => void stop()} data-testid="run-stop">
                 Stop
-              </button>
+              </Button>
             )}
           </>
         ) : (

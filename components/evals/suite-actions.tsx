@@ -1,6 +1,7 @@
 "use client";
 
 // A suite's own actions: export its file, edit it as JSON, remove it (with its runs).
+import { Button } from "@/components/ui/button";
 import { useRouter } from "next/navigation";
 import { useState, type ReactNode } from "react";
 import { BUTTON_SECONDARY, ERROR_NOTE } from "@/components/ui/classes";
@@ -30,12 +31,12 @@ export function SuiteActions({ suiteId, file, mayChange }: { suiteId: string; fi
         </a>
         {mayChange && !editing && (
           <>
-            <button type="button" className={BUTTON_SECONDARY} onClick={() => setEditing(true)} data-testid="suite-edit">
+            <Button className={BUTTON_SECONDARY} onPress={() => setEditing(true)} data-testid="suite-edit">
               Edit
-            </button>
-            <button type="button" className={BUTTON_SECONDARY} onClick={() => void remove()} data-testid="suite-remove">
+            </Button>
+            <Button className={BUTTON_SECONDARY} onPress={() => void remove()} data-testid="suite-remove">
               Remove
-            </button>
+            </Button>
           </>
         )}
       </div>

@@ -2,6 +2,7 @@
 
 // A suite as its file reads (docs/evals.md), edited as JSON: saved as a new suite, or in place of
 // one. What the server refuses is said in its words, and the text stays as it was typed.
+import { Button } from "@/components/ui/button";
 import { useRouter } from "next/navigation";
 import { useId, useState, type ReactNode } from "react";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, ERROR_NOTE, INPUT } from "@/components/ui/classes";
@@ -64,13 +65,13 @@ export function SuiteEditor({ suiteId, initial, onDone }: { suiteId?: string; in
         </p>
       )}
       <div className="flex gap-2">
-        <button type="button" className={BUTTON_PRIMARY} disabled={busy} onClick={() => void save()} data-testid="suite-save">
+        <Button className={BUTTON_PRIMARY} isDisabled={busy} onPress={() => void save()} data-testid="suite-save">
           {suiteId ? "Save suite" : "Create suite"}
-        </button>
+        </Button>
         {onDone && (
-          <button type="button" className={BUTTON_SECONDARY} onClick={onDone}>
+          <Button className={BUTTON_SECONDARY} onPress={onDone}>
             Cancel
-          </button>
+          </Button>
         )}
       </div>
     </div>

@@ -3,6 +3,7 @@
 // The frame the Resources and Prompts pages share: a title with Refresh,
 // and what the listing said before there is anything to show (an error, still listing, a server
 // that does not offer this, more than Toolscope shows).
+import { Button } from "@/components/ui/button";
 import type { ReactNode } from "react";
 import { BUTTON_SECONDARY } from "@/components/ui/classes";
 import { ErrorNote } from "@/components/ui/error-note";
@@ -31,9 +32,9 @@ export function FeaturePage<L extends { supported: boolean; truncated: boolean }
       <div className="flex items-center gap-3">
         <h1 className="text-lg font-semibold tracking-tight">{title}</h1>
         {/* A server may change its list at any time: ask for it again. */}
-        <button type="button" className={BUTTON_SECONDARY} onClick={onRefresh} aria-label={`Refresh ${part}`}>
+        <Button className={BUTTON_SECONDARY} onPress={onRefresh} aria-label={`Refresh ${part}`}>
           Refresh
-        </button>
+        </Button>
       </div>
       {changedAt && (
         <p className="mt-1 text-xs text-muted" data-testid="list-changed">

@@ -2,6 +2,7 @@
 
 // What a prompts/get answered, as the conversation it is: each message with its role, its
 // content drawn as a tool result's blocks are, and the whole answer to copy as JSON.
+import { Button } from "@/components/ui/button";
 import { useState, type ReactNode } from "react";
 import { ContentBlockView, type ContentBlock } from "@/components/invoke/content-block";
 import type { GetPromptResult } from "@/lib/domain/server-features";
@@ -13,15 +14,14 @@ export function PromptMessages({ result, serverId }: { result: GetPromptResult; 
     <div className="space-y-3" data-testid="prompt-messages">
       <div className="flex flex-wrap items-center gap-2">
         {result.description && <p className="min-w-0 flex-1 text-[13px] text-muted">{result.description}</p>}
-        <button
-          type="button"
+        <Button
           className={BUTTON_SECONDARY}
-          onClick={() => {
+          onPress={() => {
             void navigator.clipboard.writeText(JSON.stringify(result, null, 2)).then(() => setCopied(true));
           }}
         >
           {copied ? "Copied" : "Copy as JSON"}
-        </button>
+        </Button>
       </div>
       <ol className="space-y-3">
         {result.messages.map((message, index) => {

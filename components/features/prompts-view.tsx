@@ -2,6 +2,7 @@
 
 // A server's prompts page: its prompts, a form from the arguments of the one picked (required
 // ones marked, each with its description), and the messages prompts/get answered.
+import { Button } from "@/components/ui/button";
 import { useCallback, useEffect, useId, useState, type ReactNode } from "react";
 import { api } from "@/components/api/client";
 import type { Prompt } from "@/lib/domain/server-features";
@@ -134,9 +135,9 @@ function PromptForm({
           onChange={(value) => setValues((current) => ({ ...current, [argument.name]: value }))}
         />
       ))}
-      <button type="submit" className={BUTTON_PRIMARY} disabled={running || missing.length > 0}>
+      <Button type="submit" className={BUTTON_PRIMARY} isDisabled={running || missing.length > 0}>
         {running ? "Getting…" : "Get prompt"}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -3,9 +3,10 @@
 // One JSON-RPC message of the protocol view: a line (when, which way, what kind, the method, the
 // id) that opens on the message as JSON, and, for a request Toolscope sent, "Send again": sent
 // as it was first sent, through the pipeline (a call is audited), its answer shown below.
+import { Button } from "@/components/ui/button";
 import Link from "next/link";
 import { useState, type ReactNode } from "react";
-import { Button, Disclosure, DisclosurePanel, Heading } from "react-aria-components";
+import { Disclosure, DisclosurePanel, Heading } from "react-aria-components";
 import { BUTTON_SECONDARY } from "@/components/ui/classes";
 import { JsonView } from "@/components/ui/json-view";
 import { api } from "@/components/api/client";
@@ -103,15 +104,9 @@ export function ProtocolMessageRow({ serverId, message }: { serverId: string; me
           {message.truncated && <p className="mt-1 text-xs text-muted">Cut at 32,000 characters.</p>}
           {message.resendable && (
             <div className="mt-2 flex flex-wrap items-center gap-2">
-              <button
-                type="button"
-                className={BUTTON_SECONDARY}
-                onClick={() => void resend()}
-                disabled={sending}
-                data-testid="protocol-resend"
-              >
+              <Button className={BUTTON_SECONDARY} onPress={() => void resend()} isDisabled={sending} data-testid="protocol-resend">
                 {sending ? "Sending…" : "Send again"}
-              </button>
+              </Button>
               <span className="text-xs text-muted">As it was sent; a call is audited like any other.</span>
             </div>
           )}

@@ -3,6 +3,7 @@
 // The protocol view: every JSON-RPC message between Toolscope and the server on the person's
 // connection, both ways, notifications included, as it happens (asked again every second), newest
 // last; filtered by method and direction; each opens as JSON, and a request can be sent again.
+import { Button } from "@/components/ui/button";
 import { useId, useMemo, useState, type ReactNode } from "react";
 import { BUTTON_SECONDARY, INPUT } from "@/components/ui/classes";
 import { usePolling } from "@/components/ui/use-polling";
@@ -90,18 +91,17 @@ export function ProtocolView({ serverId }: { serverId: string }): ReactNode {
           </select>
         </label>
         <div className="ml-auto flex gap-2">
-          <button type="button" className={BUTTON_SECONDARY} onClick={() => setPaused((p) => !p)} data-testid="protocol-pause">
+          <Button className={BUTTON_SECONDARY} onPress={() => setPaused((p) => !p)} data-testid="protocol-pause">
             {paused ? "Resume" : "Pause"}
-          </button>
-          <button
-            type="button"
+          </Button>
+          <Button
             className={BUTTON_SECONDARY}
-            onClick={() => setClearedAt(messages.at(-1)?.seq ?? 0)}
-            disabled={shown.length === 0}
+            onPress={() => setClearedAt(messages.at(-1)?.seq ?? 0)}
+            isDisabled={shown.length === 0}
             data-testid="protocol-clear"
           >
             Clear
-          </button>
+          </Button>
         </div>
       </div>
       <ErrorNote message={error} className="mt-3" />

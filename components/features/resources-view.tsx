@@ -2,6 +2,7 @@
 
 // A server's resources page: its resources and resource templates, and what a read answered.
 // A template is filled in a small form (one field a variable) and expanded by RFC 6570.
+import { Button } from "@/components/ui/button";
 import { useCallback, useEffect, useId, useState, type ReactNode } from "react";
 import { api } from "@/components/api/client";
 import type { Resource, ResourceTemplate } from "@/lib/domain/server-features";
@@ -32,9 +33,9 @@ function ResourceRow({ resource, onRead, selected }: { resource: Resource; onRea
         <div className="mt-0.5 font-mono text-xs break-all text-muted">{resource.uri}</div>
         {details && <div className="mt-0.5 text-xs text-muted">{details}</div>}
       </div>
-      <button type="button" className={BUTTON_SECONDARY} onClick={onRead} aria-label={`Read ${resource.title ?? resource.name}`}>
+      <Button className={BUTTON_SECONDARY} onPress={onRead} aria-label={`Read ${resource.title ?? resource.name}`}>
         Read
-      </button>
+      </Button>
     </li>
   );
 }
@@ -121,14 +122,14 @@ function TemplateForm({
             onChange={(value) => setValues((current) => ({ ...current, [name]: value }))}
           />
         ))}
-        <button
+        <Button
           type="submit"
           className={BUTTON_PRIMARY}
-          disabled={variables.some((name) => !values[name])}
+          isDisabled={variables.some((name) => !values[name])}
           aria-label={`Read ${template.title ?? template.name}`}
         >
           Read
-        </button>
+        </Button>
       </form>
       {variables.length > 0 && (
         <div className="mt-1.5 font-mono text-xs break-all text-muted" data-testid="template-uri">

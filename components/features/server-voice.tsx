@@ -3,6 +3,7 @@
 // What a server says of itself on its page: who it is (name, version, icon, website), its
 // capabilities as badges (with the options each declares), a ping with its round-trip time, and
 // the roots Toolscope offers it.
+import { Button } from "@/components/ui/button";
 import { useState, type ReactNode } from "react";
 import { api } from "@/components/api/client";
 import { BUTTON_SECONDARY } from "@/components/ui/classes";
@@ -118,9 +119,9 @@ export function PingButton({ serverId }: { serverId: string }): ReactNode {
   };
   return (
     <span className="flex flex-wrap items-center gap-2">
-      <button type="button" className={BUTTON_SECONDARY} onClick={() => void ping()} disabled={running}>
+      <Button className={BUTTON_SECONDARY} onPress={() => void ping()} isDisabled={running}>
         {running ? "Pinging…" : "Ping"}
-      </button>
+      </Button>
       <span role="status" data-testid="ping-answer" className="text-[13px]">
         {answer?.answered && <span className="text-emerald-700 dark:text-emerald-400">answered in {answer.roundTripMs} ms</span>}
         {answer && !answer.answered && (

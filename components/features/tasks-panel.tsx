@@ -3,6 +3,7 @@
 // A server's tasks (2025-11-25 task-augmented tool calls) that Toolscope started for the person:
 // running ones and those that ended in the last ten minutes, each with its status as the server
 // last said it, a way to its audit record (where the result is kept), and Cancel while it runs.
+import { Button } from "@/components/ui/button";
 import Link from "next/link";
 import { useState, type ReactNode } from "react";
 import { BUTTON_SECONDARY } from "@/components/ui/classes";
@@ -82,9 +83,9 @@ export function TasksPanel({ serverId }: { serverId: string }): ReactNode {
                   <span className="sr-only"> of {listing.toolName}</span>
                 </Link>
                 {RUNNING.has(listing.task.status) && (
-                  <button type="button" className={BUTTON_SECONDARY} onClick={() => void cancel(listing)} data-testid="task-cancel">
+                  <Button className={BUTTON_SECONDARY} onPress={() => void cancel(listing)} data-testid="task-cancel">
                     Cancel<span className="sr-only"> {listing.toolName}</span>
-                  </button>
+                  </Button>
                 )}
               </span>
             </li>

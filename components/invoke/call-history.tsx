@@ -1,5 +1,6 @@
 "use client";
 
+import { Button } from "@/components/ui/button";
 import type { ReactNode } from "react";
 import { outcomeInfo, shownOutcome } from "@/lib/domain/outcomes";
 import { SaveCallButton, type CallToSave } from "@/components/saved/save-call-dialog";
@@ -36,23 +37,21 @@ export function CallHistory({
               <span className="min-w-0 flex-1 basis-40 truncate font-mono text-muted" title={JSON.stringify(call.args)}>
                 {JSON.stringify(call.args)}
               </span>
-              <button
-                type="button"
+              <Button
                 className="text-indigo-600 hover:underline dark:text-indigo-400"
-                onClick={() => onRestore(call.args)}
+                onPress={() => onRestore(call.args)}
                 data-testid="history-restore"
               >
                 Restore inputs
-              </button>
+              </Button>
               {onRunAgain && (
-                <button
-                  type="button"
+                <Button
                   className="text-indigo-600 hover:underline dark:text-indigo-400"
-                  onClick={() => onRunAgain(call.args)}
+                  onPress={() => onRunAgain(call.args)}
                   data-testid="history-run-again"
                 >
                   Run again as before
-                </button>
+                </Button>
               )}
               {saveAs && (
                 <SaveCallButton call={saveAs(call.args)} className="text-indigo-600 hover:underline dark:text-indigo-400" label="Save" />

@@ -4,6 +4,7 @@
 // outside world runs, the user sees the exact arguments and confirms. A trusted server is taken
 // at its word: only its tools that declare themselves destructive ask, and the user may turn
 // that off per tool (remembered in this browser).
+import { Button } from "@/components/ui/button";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY } from "@/components/ui/classes";
 import { JsonView } from "@/components/ui/json-view";
@@ -110,12 +111,12 @@ export function ConfirmCall({
         </Checkbox>
       )}
       <div className="mt-4 flex justify-end gap-2">
-        <button type="button" ref={cancelButton} className={BUTTON_SECONDARY} onClick={onCancel} data-testid="confirm-cancel">
+        <Button ref={cancelButton} className={BUTTON_SECONDARY} onPress={onCancel} data-testid="confirm-cancel">
           Cancel
-        </button>
-        <button type="button" ref={confirmButton} className={BUTTON_PRIMARY} onClick={confirm} disabled={!armed} data-testid="confirm-run">
+        </Button>
+        <Button ref={confirmButton} className={BUTTON_PRIMARY} onPress={confirm} isDisabled={!armed} data-testid="confirm-run">
           Run
-        </button>
+        </Button>
       </div>
     </ModalDialog>
   );

@@ -1,5 +1,6 @@
 "use client";
 
+import { Button } from "@/components/ui/button";
 import { useState, type ReactNode } from "react";
 import type { ServerSnapshot } from "@/lib/domain/mcp-types";
 import { jsonRpcSnippet, serverCurl, toolscopeCurl, typescriptSnippet } from "./call-snippets";
@@ -55,15 +56,14 @@ export function CopyCall({
       <div className="mt-2 flex flex-wrap items-center gap-1.5">
         Copy as
         {options.map(([label, text]) => (
-          <button
+          <Button
             key={label}
-            type="button"
             className={BUTTON}
-            onClick={() => void copy(label, text)}
+            onPress={() => void copy(label, text)}
             data-testid={`copy-${label.split(" ")[0]!.toLowerCase()}`}
           >
             {copied === label ? "Copied ✓" : label}
-          </button>
+          </Button>
         ))}
       </div>
     </Disclosure>

@@ -4,6 +4,7 @@
 // (elicitation, url-elicitation.tsx) or a message to write in place of a model (sampling, sampling-reply.tsx: perhaps
 // a model's draft to send). The user accepts, declines or cancels; the answer goes back to the
 // server and the call goes on.
+import { Button } from "@/components/ui/button";
 import Form from "@rjsf/core";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY } from "@/components/ui/classes";
 import type { IChangeEvent } from "@rjsf/core";
@@ -45,24 +46,12 @@ export function InputRequestPanel({ request, onDone }: { request: InputRequest; 
 
   const refuse = (
     <>
-      <button
-        type="button"
-        className={BUTTON_SECONDARY}
-        disabled={sending}
-        onClick={() => answer({ action: "decline" })}
-        data-testid="input-decline"
-      >
+      <Button className={BUTTON_SECONDARY} isDisabled={sending} onPress={() => answer({ action: "decline" })} data-testid="input-decline">
         Decline
-      </button>
-      <button
-        type="button"
-        className={BUTTON_SECONDARY}
-        disabled={sending}
-        onClick={() => answer({ action: "cancel" })}
-        data-testid="input-cancel"
-      >
+      </Button>
+      <Button className={BUTTON_SECONDARY} isDisabled={sending} onPress={() => answer({ action: "cancel" })} data-testid="input-cancel">
         Cancel
-      </button>
+      </Button>
     </>
   );
 
@@ -117,9 +106,9 @@ export function InputRequestPanel({ request, onDone }: { request: InputRequest; 
                 disabled={sending}
               >
                 <div className="flex gap-2">
-                  <button type="submit" className={BUTTON_PRIMARY} disabled={sending} data-testid="input-accept">
+                  <Button type="submit" className={BUTTON_PRIMARY} isDisabled={sending} data-testid="input-accept">
                     Accept
-                  </button>
+                  </Button>
                   {refuse}
                 </div>
               </Form>

@@ -3,6 +3,7 @@
 // Arguments as raw JSON: the escape hatch for schemas a form cannot express, and for sending
 // arguments that deliberately break the schema (to see how the server answers). It shares
 // the form's value, so switching back and forth loses nothing.
+import { Button } from "@/components/ui/button";
 import type { RJSFSchema, ValidatorType } from "@rjsf/utils";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { BUTTON_PRIMARY } from "@/components/ui/classes";
@@ -69,15 +70,15 @@ export function JsonArguments({ schema, validator, value, onChange, onSubmit, ru
         </ul>
       )}
       <div className="mt-3 flex items-center gap-2">
-        <button
+        <Button
           type="submit"
-          disabled={running || parseError !== null || Boolean(refusal)}
+          isDisabled={running || parseError !== null || Boolean(refusal)}
           title={refusal ?? undefined}
           data-testid="run-button"
           className={BUTTON_PRIMARY}
         >
           {running ? (submitLabel?.busy ?? "Running…") : (submitLabel?.idle ?? "Run tool")}
-        </button>
+        </Button>
         {actions}
       </div>
     </form>

@@ -2,6 +2,7 @@
 
 // A resource_link result: shown with its name, URI and type, and opened (on request) through
 // the server's resources/read — never by navigating to the URI, whatever its scheme.
+import { Button } from "@/components/ui/button";
 import { useState, type ReactNode } from "react";
 import { api } from "@/components/api/client";
 
@@ -40,15 +41,14 @@ export function ResourceLink({ link, serverId }: { link: Link; serverId: string 
           <div className="mt-1 text-xs text-muted">{[link.mimeType, link.description].filter(Boolean).join(" · ") || "resource link"}</div>
         </div>
         {serverId && !contents && (
-          <button
-            type="button"
-            onClick={() => void open()}
-            disabled={loading}
+          <Button
+            onPress={() => void open()}
+            isDisabled={loading}
             className="text-xs text-indigo-600 hover:underline disabled:opacity-50 dark:text-indigo-400"
             data-testid="open-resource"
           >
             {loading ? "Reading…" : "Read resource"}
-          </button>
+          </Button>
         )}
       </div>
       {error && (

@@ -3,6 +3,7 @@
 // A server's sampling request, answered by the person: the conversation it sends, and a reply to
 // write, or, when the server's settings name a model, that model's draft to send as it is, edit or
 // decline. A model that failed says why, and the person writes the reply instead.
+import { Button } from "@/components/ui/button";
 import { useState, type ReactNode } from "react";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY } from "@/components/ui/classes";
 import type { SamplingDraft } from "@/lib/domain/sampling";
@@ -83,25 +84,13 @@ export function SamplingReply({
         data-testid="sampling-reply"
       />
       <div className="mt-3 flex flex-wrap gap-2">
-        <button
-          type="button"
-          className={BUTTON_PRIMARY}
-          disabled={sending || !text.trim()}
-          onClick={() => onSend(text)}
-          data-testid="input-accept"
-        >
+        <Button className={BUTTON_PRIMARY} isDisabled={sending || !text.trim()} onPress={() => onSend(text)} data-testid="input-accept">
           {drafted !== undefined && !edited ? "Send draft" : "Send reply"}
-        </button>
+        </Button>
         {edited && (
-          <button
-            type="button"
-            className={BUTTON_SECONDARY}
-            disabled={sending}
-            onClick={() => setText(drafted)}
-            data-testid="sampling-restore"
-          >
+          <Button className={BUTTON_SECONDARY} isDisabled={sending} onPress={() => setText(drafted)} data-testid="sampling-restore">
             Restore draft
-          </button>
+          </Button>
         )}
         {refuse}
       </div>

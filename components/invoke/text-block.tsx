@@ -2,6 +2,7 @@
 
 // A text content block: JSON as a tree that folds, Markdown rendered (safely) with
 // a switch to the raw text, and very long text cut short with "show all" and a download.
+import { Button } from "@/components/ui/button";
 import { useMemo, useState, type ReactNode } from "react";
 import { JsonTree } from "@/components/ui/json-tree";
 import { Markdown } from "@/components/ui/markdown";
@@ -35,9 +36,9 @@ export function TextBlock({ text }: { text: string }): ReactNode {
     return (
       <div>
         <JsonTree value={json.value} testId="content-json" />
-        <button type="button" className={TOGGLE} onClick={() => setRaw(true)}>
+        <Button className={TOGGLE} onPress={() => setRaw(true)}>
           Show raw text
-        </button>
+        </Button>
       </div>
     );
   }
@@ -54,14 +55,14 @@ export function TextBlock({ text }: { text: string }): ReactNode {
       )}
       <div className="mt-1 flex gap-3">
         {(markdown || json.ok) && (
-          <button type="button" className={TOGGLE} onClick={() => setRaw(!raw)} data-testid="toggle-raw">
+          <Button className={TOGGLE} onPress={() => setRaw(!raw)} data-testid="toggle-raw">
             {raw ? (json.ok ? "Show as JSON" : "Show rendered") : "Show raw text"}
-          </button>
+          </Button>
         )}
         {long && !all && (
-          <button type="button" className={TOGGLE} onClick={() => setAll(true)} data-testid="show-all">
+          <Button className={TOGGLE} onPress={() => setAll(true)} data-testid="show-all">
             Show all {text.length.toLocaleString()} characters
-          </button>
+          </Button>
         )}
         {long && (
           <a className={TOGGLE} href={`data:text/plain;charset=utf-8,${encodeURIComponent(text)}`} download="result.txt">

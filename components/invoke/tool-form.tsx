@@ -1,5 +1,6 @@
 "use client";
 
+import { Button } from "@/components/ui/button";
 import { BUTTON_PRIMARY } from "@/components/ui/classes";
 import Form from "@rjsf/core";
 import type { IChangeEvent } from "@rjsf/core";
@@ -139,16 +140,16 @@ function SchemaForm({
         {!hasFields && <p className="mb-4 text-sm text-muted">This tool takes no parameters.</p>}
         {/* Run stays on screen however long the form: the bar sticks to the bottom of the page while the form is in view. */}
         <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center gap-2 bg-white/95 px-4 py-2 backdrop-blur dark:bg-zinc-950/95">
-          <button
+          <Button
             type="submit"
-            disabled={running || Boolean(refusal)}
+            isDisabled={running || Boolean(refusal)}
             title={refusal ?? undefined}
             data-testid="run-button"
             className={BUTTON_PRIMARY}
           >
             {running ? (submitLabel?.busy ?? "Running…") : (submitLabel?.idle ?? "Run tool")}
             {!running && !submitLabel && <kbd className="ml-1 font-sans text-[10px] text-white">Ctrl ↵</kbd>}
-          </button>
+          </Button>
           {actions}
         </div>
       </Form>

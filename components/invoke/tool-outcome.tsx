@@ -2,6 +2,7 @@
 
 // The right-hand side of a tool's page: the call in flight (progress, the server's requests for
 // input), then its result, the tool's MCP App, and this session's earlier calls.
+import { Button } from "@/components/ui/button";
 import dynamic from "next/dynamic";
 import type { ReactNode, Ref } from "react";
 import type { useAppToolCalls } from "@/components/apps/use-app-tool-calls";
@@ -103,15 +104,14 @@ export function ToolOutcome({
             serverId={serverId}
             resourcesReadable={resourcesReadable}
             actions={
-              <button
-                type="button"
-                onClick={onRerun}
+              <Button
+                onPress={onRerun}
                 data-testid="rerun-button"
                 title="Run again with what the form holds now"
                 className="rounded border border-zinc-300 px-1.5 py-0.5 text-xs hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-900"
               >
                 ↻ Re-run
-              </button>
+              </Button>
             }
           />
         )}

@@ -3,6 +3,7 @@
 // A tool's page: its header and form on the left, the call and its result on the right from
 // 1280 px up (so Run and the result are on screen together); below that, one column, and the
 // result takes focus and scrolls into view when it arrives.
+import { Button } from "@/components/ui/button";
 import { BUTTON_SECONDARY } from "@/components/ui/classes";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { useSearchParams } from "next/navigation";
@@ -199,9 +200,9 @@ export function ToolPanel({ toolName }: { toolName: string }): ReactNode {
             }
             actions={
               running ? (
-                <button type="button" onClick={call.cancel} data-testid="cancel-button" className={BUTTON_SECONDARY}>
+                <Button onPress={call.cancel} data-testid="cancel-button" className={BUTTON_SECONDARY}>
                   Cancel
-                </button>
+                </Button>
               ) : (
                 <>
                   {saveAs && <SaveCallButton className={`${BUTTON_SECONDARY} ml-1`} label="Save" call={saveAs(values)} />}

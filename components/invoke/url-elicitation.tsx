@@ -4,6 +4,7 @@
 // Toolscope, a sign-in or a payment. The page's host is shown first and plainly, then the whole
 // address; nothing opens until the person clicks it, and only http(s) addresses open at all.
 // Accepting tells the server the person agreed; what they do on that page never comes back here.
+import { Button } from "@/components/ui/button";
 import { useState, type ReactNode } from "react";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY } from "@/components/ui/classes";
 
@@ -58,16 +59,15 @@ export function UrlElicitation({
             <span className="sr-only"> (in a new tab)</span>
           </a>
         )}
-        <button
-          type="button"
+        <Button
           className={BUTTON_PRIMARY}
-          disabled={sending || !openable}
-          onClick={onAccept}
+          isDisabled={sending || !openable}
+          onPress={onAccept}
           data-testid="input-accept"
           title={opened ? undefined : "Tells the server you agree to go there; open the page too"}
         >
           {opened ? "Done" : "Accept"}
-        </button>
+        </Button>
         {refuse}
       </div>
     </div>

@@ -4,6 +4,7 @@
 // one's own (named my-…); what it speaks, its address, its key. A key is never shown again: when
 // changing a provider, an empty key field keeps the one set, and a new address asks for it anew
 // (the server refuses otherwise, and says so).
+import { Button } from "@/components/ui/button";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, INPUT } from "@/components/ui/classes";
 import { ModalDialog } from "@/components/ui/modal-dialog";
@@ -257,12 +258,12 @@ export function ProviderForm({
         )}
         <ErrorNote message={error} testId="provider-error" />
         <div className="flex justify-end gap-2">
-          <button type="button" className={BUTTON_SECONDARY} onClick={onClose}>
+          <Button className={BUTTON_SECONDARY} onPress={onClose}>
             Cancel
-          </button>
-          <button type="submit" className={BUTTON_PRIMARY} disabled={busy} data-testid="provider-save">
+          </Button>
+          <Button type="submit" className={BUTTON_PRIMARY} isDisabled={busy} data-testid="provider-save">
             {busy ? "Saving…" : existing ? "Save" : "Add provider"}
-          </button>
+          </Button>
         </div>
       </form>
     </ModalDialog>

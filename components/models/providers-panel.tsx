@@ -3,9 +3,9 @@
 // The Models page's table: every provider this person may use (the environment's, shared ones,
 // their own), whether a key is set (never the key), who may use it, how many models it lists or
 // why it lists none; add, change and remove what they may manage.
+import { Button } from "@/components/ui/button";
 import { useCallback, useState, type ReactNode } from "react";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, ERROR_NOTE } from "@/components/ui/classes";
-import { Button } from "react-aria-components";
 import { Cell, DataTable, Row } from "@/components/ui/table";
 import { ModalDialog } from "@/components/ui/modal-dialog";
 import { useApiData } from "@/components/ui/use-api-data";
@@ -75,9 +75,9 @@ export function ProvidersPanel({ mayShare, mayOwn }: { mayShare: boolean; mayOwn
           Providers
         </h2>
         {(mayShare || mayOwn) && (
-          <button type="button" className={BUTTON_PRIMARY} onClick={() => setEditing("new")} data-testid="provider-add">
+          <Button className={BUTTON_PRIMARY} onPress={() => setEditing("new")} data-testid="provider-add">
             Add a provider
-          </button>
+          </Button>
         )}
       </div>
       {!mayShare && !mayOwn && (
@@ -160,14 +160,13 @@ export function ProvidersPanel({ mayShare, mayOwn }: { mayShare: boolean; mayOwn
             Its key is deleted. Suites, chats and servers that name <code>{removing.id}/…</code> models will say the provider is gone.
           </p>
           <div className="mt-4 flex justify-end gap-2">
-            <button type="button" className={BUTTON_SECONDARY} onClick={() => setRemoving(null)}>
+            <Button className={BUTTON_SECONDARY} onPress={() => setRemoving(null)}>
               Keep it
-            </button>
-            <button
-              type="button"
+            </Button>
+            <Button
               className={BUTTON_PRIMARY}
               data-testid="provider-remove-confirm"
-              onClick={() => {
+              onPress={() => {
                 const target = removing;
                 setRemoving(null);
                 void (async () => {
@@ -177,7 +176,7 @@ export function ProvidersPanel({ mayShare, mayOwn }: { mayShare: boolean; mayOwn
               }}
             >
               Remove
-            </button>
+            </Button>
           </div>
         </ModalDialog>
       )}

@@ -3,6 +3,7 @@
 // Allow or deny an agent acting as the signed-in person. The decision goes to better-auth's
 // consent endpoint with the signed request this page was opened with; the browser then goes
 // where it answers: back to the agent, with a code or with access_denied.
+import { Button } from "@/components/ui/button";
 import { useState, type ReactNode } from "react";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY } from "@/components/ui/classes";
 import type { ConsentRequest } from "@/lib/auth/agent-consent-shape";
@@ -79,12 +80,12 @@ export function ConsentForm({ request }: Props): ReactNode {
       </p>
       <ErrorNote message={error} className="mt-3" />
       <div className="mt-5 flex justify-end gap-2">
-        <button type="button" className={BUTTON_SECONDARY} disabled={sending !== null} onClick={() => void decide(false)}>
+        <Button className={BUTTON_SECONDARY} isDisabled={sending !== null} onPress={() => void decide(false)}>
           {sending === "deny" ? "Denying…" : "Deny"}
-        </button>
-        <button type="button" className={BUTTON_PRIMARY} disabled={sending !== null} onClick={() => void decide(true)}>
+        </Button>
+        <Button className={BUTTON_PRIMARY} isDisabled={sending !== null} onPress={() => void decide(true)}>
           {sending === "allow" ? "Allowing…" : "Allow"}
-        </button>
+        </Button>
       </div>
     </div>
   );

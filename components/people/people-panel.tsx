@@ -2,6 +2,7 @@
 
 // The people page, for admins: invite someone (a one-time password, or single sign-on only),
 // change their role, disable them, sign them out everywhere, see and revoke their tokens.
+import { Button } from "@/components/ui/button";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { TokenList } from "@/components/auth/token-list";
 import { useViewer } from "@/components/auth/viewer";
@@ -11,7 +12,6 @@ import { api } from "@/components/api/client";
 import type { Person } from "@/lib/auth/people-shape";
 import type { PersonalToken } from "@/lib/auth/personal-tokens-shape";
 import { ROLE_LABELS, ROLE_SUMMARIES, ROLES, type Role } from "@/lib/domain/roles";
-import { Button } from "react-aria-components";
 import { Cell, DataTable, Row, TEXT_BUTTON_FOCUS } from "@/components/ui/table";
 import { ErrorNote } from "@/components/ui/error-note";
 
@@ -108,9 +108,9 @@ export function PeoplePanel({ ssoName }: { ssoName: string | null }): ReactNode 
               {ssoName && <option value="none">{ssoName} only</option>}
             </select>
           </label>
-          <button type="submit" disabled={!invite.email} className={BUTTON_PRIMARY}>
+          <Button type="submit" isDisabled={!invite.email} className={BUTTON_PRIMARY}>
             Invite
-          </button>
+          </Button>
         </form>
         {invited && (
           <div

@@ -3,6 +3,7 @@
 // A server's tool definitions waiting for approval, on its report card: each changed tool with
 // what changed (a description word by word, anything else as before and after), each new tool
 // the poisoning scan flagged with why, whether calls are held, and, for admins, Approve.
+import { Button } from "@/components/ui/button";
 import { diffWords } from "diff";
 import { useCallback, type ReactNode } from "react";
 import { api } from "@/components/api/client";
@@ -84,14 +85,9 @@ function Pending({
           </span>
         )}
         {mayApprove && (
-          <button
-            type="button"
-            className={`${BUTTON_SECONDARY} ml-auto`}
-            onClick={onApprove}
-            aria-label={`Approve the definition of ${pending.tool}`}
-          >
+          <Button className={`${BUTTON_SECONDARY} ml-auto`} onPress={onApprove} aria-label={`Approve the definition of ${pending.tool}`}>
             Approve
-          </button>
+          </Button>
         )}
       </div>
       {pending.changes.length > 0 && (
@@ -136,9 +132,9 @@ export function DefinitionChanges({ serverId }: { serverId: string }): ReactNode
           {data.policySet ? "" : " (the mode's default)"}
         </span>
         {data.mayApprove && data.pending.length > 1 && (
-          <button type="button" className={`${BUTTON_PRIMARY} ml-auto`} onClick={() => void approve({ all: true })}>
+          <Button className={`${BUTTON_PRIMARY} ml-auto`} onPress={() => void approve({ all: true })}>
             Approve all {data.pending.length}
-          </button>
+          </Button>
         )}
       </div>
       <ErrorNote message={error} className="mt-2" />

@@ -2,6 +2,7 @@
 
 // One message of the chat: the person's words (which they may edit and run again from there), or
 // the model's, with its tool calls inline and what the turn took.
+import { Button } from "@/components/ui/button";
 import { isToolUIPart } from "ai";
 import { useId, useState, type KeyboardEvent, type ReactNode } from "react";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, INPUT } from "@/components/ui/classes";
@@ -85,12 +86,12 @@ function EditMessage({ initial, onDone }: { initial: string; onDone: (text: stri
         data-testid="chat-edit-text"
       />
       <div className="flex gap-2">
-        <button type="button" className={BUTTON_PRIMARY} onClick={save} data-testid="chat-edit-run">
+        <Button className={BUTTON_PRIMARY} onPress={save} data-testid="chat-edit-run">
           Run again from here
-        </button>
-        <button type="button" className={BUTTON_SECONDARY} onClick={() => onDone(null)}>
+        </Button>
+        <Button className={BUTTON_SECONDARY} onPress={() => onDone(null)}>
           Cancel
-        </button>
+        </Button>
       </div>
     </div>
   );
@@ -147,14 +148,13 @@ export function ChatMessage({
         return null;
       })}
       {mine && onEdit && (
-        <button
-          type="button"
+        <Button
           className="mt-1 text-[11px] text-muted underline-offset-2 hover:underline focus-visible:underline focus-visible:outline-none"
-          onClick={() => setEditing(true)}
+          onPress={() => setEditing(true)}
           data-testid="chat-edit"
         >
           Edit
-        </button>
+        </Button>
       )}
       {!mine && <Usage message={message} />}
     </article>

@@ -5,6 +5,7 @@
 // offers the model the tools the person's agent would see and sends its calls through the
 // pipeline. The answer streams in; every tool call shows inline; Stop ends the turn.
 // First: zod must know that eval is off before the AI SDK's schemas are built (zod-jitless.ts).
+import { Button } from "@/components/ui/button";
 import "@/components/ui/zod-jitless";
 import Link from "next/link";
 import { useChat } from "@ai-sdk/react";
@@ -134,18 +135,17 @@ export function ChatView(): ReactNode {
         <h1 className="mr-auto text-lg font-semibold tracking-tight">Chat</h1>
         {messages.length > 0 && (
           <div className="flex gap-2 self-center">
-            <button
-              type="button"
+            <Button
               className={BUTTON_SECONDARY}
-              onClick={() => download(exported(messages, turnSettings(model, system, temperature, tools)))}
+              onPress={() => download(exported(messages, turnSettings(model, system, temperature, tools)))}
               data-testid="chat-export"
             >
               Export JSON
-            </button>
+            </Button>
             {!busy && <SaveCalls messages={messages} settings={turnSettings(model, system, temperature, tools)} />}
-            <button type="button" className={BUTTON_SECONDARY} disabled={busy} onClick={() => setMessages([])} data-testid="chat-new">
+            <Button className={BUTTON_SECONDARY} isDisabled={busy} onPress={() => setMessages([])} data-testid="chat-new">
               New chat
-            </button>
+            </Button>
           </div>
         )}
         {models.models.length > 0 && (
@@ -256,13 +256,13 @@ export function ChatView(): ReactNode {
                 className={`${INPUT} resize-y`}
               />
               {busy ? (
-                <button type="button" className={BUTTON_SECONDARY} onClick={() => void stop()} data-testid="chat-stop">
+                <Button className={BUTTON_SECONDARY} onPress={() => void stop()} data-testid="chat-stop">
                   Stop
-                </button>
+                </Button>
               ) : (
-                <button type="submit" className={BUTTON_PRIMARY} disabled={!draft.trim()} data-testid="chat-send">
+                <Button type="submit" className={BUTTON_PRIMARY} isDisabled={!draft.trim()} data-testid="chat-send">
                   Send
-                </button>
+                </Button>
               )}
             </div>
             <p id="chat-keys" className="mx-auto mt-1 max-w-3xl text-[11px] text-muted">

@@ -1,6 +1,7 @@
 "use client";
 
 // Keep a chat's tool calls: a new collection of them, to run again, check, or present.
+import { Button } from "@/components/ui/button";
 import Link from "next/link";
 import { isToolUIPart } from "ai";
 import { useId, useState, type ReactNode } from "react";
@@ -62,9 +63,9 @@ export function SaveCalls({
     );
   if (!open)
     return (
-      <button type="button" className={BUTTON_SECONDARY} onClick={() => setOpen(true)} data-testid="chat-save-calls">
+      <Button className={BUTTON_SECONDARY} onPress={() => setOpen(true)} data-testid="chat-save-calls">
         Save {calls.length} call{calls.length === 1 ? "" : "s"}…
-      </button>
+      </Button>
     );
   return (
     <form
@@ -84,12 +85,12 @@ export function SaveCalls({
           data-testid="chat-save-name"
         />
       </label>
-      <button type="submit" className={BUTTON_PRIMARY} data-testid="chat-save-confirm">
+      <Button type="submit" className={BUTTON_PRIMARY} data-testid="chat-save-confirm">
         Save
-      </button>
-      <button type="button" className={BUTTON_SECONDARY} onClick={() => setOpen(false)}>
+      </Button>
+      <Button className={BUTTON_SECONDARY} onPress={() => setOpen(false)}>
         Cancel
-      </button>
+      </Button>
       {error && (
         <p role="alert" className={`${ERROR_NOTE} w-full text-[12px]`}>
           {error}

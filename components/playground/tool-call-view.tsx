@@ -3,6 +3,7 @@
 // A tool call the model made, inline in the conversation: which tool, with what arguments, and
 // what came back, drawn by Toolscope's own content viewers, with Toolscope's word on it (a call
 // it did not send, or one that never completed) and a link to its audit record.
+import { Button } from "@/components/ui/button";
 import dynamic from "next/dynamic";
 import Link from "next/link";
 import type { ReactNode } from "react";
@@ -97,12 +98,12 @@ export function ToolCallView({ part, onAnswer }: { part: ToolPart; onAnswer?: ((
               policy or its trust settings say). Nothing is sent until you say so.
             </p>
             <div className="flex gap-2">
-              <button type="button" className={BUTTON_PRIMARY} onClick={() => onAnswer(true)} data-testid="chat-tool-run">
+              <Button className={BUTTON_PRIMARY} onPress={() => onAnswer(true)} data-testid="chat-tool-run">
                 Run it
-              </button>
-              <button type="button" className={BUTTON_SECONDARY} onClick={() => onAnswer(false)} data-testid="chat-tool-deny">
+              </Button>
+              <Button className={BUTTON_SECONDARY} onPress={() => onAnswer(false)} data-testid="chat-tool-deny">
                 Don&apos;t run
-              </button>
+              </Button>
             </div>
           </div>
         )}

@@ -3,6 +3,7 @@
 // A report's findings, by group and then by rule: each rule once with why it matters and how to
 // fix it, and its findings under it (the first twenty, then all on request, so that a rule that
 // fires on every tool of a big server does not bury the others).
+import { Button } from "@/components/ui/button";
 import Link from "next/link";
 import { useState, type ReactNode } from "react";
 import { RULE_GROUPS, RULE_GROUP_LABELS, type Finding, type ReportCard, type RuleInfo, type Severity } from "@/lib/domain/report-card";
@@ -87,9 +88,9 @@ function RuleFindings({ serverId, rule, findings }: { serverId: string; rule: Ru
         ))}
       </ul>
       {findings.length > SHOWN && (
-        <button type="button" className={`${BUTTON_SECONDARY} mt-2`} onClick={() => setAll(!all)} aria-expanded={all}>
+        <Button className={`${BUTTON_SECONDARY} mt-2`} onPress={() => setAll(!all)} aria-expanded={all}>
           {all ? `Show the first ${SHOWN}` : `Show all ${findings.length}`}
-        </button>
+        </Button>
       )}
     </section>
   );

@@ -3,6 +3,7 @@
 // A server's report card page: the grade and what it is made of, what was measured, and every
 // finding with why it matters and how to fix it. Refresh (admins) makes the card anew (the server
 // is listed twice again and the audit log read again); it is made again by itself after each listing.
+import { Button } from "@/components/ui/button";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { api } from "@/components/api/client";
 import { SEVERITIES, type ReportCard, type Severity } from "@/lib/domain/report-card";
@@ -90,15 +91,9 @@ export function ReportView({ serverId }: { serverId: string }): ReactNode {
           )}
         </div>
         {mayRefresh && (
-          <button
-            type="button"
-            className={BUTTON_SECONDARY}
-            onClick={() => void load(true)}
-            disabled={busy}
-            aria-label="Refresh the report card"
-          >
+          <Button className={BUTTON_SECONDARY} onPress={() => void load(true)} isDisabled={busy} aria-label="Refresh the report card">
             {busy ? "Checking…" : "Refresh"}
-          </button>
+          </Button>
         )}
       </div>
       <HowGraded />

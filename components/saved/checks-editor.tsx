@@ -2,6 +2,7 @@
 
 // Edits a saved call's checks: tick the simple ones, add path checks (equals / contains) with
 // a JSON value, set a time limit. Values are typed as JSON; plain text counts as a string.
+import { Button } from "@/components/ui/button";
 import { useState, type ReactNode } from "react";
 import { INPUT } from "@/components/ui/classes";
 import { describeCheck } from "@/lib/domain/saved-checks";
@@ -85,14 +86,13 @@ export function ChecksEditor({
           {pathChecks.map((check, i) => (
             <li key={i} className="flex items-center gap-2 font-mono text-[12px]">
               <span className="min-w-0 flex-1 truncate">{describeCheck(check)}</span>
-              <button
-                type="button"
+              <Button
                 className="text-muted hover:text-rose-600"
                 aria-label={`Remove the check ${describeCheck(check)}`}
-                onClick={() => onChange(checks.filter((c) => c !== check))}
+                onPress={() => onChange(checks.filter((c) => c !== check))}
               >
                 ✕
-              </button>
+              </Button>
             </li>
           ))}
         </ul>
@@ -130,14 +130,13 @@ export function ChecksEditor({
           placeholder='42 or "text"'
           data-testid="check-value"
         />
-        <button
-          type="button"
-          onClick={addPath}
+        <Button
+          onPress={addPath}
           className="shrink-0 rounded border border-zinc-300 px-2 py-1 text-[12px] hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-900"
           data-testid="check-add"
         >
           Add
-        </button>
+        </Button>
       </div>
     </fieldset>
   );

@@ -2,6 +2,7 @@
 
 // A collection (issue 17): its saved calls in order, each with its latest run beside the one
 // before and their difference; run one call or all of them in order, export, present.
+import { Button } from "@/components/ui/button";
 import { SAVED_KIND_LABELS } from "@/lib/domain/saved-kinds";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
@@ -137,21 +138,20 @@ export function CollectionView({ initial }: { initial: Collection }): ReactNode 
             Export
           </a>
           {collection.mine && (
-            <button type="button" className={BUTTON_SECONDARY} onClick={() => void remove()} data-testid="collection-delete">
+            <Button className={BUTTON_SECONDARY} onPress={() => void remove()} data-testid="collection-delete">
               Delete
-            </button>
+            </Button>
           )}
           {mayCall && (
-            <button
-              type="button"
+            <Button
               className={BUTTON_PRIMARY}
-              disabled={running !== null || collection.calls.length === 0}
-              onClick={() => start(order, true)}
+              isDisabled={running !== null || collection.calls.length === 0}
+              onPress={() => start(order, true)}
               data-testid="collection-run-all"
               title={needSecrets ? "Some calls need secret values: those without will not be sent" : "Run every call in order"}
             >
               {running ? "Running…" : "Run all"}
-            </button>
+            </Button>
           )}
         </div>
       </div>
@@ -235,22 +235,21 @@ export function CollectionView({ initial }: { initial: Collection }): ReactNode 
             ))}
           </ul>
           <div className="mt-4 flex justify-end gap-2">
-            <button type="button" className={BUTTON_SECONDARY} onClick={() => setConfirm(null)} data-testid="confirm-cancel">
+            <Button className={BUTTON_SECONDARY} onPress={() => setConfirm(null)} data-testid="confirm-cancel">
               Cancel
-            </button>
-            <button
-              type="button"
+            </Button>
+            <Button
               autoFocus
               className={BUTTON_PRIMARY}
               data-testid="confirm-run"
-              onClick={() => {
+              onPress={() => {
                 const { ids, all } = confirm;
                 setConfirm(null);
                 void run(ids, all);
               }}
             >
               Run
-            </button>
+            </Button>
           </div>
         </ModalDialog>
       )}
@@ -278,14 +277,14 @@ function CallCard(props: {
     <li className="rounded-lg border border-zinc-200 dark:border-zinc-800" data-testid="collection-call" data-name={call.name}>
       <div className="flex flex-wrap items-center gap-3 px-4 py-2.5">
         <span className="w-5 text-right font-mono text-[11px] text-muted">{props.index + 1}</span>
-        <button type="button" onClick={props.onToggle} className="min-w-[10rem] flex-1 text-left" aria-expanded={props.open}>
+        <Button onPress={props.onToggle} className="min-w-[10rem] flex-1 text-left" aria-expanded={props.open}>
           <span className="block truncate text-[13px] font-medium">{call.name}</span>
           <span className="block truncate text-[11px] text-muted">
             {call.kind !== "call" && `${SAVED_KIND_LABELS[call.kind]}: `}
             <code className="font-mono">{call.toolName}</code> on {call.serverId}
             {call.checks.length > 0 && ` · ${call.checks.map(describeCheck).join(" · ")}`}
           </span>
-        </button>
+        </Button>
         <RunBadge run={latest} testId="call-status" />
         {latest?.durationMs !== null && latest?.durationMs !== undefined && (
           <span className="font-mono text-[11px] text-muted">{latest.durationMs} ms</span>
@@ -299,33 +298,21 @@ function CallCard(props: {
         </Link>
         {props.mayEdit && (
           <span className="flex gap-1">
-            <button
-              type="button"
-              className={SMALL}
-              disabled={props.index === 0}
-              onClick={() => props.onMove(-1)}
-              aria-label={`Move ${call.name} up`}
-            >
+            <Button className={SMALL} isDisabled={props.index === 0} onPress={() => props.onMove(-1)} aria-label={`Move ${call.name} up`}>
               ↑
-            </button>
-            <button
-              type="button"
-              className={SMALL}
-              disabled={props.last}
-              onClick={() => props.onMove(1)}
-              aria-label={`Move ${call.name} down`}
-            >
+            </Button>
+            <Button className={SMALL} isDisabled={props.last} onPress={() => props.onMove(1)} aria-label={`Move ${call.name} down`}>
               ↓
-            </button>
-            <button type="button" className={SMALL} onClick={props.onRemove} aria-label={`Remove ${call.name} from the collection`}>
+            </Button>
+            <Button className={SMALL} onPress={props.onRemove} aria-label={`Remove ${call.name} from the collection`}>
               ✕
-            </button>
+            </Button>
           </span>
         )}
         {props.mayCall && (
-          <button type="button" className={SMALL} disabled={props.busy} onClick={props.onRun} data-testid="collection-call-run">
+          <Button className={SMALL} isDisabled={props.busy} onPress={props.onRun} data-testid="collection-call-run">
             {props.running ? "Running…" : "Run"}
-          </button>
+          </Button>
         )}
       </div>
       {props.open && latest && (

@@ -2,6 +2,7 @@
 
 // Changes a saved call (its owner, or an admin for a shared one): name, note, who sees it, its
 // checks; files it in a collection; deletes it.
+import { Button } from "@/components/ui/button";
 import { useRouter } from "next/navigation";
 import { useEffect, useState, type ReactNode } from "react";
 import { useViewer } from "@/components/auth/viewer";
@@ -59,12 +60,12 @@ export function EditSavedCall({ call }: { call: SavedCallView }): ReactNode {
   if (!open)
     return (
       <div className="mt-3 flex gap-2">
-        <button type="button" className={BUTTON_SECONDARY} onClick={() => setOpen(true)} data-testid="saved-call-edit">
+        <Button className={BUTTON_SECONDARY} onPress={() => setOpen(true)} data-testid="saved-call-edit">
           Edit
-        </button>
-        <button type="button" className={BUTTON_SECONDARY} onClick={remove} data-testid="saved-call-delete">
+        </Button>
+        <Button className={BUTTON_SECONDARY} onPress={remove} data-testid="saved-call-delete">
           Delete
-        </button>
+        </Button>
         <ErrorNote message={error} />
       </div>
     );
@@ -111,12 +112,12 @@ export function EditSavedCall({ call }: { call: SavedCallView }): ReactNode {
         </select>
         {notice && <span className="text-xs text-emerald-700 dark:text-emerald-400">{notice}</span>}
         <span className="ml-auto flex gap-2">
-          <button type="button" className={BUTTON_SECONDARY} onClick={() => setOpen(false)}>
+          <Button className={BUTTON_SECONDARY} onPress={() => setOpen(false)}>
             Cancel
-          </button>
-          <button type="button" className={BUTTON_PRIMARY} onClick={save} disabled={!name.trim()} data-testid="saved-call-save">
+          </Button>
+          <Button className={BUTTON_PRIMARY} onPress={save} isDisabled={!name.trim()} data-testid="saved-call-save">
             Save changes
-          </button>
+          </Button>
         </span>
       </div>
       <ErrorNote message={error} />

@@ -1,5 +1,6 @@
 "use client";
 
+import { Button } from "@/components/ui/button";
 import { useRouter } from "next/navigation";
 import { useState, type ReactNode } from "react";
 import { BUTTON_SECONDARY, ERROR_NOTE, INPUT } from "@/components/ui/classes";
@@ -30,9 +31,9 @@ export function NewCollection(): ReactNode {
         className={`${INPUT} !w-48 !py-1 !text-[13px]`}
         data-testid="new-collection-name"
       />
-      <button type="submit" className={BUTTON_SECONDARY} disabled={!name.trim()}>
+      <Button type="submit" className={BUTTON_SECONDARY} isDisabled={!name.trim()}>
         Create
-      </button>
+      </Button>
       {error && <p className={`${ERROR_NOTE} text-[12px]`}>{error}</p>}
     </form>
   );

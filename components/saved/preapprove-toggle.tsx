@@ -2,6 +2,7 @@
 
 // The collection page's switch for "Pre-approve for Present" (preapproval.ts): says which calls
 // would otherwise ask, and which calls came after the approval and still do.
+import { Button } from "@/components/ui/button";
 import type { ReactNode } from "react";
 import type { SavedCallView } from "@/lib/domain/saved-shapes";
 import { setPreapproved, type Preapproval } from "./preapproval";
@@ -40,9 +41,9 @@ export function PreapproveToggle({
       {uncovered.length > 0 && (
         <p className="mt-1 pl-5 text-amber-700 dark:text-amber-400" data-testid="collection-preapprove-stale">
           Added since the approval, so still asking: {uncovered.map((c) => c.name).join(", ")}.{" "}
-          <button type="button" className="underline" onClick={() => setPreapproved(collectionId, calls)}>
+          <Button className="underline" onPress={() => setPreapproved(collectionId, calls)}>
             Approve these too
-          </button>
+          </Button>
         </p>
       )}
     </div>

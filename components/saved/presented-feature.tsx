@@ -3,6 +3,7 @@
 // Present mode for a saved resource read or prompt get: what it asks (the URI, or the prompt's
 // arguments, each a field to change while presenting) beside its answer, drawn as its own page
 // draws it. Nothing to confirm: neither changes anything on the server.
+import { Button } from "@/components/ui/button";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { BUTTON_PRIMARY, INPUT } from "@/components/ui/classes";
 import { useFeatureRequest, type FeatureRoute } from "@/components/features/use-feature-request";
@@ -50,9 +51,9 @@ export function PresentedFeature({ call }: { call: SavedCallView }): ReactNode {
               />
             </label>
           ))}
-          <button type="submit" className={BUTTON_PRIMARY} disabled={request.running} data-testid="run-button">
+          <Button type="submit" className={BUTTON_PRIMARY} isDisabled={request.running} data-testid="run-button">
             {request.running ? "Running…" : call.kind === "resource_read" ? "Read" : "Get prompt"}
-          </button>
+          </Button>
         </form>
       </section>
       <section className="min-h-0 overflow-y-auto" aria-label="Result">

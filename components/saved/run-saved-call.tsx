@@ -2,6 +2,7 @@
 
 // Runs one saved call from its page, asking first for its secret values and, for a tool that
 // may destroy data or reach out, for a confirmation.
+import { Button } from "@/components/ui/button";
 import { useRouter } from "next/navigation";
 import { useState, type ReactNode } from "react";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY } from "@/components/ui/classes";
@@ -40,25 +41,24 @@ export function RunSavedCall({ call }: { call: SavedCallView }): ReactNode {
     <div className="mt-4 space-y-2" data-testid="run-saved-call">
       <SecretValuesForm calls={[call]} values={secrets} onChange={setSecrets} />
       <div className="flex items-center gap-2">
-        <button
-          type="button"
+        <Button
           className={BUTTON_PRIMARY}
-          disabled={running || missingSecrets(call, secrets).length > 0}
-          onClick={() => (risky ? setConfirming(true) : void run())}
+          isDisabled={running || missingSecrets(call, secrets).length > 0}
+          onPress={() => (risky ? setConfirming(true) : void run())}
           data-testid="saved-call-run"
         >
           {running ? "Running…" : "Run"}
-        </button>
+        </Button>
         {confirming && (
           <ModalDialog role="alertdialog" title={`Run ${call.name}?`} onClose={() => setConfirming(false)} testId="confirm-dialog">
             <p className="mt-1 text-[13px] text-amber-700 dark:text-amber-400">{risky}</p>
             <div className="mt-4 flex justify-end gap-2">
-              <button type="button" className={BUTTON_SECONDARY} onClick={() => setConfirming(false)} data-testid="confirm-cancel">
+              <Button className={BUTTON_SECONDARY} onPress={() => setConfirming(false)} data-testid="confirm-cancel">
                 Cancel
-              </button>
-              <button type="button" className={BUTTON_PRIMARY} onClick={() => void run()} data-testid="confirm-run" autoFocus>
+              </Button>
+              <Button className={BUTTON_PRIMARY} onPress={() => void run()} data-testid="confirm-run" autoFocus>
                 Run
-              </button>
+              </Button>
             </div>
           </ModalDialog>
         )}

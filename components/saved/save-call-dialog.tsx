@@ -3,6 +3,7 @@
 // "Save" from the tool form, the session's history or an audit record (issue 17): a name, a
 // note, the collection to file it in, who sees it, and checks on the result. The server
 // leaves secret values out before storing (lib/domain/saved-secret-fields.ts); the dialog says so.
+import { Button } from "@/components/ui/button";
 import Link from "next/link";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useViewer } from "@/components/auth/viewer";
@@ -115,9 +116,9 @@ export function SaveCallDialog({ call, onClose }: { call: CallToSave; onClose: (
                 Open collection
               </Link>
             )}
-            <button type="button" className={BUTTON_PRIMARY} onClick={onClose} data-testid="save-call-close">
+            <Button className={BUTTON_PRIMARY} onPress={onClose} data-testid="save-call-close">
               Done
-            </button>
+            </Button>
           </div>
         </div>
       ) : (
@@ -198,12 +199,12 @@ export function SaveCallDialog({ call, onClose }: { call: CallToSave; onClose: (
           <ChecksEditor checks={checks} onChange={setChecks} hasOutputSchema={call.hasOutputSchema} />
           <ErrorNote message={error} testId="save-call-error" />
           <div className="flex justify-end gap-2 pt-1">
-            <button type="button" className={BUTTON_SECONDARY} onClick={onClose}>
+            <Button className={BUTTON_SECONDARY} onPress={onClose}>
               Cancel
-            </button>
-            <button type="submit" className={BUTTON_PRIMARY} disabled={saving || !name.trim()} data-testid="save-call-submit">
+            </Button>
+            <Button type="submit" className={BUTTON_PRIMARY} isDisabled={saving || !name.trim()} data-testid="save-call-submit">
               {saving ? "Saving…" : "Save"}
-            </button>
+            </Button>
           </div>
         </form>
       )}
@@ -216,9 +217,8 @@ export function SaveCallButton({ call, className, label = "Save…" }: { call: C
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button
-        type="button"
-        onClick={() => setOpen(true)}
+      <Button
+        onPress={() => setOpen(true)}
         data-testid="save-call-button"
         title="Save these arguments as a call to run again, alone or in a collection"
         className={
@@ -226,7 +226,7 @@ export function SaveCallButton({ call, className, label = "Save…" }: { call: C
         }
       >
         {label}
-      </button>
+      </Button>
       {/* The overlay renders in a portal, out of the tool form: a form may not nest in a form. */}
       {open && <SaveCallDialog call={call} onClose={() => setOpen(false)} />}
     </>

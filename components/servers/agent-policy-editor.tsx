@@ -5,6 +5,7 @@
 // defaults when unset, shown as such: destructive tools wait, admins and the person behind the
 // agent decide, five minutes. A tool may depart from its class's rule (an exception per tool),
 // each shown with what would apply without it.
+import { Button } from "@/components/ui/button";
 import { useMemo, type ReactNode } from "react";
 import { ExceptionAdder } from "./exception-adder";
 import type { Tool } from "@/lib/domain/mcp-types";
@@ -97,14 +98,13 @@ export function AgentPolicyEditor({
         <div key={name} className="flex flex-wrap items-center gap-2" data-testid={`policy-agents-tool-${name}`}>
           {ruleSelect(name, rule, (next) => ({ tools: { ...current.tools, [name]: next } }), `policy-agents-tool-rule-${name}`, name)}
           <span className="text-xs text-muted">otherwise: {RULE_WORDS[byClass(name)].toLowerCase()}</span>
-          <button
-            type="button"
+          <Button
             className="ml-auto text-xs text-muted hover:text-rose-600"
-            onClick={() => setTool(name, null)}
+            onPress={() => setTool(name, null)}
             aria-label={`Remove the agents' exception for ${name}`}
           >
             Remove
-          </button>
+          </Button>
         </div>
       ))}
       <ExceptionAdder

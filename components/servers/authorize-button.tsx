@@ -1,5 +1,6 @@
 "use client";
 
+import { Button } from "@/components/ui/button";
 import { useState, type ReactNode } from "react";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY } from "@/components/ui/classes";
 import { ApiError } from "@/lib/client/fetch-json";
@@ -30,12 +31,11 @@ export function AuthorizeButton({
   const [error, setError] = useState<string | null>(null);
   return (
     <span className="inline-flex flex-col gap-1">
-      <button
-        type="button"
-        disabled={busy}
+      <Button
+        isDisabled={busy}
         data-testid={testId}
         className={secondary ? BUTTON_SECONDARY : BUTTON_PRIMARY}
-        onClick={async () => {
+        onPress={async () => {
           setBusy(true);
           setError(null);
           try {
@@ -51,7 +51,7 @@ export function AuthorizeButton({
         }}
       >
         {busy ? "Opening the authorization server…" : label}
-      </button>
+      </Button>
       {error && (
         <span role="alert" className="max-w-md text-xs text-rose-700 dark:text-rose-400" data-testid="authorize-error">
           {error}

@@ -2,6 +2,7 @@
 
 // "Test connection": connects to the server the form describes without saving it, and says
 // what answered (name, version, protocol revision, tools) or why nothing did.
+import { Button } from "@/components/ui/button";
 import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from "react";
 import { BUTTON_SECONDARY } from "@/components/ui/classes";
 import { api } from "@/components/api/client";
@@ -59,9 +60,9 @@ export function ConnectionTestButton({
   const failed = outcome.kind === "error" || (outcome.kind === "done" && !outcome.test.ok);
   return (
     <>
-      <button type="button" ref={button} onClick={() => void run()} disabled={outcome.kind === "testing"} className={BUTTON_SECONDARY}>
+      <Button ref={button} onPress={() => void run()} isDisabled={outcome.kind === "testing"} className={BUTTON_SECONDARY}>
         {outcome.kind === "testing" ? "Testing…" : "Test connection"}
-      </button>
+      </Button>
       <p
         className={`order-last basis-full text-[13px] break-words ${failed ? "text-rose-700 dark:text-rose-400" : "text-emerald-700 dark:text-emerald-400"}`}
         aria-live="polite"

@@ -2,6 +2,7 @@
 
 // "Exception for a tool": a tool picker and Add, for the people's rules and the agents' rules of
 // a server's policy alike. The picker starts afresh once a tool is added.
+import { Button } from "@/components/ui/button";
 import { useState, type ReactNode } from "react";
 import { BUTTON_SECONDARY } from "@/components/ui/classes";
 import { ToolPicker } from "@/components/ui/tool-picker";
@@ -30,18 +31,17 @@ export function ExceptionAdder({
     <div className="flex flex-wrap items-center gap-3 py-2 text-[13px]">
       <span className="w-40 text-zinc-600 dark:text-zinc-400">Exception for a tool</span>
       <ToolPicker key={added} label={label} names={names} value={adding} onChange={setAdding} testId={testId} />
-      <button
-        type="button"
+      <Button
         className={BUTTON_SECONDARY}
         aria-label={addLabel}
-        disabled={!adding}
-        onClick={() => {
+        isDisabled={!adding}
+        onPress={() => {
           onAdd(adding);
           setAdding("");
         }}
       >
         Add
-      </button>
+      </Button>
     </div>
   );
 }

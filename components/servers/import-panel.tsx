@@ -1,5 +1,6 @@
 "use client";
 
+import { Button } from "@/components/ui/button";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY } from "@/components/ui/classes";
 import { useState, type ReactNode } from "react";
 import { api } from "@/components/api/client";
@@ -68,12 +69,12 @@ export function ImportPanel({ onDone }: { onDone: () => void }): ReactNode {
         </div>
       )}
       <div className="flex gap-2">
-        <button type="button" onClick={submit} disabled={!text.trim()} className={BUTTON_PRIMARY}>
+        <Button onPress={submit} isDisabled={!text.trim()} className={BUTTON_PRIMARY}>
           Import
-        </button>
-        <button type="button" onClick={onDone} className={BUTTON_SECONDARY}>
+        </Button>
+        <Button onPress={onDone} className={BUTTON_SECONDARY}>
           {result ? "Done" : "Cancel"}
-        </button>
+        </Button>
       </div>
     </div>
   );

@@ -4,6 +4,7 @@
 // holds (scope, expiry, refresh token, client), Authorize / Revoke, and the journal of every
 // step as it happened (discovery URLs and answers, registration, the authorization request,
 // token exchange, refresh, failures), secrets masked by the server before they get here.
+import { Button } from "@/components/ui/button";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { BUTTON_SECONDARY } from "@/components/ui/classes";
 import { api } from "@/components/api/client";
@@ -142,9 +143,9 @@ export function OAuthPanel({ server }: { server: ServerSnapshot }): ReactNode {
           Authorization (OAuth)
         </h2>
         <div className="flex items-center gap-2">
-          <button type="button" className={BUTTON_SECONDARY} onClick={load} data-testid="oauth-refresh">
+          <Button className={BUTTON_SECONDARY} onPress={load} data-testid="oauth-refresh">
             Refresh
-          </button>
+          </Button>
           {view && mayAct && view.grant === "authorization_code" && (
             <AuthorizeButton
               serverId={server.id}
@@ -155,11 +156,10 @@ export function OAuthPanel({ server }: { server: ServerSnapshot }): ReactNode {
             />
           )}
           {view?.authorized && mayAct && (
-            <button
-              type="button"
+            <Button
               className={BUTTON_SECONDARY}
               data-testid="oauth-revoke"
-              onClick={async () => {
+              onPress={async () => {
                 try {
                   await api("DELETE /api/servers/:serverId/oauth", { params: { serverId }, query: { target } });
                   load();
@@ -169,7 +169,7 @@ export function OAuthPanel({ server }: { server: ServerSnapshot }): ReactNode {
               }}
             >
               Revoke
-            </button>
+            </Button>
           )}
         </div>
       </div>

@@ -3,6 +3,7 @@
 // What happened at the authorization server, told once the browser is back (/oauth/callback
 // adds ?oauth=authorized or ?oauth_error=… to the page it returns to). The error text may come
 // from the authorization server: it is shown as text, prefixed as such.
+import { Button } from "@/components/ui/button";
 import { useSearchParams } from "next/navigation";
 import { useState, type ReactNode } from "react";
 
@@ -27,9 +28,9 @@ export function OAuthReturnNotice(): ReactNode {
           ? `Authorization did not complete. ${error.slice(0, 500)}`
           : "Authorized. Toolscope is connecting with the new authorization."}
       </span>
-      <button type="button" aria-label="Dismiss" className="text-xs opacity-70 hover:opacity-100" onClick={() => setDismissed(true)}>
+      <Button aria-label="Dismiss" className="text-xs opacity-70 hover:opacity-100" onPress={() => setDismissed(true)}>
         ✕
-      </button>
+      </Button>
     </div>
   );
 }

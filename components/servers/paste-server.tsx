@@ -3,6 +3,7 @@
 // The first thing on "Add a server": one box that takes whatever the person has (a command line
 // from a README, a URL, an mcp.json snippet) and fills the form from it (lib/domain/paste.ts).
 // Several servers at once are added together, through the mcp.json import.
+import { Button } from "@/components/ui/button";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { BUTTON_PRIMARY, INPUT } from "@/components/ui/classes";
 import { api } from "@/components/api/client";
@@ -102,9 +103,9 @@ export function PasteServer({
               </li>
             ))}
           </ul>
-          <button type="button" className={`${BUTTON_PRIMARY} mt-2`} disabled={adding} onClick={() => void addAll(several)}>
+          <Button className={`${BUTTON_PRIMARY} mt-2`} isDisabled={adding} onPress={() => void addAll(several)}>
             Add all {several.length} servers
-          </button>
+          </Button>
         </div>
       )}
       <ErrorNote message={error} />

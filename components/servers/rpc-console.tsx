@@ -1,6 +1,7 @@
 "use client";
 
 // The advanced console: any JSON-RPC method sent as-is to the server, the answer shown raw.
+import { Button } from "@/components/ui/button";
 import { BUTTON_PRIMARY } from "@/components/ui/classes";
 import { useState, type ReactNode } from "react";
 import { api } from "@/components/api/client";
@@ -69,15 +70,9 @@ export function RpcConsole({ serverId }: { serverId: string }): ReactNode {
         >
           notification
         </Checkbox>
-        <button
-          type="button"
-          onClick={send}
-          disabled={sending || !method.trim()}
-          className={`ml-auto ${BUTTON_PRIMARY}`}
-          data-testid="rpc-send"
-        >
+        <Button onPress={send} isDisabled={sending || !method.trim()} className={`ml-auto ${BUTTON_PRIMARY}`} data-testid="rpc-send">
           {sending ? "Sending…" : "Send"}
-        </button>
+        </Button>
       </div>
       <textarea
         value={params}

@@ -2,6 +2,7 @@
 
 // Add or edit a server: a command to spawn (stdio) or a URL (auto, Streamable HTTP, SSE).
 // Secret values already stored (env, headers) are never shown; leaving them blank keeps them.
+import { Button } from "@/components/ui/button";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, INPUT } from "@/components/ui/classes";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { parseRoots, rootsToText } from "./roots-text";
@@ -331,9 +332,9 @@ export function ServerForm({
       </div>
       <ErrorNote message={error} testId="server-form-error" />
       <div className="flex flex-wrap gap-2">
-        <button type="submit" disabled={saving} className={BUTTON_PRIMARY}>
+        <Button type="submit" isDisabled={saving} className={BUTTON_PRIMARY}>
           {existing ? "Save" : "Add server"}
-        </button>
+        </Button>
         {!existing && (
           <ConnectionTestButton
             onConnected={takeServerInfo}
@@ -344,9 +345,9 @@ export function ServerForm({
             }}
           />
         )}
-        <button type="button" onClick={onCancel} className={BUTTON_SECONDARY}>
+        <Button onPress={onCancel} className={BUTTON_SECONDARY}>
           Cancel
-        </button>
+        </Button>
       </div>
     </form>
   );

@@ -2,8 +2,9 @@
 
 // The servers page: every server with its status and negotiated revision; add, edit and
 // remove the ones kept in the database; import and export mcp.json.
+import { Button } from "@/components/ui/button";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY } from "@/components/ui/classes";
-import { Button, Link as AriaLink } from "react-aria-components";
+import { Link as AriaLink } from "react-aria-components";
 import { useRouter } from "next/navigation";
 import { useCallback, useRef, useState, type ReactNode } from "react";
 import { StatusDot } from "@/components/catalog/status-dot";
@@ -79,12 +80,12 @@ export function ServerManager({ editId }: { editId?: string }): ReactNode {
           <a href="/api/servers/mcp.json" download="mcp.json" className={BUTTON_SECONDARY} data-testid="export-servers">
             Export mcp.json
           </a>
-          <button type="button" className={BUTTON_SECONDARY} onClick={() => setMode({ kind: "import" })} data-testid="import-servers">
+          <Button className={BUTTON_SECONDARY} onPress={() => setMode({ kind: "import" })} data-testid="import-servers">
             Import mcp.json
-          </button>
-          <button type="button" className={BUTTON_PRIMARY} onClick={() => setMode({ kind: "add" })} data-testid="add-server">
+          </Button>
+          <Button className={BUTTON_PRIMARY} onPress={() => setMode({ kind: "add" })} data-testid="add-server">
             Add server
-          </button>
+          </Button>
         </div>
       </div>
       <p className="mt-1 text-sm text-muted">

@@ -2,6 +2,7 @@
 
 // What a stdio server last wrote to stderr (GET /api/servers/{id}/stderr: the last 200 lines,
 // its secrets masked by Toolscope before they were kept), newest at the bottom.
+import { Button } from "@/components/ui/button";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { BUTTON_SECONDARY } from "@/components/ui/classes";
 import { api } from "@/components/api/client";
@@ -41,9 +42,9 @@ export function StderrTail({ serverId, refreshKey }: { serverId: string; refresh
         <h3 className="text-xs font-medium text-zinc-600 dark:text-zinc-400">
           stderr{lines ? `, last ${lines.length} ${lines.length === 1 ? "line" : "lines"}` : ""}
         </h3>
-        <button type="button" className={`${BUTTON_SECONDARY} ml-auto h-6 px-2 text-xs`} onClick={() => void load()}>
+        <Button className={`${BUTTON_SECONDARY} ml-auto h-6 px-2 text-xs`} onPress={() => void load()}>
           Refresh
-        </button>
+        </Button>
       </div>
       <ErrorNote message={error} className="mt-2" />
       {lines && lines.length === 0 && <p className="mt-2 text-[13px] text-muted">Nothing written to stderr.</p>}

@@ -4,6 +4,7 @@
 // such a call needs a typed reason, whether the server's annotations are believed, and
 // per-tool exceptions. Admins edit it on the server's page; everyone else is told what applies to
 // them on each tool's page, where it matters.
+import { Button } from "@/components/ui/button";
 import { useMemo, useState, type ReactNode } from "react";
 import { PIN_POLICIES, PIN_POLICY_LABELS, type PinPolicy } from "@/lib/domain/definition-pins";
 import { useServerPolicy, type ServerPolicyView } from "@/components/invoke/use-server-policy";
@@ -162,14 +163,13 @@ function PolicyEditor({ view, tools }: { view: ServerPolicyView; tools: Tool[] }
             <div className="flex-1">
               <RuleEditor label={name} mono rule={rule} testId={`policy-tool-${name}`} onChange={(next) => setTool(name, next ?? {})} />
             </div>
-            <button
-              type="button"
+            <Button
               className="text-xs text-muted hover:text-rose-600"
-              onClick={() => setTool(name, null)}
+              onPress={() => setTool(name, null)}
               aria-label={`Remove the exception for ${name}`}
             >
               Remove
-            </button>
+            </Button>
           </div>
         ))}
         <ExceptionAdder
@@ -211,13 +211,13 @@ function PolicyEditor({ view, tools }: { view: ServerPolicyView; tools: Tool[] }
           {justSaved && !dirty ? "Policy saved." : ""}
         </p>
         {dirty && (
-          <button type="button" className={BUTTON_SECONDARY} onClick={() => setPolicy(saved)}>
+          <Button className={BUTTON_SECONDARY} onPress={() => setPolicy(saved)}>
             Discard
-          </button>
+          </Button>
         )}
-        <button type="button" className={BUTTON_PRIMARY} disabled={!dirty || busy} onClick={() => void save()} data-testid="policy-save">
+        <Button className={BUTTON_PRIMARY} isDisabled={!dirty || busy} onPress={() => void save()} data-testid="policy-save">
           {busy ? "Saving…" : "Save policy"}
-        </button>
+        </Button>
       </div>
     </section>
   );

@@ -1,5 +1,6 @@
 "use client";
 
+import { Button } from "@/components/ui/button";
 import { useState, type ReactNode } from "react";
 
 const LOOK = "rounded-md border border-zinc-300 px-2.5 py-1 text-xs hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-900";
@@ -18,11 +19,10 @@ export function CopyButton({
 }): ReactNode {
   const [copied, setCopied] = useState(false);
   return (
-    <button
-      type="button"
+    <Button
       data-testid={testId}
       className={className}
-      onClick={() =>
+      onPress={() =>
         void navigator.clipboard.writeText(typeof text === "function" ? text() : text).then(() => {
           setCopied(true);
           setTimeout(() => setCopied(false), 1500);
@@ -30,6 +30,6 @@ export function CopyButton({
       }
     >
       {copied ? "Copied ✓" : label}
-    </button>
+    </Button>
   );
 }

@@ -3,6 +3,7 @@
 // A button that reads a JSON file the person picks and hands it to `save` (an import endpoint),
 // then goes where `save` says; a file that is not JSON, or one the endpoint refuses, is said in
 // its own words under the button.
+import { Button } from "@/components/ui/button";
 import { useRouter } from "next/navigation";
 import { useRef, useState, type ReactNode } from "react";
 import { BUTTON_SECONDARY, ERROR_NOTE } from "@/components/ui/classes";
@@ -42,9 +43,9 @@ export function ImportJsonFile({
   };
   return (
     <div className="flex flex-col items-end gap-2">
-      <button type="button" className={BUTTON_SECONDARY} onClick={() => input.current?.click()}>
+      <Button className={BUTTON_SECONDARY} onPress={() => input.current?.click()}>
         {label}
-      </button>
+      </Button>
       <input
         ref={input}
         type="file"

@@ -1,5 +1,6 @@
 "use client";
 
+import { Button } from "@/components/ui/button";
 import { useEffect, useState, type ReactNode } from "react";
 import { applyTheme, THEME_STORAGE_KEY, type ThemeChoice } from "./theme";
 
@@ -39,15 +40,14 @@ export function ThemeToggle(): ReactNode {
   };
 
   return (
-    <button
-      type="button"
-      onClick={next}
+    <Button
+      onPress={next}
       title={`${LABEL[choice]} (click to change)`}
       aria-label={LABEL[choice]}
       data-testid="theme-toggle"
       className="flex h-7 w-7 items-center justify-center rounded-md text-sm text-muted hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100"
     >
       {GLYPH[choice]}
-    </button>
+    </Button>
   );
 }
