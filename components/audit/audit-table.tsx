@@ -12,8 +12,8 @@ import { OutcomeBadge } from "./outcome-badge";
 import { ViaTag } from "./via";
 import { INVOCATION_LABELS, isInvocationKind } from "@/lib/domain/invocation-kinds";
 import { Checkbox } from "@/components/ui/checkbox";
-import { Cell, DataTable, Row, SelectionBox, type TableColumn } from "@/components/ui/table";
-import { Button, type Selection } from "react-aria-components";
+import { Cell, DataTable, Row, SelectionBox, type TableColumn, useTwoTicked } from "@/components/ui/table";
+import { Button } from "@/components/ui/button";
 
 function summary(value: unknown): string {
   const text = JSON.stringify(value) ?? "";
@@ -157,16 +157,9 @@ const COLUMNS: readonly TableColumn[] = [
 ];
 
 export function AuditTable({ records, selected, query }: { records: AuditEntry[]; selected?: string; query: string }): ReactNode {
-  const [ticked, setTicked] = useState<string[]>([]);
   const [open, setOpen] = useState<Set<string>>(new Set());
   const href = (id: string): string => `/audit${query ? `${query}&` : "?"}selected=${id}`;
-  const toggle = (id: string): void =>
-    setTicked((current) => (current.includes(id) ? current.filter((t) => t !== id) : [...current, id].slice(-2)));
-  // Two calls are compared: a third tick lets go of the oldest.
-  const tick = (keys: Selection): void => {
-    const now = keys === "all" ? records.map((r) => r.id) : [...keys].map(String);
-    setTicked((current) => [...current.filter((id) => now.includes(id)), ...now.filter((id) => !current.includes(id))].slice(-2));
-  };
+  const { ticked, onSelectionChange, toggle } = useTwoTicked(records.map((r) => r.id));
 
   // A field's completion lookups are one row, unfolded on demand (every one is still its own record).
   const rows = groupCompletions(records);
@@ -252,7 +245,7 @@ export function AuditTable({ records, selected, query }: { records: AuditEntry[]
         className="mt-1 hidden md:block"
         selectionMode="multiple"
         selectedKeys={new Set(ticked)}
-        onSelectionChange={tick}
+        onSelectionChange={onSelectionChange}
       >
         {rows.flatMap((row) => [tableRow(row.record, row), ...(open.has(row.record.id) ? row.folded.map((r) => tableRow(r)) : [])])}
       </DataTable>

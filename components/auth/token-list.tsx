@@ -4,7 +4,7 @@
 // admins on the people page.
 import type { ReactNode } from "react";
 import type { PersonalToken } from "@/lib/auth/personal-tokens-shape";
-import { Button } from "react-aria-components";
+import { Button } from "@/components/ui/button";
 import { Cell, DataTable, Row, TEXT_BUTTON_FOCUS } from "@/components/ui/table";
 
 function when(iso: string | null): string {

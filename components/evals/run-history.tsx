@@ -2,12 +2,11 @@
 
 // A suite's runs, newest first: when, who, each model's pass rate, and a pick of two to compare.
 import Link from "next/link";
-import { useState, type ReactNode } from "react";
+import { type ReactNode } from "react";
 import { BUTTON_SECONDARY } from "@/components/ui/classes";
 import type { RunListing } from "@/lib/domain/eval-run-shapes";
 import { PassRate } from "./pass-rate";
-import { Cell, DataTable, Row, SelectionBox, type TableColumn } from "@/components/ui/table";
-import type { Selection } from "react-aria-components";
+import { Cell, DataTable, Row, SelectionBox, type TableColumn, useTwoTicked } from "@/components/ui/table";
 
 const STATUS: Record<RunListing["status"], string> = {
   running: "running",
@@ -26,12 +25,7 @@ const COLUMNS: readonly TableColumn[] = [
 ];
 
 export function RunHistory({ suiteId, runs }: { suiteId: string; runs: readonly RunListing[] }): ReactNode {
-  const [picked, setPicked] = useState<string[]>([]);
-  // Two runs are compared: a third tick lets go of the oldest.
-  const pick = (keys: Selection): void => {
-    const now = keys === "all" ? runs.map((run) => run.id) : [...keys].map(String);
-    setPicked((current) => [...current.filter((id) => now.includes(id)), ...now.filter((id) => !current.includes(id))].slice(-2));
-  };
+  const { ticked: picked, onSelectionChange } = useTwoTicked(runs.map((run) => run.id));
   const [newer, older] = runs.filter((run) => picked.includes(run.id));
   return (
     <div>
@@ -44,7 +38,7 @@ export function RunHistory({ suiteId, runs }: { suiteId: string; runs: readonly 
         bodyClassName="divide-y divide-zinc-100 dark:divide-zinc-900"
         selectionMode="multiple"
         selectedKeys={new Set(picked)}
-        onSelectionChange={pick}
+        onSelectionChange={onSelectionChange}
       >
         {runs.map((run) => (
           <Row key={run.id} id={run.id} data-testid="run-row">

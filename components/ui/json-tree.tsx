@@ -141,8 +141,12 @@ function rowsOf(id: string, name: string | undefined, value: unknown, last: bool
 export function JsonTree({ value, testId, label = "JSON" }: { value: unknown; testId?: string; label?: string }): ReactNode {
   const [shown, setShown] = useState<{ value: unknown; open: Set<Key> }>(() => ({ value, open: initiallyOpen(value) }));
   // Another document: its own first folding, not the last one's.
-  if (shown.value !== value) setShown({ value, open: initiallyOpen(value) });
-  const open = shown.value === value ? shown.open : initiallyOpen(value);
+  let current = shown;
+  if (shown.value !== value) {
+    current = { value, open: initiallyOpen(value) };
+    setShown(current);
+  }
+  const open = current.open;
   const setOpen = (keys: Set<Key>): void => setShown({ value, open: keys });
   return (
     <div

@@ -3,7 +3,7 @@
 // Every table of rows, one way: React Aria's Table (a grid a keyboard walks by arrow keys, rows
 // a screen reader counts, ticking by Space, opening by Enter), in one head style, in a box that
 // scrolls sideways on a phone instead of the page.
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import {
   Cell as AriaCell,
   Checkbox as AriaCheckbox,
@@ -14,6 +14,7 @@ import {
   TableHeader,
   type CellProps,
   type RowProps,
+  type Selection,
   type TableProps,
 } from "react-aria-components";
 
@@ -130,4 +131,24 @@ export function SelectionBox({ label, testId }: { label: string; testId?: string
       )}
     </AriaCheckbox>
   );
+}
+
+/**
+ * Two rows ticked to compare (audit records, eval runs), in the order they were ticked: a third
+ * tick lets go of the oldest. `onSelectionChange` is the table's; `toggle` one row's, for a list
+ * of the same rows drawn as cards on a phone.
+ */
+export function useTwoTicked(allIds: readonly string[]): {
+  ticked: string[];
+  onSelectionChange: (keys: Selection) => void;
+  toggle: (id: string) => void;
+} {
+  const [ticked, setTicked] = useState<string[]>([]);
+  const onSelectionChange = (keys: Selection): void => {
+    const now = keys === "all" ? [...allIds] : [...keys].map(String);
+    setTicked((current) => [...current.filter((id) => now.includes(id)), ...now.filter((id) => !current.includes(id))].slice(-2));
+  };
+  const toggle = (id: string): void =>
+    setTicked((current) => (current.includes(id) ? current.filter((t) => t !== id) : [...current, id].slice(-2)));
+  return { ticked, onSelectionChange, toggle };
 }

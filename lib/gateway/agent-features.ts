@@ -58,29 +58,26 @@ async function eachServer<T>(caller: Caller, scope: FeatureScope, list: (connect
   return lists.flat();
 }
 
-export async function agentResources(
-  caller: Caller,
-  scope: FeatureScope = "all",
-): Promise<{ resources: Resource[]; templates: ResourceTemplate[] }> {
-  const listed = await eachServer(caller, scope, async (connection) => {
-    const catalog = await listResourceCatalog(connection);
+export async function agentResources(caller: Caller, scope: FeatureScope = "all"): Promise<Resource[]> {
+  return eachServer(caller, scope, async (connection) => {
     const serverId = connection.config.id;
-    return [
-      {
-        resources: catalog.resources.map((resource) => ({
-          ...resource,
-          uri: agentResourceUri(serverId, resource.uri),
-          name: agentToolName(serverId, resource.name),
-        })),
-        templates: catalog.templates.map((template) => ({
-          ...template,
-          uriTemplate: agentResourceUri(serverId, template.uriTemplate),
-          name: agentToolName(serverId, template.name),
-        })),
-      },
-    ];
+    return (await listResourceCatalog(connection, "resources")).resources.map((resource) => ({
+      ...resource,
+      uri: agentResourceUri(serverId, resource.uri),
+      name: agentToolName(serverId, resource.name),
+    }));
   });
-  return { resources: listed.flatMap((l) => l.resources), templates: listed.flatMap((l) => l.templates) };
+}
+
+export async function agentResourceTemplates(caller: Caller, scope: FeatureScope = "all"): Promise<ResourceTemplate[]> {
+  return eachServer(caller, scope, async (connection) => {
+    const serverId = connection.config.id;
+    return (await listResourceCatalog(connection, "templates")).templates.map((template) => ({
+      ...template,
+      uriTemplate: agentResourceUri(serverId, template.uriTemplate),
+      name: agentToolName(serverId, template.name),
+    }));
+  });
 }
 
 export async function agentPrompts(caller: Caller, scope: FeatureScope = "all"): Promise<Prompt[]> {

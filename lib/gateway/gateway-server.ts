@@ -15,7 +15,15 @@ import {
 } from "@modelcontextprotocol/server";
 import type { Caller } from "@/lib/domain/roles";
 import { callAgentTool } from "./agent-call";
-import { agentPrompts, agentResources, completeForAgent, getAgentPrompt, readAgentResource, watchAgentResource } from "./agent-features";
+import {
+  agentPrompts,
+  agentResources,
+  agentResourceTemplates,
+  completeForAgent,
+  getAgentPrompt,
+  readAgentResource,
+  watchAgentResource,
+} from "./agent-features";
 import { agentAsk } from "./agent-questions";
 import { roundCodec, type RoundState } from "./input-rounds";
 import type { FeatureScope, ToolView } from "./tool-views";
@@ -164,11 +172,11 @@ function serveFeatures(server: Server, session: GatewaySession, features: () => 
     scope: await features(),
   });
   server.setRequestHandler("resources/list", async (request) => {
-    const { page, nextCursor } = pageOf((await agentResources(session.caller(), await features())).resources, request.params?.cursor);
+    const { page, nextCursor } = pageOf(await agentResources(session.caller(), await features()), request.params?.cursor);
     return { resources: page, ...(nextCursor ? { nextCursor } : {}) };
   });
   server.setRequestHandler("resources/templates/list", async (request) => {
-    const { page, nextCursor } = pageOf((await agentResources(session.caller(), await features())).templates, request.params?.cursor);
+    const { page, nextCursor } = pageOf(await agentResourceTemplates(session.caller(), await features()), request.params?.cursor);
     return { resourceTemplates: page, ...(nextCursor ? { nextCursor } : {}) };
   });
   server.setRequestHandler("resources/read", async (request, ctx) => readAgentResource({ ...(await asked(ctx)), uri: request.params.uri }));

@@ -43,30 +43,37 @@ function options(connection: ServerConnection): { timeout: number } {
   return { timeout: connection.callTimeoutMs };
 }
 
-export async function listResourceCatalog(connection: ServerConnection): Promise<ResourceCatalog> {
+const NONE = { items: [], truncated: false };
+
+/** `only`: one of the two lists (an agent's resources/list asks for no templates); the other is left empty, unasked. */
+export async function listResourceCatalog(connection: ServerConnection, only?: "resources" | "templates"): Promise<ResourceCatalog> {
   const client = await connection.ready();
   if (!client.getServerCapabilities()?.resources) return { supported: false, resources: [], templates: [], truncated: false };
   const [resources, templates] = await Promise.all([
-    allPages(async (cursor) => {
-      const page = await client.request(
-        { method: "resources/list", params: cursor ? { cursor } : {} },
-        ListResourcesResultSchema,
-        options(connection),
-      );
-      return { items: page.resources, nextCursor: page.nextCursor };
-    }),
+    only === "templates"
+      ? NONE
+      : allPages(async (cursor) => {
+          const page = await client.request(
+            { method: "resources/list", params: cursor ? { cursor } : {} },
+            ListResourcesResultSchema,
+            options(connection),
+          );
+          return { items: page.resources, nextCursor: page.nextCursor };
+        }),
     // Many servers with resources have no templates and answer "method not found".
-    allPages(async (cursor) => {
-      const page = await client.request(
-        { method: "resources/templates/list", params: cursor ? { cursor } : {} },
-        ListResourceTemplatesResultSchema,
-        options(connection),
-      );
-      return { items: page.resourceTemplates, nextCursor: page.nextCursor };
-    }).catch((error: unknown) => {
-      if ((error as { code?: unknown }).code === METHOD_NOT_FOUND) return { items: [], truncated: false };
-      throw error;
-    }),
+    only === "resources"
+      ? NONE
+      : allPages(async (cursor) => {
+          const page = await client.request(
+            { method: "resources/templates/list", params: cursor ? { cursor } : {} },
+            ListResourceTemplatesResultSchema,
+            options(connection),
+          );
+          return { items: page.resourceTemplates, nextCursor: page.nextCursor };
+        }).catch((error: unknown) => {
+          if ((error as { code?: unknown }).code === METHOD_NOT_FOUND) return { items: [], truncated: false };
+          throw error;
+        }),
   ]);
   return { supported: true, resources: resources.items, templates: templates.items, truncated: resources.truncated || templates.truncated };
 }
