@@ -176,11 +176,15 @@ export function OAuthPanel({ server }: { server: ServerSnapshot }): ReactNode {
       <p className="mt-1 text-[13px] text-muted">
         {view?.grant === "client_credentials"
           ? "Toolscope authorizes as a client of its own (client credentials): no one is asked."
-          : shared
-            ? view?.sharing === "shared"
-              ? "One authorization serves everyone who uses this server."
-              : "Toolscope's own authorization of this server."
-            : "Your own authorization: calls you make use your token, and no one else's calls do."}{" "}
+          : view?.grant === "jwt_bearer"
+            ? "Toolscope authorizes as this workload: the JWT its platform gives it is the grant (workload identity), and no one is asked."
+            : view?.grant === "enterprise"
+              ? "Your company sign-in is exchanged for access at the identity provider (enterprise-managed authorization): no consent page."
+              : shared
+                ? view?.sharing === "shared"
+                  ? "One authorization serves everyone who uses this server."
+                  : "Toolscope's own authorization of this server."
+                : "Your own authorization: calls you make use your token, and no one else's calls do."}{" "}
         Tokens stay on Toolscope&apos;s server, encrypted; the browser never sees them.
       </p>
       <ErrorNote message={error} className="mt-2" />

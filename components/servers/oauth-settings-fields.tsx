@@ -2,9 +2,10 @@
 
 // The OAuth part of the server form. Nothing here is needed for most servers: discovery,
 // registration and PKCE are automatic. It covers sharing (once people have accounts), a client
-// registered by hand, the scope, and machine-to-machine access (client credentials). Stored
-// secrets are never shown; a blank secret field keeps the stored one.
-import type { ReactNode } from "react";
+// registered by hand, the scope, machine-to-machine access (client credentials), workload
+// identity and enterprise-managed authorization. Stored secrets are never shown; a blank secret
+// field keeps the stored one.
+import { useState, type ReactNode } from "react";
 import { INPUT } from "@/components/ui/classes";
 import type { PublicOAuthSettings } from "@/lib/domain/server-config";
 import { Disclosure } from "@/components/ui/disclosure";
@@ -24,6 +25,12 @@ export function oauthFromForm(form: FormData, existing: PublicOAuthSettings | nu
   const grant = text("oauth_grant") || "authorization_code";
   const keepSecret = !clientSecret && existing?.hasClientSecret && clientId === existing.clientId;
   const keepKey = !privateKey && existing?.hasPrivateKey && clientId === existing.clientId;
+  // Each grant's own fields, sent only with it (the others are hidden, and may hold stale values).
+  const assertionFile = grant === "jwt_bearer" ? text("oauth_assertionFile") : "";
+  const enterprise = grant === "enterprise";
+  const idpClientId = enterprise ? text("oauth_idpClientId") : "";
+  const idpClientSecret = enterprise ? text("oauth_idpClientSecret") : "";
+  const keepIdpSecret = enterprise && !idpClientSecret && existing?.hasIdpClientSecret && idpClientId === existing.idpClientId;
   const oauth: Record<string, unknown> = {
     ...(sharing !== "personal" ? { sharing } : {}),
     ...(grant !== "authorization_code" ? { grant } : {}),
@@ -32,11 +39,18 @@ export function oauthFromForm(form: FormData, existing: PublicOAuthSettings | nu
     ...(privateKey ? { privateKey, signingAlgorithm: text("oauth_signingAlgorithm") || "ES256" } : {}),
     ...(keepKey ? { privateKey: null, signingAlgorithm: text("oauth_signingAlgorithm") || existing?.signingAlgorithm || "ES256" } : {}),
     ...(scope ? { scope } : {}),
+    ...(assertionFile ? { assertionFile } : {}),
+    ...(enterprise && text("oauth_idpIssuer") ? { idpIssuer: text("oauth_idpIssuer") } : {}),
+    ...(enterprise && text("oauth_idpTokenEndpoint") ? { idpTokenEndpoint: text("oauth_idpTokenEndpoint") } : {}),
+    ...(idpClientId ? { idpClientId } : {}),
+    ...(idpClientSecret ? { idpClientSecret } : keepIdpSecret ? { idpClientSecret: null } : {}),
+    ...(enterprise && text("oauth_idTokenFile") ? { idTokenFile: text("oauth_idTokenFile") } : {}),
   };
   return Object.keys(oauth).length > 0 ? oauth : undefined;
 }
 
 export function OAuthSettingsFields({ existing }: { existing: PublicOAuthSettings | null }): ReactNode {
+  const [grant, setGrant] = useState<string>(existing?.grant ?? "authorization_code");
   return (
     <Disclosure
       className="rounded-md border border-zinc-200 p-3 dark:border-zinc-800"
@@ -59,34 +73,29 @@ export function OAuthSettingsFields({ existing }: { existing: PublicOAuthSetting
         </label>
         <label>
           <span className={LABEL}>Grant</span>
-          <select name="oauth_grant" defaultValue={existing?.grant ?? "authorization_code"} className={INPUT}>
+          <select name="oauth_grant" value={grant} onChange={(event) => setGrant(event.target.value)} className={INPUT}>
             <option value="authorization_code">A person authorizes (authorization code + PKCE)</option>
             <option value="client_credentials">Machine to machine (client credentials)</option>
+            <option value="jwt_bearer">Workload identity (the platform&apos;s JWT)</option>
+            <option value="enterprise">Company sign-in (enterprise-managed, ID-JAG)</option>
           </select>
         </label>
-        <label>
-          <span className={LABEL}>Client id (registered by hand)</span>
-          <input name="oauth_clientId" defaultValue={existing?.clientId ?? ""} className={`${INPUT} font-mono`} autoComplete="off" />
-        </label>
-        <label>
-          <span className={LABEL}>Client secret</span>
-          <input
-            name="oauth_clientSecret"
-            type="password"
-            autoComplete="new-password"
-            placeholder={existing?.hasClientSecret ? "stored: leave blank to keep" : ""}
-            className={`${INPUT} font-mono`}
-          />
-        </label>
-        <label className="col-span-2">
-          <span className={LABEL}>Scope (instead of the one the server names)</span>
-          <input
-            name="oauth_scope"
-            defaultValue={existing?.scope ?? ""}
-            placeholder="e.g. repo read:user"
-            className={`${INPUT} font-mono`}
-          />
-        </label>
+        {grant === "jwt_bearer" && <WorkloadFields existing={existing} />}
+        {grant === "enterprise" && <EnterpriseFields existing={existing} />}
+        <TextField label="Client id (registered by hand)" name="oauth_clientId" defaultValue={existing?.clientId} />
+        <TextField
+          label="Client secret"
+          name="oauth_clientSecret"
+          secret
+          placeholder={existing?.hasClientSecret ? "stored: leave blank to keep" : ""}
+        />
+        <TextField
+          label="Scope (instead of the one the server names)"
+          name="oauth_scope"
+          wide
+          defaultValue={existing?.scope}
+          placeholder="e.g. repo read:user"
+        />
         <label className="col-span-2">
           <span className={LABEL}>Private key for private_key_jwt (PKCS#8 PEM), instead of a client secret</span>
           <textarea
@@ -106,5 +115,91 @@ export function OAuthSettingsFields({ existing }: { existing: PublicOAuthSetting
         </label>
       </div>
     </Disclosure>
+  );
+}
+
+type TextFieldProps = {
+  label: string;
+  name: string;
+  defaultValue?: string | null | undefined;
+  placeholder?: string;
+  help?: string;
+  type?: "url";
+  /** Never shown back: a password field the browser does not fill in. */
+  secret?: boolean;
+  required?: boolean;
+  /** Across both columns. */
+  wide?: boolean;
+};
+
+function TextField({ label, name, defaultValue, placeholder, help, type, secret, required, wide }: TextFieldProps): ReactNode {
+  return (
+    <label className={wide ? "col-span-2" : undefined}>
+      <span className={LABEL}>{label}</span>
+      <input
+        name={name}
+        type={secret ? "password" : type}
+        required={required}
+        defaultValue={secret ? undefined : (defaultValue ?? "")}
+        placeholder={placeholder}
+        autoComplete={secret ? "new-password" : "off"}
+        className={`${INPUT} font-mono`}
+      />
+      {help && <span className={HELP}>{help}</span>}
+    </label>
+  );
+}
+
+/** Workload identity federation: where the platform keeps the workload's JWT. */
+function WorkloadFields({ existing }: { existing: PublicOAuthSettings | null }): ReactNode {
+  return (
+    <TextField
+      label="Workload JWT file"
+      name="oauth_assertionFile"
+      wide
+      required
+      defaultValue={existing?.assertionFile}
+      placeholder="/var/run/secrets/tokens/mcp-token"
+      help="Read again for each token request, since platforms rotate it. The client id below is the one registered for this workload."
+    />
+  );
+}
+
+/** Enterprise-managed authorization: the identity provider that issues ID-JAGs, and Toolscope's client there. */
+function EnterpriseFields({ existing }: { existing: PublicOAuthSettings | null }): ReactNode {
+  return (
+    <fieldset className="col-span-2 grid grid-cols-2 gap-4 rounded-md border border-zinc-200 p-3 dark:border-zinc-800">
+      <legend className="px-1 text-[13px] font-medium">Identity provider</legend>
+      <p className={`${HELP} col-span-2 mt-0`}>
+        Each person&apos;s ID token from signing in to Toolscope with single sign-on is exchanged there for an ID-JAG, which this
+        server&apos;s authorization server takes instead of a consent page. Give its issuer or its token endpoint.
+      </p>
+      <TextField
+        label="Issuer"
+        name="oauth_idpIssuer"
+        type="url"
+        defaultValue={existing?.idpIssuer}
+        placeholder="https://login.example.com"
+      />
+      <TextField
+        label="Token endpoint (instead of discovery)"
+        name="oauth_idpTokenEndpoint"
+        type="url"
+        defaultValue={existing?.idpTokenEndpoint}
+      />
+      <TextField label="Toolscope's client id there" name="oauth_idpClientId" required defaultValue={existing?.idpClientId} />
+      <TextField
+        label="Its client secret"
+        name="oauth_idpClientSecret"
+        secret
+        placeholder={existing?.hasIdpClientSecret ? "stored: leave blank to keep" : "none for a public client"}
+      />
+      <TextField
+        label="ID token file (only for a Toolscope without accounts)"
+        name="oauth_idTokenFile"
+        wide
+        defaultValue={existing?.idTokenFile}
+      />
+    </fieldset>
   );
 }

@@ -56,7 +56,7 @@ export function gatewayResource(): string {
 }
 
 /** The issuer better-auth names in its metadata and tokens: its own base URL. */
-function issuer(): string {
+export function issuer(): string {
   return `${appConfig().publicUrl}/api/auth`;
 }
 

@@ -22,9 +22,10 @@ import { authSecret } from "./secret";
 import { RESERVED_EMAIL_MESSAGE } from "../domain/reserved-identity";
 import { isReservedEmail } from "./reserved-address";
 import { identityFromClaims } from "./sso-claims";
-import { agentOAuthPlugins, recordAgentAuthorization, registerMcpClientsAsNative } from "./agent-oauth";
+import { agentOAuthAvailable, agentOAuthPlugins, recordAgentAuthorization, registerMcpClientsAsNative } from "./agent-oauth";
+import { agentIdJagPlugins } from "./agent-id-jag";
+import { SSO_PROVIDER_ID } from "./sso-provider";
 
-export const SSO_PROVIDER_ID = "sso";
 export const AUTH_BASE_PATH = "/api/auth";
 /**
  * The client's address as the front door decided it (lib/server/client-address.ts, trusted
@@ -140,6 +141,8 @@ function options(db: Kysely<unknown>): BetterAuthOptions {
       ...(oidc ? [genericOAuth({ config: [ssoProvider(oidc)] })] : []),
       // Toolscope as the OAuth authorization server its MCP endpoint's agents authorize against.
       ...agentOAuthPlugins(),
+      // After the OAuth provider, which it extends.
+      ...(agentOAuthAvailable() ? agentIdJagPlugins() : []),
     ],
   };
 }

@@ -104,6 +104,7 @@ const EnvSchema = z.object({
     .refine((u) => new URL(u).pathname.length > 1, "TOOLSCOPE_OAUTH_CLIENT_METADATA_URL needs a path (e.g. /oauth/client-metadata.json)")
     .optional(),
   TOOLSCOPE_AGENT_OAUTH: z.enum(["on", "off"]).default("on"),
+  TOOLSCOPE_AGENT_ID_JAG_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
   TOOLSCOPE_APPROVAL_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
   TOOLSCOPE_APPROVAL_WEBHOOK_SECRET: z.string().min(16, "TOOLSCOPE_APPROVAL_WEBHOOK_SECRET must be at least 16 characters").optional(),
   TOOLSCOPE_STDIO: z.enum(["off", "allowlist", "on"]).optional(),
@@ -196,6 +197,8 @@ export type AppConfig = {
   approvalWebhook: { url: string; secret: string | undefined } | undefined;
   /** Whether agents may authorize by OAuth with Toolscope as the server (lib/auth/agent-oauth.ts); off: personal tokens only. */
   agentOAuth: boolean;
+  /** The company identity provider whose ID-JAGs agents may bring instead of a consent page (enterprise-managed authorization). */
+  agentIdJagIssuer: string | undefined;
   /** 0 turns a limit off. */
   limits: {
     callsPerMinute: number;
@@ -305,6 +308,7 @@ export function configFrom(variables: Record<string, string | undefined>): AppCo
     },
     outboundAllow: list(env.TOOLSCOPE_OUTBOUND_ALLOW),
     agentOAuth: env.TOOLSCOPE_AGENT_OAUTH === "on",
+    agentIdJagIssuer: env.TOOLSCOPE_AGENT_ID_JAG_ISSUER?.replace(/\/+$/, ""),
     approvalWebhook: env.TOOLSCOPE_APPROVAL_WEBHOOK_URL
       ? { url: env.TOOLSCOPE_APPROVAL_WEBHOOK_URL, secret: env.TOOLSCOPE_APPROVAL_WEBHOOK_SECRET }
       : undefined,

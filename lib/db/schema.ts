@@ -225,6 +225,8 @@ export interface AuthAccountTable {
   userId: string;
   password: string | null;
   idToken: string | null;
+  /** Encrypted by better-auth when its encryptOAuthTokens is on; only whether there is one is read here. */
+  refreshToken: string | null;
 }
 
 export interface PersonalTokensTable {

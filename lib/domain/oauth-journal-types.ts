@@ -1,5 +1,6 @@
 // What the OAuth view shows: an authorization's state and each step of it as it happened,
 // secrets masked. Client-safe: the server page renders these.
+import type { OAuthGrant } from "./server-config";
 
 export type JournalStep =
   | "challenge"
@@ -11,6 +12,8 @@ export type JournalStep =
   | "token"
   | "refresh"
   | "client-credentials"
+  | "token-exchange"
+  | "jwt-bearer"
   | "tokens-saved"
   | "invalidated"
   | "authorization-server-changed"
@@ -29,6 +32,8 @@ export const JOURNAL_STEP_LABELS: Record<JournalStep, string> = {
   token: "Token exchange",
   refresh: "Token refresh",
   "client-credentials": "Client credentials grant",
+  "token-exchange": "ID token exchanged for an ID-JAG",
+  "jwt-bearer": "JWT bearer grant",
   "tokens-saved": "Tokens stored",
   invalidated: "Credentials discarded",
   "authorization-server-changed": "Authorization server changed",
@@ -68,7 +73,7 @@ export type AuthorizationView = {
   /** Whose authorization this caller's requests use. */
   principal: "personal" | "shared";
   sharing: "personal" | "shared";
-  grant: "authorization_code" | "client_credentials";
+  grant: OAuthGrant;
   authorized: boolean;
   scope: string | null;
   requestedScope: string | null;

@@ -46,12 +46,28 @@ export const UrlTransportSchema = z.enum(["auto", "streamable-http", "sse"]);
  * the usual case: discovery, client registration (a client ID metadata document or dynamic
  * registration) and PKCE are automatic. These settings cover the rest.
  */
+/** The grants Toolscope can get a server's tokens with (see `grant` below). */
+export const OAUTH_GRANTS = ["authorization_code", "client_credentials", "jwt_bearer", "enterprise"] as const;
+export type OAuthGrant = (typeof OAUTH_GRANTS)[number];
+
+/** The grants no person takes part in: one authorization serves everyone. */
+export function machineGrant(grant: OAuthGrant | undefined): boolean {
+  return grant === "client_credentials" || grant === "jwt_bearer";
+}
+
 export const OAuthSettingsSchema = z
   .object({
     /** Once people have accounts: each person authorizes for themselves, or one authorization serves everyone. */
     sharing: z.enum(["personal", "shared"]).default("personal"),
-    /** `client_credentials`: machine to machine, no person involved (always shared). */
-    grant: z.enum(["authorization_code", "client_credentials"]).default("authorization_code"),
+    /**
+     * `client_credentials`: machine to machine, no person involved (always shared).
+     * `jwt_bearer`: workload identity federation (SEP-1933): a JWT the platform gives this
+     * workload (a Kubernetes projected service-account token, say) is the grant, RFC 7523
+     * (always shared). `enterprise`: enterprise-managed authorization (SEP-990): the person's
+     * ID token from the company's identity provider is exchanged there for an ID-JAG (RFC 8693),
+     * which the server's authorization server takes as a JWT bearer grant (RFC 7523).
+     */
+    grant: z.enum(OAUTH_GRANTS).default("authorization_code"),
     /** A client registered by hand at the authorization server. */
     clientId: z.string().trim().min(1).max(2000).optional(),
     clientSecret: z.string().min(1).max(4000).optional(),
@@ -60,6 +76,18 @@ export const OAuthSettingsSchema = z
     signingAlgorithm: z.enum(["RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256", "ES384", "ES512", "EdDSA"]).optional(),
     /** Scopes to ask for instead of those the server names. */
     scope: z.string().trim().min(1).max(2000).optional(),
+    /** jwt_bearer: the file holding the workload's JWT, read again for each token request (they rotate). */
+    assertionFile: z.string().trim().min(1).max(4000).optional(),
+    /** enterprise: the identity provider (its issuer, for discovery, or its token endpoint) and Toolscope's client there. */
+    idpIssuer: z.string().trim().url().max(2000).optional(),
+    idpTokenEndpoint: z.string().trim().url().max(2000).optional(),
+    idpClientId: z.string().trim().min(1).max(2000).optional(),
+    idpClientSecret: z.string().min(1).max(4000).optional(),
+    /**
+     * enterprise: a file holding the ID token to exchange, for a Toolscope without accounts
+     * (read for each exchange). Without it, the person's own ID token from signing in to Toolscope.
+     */
+    idTokenFile: z.string().trim().min(1).max(4000).optional(),
   })
   .strict()
   .superRefine((value, ctx) => {
@@ -77,6 +105,22 @@ export const OAuthSettingsSchema = z
         message: "client_credentials needs a client id with a client secret or a private key",
         path: ["grant"],
       });
+    if (value.grant === "jwt_bearer" && !value.assertionFile)
+      ctx.addIssue({ code: "custom", message: "jwt_bearer needs the file that holds the workload's JWT", path: ["assertionFile"] });
+    if ((value.grant === "jwt_bearer" || value.grant === "enterprise") && !value.clientId)
+      ctx.addIssue({
+        code: "custom",
+        message: `${value.grant} needs the client id registered at the server's authorization server`,
+        path: ["clientId"],
+      });
+    if (value.grant === "enterprise") {
+      if (!value.idpIssuer && !value.idpTokenEndpoint)
+        ctx.addIssue({ code: "custom", message: "enterprise needs the identity provider's issuer or token endpoint", path: ["idpIssuer"] });
+      if (!value.idpClientId)
+        ctx.addIssue({ code: "custom", message: "enterprise needs Toolscope's client id at the identity provider", path: ["idpClientId"] });
+    }
+    if (value.idpClientSecret && !value.idpClientId)
+      ctx.addIssue({ code: "custom", message: "An identity provider client secret needs its client id", path: ["idpClientId"] });
   });
 export type OAuthSettings = z.infer<typeof OAuthSettingsSchema>;
 
@@ -131,6 +175,12 @@ export type PublicOAuthSettings = {
   hasPrivateKey: boolean;
   signingAlgorithm: string | null;
   scope: string | null;
+  assertionFile: string | null;
+  idpIssuer: string | null;
+  idpTokenEndpoint: string | null;
+  idpClientId: string | null;
+  hasIdpClientSecret: boolean;
+  idTokenFile: string | null;
 };
 
 export function publicOAuthSettings(oauth: OAuthSettings | undefined): PublicOAuthSettings | null {
@@ -143,6 +193,12 @@ export function publicOAuthSettings(oauth: OAuthSettings | undefined): PublicOAu
     hasPrivateKey: oauth.privateKey !== undefined,
     signingAlgorithm: oauth.signingAlgorithm ?? null,
     scope: oauth.scope ?? null,
+    assertionFile: oauth.assertionFile ?? null,
+    idpIssuer: oauth.idpIssuer ?? null,
+    idpTokenEndpoint: oauth.idpTokenEndpoint ?? null,
+    idpClientId: oauth.idpClientId ?? null,
+    hasIdpClientSecret: oauth.idpClientSecret !== undefined,
+    idTokenFile: oauth.idTokenFile ?? null,
   };
 }
 
@@ -217,6 +273,7 @@ export function serverSecretValues(config: ServerConfig): string[] {
     for (const value of new URL(config.url).searchParams.values()) secrets.add(value);
     if (config.oauth?.clientSecret) secrets.add(config.oauth.clientSecret);
     if (config.oauth?.privateKey) secrets.add(config.oauth.privateKey);
+    if (config.oauth?.idpClientSecret) secrets.add(config.oauth.idpClientSecret);
   }
   return [...secrets];
 }

@@ -89,6 +89,7 @@ function placeholderSecret(entry: McpJsonEntry): string | undefined {
   if (entry.url && (entry.url.includes(REDACTED_VALUE) || entry.url.includes(encodeURIComponent(REDACTED_VALUE)))) return "the URL";
   if (entry.oauth?.clientSecret === REDACTED_VALUE) return "oauth.clientSecret";
   if (entry.oauth?.privateKey === REDACTED_VALUE) return "oauth.privateKey";
+  if (entry.oauth?.idpClientSecret === REDACTED_VALUE) return "oauth.idpClientSecret";
   return undefined;
 }
 
@@ -151,6 +152,7 @@ function exportedOAuth(oauth: OAuthSettings, includeSecrets: boolean): Record<st
     ...oauth,
     ...(oauth.clientSecret ? { clientSecret: REDACTED_VALUE } : {}),
     ...(oauth.privateKey ? { privateKey: REDACTED_VALUE } : {}),
+    ...(oauth.idpClientSecret ? { idpClientSecret: REDACTED_VALUE } : {}),
   };
 }
 

@@ -116,7 +116,7 @@ export async function addServer(id: string, entry: McpJsonEntry, by?: Caller): P
  * null, meaning "keep the stored value"; a key left out is removed.
  */
 /** OAuth settings that are secrets: null in an update keeps the stored value. */
-const OAUTH_SECRETS = ["clientSecret", "privateKey"] as const;
+const OAUTH_SECRETS = ["clientSecret", "privateKey", "idpClientSecret"] as const;
 
 export type ServerUpdate = Omit<McpJsonEntry, "env" | "headers"> & {
   env?: Record<string, string | null>;

@@ -7,6 +7,7 @@ import type { FetchLike } from "@modelcontextprotocol/client";
 import { processWide } from "@/lib/process-wide";
 import type { JournalEntry, JournalStep } from "@/lib/domain/oauth-journal-types";
 import { maskBody, maskHeaders, maskUrl } from "./mask";
+import { JWT_BEARER, TOKEN_EXCHANGE } from "./enterprise-grants";
 import type { Principal } from "./oauth-store";
 
 const MAX_ENTRIES = 200;
@@ -56,6 +57,8 @@ function classify(url: URL, method: string, body: string | undefined): JournalSt
     if (grant === "authorization_code") return "token";
     if (grant === "refresh_token") return "refresh";
     if (grant === "client_credentials") return "client-credentials";
+    if (grant === encodeURIComponent(JWT_BEARER)) return "jwt-bearer";
+    if (grant === encodeURIComponent(TOKEN_EXCHANGE)) return "token-exchange";
     if (body.trimStart().startsWith("{") && body.includes("redirect_uris")) return "registration";
     if (body.trimStart().startsWith("{") && /register/i.test(path)) return "registration";
   }

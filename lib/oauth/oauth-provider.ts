@@ -14,6 +14,7 @@ import {
   createPrivateKeyJwtAuth,
   type AddClientAuthentication,
   type DpopSession,
+  type FetchLike,
   type OAuthClientInformationContext,
   type OAuthClientMetadata,
   type OAuthClientProvider,
@@ -22,20 +23,14 @@ import {
   type StoredOAuthTokens,
 } from "@modelcontextprotocol/client";
 import type { OAuthSettings } from "@/lib/domain/server-config";
+import { AuthorizationRequired } from "./authorization-required";
+import { idJagFor, JWT_BEARER, workloadAssertion } from "./enterprise-grants";
 import { dpopAlgFor, dpopSessionFor, newDpopKey, resourceTakesDpop, type StoredDpopKey } from "./dpop";
 import type { Journal } from "./journal";
 import { isSecretName, maskValue } from "./mask";
 import { grantGeneration, readClient, readGrant, saveClient, updateGrant, type Flow, type Principal } from "./oauth-store";
 
 export const CLIENT_NAME = "Toolscope";
-
-/** Thrown in the connection role where going on would register a client or ask a person. */
-export class AuthorizationRequired extends Error {
-  constructor(message = "Authorization required: no one has authorized Toolscope at this server yet.") {
-    super(message);
-    this.name = "AuthorizationRequired";
-  }
-}
 
 export type ProviderTarget = {
   serverId: string;
@@ -47,6 +42,8 @@ export type ProviderTarget = {
   journal: Journal;
   /** False for the shared principal where each person must authorize for themselves. */
   sharedInUse: () => Promise<boolean>;
+  /** How the provider's own requests go out (the identity provider's token exchange): journalled, guarded. */
+  fetchFn: FetchLike;
 };
 
 /** `dpopChallenged`: the MCP server's last 401 used the DPoP scheme (dpop.ts). */
@@ -79,7 +76,10 @@ export class ToolscopeOAuthProvider implements OAuthClientProvider {
   addClientAuthentication?: AddClientAuthentication;
   /** The grant's generation when the authorization in flight began (see revokeGrant). */
   generation: number | undefined;
-  prepareTokenRequest?: (scope?: string) => URLSearchParams;
+  prepareTokenRequest?: (scope?: string) => URLSearchParams | Promise<URLSearchParams>;
+  /** What auth() found by discovery: the ID-JAG names both (enterprise). */
+  private authorizationServer: string | undefined;
+  private resource: string | undefined;
   /** The DPoP key made for the tokens this provider is about to obtain; saved with them when they are bound to it. */
   private newDpop: { key: StoredDpopKey; session: DpopSession } | undefined;
   /** The MCP server challenged with the DPoP scheme; set by the connection's 401 handler for its role. */
@@ -105,10 +105,40 @@ export class ToolscopeOAuthProvider implements OAuthClientProvider {
     if (settings?.grant === "client_credentials") {
       this.prepareTokenRequest = (scope) => new URLSearchParams({ grant_type: "client_credentials", ...(scope ? { scope } : {}) });
     }
+    if (settings?.grant === "jwt_bearer") {
+      this.prepareTokenRequest = async (scope) =>
+        new URLSearchParams({ grant_type: JWT_BEARER, assertion: await workloadAssertion(settings), ...(scope ? { scope } : {}) });
+    }
+    if (settings?.grant === "enterprise") {
+      this.prepareTokenRequest = async (scope) => {
+        if (!this.authorizationServer || !this.resource)
+          throw new Error("The server names no protected resource metadata (RFC 9728), which enterprise-managed authorization needs.");
+        const assertion = await idJagFor({
+          settings,
+          principal: target.principal,
+          authorizationServer: this.authorizationServer,
+          resource: this.resource,
+          scope,
+          fetchFn: target.fetchFn,
+        });
+        return new URLSearchParams({ grant_type: JWT_BEARER, assertion, ...(scope ? { scope } : {}) });
+      };
+    }
   }
 
+  /** Only the authorization code grant sends a person to the authorization server; the others bring their grant along. */
   private get interactive(): boolean {
-    return this.settings?.grant !== "client_credentials";
+    return (this.settings?.grant ?? "authorization_code") === "authorization_code";
+  }
+
+  /** Called by auth() after discovery. */
+  saveAuthorizationServerUrl(issuer: string): void {
+    this.authorizationServer = issuer;
+  }
+
+  /** Called by auth() after discovery: the resource as the server's metadata names it. */
+  saveResourceUrl(resource: string): void {
+    this.resource = resource;
   }
 
   get redirectUrl(): string | undefined {

@@ -2,17 +2,18 @@ import "server-only";
 // Whose authorization a request uses, and the provider a connection is given. Until people have
 // accounts there is one principal, SHARED. Once they do, each person authorizes for themselves
 // (their calls use their token) unless an admin set the server's authorization to shared;
-// client_credentials is always shared (no person is involved).
+// client_credentials and workload identity are always shared (no person is involved).
 import { auth, extractWWWAuthenticateParams, UnauthorizedError, type AuthProvider, type FetchLike } from "@modelcontextprotocol/client";
 import { appConfig } from "@/lib/config/env";
 import { processWide } from "@/lib/process-wide";
 import { legacyIssuerAccepted } from "./legacy-issuer";
 import { authMode } from "@/lib/auth/mode";
 import type { Caller } from "@/lib/domain/roles";
-import type { UrlConfig } from "@/lib/domain/server-config";
+import { machineGrant, type UrlConfig } from "@/lib/domain/server-config";
 import { transportFetch } from "@/lib/oauth/transport-fetch";
 import { journalFetch, journalFor } from "./journal";
-import { AuthorizationRequired, ToolscopeOAuthProvider, type ProviderRole } from "./oauth-provider";
+import { ToolscopeOAuthProvider, type ProviderRole } from "./oauth-provider";
+import { AuthorizationRequired } from "./authorization-required";
 import { forgetGrantIfAuthorizationServerChanged } from "./authorization-server-change";
 import { challengeScheme, withBoundDpop } from "./dpop";
 import { forgetCachedGrant, grantGeneration, SHARED, type Principal } from "./oauth-store";
@@ -27,7 +28,7 @@ export function callbackUrl(): string {
 
 /** Whether a server's authorization is one for everyone, whoever asks. */
 export function sharedOnly(config: UrlConfig): boolean {
-  return config.oauth?.grant === "client_credentials" || config.oauth?.sharing === "shared";
+  return machineGrant(config.oauth?.grant) || config.oauth?.sharing === "shared";
 }
 
 /** The principal a caller's requests to a server use. */
@@ -140,6 +141,7 @@ export function oauthProvider(config: UrlConfig, principal: Principal, role: Pro
       clientMetadataUrl: appConfig().oauthClientMetadataUrl,
       journal: journalFor(config.id, principal),
       sharedInUse: principal === SHARED ? () => sharedAuthorizationInUse(config) : async () => true,
+      fetchFn: oauthFetch(config, principal),
     },
     role,
   );

@@ -43,6 +43,26 @@ export function prepareEnvironment(scenario: string, url: string, serverId: stri
     oauth.signingAlgorithm = context.signing_algorithm ?? "ES256";
   }
   if (scenario.startsWith("auth/client-credentials-")) oauth.grant = "client_credentials";
+  // The JWTs an operator's platform would keep in files: the workload's (WIF) and, on a
+  // Toolscope without accounts, the ID token to exchange (enterprise-managed authorization).
+  const keep = (name: string, jwt: string): string => {
+    const file = path.join(dir, name);
+    fs.writeFileSync(file, `${jwt}\n`);
+    return file;
+  };
+  if (scenario === "auth/wif-jwt-bearer" && typeof context.valid_jwt === "string") {
+    oauth.grant = "jwt_bearer";
+    oauth.assertionFile = keep("workload.jwt", context.valid_jwt);
+  }
+  if (typeof context.idp_id_token === "string" && typeof context.idp_client_id === "string") {
+    oauth.grant = "enterprise";
+    oauth.idpClientId = context.idp_client_id;
+    // Its token endpoint, as the scenario gives it: the scenario's IdP publishes a bare OpenID
+    // configuration (no response_types_supported) that the SDK's discovery rightly refuses.
+    if (typeof context.idp_token_endpoint === "string") oauth.idpTokenEndpoint = context.idp_token_endpoint;
+    else if (typeof context.idp_issuer === "string") oauth.idpIssuer = context.idp_issuer;
+    oauth.idTokenFile = keep("id-token.jwt", context.idp_id_token);
+  }
   const entry = { url, type: "http", name: `conformance: ${scenario}`, ...(Object.keys(oauth).length ? { oauth } : {}) };
   fs.writeFileSync(path.join(dir, "mcp.json"), JSON.stringify({ mcpServers: { [serverId]: entry } }));
   process.env.TOOLSCOPE_DATA_DIR = path.join(dir, "data");

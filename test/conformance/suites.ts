@@ -64,9 +64,6 @@ const AUTH_COMMON = [
   "auth/offline-access-not-supported",
 ];
 
-const ENTERPRISE_GRANTS =
-  "Enterprise-managed authorization (SEP-990: RFC 8693 token exchange at the IdP, then an RFC 7523 JWT bearer grant) is not implemented. The SDK has the protocol (CrossAppAccessProvider), but Toolscope has no settings for it: an IdP token endpoint and client, and which ID token to exchange (docs/conformance.md).";
-
 export const SUITES: readonly Suite[] = [
   {
     version: "0.1.16",
@@ -81,12 +78,7 @@ export const SUITES: readonly Suite[] = [
       "auth/client-credentials-basic",
       "auth/cross-app-access-complete-flow",
     ],
-    failures: {
-      "auth/cross-app-access-complete-flow": {
-        reason: ENTERPRISE_GRANTS,
-        failingChecks: ["complete-flow-token-exchange", "complete-flow-jwt-bearer"],
-      },
-    },
+    failures: {},
   },
   {
     version: "0.2.0-alpha.12",
@@ -123,16 +115,6 @@ export const SUITES: readonly Suite[] = [
       "sep-2640-client-verify-size",
       "sep-2640-client-verify-frontmatter",
     ],
-    failures: {
-      "auth/enterprise-managed-authorization": {
-        reason: ENTERPRISE_GRANTS,
-        failingChecks: ["complete-flow-token-exchange", "complete-flow-jwt-bearer"],
-      },
-      "auth/wif-jwt-bearer": {
-        reason:
-          "Workload identity federation (SEP-1933, an RFC 7523 JWT bearer grant with a workload's JWT) is not implemented: Toolscope's OAuth settings have no such grant nor a source for the workload JWT (docs/conformance.md).",
-        failingChecks: ["wif-grant-type"],
-      },
-    },
+    failures: {},
   },
 ];
