@@ -1,44 +1,13 @@
 // Popular MCP clients on /mcp, as a team's agents would reach it: each lists the person's tools,
 // calls one, cancels one mid-call, and waits through a call a person approves, with nothing on
-// its error output. The official SDK's client is tested throughout lib/gateway; this file holds
-// the others (from npm, as devDependencies). The Vercel AI SDK's @ai-sdk/mcp first.
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+// its error output. The official SDK's client is tested throughout lib/gateway; the others come
+// from npm, as devDependencies, a file each (real-clients-*.test.ts). This one: the Vercel AI
+// SDK's @ai-sdk/mcp.
+import { afterEach, describe, expect, it } from "vitest";
 import { createMCPClient } from "@ai-sdk/mcp";
-import { listAudit } from "@/lib/audit/query";
-import { readerOf } from "@/lib/audit/visibility";
-import { BOOTSTRAP_ADMIN } from "@/test/callers";
-import { approvalsHarness } from "@/test/approvals-harness";
+import { realClientKit } from "@/test/real-client-kit";
 
-const harness = approvalsHarness("sqlite", { opsTimeoutSeconds: 60 });
-const ADMIN_READER = readerOf(BOOTSTRAP_ADMIN, new Set());
-
-/** What a client wrote to the console's error and warning output while the test ran. */
-const noise: string[] = [];
-beforeAll(() => {
-  for (const level of ["error", "warn"] as const)
-    vi.spyOn(console, level).mockImplementation((...args: unknown[]) => void noise.push(args.map(String).join(" ")));
-});
-afterEach(() => {
-  expect(noise, "the client's error output").toEqual([]);
-  noise.length = 0;
-});
-afterAll(() => vi.restoreAllMocks());
-
-/** The audit record of an agent's call, once it is there. */
-async function recordOf(via: string, toolName: string, where: (record: { outcome: string }) => boolean = () => true) {
-  let found: Awaited<ReturnType<typeof listAudit>>["records"][number] | undefined;
-  // As long as a busy machine needs: it ends as soon as the record is there.
-  await expect
-    .poll(
-      async () => {
-        found = (await listAudit({ via, limit: 50 }, ADMIN_READER)).records.find((r) => r.tool_name === toolName && where(r));
-        return found;
-      },
-      { timeout: 30_000 },
-    )
-    .toBeDefined();
-  return found!;
-}
+const { harness, recordOf, approveWaiting } = realClientKit();
 
 // Discovery on, it finds 2026-07-28 (server/discover) and talks per request; off, it initializes a
 // 2025 session and opens a GET stream beside it, as the AI SDK did before discovery.
@@ -98,9 +67,8 @@ describe.each([
     const client = await connect("ai-sdk-approval");
     try {
       const call = client.callTool({ name: "demo__delete_note", arguments: { id: "n-ai-sdk" } });
-      const approval = await harness.waitingFor(harness.tokens.olga, "delete_note");
+      const approval = await approveWaiting(harness.tokens.olga, "delete_note");
       expect(approval.client).toBe(`ai-sdk-approval-${discovery ? "2026" : "2025"} 6.0.0`);
-      expect((await harness.api(harness.tokens.olga, "POST", `/api/approvals/${approval.id}`, { decision: "approve" })).status).toBe(200);
       const result = await call;
       expect(result.isError).toBeFalsy();
     } finally {
