@@ -100,6 +100,10 @@ test.describe("local pages", () => {
     await features.promptPanel.getByRole("button", { name: "Get prompt" }).click();
     await expect(features.promptPanel.getByTestId("prompt-message")).toHaveCount(2);
     await check("prompts with messages");
+    // A server's skills, one's SKILL.md read.
+    await features.openSkills();
+    await features.readSkillMd();
+    await check("skills with a SKILL.md read");
     // A tool call's record (the newest records are the read and the get above).
     await page.goto("/audit?kind=call");
     const auditId = (await page.getByTestId("audit-row").first().getAttribute("data-audit-id")) ?? "";

@@ -75,6 +75,8 @@ export type ErrorCode =
   | "bad_request:model_provider"
   | "not_found:model_provider"
   | "conflict:model_provider"
+  | "not_found:skill"
+  | "bad_gateway:skill_unverified"
   | "internal:unexpected";
 
 const STATUS: Record<ErrorCode, number> = {
@@ -131,6 +133,8 @@ const STATUS: Record<ErrorCode, number> = {
   "payload_too_large:body": 413,
   "length_required:body": 411,
   "bad_gateway:server": 502,
+  "not_found:skill": 404,
+  "bad_gateway:skill_unverified": 502,
   "conflict:server": 409,
   "conflict:tool_definition": 409,
   "not_found:approval": 404,
@@ -209,6 +213,8 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   "payload_too_large:body": "The request body is too large.",
   "length_required:body": "Send the request body with a Content-Length header.",
   "bad_gateway:server": "The server answered with an error.",
+  "not_found:skill": "The server lists no such skill.",
+  "bad_gateway:skill_unverified": "The server's file does not match what its skill entry says; it was not used.",
   "conflict:virtual_server": "A virtual server with that name already exists.",
   "conflict:server": "A server with that id already exists.",
   "conflict:tool_definition": "This tool's definition changed since it was approved; calls are held until an admin approves it.",

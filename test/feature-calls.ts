@@ -6,25 +6,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Caller } from "@/lib/domain/roles";
+import { ADA_OPERATOR } from "./callers";
 import { DEMO_CLI } from "./demo-client";
 import { programArgs } from "./programs";
 import { REPO_ROOT, stdioCommand } from "./fixtures/spawn";
 import { forgetProductSettings } from "@/test/product-settings";
 
-const ADA: Caller = {
-  actor: "Ada <ada@example.com>",
-  clientIp: "127.0.0.1",
-  userId: "user-ada",
-  name: "Ada",
-  email: "ada@example.com",
-  role: "operator",
-  groups: [],
-  authMethod: "password",
-  tokenName: null,
-  scopes: null,
-  sessionId: null,
-};
+const ADA = ADA_OPERATOR;
 
 export function describeFeatureCalls(database: "sqlite" | "postgres"): void {
   const configDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-features-"));

@@ -57,6 +57,9 @@ export type RouteModules = {
   "/api/servers/:serverId/resources": typeof import("@/app/api/servers/[serverId]/resources/route");
   "/api/servers/:serverId/resources/watch": typeof import("@/app/api/servers/[serverId]/resources/watch/route");
   "/api/servers/:serverId": typeof import("@/app/api/servers/[serverId]/route");
+  "/api/servers/:serverId/skills/download": typeof import("@/app/api/servers/[serverId]/skills/download/route");
+  "/api/servers/:serverId/skills/read": typeof import("@/app/api/servers/[serverId]/skills/read/route");
+  "/api/servers/:serverId/skills": typeof import("@/app/api/servers/[serverId]/skills/route");
   "/api/servers/:serverId/stderr": typeof import("@/app/api/servers/[serverId]/stderr/route");
   "/api/servers/:serverId/tasks/:taskId/result": typeof import("@/app/api/servers/[serverId]/tasks/[taskId]/result/route");
   "/api/servers/:serverId/tasks/:taskId": typeof import("@/app/api/servers/[serverId]/tasks/[taskId]/route");

@@ -1,7 +1,7 @@
 "use client";
 
 // The parts of a server, on every page of it (a tool's page too): its overview, resources,
-// prompts, log, protocol messages and report card, one click from wherever the person is. The
+// prompts, skills, log, protocol messages and report card, one click from wherever the person is. The
 // tools are the catalog beside them.
 import Link from "next/link";
 import { usePathname } from "next/navigation";
@@ -12,6 +12,7 @@ const PARTS = [
   { key: "overview", label: "Overview", path: "" },
   { key: "resources", label: "Resources", path: "/resources" },
   { key: "prompts", label: "Prompts", path: "/prompts" },
+  { key: "skills", label: "Skills", path: "/skills" },
   { key: "log", label: "Log", path: "/log" },
   { key: "protocol", label: "Protocol", path: "/protocol" },
   { key: "report", label: "Report card", path: "/report" },

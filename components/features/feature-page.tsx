@@ -1,6 +1,6 @@
 "use client";
 
-// The frame the Resources and Prompts pages share: a title with Refresh,
+// The frame the Resources, Prompts and Skills pages share: a title with Refresh,
 // and what the listing said before there is anything to show (an error, still listing, a server
 // that does not offer this, more than Toolscope shows).
 import { Button } from "@/components/ui/button";
@@ -17,7 +17,7 @@ export function FeaturePage<L extends { supported: boolean; truncated: boolean }
   changedAt,
   children,
 }: {
-  part: "resources" | "prompts";
+  part: "resources" | "prompts" | "skills";
   title: string;
   listing: L | null;
   error: string | null;
@@ -45,7 +45,7 @@ export function FeaturePage<L extends { supported: boolean; truncated: boolean }
       {!listing && !error && <p className="mt-4 text-sm text-muted">Listing…</p>}
       {listing && !listing.supported && (
         <p className="mt-4 text-sm text-muted">
-          This server does not offer {part} (it declares no {part} capability).
+          This server does not offer {part} (it declares no {part === "skills" ? "skills extension" : `${part} capability`}).
         </p>
       )}
       {listing?.truncated && (

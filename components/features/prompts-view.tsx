@@ -7,7 +7,7 @@ import { useCallback, useEffect, useId, useState, type ReactNode } from "react";
 import { api } from "@/components/api/client";
 import type { Prompt } from "@/lib/domain/server-features";
 import { useApiData } from "@/components/ui/use-api-data";
-import { BUTTON_PRIMARY, ERROR_NOTE, INPUT } from "@/components/ui/classes";
+import { BUTTON_PRIMARY, ERROR_NOTE, INPUT, PICK_LIST, PICK_ROW } from "@/components/ui/classes";
 import { CompletionInput } from "./completion-input";
 import { FeatureAnswerHeader } from "./feature-answer";
 import { FeaturePage } from "./feature-page";
@@ -184,16 +184,10 @@ export function PromptsView({ serverId }: { serverId: string }): ReactNode {
                 get.clear();
               }}
               renderEmptyState={() => <p className="px-3 py-2.5 text-[13px] text-muted">None listed.</p>}
-              className="mt-2 rounded-lg border border-zinc-200 outline-none dark:border-zinc-800"
+              className={PICK_LIST}
             >
               {data.prompts.map((p) => (
-                <ListBoxItem
-                  key={p.name}
-                  id={p.name}
-                  textValue={p.title ?? p.name}
-                  data-testid="prompt-row"
-                  className="block w-full cursor-default border-b border-zinc-100 px-3 py-2.5 text-left outline-none last:border-0 hover:bg-zinc-50 data-[focus-visible]:ring-2 data-[focus-visible]:ring-indigo-500/40 data-[focus-visible]:ring-inset data-[selected]:bg-indigo-50/60 dark:border-zinc-900 dark:hover:bg-zinc-900 dark:data-[selected]:bg-indigo-950/30"
-                >
+                <ListBoxItem key={p.name} id={p.name} textValue={p.title ?? p.name} data-testid="prompt-row" className={PICK_ROW}>
                   <span className="block text-[13px] font-medium">{p.title ?? p.name}</span>
                   {p.title && <span className="block font-mono text-xs text-muted">{p.name}</span>}
                   {p.description && <span className="mt-0.5 block text-xs text-muted">{p.description}</span>}

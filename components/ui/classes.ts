@@ -14,3 +14,8 @@ export const ERROR_NOTE =
 
 /** A bordered card holding one part of a settings-like page (account, people). */
 export const PANEL_SECTION = "rounded-xl border border-zinc-200 bg-white p-5 dark:border-zinc-800 dark:bg-zinc-950";
+
+/** A list box of things to pick one of (a server's prompts, its skills), and each row of it. */
+export const PICK_LIST = "mt-2 rounded-lg border border-zinc-200 outline-none dark:border-zinc-800";
+export const PICK_ROW =
+  "block w-full cursor-default border-b border-zinc-100 px-3 py-2.5 text-left outline-none last:border-0 hover:bg-zinc-50 data-[focus-visible]:ring-2 data-[focus-visible]:ring-indigo-500/40 data-[focus-visible]:ring-inset data-[selected]:bg-indigo-50/60 dark:border-zinc-900 dark:hover:bg-zinc-900 dark:data-[selected]:bg-indigo-950/30";

@@ -1,14 +1,27 @@
-// Page object for a server's Resources and Prompts pages.
+// Page object for a server's Resources, Prompts and Skills pages.
 import { expect } from "../test";
 import { type Locator, type Page } from "@playwright/test";
 
 export class ServerFeatures {
   readonly readPanel: Locator;
   readonly promptPanel: Locator;
+  readonly skillPanel: Locator;
 
   constructor(readonly page: Page) {
     this.readPanel = page.getByTestId("resource-read");
     this.promptPanel = page.getByTestId("prompt-panel");
+    this.skillPanel = page.getByTestId("skill-panel");
+  }
+
+  async openSkills(serverId = "demo"): Promise<void> {
+    await this.page.goto(`/servers/${serverId}/skills`);
+    await expect(this.page.getByTestId("skill-row").first()).toBeVisible();
+  }
+
+  /** Reads the picked skill's SKILL.md, verified, and waits for it on the page. */
+  async readSkillMd(): Promise<void> {
+    await this.skillPanel.getByRole("button", { name: "Read SKILL.md" }).click();
+    await expect(this.skillPanel.getByTestId("skill-md")).toBeVisible();
   }
 
   async openResources(serverId = "demo"): Promise<void> {

@@ -9,6 +9,8 @@ import { completeCity, listDemoResources, listDemoResourceTemplates, readDemoRes
 import type { DemoToolContext, DemoToolResult } from "./types";
 import { CLOCK_URI, onClockTick } from "./clock";
 import { SERVER_ICONS } from "./icons";
+import { demoSkills, readDemoSkillFile } from "./skills";
+import { GetSkillRequestParamsSchema, ListSkillsRequestParamsSchema, SKILLS_EXTENSION_ID } from "@modelcontextprotocol/core/ext/skills";
 
 export const DEMO_SERVER_INFO = {
   name: "toolscope-demo",
@@ -72,6 +74,7 @@ export function createDemoServer(catalog: DemoCatalog, options: DemoServerOption
       prompts: { listChanged: true },
       completions: {},
       logging: {},
+      extensions: { [SKILLS_EXTENSION_ID]: {} },
     },
     instructions: INSTRUCTIONS,
   });
@@ -124,9 +127,21 @@ export function createDemoServer(catalog: DemoCatalog, options: DemoServerOption
 
   server.setRequestHandler("resources/list", () => ({ resources: listDemoResources(catalog.hasBonus) }));
   server.setRequestHandler("resources/read", (request) => {
-    const result = readDemoResource(request.params.uri, catalog.hasBonus);
+    const result = readDemoResource(request.params.uri, catalog.hasBonus) ?? readDemoSkillFile(request.params.uri);
     if (!result) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown resource: ${request.params.uri}`);
     return result;
+  });
+
+  // Skills: listed whole (one page), never cached by the host (ttlMs 0), the same for everyone.
+  server.setRequestHandler("skills/list", { params: ListSkillsRequestParamsSchema }, async () => ({
+    skills: await demoSkills(),
+    ttlMs: 0,
+    cacheScope: "public" as const,
+  }));
+  server.setRequestHandler("skills/get", { params: GetSkillRequestParamsSchema }, async (params) => {
+    const skill = (await demoSkills()).find((entry) => entry.uri === params.uri);
+    if (!skill) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown skill: ${params.uri}`);
+    return { skill, ttlMs: 0, cacheScope: "public" as const };
   });
 
   server.setRequestHandler("resources/templates/list", () => ({ resourceTemplates: listDemoResourceTemplates() }));

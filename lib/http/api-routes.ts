@@ -198,6 +198,10 @@ export const API_ROUTES: readonly ApiRoute[] = [
   // A read or a get goes to the server and is audited, as a tool call is.
   { pattern: "/api/servers/:serverId/prompts/get", methods: ["POST"], servedBy: "next", access: { POST: "tools:call" } },
   { pattern: "/api/servers/:serverId/resources", methods: ["GET"], servedBy: "next", access: { GET: "catalog:read" } },
+  // Skills are listed as the catalog is; a file of one is read as a resource is, audited.
+  { pattern: "/api/servers/:serverId/skills", methods: ["GET"], servedBy: "next", access: { GET: "catalog:read" } },
+  { pattern: "/api/servers/:serverId/skills/read", methods: ["POST"], servedBy: "next", access: { POST: "tools:call" } },
+  { pattern: "/api/servers/:serverId/skills/download", methods: ["GET"], servedBy: "next", access: { GET: "tools:call" } },
   { pattern: "/api/servers/:serverId/resources/read", methods: ["POST"], servedBy: "next", access: { POST: "tools:call" } },
   // Watching asks the server to subscribe, and each change is read again: as a read, for those who may call.
   { pattern: "/api/servers/:serverId/resources/watch", methods: ["GET"], servedBy: "next", access: { GET: "tools:call" } },

@@ -11,7 +11,7 @@ import { listPromptCatalog, listResourceCatalog } from "./server-features";
 import type { ServerConnection } from "./connection";
 import { protocolMessages, PROTOCOL_MESSAGES, type ProtocolMessage } from "./protocol-log";
 
-async function connected(serverId: string, caller: Caller | undefined): Promise<ServerConnection> {
+export async function connected(serverId: string, caller: Caller | undefined): Promise<ServerConnection> {
   const connection = await connectionFor(serverId, caller);
   try {
     await connection.ready();
@@ -23,7 +23,7 @@ async function connected(serverId: string, caller: Caller | undefined): Promise<
 }
 
 /** A failed listing (a timeout, an error the server answered) says which list and why. */
-async function listed<T>(connection: ServerConnection, what: string, list: () => Promise<T>): Promise<T> {
+export async function listed<T>(connection: ServerConnection, what: string, list: () => Promise<T>): Promise<T> {
   try {
     return await list();
   } catch (error) {

@@ -19,9 +19,9 @@ const SkillFileSchema = z.looseObject({ uri: z.string(), digest: z.string().opti
 const SkillEntrySchema = z.looseObject({
   uri: z.string(),
   frontmatter: z.record(z.string(), z.unknown()),
-  resources: z.array(SkillFileSchema),
+  /** Every file, or "dynamic": the server lists none ahead (they cannot be verified, only read). */
+  resources: z.union([z.array(SkillFileSchema), z.literal("dynamic")]),
 });
-const SkillsPageSchema = z.looseObject({ skills: z.array(SkillEntrySchema), nextCursor: z.string().optional() });
 
 export type SkillFile = z.infer<typeof SkillFileSchema>;
 export type SkillEntry = z.infer<typeof SkillEntrySchema>;
@@ -43,30 +43,50 @@ export function offersSkills(client: Client): boolean {
   return Boolean(extensions && SKILLS_EXTENSION in extensions);
 }
 
-/** Every skill the server lists (page by page); no file is read. */
-export async function listSkills(connection: ServerConnection): Promise<{ supported: boolean; skills: SkillEntry[] }> {
+const LoosePageSchema = z.looseObject({ skills: z.array(z.unknown()), nextCursor: z.string().optional() });
+
+/** Every entry the server lists, as sent (page by page), for the report card and the Skills page to judge; no file is read. */
+export async function listSkillEntries(
+  connection: ServerConnection,
+): Promise<{ supported: boolean; entries: unknown[]; truncated: boolean }> {
   const client = await connection.ready();
-  if (!offersSkills(client)) return { supported: false, skills: [] };
-  const skills: SkillEntry[] = [];
+  if (!offersSkills(client)) return { supported: false, entries: [], truncated: false };
+  const entries: unknown[] = [];
   let cursor: string | undefined;
   for (let pages = 0; pages < MAX_LIST_PAGES; pages++) {
-    const page = await client.request({ method: "skills/list", params: cursor ? { cursor } : {} }, SkillsPageSchema, {
+    const page = await client.request({ method: "skills/list", params: cursor ? { cursor } : {} }, LoosePageSchema, {
       timeout: connection.callTimeoutMs,
     });
-    skills.push(...page.skills);
+    entries.push(...page.skills);
     cursor = page.nextCursor;
     if (!cursor) break;
   }
-  return { supported: true, skills };
+  return { supported: true, entries, truncated: cursor !== undefined };
+}
+
+/** An entry as Toolscope can use it (verify its files against), or undefined when it is too malformed for that. */
+export function usableSkillEntry(raw: unknown): SkillEntry | undefined {
+  const parsed = SkillEntrySchema.safeParse(raw);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** Every skill the server lists (page by page), each entry as Toolscope can use it: a malformed one fails the listing. No file is read. */
+export async function listSkills(connection: ServerConnection): Promise<{ supported: boolean; skills: SkillEntry[] }> {
+  const { supported, entries } = await listSkillEntries(connection);
+  return { supported, skills: z.array(SkillEntrySchema).parse(entries) };
 }
 
 /** The bytes of a resources/read answer for `uri` (text as UTF-8, a blob as sent). */
+export function contentBytes(uri: string, contents: readonly ({ uri: string; text: string } | { uri: string; blob: string })[]): Buffer {
+  const content = contents.find((c) => c.uri === uri) ?? contents[0];
+  if (!content) throw new SkillVerificationError(uri, "size", "the server answered no content");
+  return "text" in content ? Buffer.from(content.text, "utf8") : Buffer.from(content.blob, "base64");
+}
+
 async function readBytes(connection: ServerConnection, uri: string, signal: AbortSignal): Promise<Buffer> {
   const client = await connection.ready();
   const result = await client.readResource({ uri }, { timeout: connection.callTimeoutMs, signal, cacheMode: "bypass" });
-  const content = result.contents.find((c) => c.uri === uri) ?? result.contents[0];
-  if (!content) throw new SkillVerificationError(uri, "size", "the server answered no content");
-  return "text" in content ? Buffer.from(content.text, "utf8") : Buffer.from(content.blob, "base64");
+  return contentBytes(uri, result.contents);
 }
 
 /** Checks a file's bytes against its entry: the size first (cheap), then the digest. */
@@ -82,30 +102,50 @@ function verify(file: SkillFile, bytes: Buffer): void {
     throw new SkillVerificationError(file.uri, "digest", `sha256 ${actual}, the entry says ${expected}`);
 }
 
+/** The files a skill's entry lists (none for a "dynamic" one). */
+export function skillFiles(entry: SkillEntry): SkillFile[] {
+  return entry.resources === "dynamic" ? [] : entry.resources;
+}
+
+/** The folder a skill's files live under: its SKILL.md's. */
+export function skillFolder(entry: SkillEntry): string {
+  return entry.uri.slice(0, entry.uri.lastIndexOf("/") + 1);
+}
+
 function listed(entry: SkillEntry, uri: string): SkillFile {
-  const file = entry.resources.find((f) => f.uri === uri);
+  // A dynamic skill lists nothing ahead: any file under its folder, with nothing to check it against.
+  if (entry.resources === "dynamic" && uri.startsWith(skillFolder(entry))) return { uri };
+  const file = skillFiles(entry).find((f) => f.uri === uri);
   if (!file) throw new SkillVerificationError(uri, "unlisted", `not among the files of ${entry.uri}`);
   return file;
 }
 
-/** Loads a skill: its SKILL.md, read now and verified (size, digest, frontmatter) before it is used. */
-export async function loadSkill(connection: ServerConnection, entry: SkillEntry, signal: AbortSignal): Promise<{ body: string }> {
-  const file = listed(entry, entry.uri);
-  const bytes = await readBytes(connection, entry.uri, signal);
-  verify(file, bytes);
-  const body = bytes.toString("utf8");
-  const parsed = parseFrontmatter(body);
+/**
+ * Checks a skill file's bytes against the skill's entry (size, digest; for SKILL.md, the
+ * frontmatter field by field). Throws SkillVerificationError: what fails must not be used.
+ */
+export function verifySkillFile(entry: SkillEntry, uri: string, bytes: Buffer): void {
+  verify(listed(entry, uri), bytes);
+  if (uri !== entry.uri) return;
+  const parsed = parseFrontmatter(bytes.toString("utf8"));
   if (!parsed.ok) throw new SkillVerificationError(entry.uri, "frontmatter", parsed.error);
   const differing = frontmatterDiscrepancies(parsed.frontmatter, entry.frontmatter);
   if (differing.length > 0)
     throw new SkillVerificationError(entry.uri, "frontmatter", `${differing.join(", ")} differ from the entry skills/list gave`);
-  return { body };
+}
+
+/** Loads a skill: its SKILL.md, read now and verified (size, digest, frontmatter) before it is used. */
+export async function loadSkill(connection: ServerConnection, entry: SkillEntry, signal: AbortSignal): Promise<{ body: string }> {
+  listed(entry, entry.uri);
+  const bytes = await readBytes(connection, entry.uri, signal);
+  verifySkillFile(entry, entry.uri, bytes);
+  return { body: bytes.toString("utf8") };
 }
 
 /** One of a loaded skill's supporting files, read when needed and verified against its entry. */
 export async function readSkillFile(connection: ServerConnection, entry: SkillEntry, uri: string, signal: AbortSignal): Promise<Buffer> {
-  const file = listed(entry, uri);
+  listed(entry, uri);
   const bytes = await readBytes(connection, uri, signal);
-  verify(file, bytes);
+  verifySkillFile(entry, uri, bytes);
   return bytes;
 }

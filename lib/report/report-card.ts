@@ -13,6 +13,7 @@ import { broadSchemaFindings, scanTool, type ScanContext } from "./poisoning";
 import { tokenCost, tokenFindings, toolQualityFindings, toolTokens } from "./quality-rules";
 import { RULES } from "./rules";
 import { listSpecFindings, toolSpecFindings } from "./spec-rules";
+import { skillFindings } from "./skill-findings";
 
 export type ReportInputs = {
   /** List the tools twice against the live server (the behaviour rules); off, the card is graded on the catalog alone. */
@@ -66,7 +67,12 @@ export async function buildReport(connection: ServerConnection, inputs: ReportIn
     (n) => n.direction === "in" && n.method === "notifications/tools/list_changed",
   ).length;
   const heard = Math.max(connection.listed.announcedChanges, noticed);
-  findings.push(...probe.findings, ...listChangedFindings(declared, heard), ...callFindings(inputs.callStats?.stats ?? []));
+  findings.push(
+    ...probe.findings,
+    ...listChangedFindings(declared, heard),
+    ...callFindings(inputs.callStats?.stats ?? []),
+    ...(await skillFindings(connection, inputs.probe)),
+  );
   findings.sort(
     (a, b) => ORDER[a.severity] - ORDER[b.severity] || (a.tool ?? "").localeCompare(b.tool ?? "") || a.rule.localeCompare(b.rule),
   );

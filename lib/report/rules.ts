@@ -93,6 +93,13 @@ export const RULES = [
     "The spec reserves _meta key prefixes and fixes their syntax; a malformed or reserved key may clash with what MCP itself adds later.",
     "Use an optional reverse-DNS prefix ending in '/' (not one containing modelcontextprotocol or mcp) and a name that begins and ends with a letter or digit.",
   ),
+  rule(
+    "spec/skill-entry",
+    "error",
+    "Skills are listed as the skills extension says",
+    "A host verifies every skill file against its skills/list entry (SEP-2640) and loads a skill by its SKILL.md's name: an entry without a sha256 digest and size for each file, without its SKILL.md, with files outside its folder, or a name that breaks the Agent Skills rules (or is another skill's) is a skill no careful host can use.",
+    "List each skill with its SKILL.md URI, its frontmatter verbatim, and every file under its folder with `sha256:` and 64 lowercase hex digits and its size in bytes (the SDK's skillEntry computes them); name it with 1–64 lowercase letters, digits and single hyphens, as its folder is named.",
+  ),
   // behaviour
   rule(
     "behaviour/list-failed",

@@ -5,7 +5,7 @@
 // skills (loading none: a person chooses which). A scenario with something specific to verify
 // adds it in EXPECTATIONS; none is refused for being unknown.
 import { listPromptCatalog, listResourceCatalog, sendPromptGet, sendResourceRead } from "@/lib/mcp/server-features";
-import { listSkills, loadSkill, readSkillFile, SkillVerificationError } from "@/lib/mcp/skills";
+import { listSkills, loadSkill, readSkillFile, skillFiles, SkillVerificationError } from "@/lib/mcp/skills";
 import { answerUserInput, withInteractor, type UserAnswer, type UserInputRequest } from "@/lib/mcp/user-input";
 import type { ToolCatalog } from "@/lib/domain/mcp-types";
 import type { ScenarioContext } from "./environment";
@@ -131,7 +131,9 @@ async function playSkills(session: Session, expectation: Expectation, record: Pl
     try {
       const { body } = await loadSkill(connection, entry, signal);
       log(`loaded ${entry.uri} (${body.length} characters)`);
-      for (const file of entry.resources.filter((f) => f.uri !== entry.uri).slice(0, MAX_ITEMS))
+      for (const file of skillFiles(entry)
+        .filter((f) => f.uri !== entry.uri)
+        .slice(0, MAX_ITEMS))
         log(`read ${file.uri}: ${(await readSkillFile(connection, entry, file.uri, signal)).byteLength} bytes`);
     } catch (error) {
       if (!(error instanceof SkillVerificationError)) throw error;
