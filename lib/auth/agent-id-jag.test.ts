@@ -3,114 +3,36 @@
 // gets a token for /mcp, and calls a tool as that person; its use is in the audit log with the
 // person and the agent. Everything a forged, replayed, misdirected or disabled person's ID-JAG
 // would get is refused with the reason.
-import crypto from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { listAudit } from "@/lib/audit/query";
 import { readerOf } from "@/lib/audit/visibility";
 import { agentGrants } from "@/lib/auth/agent-grants";
-import { changePerson, invitePerson } from "@/lib/auth/people";
-import { closeGateway } from "@/lib/gateway/gateway-http";
-import { allConnections, connectionFor } from "@/lib/mcp/pool";
-import { saveServerPolicy } from "@/lib/policy/policy-store";
+import { changePerson } from "@/lib/auth/people";
 import { BOOTSTRAP_ADMIN } from "@/test/callers";
-import { freePort, startFrontDoor, type TestFrontDoor } from "@/test/front-door";
-import { startIdJagIdp, type IdJagClaims, type TestIdp } from "@/test/id-jag-idp";
-import { forgetProductSettings } from "@/test/product-settings";
+import { idJagScene, JWT_BEARER } from "@/test/id-jag-scene";
 
-const JWT_BEARER = "urn:ietf:params:oauth:grant-type:jwt-bearer";
 const ADMIN_READER = readerOf(BOOTSTRAP_ADMIN, new Set());
-
-const savedEnv = { ...process.env };
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-id-jag-"));
-let door: TestFrontDoor;
-let idp: TestIdp;
-let base: string;
-let agent: { client_id: string; client_name: string };
-const people: Record<"olga" | "vera", { id: string; email: string }> = {} as never;
-
-beforeAll(async () => {
-  forgetProductSettings();
-  idp = await startIdJagIdp();
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  Object.assign(process.env, {
-    TOOLSCOPE_DATA_DIR: dataDir,
-    TOOLSCOPE_API_TOKEN: `id-jag-${crypto.randomBytes(8).toString("hex")}`,
-    TOOLSCOPE_PUBLIC_URL: base,
-    TOOLSCOPE_PORT: String(port),
-    TOOLSCOPE_AGENT_ID_JAG_ISSUER: idp.issuer,
-  });
-  for (const [key, email, role] of [
-    ["olga", "olga@example.com", "operator"],
-    ["vera", "vera@example.com", "operator"],
-  ] as const) {
-    const { person } = await invitePerson({ email, role, password: "generate" }, { actor: "test", clientIp: null });
-    people[key] = { id: person.id, email };
-  }
-  await saveServerPolicy("demo", { agents: { tools: { echo: "allow" } } }, null);
-  door = await startFrontDoor({ port });
-  await (await connectionFor("demo")).ready();
-  // The agent registers itself for the grant, as a public client (it has no redirect: no one is sent anywhere).
-  const registered = await fetch(`${base}/api/auth/oauth2/register`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ client_name: "Fleet agent", grant_types: [JWT_BEARER], token_endpoint_auth_method: "none" }),
-  });
-  expect(registered.status, await registered.clone().text()).toBe(201);
-  agent = (await registered.json()) as typeof agent;
-}, 60_000);
-
-afterAll(async () => {
-  await closeGateway();
-  await door?.close();
-  await idp?.close();
-  await Promise.all((await allConnections()).map((connection) => connection.close()));
-  process.env = savedEnv;
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
-
-/** An ID-JAG for Toolscope's authorization server and /mcp, issued to the agent, for a person. */
-function claimsFor(person: keyof typeof people, extra: Partial<IdJagClaims> = {}): IdJagClaims {
-  return {
-    sub: `idp|${person}`,
-    email: people[person].email,
-    client_id: agent.client_id,
-    resource: `${base}/mcp`,
-    audience: `${base}/api/auth`,
-    ...extra,
-  };
-}
-
-async function tokenRequest(assertion: string, extra: Record<string, string> = {}) {
-  const response = await fetch(`${base}/api/auth/oauth2/token`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ grant_type: JWT_BEARER, assertion, client_id: agent.client_id, ...extra }),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
+const scene = idJagScene({ sso: false });
+const { people, claimsFor, tokenRequest } = scene;
 
 describe("an agent that presents an ID-JAG", () => {
   it("is advertised: the authorization server names the grant", async () => {
-    const metadata = (await (await fetch(`${base}/.well-known/oauth-authorization-server/api/auth`)).json()) as {
+    const metadata = (await (await fetch(`${scene.base()}/.well-known/oauth-authorization-server/api/auth`)).json()) as {
       grant_types_supported: string[];
     };
     expect(metadata.grant_types_supported).toContain(JWT_BEARER);
   });
 
   it("gets a token for /mcp and calls a tool as the person named, audited via the agent", async () => {
-    const { status, body } = await tokenRequest(await idp.idJag(claimsFor("olga")));
+    const { status, body } = await tokenRequest(await scene.idp().idJag(claimsFor("olga")));
     expect(status, JSON.stringify(body)).toBe(200);
     expect(body.token_type).toBe("Bearer");
     expect(body.scope).toBe("read call");
     expect(body.refresh_token).toBeUndefined();
     const client = new Client({ name: "fleet-runner", version: "1.0.0" });
     await client.connect(
-      new StreamableHTTPClientTransport(new URL(`${base}/mcp`), {
+      new StreamableHTTPClientTransport(new URL(`${scene.base()}/mcp`), {
         requestInit: { headers: { authorization: `Bearer ${String(body.access_token)}` } },
       }),
     );
@@ -128,15 +50,15 @@ describe("an agent that presents an ID-JAG", () => {
       token_name: "Fleet agent",
     });
     // The identity provider's yes is kept as the person's grant: on their account page, and in the log once.
-    expect((await agentGrants(people.olga.id)).map((grant) => grant.clientId)).toContain(agent.client_id);
+    expect((await agentGrants(people.olga.id)).map((grant) => grant.clientId)).toContain(scene.agent().client_id);
     const authorized = await listAudit({ kind: "agent_authorized", limit: 10 }, ADMIN_READER);
     const record = authorized.records.find((r) => r.actor_id === people.olga.id);
     expect(record?.auth_method).toBe("id-jag");
-    expect(JSON.stringify(record)).toContain(idp.issuer);
+    expect(JSON.stringify(record)).toContain(scene.idp().issuer);
   });
 
   it("gets only the scopes the ID-JAG allows", async () => {
-    const { status, body } = await tokenRequest(await idp.idJag(claimsFor("olga", { scope: "read" })), { scope: "read call" });
+    const { status, body } = await tokenRequest(await scene.idp().idJag(claimsFor("olga", { scope: "read" })), { scope: "read call" });
     expect(status, JSON.stringify(body)).toBe(200);
     expect(body.scope).toBe("read");
   });
@@ -144,7 +66,7 @@ describe("an agent that presents an ID-JAG", () => {
   it("is refused for a disabled person", async () => {
     await changePerson(people.vera.id, { disabled: true }, BOOTSTRAP_ADMIN);
     try {
-      const { status, body } = await tokenRequest(await idp.idJag(claimsFor("vera")));
+      const { status, body } = await tokenRequest(await scene.idp().idJag(claimsFor("vera")));
       expect(status).toBe(400);
       expect(body).toMatchObject({ error: "invalid_grant" });
       expect(String(body.error_description)).toMatch(/disabled/);
@@ -163,13 +85,13 @@ describe("an agent that presents an ID-JAG", () => {
     ["of another type (a plain ID token)", {}, { typ: "JWT" }, /not typ JWT/],
     ["naming someone without an account", {}, { email: "nobody@example.com" }, /no Toolscope account/],
   ] as const)("is refused when %s", async (_case, options, extra, reason) => {
-    const { status, body } = await tokenRequest(await idp.idJag(claimsFor("olga", extra), options));
+    const { status, body } = await tokenRequest(await scene.idp().idJag(claimsFor("olga", extra), options));
     expect(status, JSON.stringify(body)).toBe(400);
     expect(String(body.error_description)).toMatch(reason);
   });
 
   it("is refused the second time it is presented", async () => {
-    const assertion = await idp.idJag(claimsFor("olga"));
+    const assertion = await scene.idp().idJag(claimsFor("olga"));
     expect((await tokenRequest(assertion)).status).toBe(200);
     const again = await tokenRequest(assertion);
     expect(again.status).toBe(400);
