@@ -55,7 +55,7 @@ export function OAuthSettingsFields({ existing }: { existing: PublicOAuthSetting
     <Disclosure
       className="rounded-md border border-zinc-200 p-3 dark:border-zinc-800"
       testId="oauth-settings"
-      open={existing !== null}
+      defaultOpen={existing !== null}
       triggerClassName=" text-[13px] font-medium"
       title={<>OAuth (optional)</>}
     >
