@@ -21,6 +21,7 @@ import { connectionFor } from "@/lib/mcp/pool";
 import type { Caller, InvocationResponse } from "@/lib/domain/mcp-types";
 import { processWide } from "@/lib/process-wide";
 import type { EchoRedactor } from "@/lib/domain/redact-echoes";
+import type { CallVia } from "@/lib/domain/audit-via";
 import { callSecrets } from "./call-secrets";
 import { classifyCallError } from "./classify-error";
 import { can } from "@/lib/domain/roles";
@@ -58,9 +59,14 @@ const MAX_TASK_WAIT_MS = 24 * 60 * 60_000;
 const POLL_MS = { min: 250, default: 1_000, max: 5_000 };
 const key = (serverId: string, taskId: string): string => `${serverId}\u0000${taskId}`;
 
-function assertTaskCapable(connection: ServerConnection): void {
+/** Whether the server takes tools/call as a task (2025-11-25's `tasks.requests.tools.call`). */
+export function runsToolsAsTasks(connection: ServerConnection): boolean {
   const tasks = (connection.snapshot().capabilities as { tasks?: { requests?: { tools?: { call?: unknown } } } } | null)?.tasks;
-  if (!tasks?.requests?.tools?.call)
+  return Boolean(tasks?.requests?.tools?.call);
+}
+
+function assertTaskCapable(connection: ServerConnection): void {
+  if (!runsToolsAsTasks(connection))
     throw new AppError("bad_request:body", `${connection.config.name} does not support running tools as tasks.`);
 }
 
@@ -85,6 +91,8 @@ export async function startToolTask(input: {
   caller: Caller;
   ttlMs?: number | undefined;
   reason?: string | undefined;
+  /** Where the call was made from, when not the UI or the API (an agent at /mcp): kept in its audit record. */
+  via?: CallVia | undefined;
 }): Promise<TaskStart> {
   const connection = await connectionFor(input.serverId, input.caller);
   // The policy first: a refused call is refused as such, whatever the server can do.

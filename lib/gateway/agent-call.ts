@@ -36,6 +36,7 @@ import { answerUserInput, withInteractor, type UserInputRequest } from "@/lib/mc
 import { askAgent, type AgentAsk } from "./agent-questions";
 import type { ToolView } from "./tool-views";
 import { continuesRound, type RoundState } from "./input-rounds";
+import { runsAsTask } from "./agent-tools";
 
 import { APPROVAL_META, AUDIT_META, OUTCOME_META, REASON_META } from "@/lib/domain/result-meta";
 
@@ -73,6 +74,8 @@ export type AgentCall = {
   confirmedInPerson?: boolean | undefined;
   /** Nobody is there to approve a call that would wait for a person (`toolscope check`): it is refused at once. */
   unattended?: boolean | undefined;
+  /** The agent asked for the call as a task (a 2025-11-25 session that offers tasks: agent-tasks.ts). */
+  asTask?: boolean | undefined;
   /** Told the pipeline's whole answer and where the call went, when it was sent (an eval grades it). */
   onResponse?: ((response: InvocationResponse, target: { serverId: string; tool: string }) => void) | undefined;
 };
@@ -114,17 +117,40 @@ export async function callAgentTool(call: AgentCall): Promise<AgentAnswer> {
   }
 }
 
-async function answerAgentCall(call: AgentCall, resolved: { serverId: string }): Promise<AgentAnswer> {
+/** A call the gateway will send: where, with what, why, and the approval it went ahead on. */
+export type AdmittedCall = {
+  connection: ServerConnection;
+  toolName: string;
+  args: Record<string, unknown>;
+  reason: string | undefined;
+  approvalId: string | undefined;
+  progress: ReturnType<typeof relayProgress>;
+};
+
+/**
+ * Everything before a call is sent, the same for a plain call and a task: the tool resolved, a
+ * round's state checked, and the person's approval waited for when the policy asks for one. A
+ * call Toolscope will not send is the answer instead (a tool error saying why).
+ */
+export async function admitAgentCall(
+  call: AgentCall,
+  resolved: { serverId: string } = { serverId: "" },
+): Promise<AdmittedCall | { answer: CallToolResult }> {
   if (!can(call.caller, "tools:call"))
-    return refused(
-      `${call.caller.name} may not call tools through Toolscope (a viewer, or a token without the "call" scope).`,
-      "forbidden",
-    );
+    return {
+      answer: refused(
+        `${call.caller.name} may not call tools through Toolscope (a viewer, or a token without the "call" scope).`,
+        "forbidden",
+      ),
+    };
   const target = await call.view.resolve(call.caller, call.name);
   // An unknown tool is the agent's mistake about the protocol, not a tool's failure (the spec's own example).
   if (!target) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${call.name}`);
   const { connection, toolName } = target;
   resolved.serverId = connection.config.id;
+  // The spec's answer to a task asked of a tool that does not run as one, before anyone is asked to approve it.
+  if (call.asTask && !runsAsTask(connection, connection.findTool(toolName)))
+    throw new ProtocolError(ProtocolErrorCode.MethodNotFound, `${call.name} does not run as a task.`);
   const given = typeof call.meta?.[REASON_META] === "string" ? (call.meta[REASON_META] as string) : undefined;
   const round = call.rounds?.state;
   if (round && !continuesRound(round, call.name, call.arguments))
@@ -133,10 +159,16 @@ async function answerAgentCall(call: AgentCall, resolved: { serverId: string }):
       "This requestState belongs to another call: send the tool name and arguments of the request that received it.",
     );
   // A virtual server's pinned arguments win over whatever the agent sent for them; a round goes on with what its first was sent.
-  let args = round?.sent ?? (target.pinned ? { ...call.arguments, ...target.pinned } : call.arguments);
-  let reason = round?.approval?.reason ?? given;
-  let approvalId = round?.approval?.id;
+  const args = round?.sent ?? (target.pinned ? { ...call.arguments, ...target.pinned } : call.arguments);
   const progress = relayProgress(call.onprogress);
+  const admitted: AdmittedCall = {
+    connection,
+    toolName,
+    args,
+    reason: round?.approval?.reason ?? given,
+    approvalId: round?.approval?.id,
+    progress,
+  };
   try {
     if (round?.approval && !(await continueApprovedCall(round.approval.id, round.approval.round)))
       throw new ProtocolError(
@@ -144,39 +176,58 @@ async function answerAgentCall(call: AgentCall, resolved: { serverId: string }):
         "This requestState was already used: an approved call goes on once per round of input. Call the tool again without it to start over.",
       );
     const gate = round?.approval ? ({ wait: false } as const) : await agentCallGate(connection, toolName);
-    if (gate.wait && call.unattended)
-      return refused(`${gate.because} Nobody is there to approve it, so Toolscope did not send the call.`, "denied");
-    if (gate.wait) {
-      // A call the pipeline would refuse anyway (the caller's role, a held definition) is refused
-      // now, not put before a person first; a reason the policy asks for is the approval itself.
-      // runCall checks again after the wait: the policy may have changed meanwhile. A call that
-      // does not wait is checked once, there.
-      await enforceToolPolicy(connection, { toolName, caller: call.caller, reason: given ?? "approval" });
-      const heldCall = {
-        connection,
-        toolName,
-        arguments: args,
-        caller: call.caller,
-        // As the approver knows the agent: the name it connects with and, when the person
-        // authorized it by OAuth, the name it registered under, which their consent page showed.
-        client:
-          call.caller.authMethod === "oauth" && call.caller.tokenName && call.caller.tokenName !== call.client
-            ? `${call.client} (authorized as “${call.caller.tokenName}”)`
-            : call.client,
-        gate,
-      };
-      const held =
-        (call.confirmedInPerson ? await approveInPerson(heldCall) : null) ??
-        (await holdForApproval({
-          ...heldCall,
-          signal: call.requestEnded ? AbortSignal.any([call.signal, call.requestEnded]) : call.signal,
-          onTick: (waited) => progress.waiting(waited),
-        }));
-      approvalId = held.approvalId;
-      if (!held.approved) return refused(held.message, held.outcome, { [APPROVAL_META]: held.approvalId });
-      args = held.arguments;
-      reason = given ?? `Approved by ${held.decidedBy} (approval ${held.approvalId})`;
-    }
+    if (!gate.wait) return admitted;
+    if (call.unattended)
+      return { answer: refused(`${gate.because} Nobody is there to approve it, so Toolscope did not send the call.`, "denied") };
+    // A call the pipeline would refuse anyway (the caller's role, a held definition) is refused
+    // now, not put before a person first; a reason the policy asks for is the approval itself.
+    // runCall checks again after the wait: the policy may have changed meanwhile. A call that
+    // does not wait is checked once, there.
+    await enforceToolPolicy(connection, { toolName, caller: call.caller, reason: given ?? "approval" });
+    const heldCall = {
+      connection,
+      toolName,
+      arguments: args,
+      caller: call.caller,
+      // As the approver knows the agent: the name it connects with and, when the person
+      // authorized it by OAuth, the name it registered under, which their consent page showed.
+      client:
+        call.caller.authMethod === "oauth" && call.caller.tokenName && call.caller.tokenName !== call.client
+          ? `${call.client} (authorized as “${call.caller.tokenName}”)`
+          : call.client,
+      gate,
+    };
+    const held =
+      (call.confirmedInPerson ? await approveInPerson(heldCall) : null) ??
+      (await holdForApproval({
+        ...heldCall,
+        signal: call.requestEnded ? AbortSignal.any([call.signal, call.requestEnded]) : call.signal,
+        onTick: (waited) => progress.waiting(waited),
+      }));
+    if (!held.approved) return { answer: refused(held.message, held.outcome, { [APPROVAL_META]: held.approvalId }) };
+    return {
+      ...admitted,
+      args: held.arguments,
+      reason: given ?? `Approved by ${held.decidedBy} (approval ${held.approvalId})`,
+      approvalId: held.approvalId,
+    };
+  } catch (error) {
+    if (error instanceof AppError) return { answer: notSent(error) };
+    throw error;
+  }
+}
+
+/** A call Toolscope refused to send, said so for the model to read. */
+export function notSent(error: AppError): CallToolResult {
+  return refused(`Toolscope did not send the call: ${error.message}`, error.code);
+}
+
+async function answerAgentCall(call: AgentCall, resolved: { serverId: string }): Promise<AgentAnswer> {
+  const admitted = await admitAgentCall(call, resolved);
+  if ("answer" in admitted) return admitted.answer;
+  const { connection, toolName, args, reason, approvalId, progress } = admitted;
+  const round = call.rounds?.state;
+  try {
     const run = () =>
       runCall({
         serverId: connection.config.id,
@@ -213,7 +264,7 @@ async function answerAgentCall(call: AgentCall, resolved: { serverId: string }):
     const answer = answerOf(response, connection.config.name);
     return approvalId ? { ...answer, _meta: { ...answer._meta, [APPROVAL_META]: approvalId } } : answer;
   } catch (error) {
-    if (error instanceof AppError) return refused(`Toolscope did not send the call: ${error.message}`, error.code);
+    if (error instanceof AppError) return notSent(error);
     throw error;
   }
 }
@@ -277,7 +328,7 @@ function relayProgress(onprogress: CallOptions["onprogress"] | undefined): {
  * what the agent can answer, and refuses (-32021) a tool the agent lacks a capability for. The
  * level the agent wants logs at goes too.
  */
-function forwardedMeta(
+export function forwardedMeta(
   meta: Record<string, unknown> | undefined,
   targetVersion: string | null,
   capabilities: ClientCapabilities | undefined,
@@ -300,7 +351,7 @@ function ownMeta(meta: Record<string, unknown> | undefined): Record<string, unkn
   return Object.fromEntries(Object.entries(meta ?? {}).filter(([key]) => !key.startsWith("io.modelcontextprotocol/")));
 }
 
-function answerOf(response: InvocationResponse, serverName: string): CallToolResult {
+export function answerOf(response: InvocationResponse, serverName: string): CallToolResult {
   const { status, auditId } = response;
   if ((status === "ok" || status === "tool_error") && response.result) {
     const result = response.result as CallToolResult;

@@ -14,19 +14,35 @@ import type { ServerConnection } from "@/lib/mcp/connection";
 import { serverPolicy } from "@/lib/policy/policy-store";
 import { callRequirement } from "@/lib/domain/tool-policy";
 import { agentOffer } from "@/lib/pins/agent-offer";
+import { runsToolsAsTasks } from "@/lib/calls/tasks";
 
 export const NAME_SEPARATOR = "__";
 
 /** How long a listing waits for a server still connecting (after a restart, say) before leaving it out. */
 const CONNECTING_GRACE_MS = 3_000;
 
-export type AgentTool = { serverId: string; tool: Tool; listed: Tool };
+/**
+ * `listed`: the definition as every agent sees it, without `execution`; `execution`: the target's,
+ * when it runs the tool as a task, for an agent whose session offers tasks (agent-tasks.ts).
+ */
+export type AgentTool = { serverId: string; tool: Tool; listed: Tool; execution?: Tool["execution"] };
+
+/** Whether the gateway can run this tool as a task: its server takes tools/call as tasks, and the tool allows it. */
+export function runsAsTask(connection: ServerConnection, tool: Tool | undefined): boolean {
+  const support = tool?.execution?.taskSupport;
+  return (support === "optional" || support === "required") && runsToolsAsTasks(connection);
+}
+
+/** A tool as one agent is offered it: with `execution` only where its session offers tasks and the tool runs as one. */
+export function offeredTo(entry: AgentTool, offer: { tasks?: boolean } | undefined): Tool {
+  return offer?.tasks && entry.execution ? { ...entry.listed, execution: entry.execution } : entry.listed;
+}
 
 export function agentToolName(serverId: string, toolName: string): string {
   return `${serverId}${NAME_SEPARATOR}${toolName}`;
 }
 
-/** The target's definition under its gateway name. Tasks are not offered through /mcp: `execution` stays behind. */
+/** The target's definition under its gateway name, without `execution` (offeredTo adds it back for who may use it). */
 function asListed(serverId: string, tool: Tool): Tool {
   const { execution: _execution, ...rest } = tool as Tool & { execution?: unknown };
   return { ...rest, name: agentToolName(serverId, tool.name) };
@@ -80,7 +96,10 @@ export async function agentTools(caller: Caller): Promise<Map<string, AgentTool>
       }
       claimed.add(name);
       const offered = offer(tool);
-      if (offered) tools.set(name, { serverId, tool, listed: asListed(serverId, offered) });
+      if (!offered) continue;
+      const entry: AgentTool = { serverId, tool, listed: asListed(serverId, offered) };
+      if (runsAsTask(connection, offered)) entry.execution = offered.execution;
+      tools.set(name, entry);
     }
   }
   return tools;

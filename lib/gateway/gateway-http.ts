@@ -25,6 +25,7 @@ import { paramHeaderRefusal } from "./param-headers";
 import { virtualView, WHOLE_VIEW, type ToolView } from "./tool-views";
 import { virtualServers } from "./virtual-store";
 import { identityOf } from "./input-rounds";
+import { offersTasks } from "./agent-tasks";
 import { SessionEvents } from "./session-events";
 import { agentCredentialsStand } from "@/lib/auth/agent-credentials";
 
@@ -113,12 +114,19 @@ function createGateway(): Gateway {
     transport.onclose = () => {
       if (transport.sessionId) sessions.delete(transport.sessionId);
     };
+    // What the server declares is fixed before it reads the initialize request, so that request's
+    // params are read here: tasks are offered to a client that declared them (agent-tasks.ts).
+    const hello = (await request
+      .clone()
+      .json()
+      .catch(() => undefined)) as { params?: Parameters<typeof offersTasks>[0] } | undefined;
     const server = createGatewayServer({
       caller: () => session.caller!,
       clientInfo: () => server.getClientVersion(),
       clientCapabilities: () => server.getClientCapabilities(),
       view,
       subscriptions: true,
+      tasks: offersTasks(hello?.params),
     });
     Object.assign(session, { transport, server });
     await server.connect(transport);

@@ -2,7 +2,8 @@ import "server-only";
 // The MCP server an agent talks to at /mcp, built by the official SDK: one instance per request
 // on 2026-07-28 (stateless), one per session on the 2025 revisions. It lists the tools the person
 // behind the agent may call (agent-tools.ts) and sends each call through the call pipeline
-// (agent-call.ts), relaying progress and cancellation.
+// (agent-call.ts), relaying progress and cancellation; a 2025-11-25 session that declares tasks
+// may run a tool as a task (agent-tasks.ts).
 import {
   CLIENT_CAPABILITIES_META_KEY,
   LOG_LEVEL_META_KEY,
@@ -14,7 +15,8 @@ import {
   type LoggingLevel,
 } from "@modelcontextprotocol/server";
 import type { Caller } from "@/lib/domain/roles";
-import { callAgentTool } from "./agent-call";
+import { callAgentTool, type AgentCall } from "./agent-call";
+import { serveTasks, startAgentTask, TASKS_CAPABILITY } from "./agent-tasks";
 import {
   agentPrompts,
   agentResources,
@@ -53,6 +55,8 @@ export type GatewaySession = {
   clientCapabilities?: () => ClientCapabilities | undefined;
   /** A 2025 session: it may subscribe to resources, and is told of their changes on its stream. */
   subscriptions?: true;
+  /** A 2025-11-25 session whose client declared tasks: it is offered them (agent-tasks.ts). */
+  tasks?: boolean;
 };
 
 function cursorOf(offset: number): string {
@@ -95,6 +99,7 @@ export function createGatewayServer(session: GatewaySession): Server {
     capabilities: {
       tools: { listChanged: true },
       logging: {},
+      ...(session.tasks ? { tasks: TASKS_CAPABILITY } : {}),
       ...(session.view.features
         ? {
             resources: { listChanged: true, ...(session.subscriptions ? { subscribe: true } : {}) },
@@ -118,16 +123,17 @@ export function createGatewayServer(session: GatewaySession): Server {
   });
 
   server.setRequestHandler("tools/list", async (request) => {
-    const { page, nextCursor } = pageOf(await session.view.list(session.caller()), request.params?.cursor);
+    const { page, nextCursor } = pageOf(await session.view.list(session.caller(), { tasks: session.tasks }), request.params?.cursor);
     return { tools: page, ...(nextCursor ? { nextCursor } : {}) };
   });
   if (session.view.features) serveFeatures(server, session, session.view.features);
+  if (session.tasks) serveTasks(server, session.caller);
 
   server.setRequestHandler("tools/call", async (request, ctx) => {
     const progressToken = ctx.mcpReq._meta?.progressToken;
     const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
     const logLevel = envelope ? (envelope[LOG_LEVEL_META_KEY] as LoggingLevel | undefined) : sessionLogLevel;
-    return callAgentTool({
+    const call: AgentCall = {
       caller: session.caller(),
       client: clientOf(session, ctx),
       name: request.params.name,
@@ -157,7 +163,10 @@ export function createGatewayServer(session: GatewaySession): Server {
           ? undefined
           : (progress) =>
               void ctx.mcpReq.notify({ method: "notifications/progress", params: { progressToken, ...progress } }).catch(() => undefined),
-    });
+    };
+    // A session not offered tasks ignores `task`, as the spec has it: the call is a plain one.
+    const task = session.tasks ? request.params.task : undefined;
+    return task ? startAgentTask(call, task.ttl, ctx) : callAgentTool(call);
   });
   return server;
 }

@@ -8,7 +8,7 @@ import type { Caller } from "@/lib/domain/roles";
 import type { Tool } from "@/lib/domain/mcp-types";
 import type { VirtualTool } from "@/lib/domain/virtual-servers";
 import type { ServerConnection } from "@/lib/mcp/connection";
-import { agentToolName, agentTools, resolveAgentTool } from "./agent-tools";
+import { agentToolName, agentTools, offeredTo, resolveAgentTool } from "./agent-tools";
 import { virtualServer } from "./virtual-store";
 
 export type Resolved = { connection: ServerConnection; toolName: string; pinned?: Record<string, unknown> | undefined };
@@ -16,7 +16,8 @@ export type Resolved = { connection: ServerConnection; toolName: string; pinned?
 export type ToolView = {
   /** The endpoint's path, for messages. */
   path: string;
-  list: (caller: Caller) => Promise<Tool[]>;
+  /** `offer.tasks`: the session offers tasks, so a tool that runs as one keeps its `execution` (agent-tasks.ts). */
+  list: (caller: Caller, offer?: { tasks?: boolean }) => Promise<Tool[]>;
   resolve: (caller: Caller, name: string) => Promise<Resolved | undefined>;
   /**
    * Whose resources and prompts the endpoint serves too (agent-features.ts): every server the
@@ -30,7 +31,7 @@ export type FeatureScope = "all" | ReadonlySet<string>;
 
 export const WHOLE_VIEW: ToolView = {
   path: "/mcp",
-  list: async (caller) => [...(await agentTools(caller)).values()].map((entry) => entry.listed),
+  list: async (caller, offer) => [...(await agentTools(caller)).values()].map((entry) => offeredTo(entry, offer)),
   resolve: resolveAgentTool,
   features: async () => "all",
 };
@@ -40,8 +41,8 @@ export function serversView(serverIds: readonly string[]): ToolView {
   const wanted = new Set(serverIds);
   return {
     path: `/mcp (${serverIds.join(", ")})`,
-    list: async (caller) =>
-      [...(await agentTools(caller)).values()].filter((entry) => wanted.has(entry.serverId)).map((entry) => entry.listed),
+    list: async (caller, offer) =>
+      [...(await agentTools(caller)).values()].filter((entry) => wanted.has(entry.serverId)).map((entry) => offeredTo(entry, offer)),
     resolve: async (caller, name) => {
       const target = await resolveAgentTool(caller, name);
       return target && wanted.has(target.connection.config.id) ? target : undefined;
@@ -74,14 +75,14 @@ export function virtualView(name: string): ToolView {
     path: `/mcp/${name}`,
     // Declared on every virtual endpoint (its definition is read per request): one that names no server lists none.
     features: async () => new Set((await virtualServer(name)).featuresOf ?? []),
-    list: async (caller) => {
+    list: async (caller, offer) => {
       const [definition, mayCall] = await Promise.all([virtualServer(name), agentTools(caller)]);
       return definition.tools.flatMap((chosen) => {
         const entry = mayCall.get(agentToolName(chosen.server, chosen.tool));
         if (!entry) return [];
         return [
           {
-            ...entry.listed,
+            ...offeredTo(entry, offer),
             name: nameOf(chosen),
             ...(chosen.description === undefined ? {} : { description: chosen.description }),
             inputSchema: withoutPinned(entry.listed.inputSchema, chosen.arguments),
