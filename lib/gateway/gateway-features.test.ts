@@ -11,6 +11,7 @@ import { startGatewayScene, type GatewayScene } from "@/test/gateway-scene";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { agentResourceUri, targetOfResourceUri } from "./agent-features";
 import { composeVirtualServer } from "./virtual-servers";
+import { listenWatchCount } from "./listen-watches";
 
 let scene: GatewayScene;
 // The demo's clock ticks fast here: the test waits for a tick, not for time.
@@ -121,6 +122,25 @@ it("a 2025 session subscribes to the demo's clock through /mcp, hears it change,
   await client.unsubscribeResource({ uri: "toolscope://demo/demo://clock/now" });
   // A URI of a server the person may not use is refused, as is one that cannot be watched.
   await expect(client.subscribeResource({ uri: "toolscope://ops/demo://clock/now" })).rejects.toThrow(/Unknown resource/);
+});
+
+it("a 2026-07-28 agent listens to the demo's clock through /mcp, hears it change, and stops", async () => {
+  const { client } = await scene.agent(scene.tokens.olga, "2026");
+  expect(client.getServerCapabilities()?.resources).toMatchObject({ subscribe: true });
+  const heard: string[] = [];
+  client.setNotificationHandler("notifications/resources/updated", (notification) => void heard.push(notification.params.uri));
+  const before = listenWatchCount();
+  const subscription = await client.listen({
+    resourceSubscriptions: ["toolscope://demo/demo://clock/now", "toolscope://ops/demo://clock/now"],
+  });
+  // Pia's server is not Olga's: it is not watched, and the acknowledgement says so.
+  expect(subscription.honoredFilter.resourceSubscriptions).toEqual(["toolscope://demo/demo://clock/now"]);
+  await expect.poll(() => heard.length, { timeout: 15_000 }).toBeGreaterThan(0);
+  expect(new Set(heard)).toEqual(new Set(["toolscope://demo/demo://clock/now"]));
+  expect(listenWatchCount()).toBe(before + 1);
+  await subscription.close();
+  // The stream closed, the watch at the demo server ends with it.
+  await expect.poll(() => listenWatchCount(), { timeout: 15_000 }).toBe(before);
 });
 
 it("tells agents of both eras when a server's resources and prompts change", async () => {

@@ -26,6 +26,7 @@ import { virtualView, WHOLE_VIEW, type ToolView } from "./tool-views";
 import { virtualServers } from "./virtual-store";
 import { identityOf } from "./input-rounds";
 import { offersTasks } from "./agent-tasks";
+import { endingWith, watchesForListen } from "./listen-watches";
 import { SessionEvents } from "./session-events";
 import { agentCredentialsStand } from "@/lib/auth/agent-credentials";
 
@@ -89,7 +90,7 @@ function jsonRpcError(status: number, message: string): Response {
 function createGateway(): Gateway {
   const maxRequestBodySize = appConfig().limits.maxBodyBytes;
   const modern = createMcpHandler(
-    ({ authInfo, requestInfo }) => createGatewayServer({ caller: () => callerOf({ authInfo }), view: viewOf(requestInfo) }),
+    ({ authInfo, requestInfo }) => createGatewayServer({ caller: () => callerOf({ authInfo }), view: viewOf(requestInfo), listens: true }),
     {
       legacy: "reject",
       maxRequestBodySize,
@@ -187,7 +188,19 @@ function createGateway(): Gateway {
     // A 2026-07-28 request names its revision in a header: no need to read its body twice to route it.
     const modernHeader = (request.headers.get("mcp-protocol-version") ?? "") >= "2026-07-28" && !request.headers.has("mcp-session-id");
     if (modernHeader || !(await isLegacyRequest(request, undefined, { maxRequestBodySize }))) {
-      return (await paramHeaderRefusal(request, caller, viewOf(request))) ?? modern.fetch(request, options);
+      const refusal = await paramHeaderRefusal(request, caller, viewOf(request));
+      if (refusal) return refusal;
+      // A listen stream that names resources: they are watched at their servers while it is open.
+      const listening = await watchesForListen(request, caller, viewOf(request), (uri) =>
+        modern.bus.publish({ kind: "resource_updated", uri }),
+      );
+      if (!listening) return modern.fetch(request, options);
+      try {
+        return endingWith(await modern.fetch(listening.request, options), request.signal, listening.release);
+      } catch (error) {
+        listening.release();
+        throw error;
+      }
     }
     return legacy(request, caller, options?.authInfo);
   };

@@ -55,6 +55,8 @@ export type GatewaySession = {
   clientCapabilities?: () => ClientCapabilities | undefined;
   /** A 2025 session: it may subscribe to resources, and is told of their changes on its stream. */
   subscriptions?: true;
+  /** A 2026-07-28 request: its listen streams may name resources (listen-watches.ts). */
+  listens?: true;
   /** A 2025-11-25 session whose client declared tasks: it is offered them (agent-tasks.ts). */
   tasks?: boolean;
 };
@@ -102,7 +104,7 @@ export function createGatewayServer(session: GatewaySession): Server {
       ...(session.tasks ? { tasks: TASKS_CAPABILITY } : {}),
       ...(session.view.features
         ? {
-            resources: { listChanged: true, ...(session.subscriptions ? { subscribe: true } : {}) },
+            resources: { listChanged: true, ...(session.subscriptions || session.listens ? { subscribe: true } : {}) },
             prompts: { listChanged: true },
             completions: {},
           }
