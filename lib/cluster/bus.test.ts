@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseTarget } from "@/lib/db/connect";
 import { migrateToLatest } from "@/lib/db/migrate";
 import type { Database } from "@/lib/db/schema";
+import { watchFeatureLists } from "@/lib/mcp/pool";
+import { installClusterHandlers } from "@/lib/server/cluster-handlers";
 import { ClusterBus } from "./bus";
 import { SeenMessages } from "./seen-messages";
 
@@ -229,6 +231,21 @@ describe("the bus between Toolscope processes (PostgreSQL)", () => {
     const atB = next(b, "tools-changed");
     await a.broadcast("tools-changed", { serverId: "demo" });
     expect((await atB).body).toEqual({ serverId: "demo" });
+  });
+});
+
+describe("what a process does with what it hears", () => {
+  it("tells its agents' endpoints that a server's resources or prompts changed, heard by another process", async () => {
+    const [a, b] = [await replica(target, "a9"), await replica(target, "b9")];
+    installClusterHandlers(b);
+    const heard: [string, string][] = [];
+    const stop = watchFeatureLists((serverId, list) => void heard.push([serverId, list]));
+    try {
+      await a.broadcast("features-changed", { serverId: "demo", list: "prompts" });
+      await expect.poll(() => heard, { timeout: 10_000 }).toEqual([["demo", "prompts"]]);
+    } finally {
+      stop();
+    }
   });
 });
 

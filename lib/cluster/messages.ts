@@ -32,6 +32,8 @@ export const MESSAGES = {
   "approval-decided": z.object({ id: z.string() }),
   /** A server's tool list changed: list it again. */
   "tools-changed": z.object({ serverId: z.string() }),
+  /** A server said its resources or prompts changed: tell this process's agents (lib/gateway). */
+  "features-changed": z.object({ serverId: z.string(), list: z.enum(["resources", "prompts"]) }),
   /** A cache to drop. */
   invalidate: z.discriminatedUnion("what", [
     z.object({ what: z.literal("servers") }),

@@ -190,9 +190,18 @@ export function watchFeatureLists(watcher: FeatureListWatcher): () => void {
   return () => featureWatchers.delete(watcher);
 }
 
+/** Tells this process's watchers that a server's resources or prompts changed (heard here, or by another process). */
+export function featureListChanged(serverId: string, list: "resources" | "prompts"): void {
+  for (const watcher of featureWatchers) watcher(serverId, list);
+}
+
 function announcingChanges(connection: ServerConnection): ServerConnection {
   connection.subscribe((event) => {
-    if (event.type === "list") for (const watcher of featureWatchers) watcher(connection.config.id, event.list);
+    if (event.type === "list") {
+      featureListChanged(connection.config.id, event.list);
+      // The agents of other processes hear it too: their connections to the server may not have.
+      void clusterBus()?.broadcast("features-changed", { serverId: connection.config.id, list: event.list });
+    }
     if (event.type !== "tools") return;
     if (event.announced) void clusterBus()?.broadcast("tools-changed", { serverId: connection.config.id });
     for (const watcher of watchers) watcher(connection.config.id, event.catalog.tools);

@@ -1,11 +1,11 @@
 import "server-only";
 // What this process does when another Toolscope process on the database tells it something
 // (bus.ts): cancel a call it runs, deliver an answer to an input request it waits on, list a
-// server's tools again, drop a cache. Each body was checked against its topic's schema
+// server's tools again, tell its agents a server's resources or prompts changed, drop a cache. Each body was checked against its topic's schema
 // (lib/cluster/messages.ts) before it reaches a handler here.
 import { cancelCall } from "@/lib/calls/in-flight";
 import { answerTaskQuestion } from "@/lib/calls/tasks";
-import { connectionsOf, refreshToolsOf } from "@/lib/mcp/pool";
+import { connectionsOf, featureListChanged, refreshToolsOf } from "@/lib/mcp/pool";
 import { invalidateRegistry } from "@/lib/mcp/registry";
 import { answerUserInput } from "@/lib/mcp/user-input";
 import { forgetAllCachedGrants, forgetCachedGrant } from "@/lib/oauth/oauth-store";
@@ -23,6 +23,7 @@ export function installClusterHandlers(bus: ClusterBus): void {
   bus.handle("tools-changed", async ({ serverId }) => {
     await refreshToolsOf(serverId);
   });
+  bus.handle("features-changed", ({ serverId, list }) => featureListChanged(serverId, list));
   bus.handle("invalidate", async (change) => {
     if (change.what === "servers") invalidateRegistry();
     else if (change.what === "policies") invalidatePolicies();
