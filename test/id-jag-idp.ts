@@ -1,6 +1,6 @@
 // A company identity provider as far as enterprise-managed authorization needs one, on loopback:
 // its metadata and published keys, and the ID-JAGs it would issue after its policy allowed an
-// agent to act for a person (SEP-990, draft-ietf-oauth-identity-assertion-authz-grant). The token
+// agent to act for a person (and, as a platform would, a workload's JWT) (SEP-990, draft-ietf-oauth-identity-assertion-authz-grant). The token
 // exchange that precedes them is the agent's business with the IdP; Toolscope only sees the result.
 import crypto from "node:crypto";
 import http from "node:http";
@@ -24,6 +24,8 @@ export type TestIdp = {
   issuer: string;
   /** An ID-JAG signed with the IdP's published key (or, `forged`, with a key it never published). */
   idJag(claims: IdJagClaims, options?: { forged?: boolean }): Promise<string>;
+  /** A workload's JWT as a platform issues one (a Kubernetes projected service-account token, say). */
+  workloadJwt(claims: { sub: string; audience: string; expiresIn?: number }): Promise<string>;
   close(): Promise<void>;
 };
 
@@ -59,6 +61,17 @@ export async function startIdJagIdp(): Promise<TestIdp> {
         .setExpirationTime(now + (claims.expiresIn ?? 120))
         .setJti(claims.jti ?? crypto.randomUUID())
         .sign(options.forged ? stranger.privateKey : published.privateKey);
+    },
+    async workloadJwt(claims) {
+      const now = Math.floor(Date.now() / 1000);
+      return new SignJWT({})
+        .setProtectedHeader({ alg: "ES256", kid: "idp-1", typ: "JWT" })
+        .setIssuer(issuer)
+        .setSubject(claims.sub)
+        .setAudience(claims.audience)
+        .setIssuedAt(now)
+        .setExpirationTime(now + (claims.expiresIn ?? 3600))
+        .sign(published.privateKey);
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -29,7 +29,7 @@ export type IdJagScene = {
   tokenRequest: (assertion: string, extra?: Record<string, string>) => Promise<{ status: number; body: Record<string, unknown> }>;
 };
 
-export function idJagScene(options: { sso: boolean }): IdJagScene {
+export function idJagScene(options: { sso: boolean; idJag?: false; env?: (idp: TestIdp) => Record<string, string> }): IdJagScene {
   const savedEnv = { ...process.env };
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-id-jag-"));
   let door: TestFrontDoor;
@@ -48,10 +48,11 @@ export function idJagScene(options: { sso: boolean }): IdJagScene {
       TOOLSCOPE_API_TOKEN: `id-jag-${crypto.randomBytes(8).toString("hex")}`,
       TOOLSCOPE_PUBLIC_URL: base,
       TOOLSCOPE_PORT: String(port),
-      TOOLSCOPE_AGENT_ID_JAG_ISSUER: idp.issuer,
+      ...(options.idJag === false ? {} : { TOOLSCOPE_AGENT_ID_JAG_ISSUER: idp.issuer }),
       ...(options.sso
         ? { TOOLSCOPE_OIDC_ISSUER: idp.issuer, TOOLSCOPE_OIDC_CLIENT_ID: "toolscope", TOOLSCOPE_OIDC_CLIENT_SECRET: "unused-here" }
         : {}),
+      ...options.env?.(idp),
     });
     for (const [key, email] of [
       ["olga", "olga@example.com"],

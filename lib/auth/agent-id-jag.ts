@@ -12,29 +12,20 @@ import "server-only";
 // - `client_id` is the client that authenticated at the token endpoint (the agent);
 // - short-lived and single-use (`exp`, `jti`), as better-auth checks client assertions;
 // - `sub` is a person Toolscope knows and has not disabled.
-import type { BetterAuthPlugin } from "better-auth";
 import { APIError } from "better-auth/api";
-import {
-  consumeClientAssertion,
-  extendOAuthProvider,
-  type OAuthExtensionGrantHandler,
-  type OAuthExtensionGrantHandlerInput,
-} from "@better-auth/oauth-provider";
+import { consumeClientAssertion, type OAuthExtensionGrantHandlerInput } from "@better-auth/oauth-provider";
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify, type JWTPayload } from "jose";
-import { appConfig } from "@/lib/config/env";
 import { recordEvent } from "@/lib/audit/events";
 import { processWide } from "@/lib/process-wide";
 import { TOKEN_SCOPES } from "../domain/roles";
 import { gatewayResource, issuer } from "./agent-oauth";
-import { personForAssertion } from "./id-jag-person";
 
-export const JWT_BEARER_GRANT = "urn:ietf:params:oauth:grant-type:jwt-bearer";
-const ID_JAG_TYPE = "oauth-id-jag+jwt";
+export const ID_JAG_TYPE = "oauth-id-jag+jwt";
 
 /** The identity provider's signing keys, found once per process from its metadata. */
 const keySets = processWide("id-jag-keys", () => new Map<string, Promise<ReturnType<typeof createRemoteJWKSet>>>());
 
-async function keysOf(idp: string): Promise<ReturnType<typeof createRemoteJWKSet>> {
+export async function keysOf(idp: string): Promise<ReturnType<typeof createRemoteJWKSet>> {
   let keys = keySets.get(idp);
   if (!keys) {
     keys = (async () => {
@@ -53,11 +44,11 @@ async function keysOf(idp: string): Promise<ReturnType<typeof createRemoteJWKSet
   return keys;
 }
 
-function refuse(description: string, error = "invalid_grant"): never {
+export function refuse(description: string, error = "invalid_grant"): never {
   throw new APIError("BAD_REQUEST", { error, error_description: description });
 }
 
-async function verifiedAssertion(input: OAuthExtensionGrantHandlerInput, idp: string, clientId: string): Promise<JWTPayload> {
+export async function verifiedIdJag(input: OAuthExtensionGrantHandlerInput, idp: string, clientId: string): Promise<JWTPayload> {
   const assertion = (input.ctx.body as { assertion?: unknown } | undefined)?.assertion;
   if (typeof assertion !== "string" || assertion.length === 0)
     refuse("The JWT bearer grant needs an assertion (an ID-JAG).", "invalid_request");
@@ -90,7 +81,7 @@ async function verifiedAssertion(input: OAuthExtensionGrantHandlerInput, idp: st
 }
 
 /** What the token may do: what was asked for, within what the ID-JAG allows, of Toolscope's two scopes. */
-function grantedScopes(requested: unknown, allowed: unknown): string[] {
+export function grantedScopes(requested: unknown, allowed: unknown): string[] {
   const words = (value: unknown): string[] | undefined => (typeof value === "string" ? value.split(" ").filter(Boolean) : undefined);
   const asked = words(requested) ?? words(allowed) ?? [...TOKEN_SCOPES];
   const cap = words(allowed);
@@ -100,31 +91,15 @@ function grantedScopes(requested: unknown, allowed: unknown): string[] {
   return scopes;
 }
 
-function grantHandler(idp: string): OAuthExtensionGrantHandler {
-  return async (input) => {
-    const { ctx, provider } = input;
-    const body = ctx.body as { scope?: unknown } | undefined;
-    // A public agent sends only its client_id; a confidential one its secret as well, and it is checked.
-    const { clientId, client } = await provider.authenticateClient({ requireCredentials: false });
-    const payload = await verifiedAssertion(input, idp, clientId);
-    const scopes = grantedScopes(body?.scope, payload.scope);
-    const person = await personForAssertion(idp, payload);
-    if (!person)
-      refuse("The person this ID-JAG names has no Toolscope account (or signs in elsewhere): they sign in to Toolscope once first.");
-    if (person.banned) refuse(`${person.name}'s Toolscope account is disabled.`);
-    const user = await ctx.context.internalAdapter.findUserById(person.id);
-    if (!user) refuse("The person this ID-JAG names is no longer known.");
-    await standingGrant(input, { userId: person.id, clientId, clientName: client.name ?? clientId, scopes, idp, person });
-    return provider.issueTokens({ client, scopes, user, resources: [gatewayResource()] });
-  };
-}
-
-type Standing = {
+export type Standing = {
   userId: string;
   clientId: string;
   clientName: string;
   scopes: string[];
-  idp: string;
+  /** Who vouched for the person: the identity provider's issuer, or the workload's. */
+  issuer: string;
+  /** How: "id-jag" or "workload". */
+  method: string;
   person: { name: string; email: string };
 };
 
@@ -133,7 +108,7 @@ type Standing = {
  * keeps one, so the agent shows on the person's account page, and the front door's check that a
  * grant stands holds. Its first use is in the audit log, as a consent is.
  */
-async function standingGrant({ ctx }: OAuthExtensionGrantHandlerInput, standing: Standing): Promise<void> {
+export async function standingGrant({ ctx }: OAuthExtensionGrantHandlerInput, standing: Standing): Promise<void> {
   const adapter = ctx.context.adapter;
   const where = [
     { field: "clientId", value: standing.clientId },
@@ -159,24 +134,15 @@ async function standingGrant({ ctx }: OAuthExtensionGrantHandlerInput, standing:
       actor: `${standing.person.name} <${standing.person.email}>`,
       actorId: standing.userId,
       actorName: standing.person.name,
-      authMethod: "id-jag",
+      authMethod: standing.method,
       clientIp: null,
     },
-    { subject: standing.clientId, name: standing.clientName, scopes: standing.scopes, resource: gatewayResource(), issuer: standing.idp },
-  );
-}
-
-/** The plugin that adds the grant, when an identity provider is configured (TOOLSCOPE_AGENT_ID_JAG_ISSUER). */
-export function agentIdJagPlugins(): BetterAuthPlugin[] {
-  const idp = appConfig().agentIdJagIssuer;
-  if (!idp) return [];
-  const extension = { grants: { [JWT_BEARER_GRANT]: grantHandler(idp) } };
-  return [
     {
-      id: "toolscope-id-jag",
-      init(ctx) {
-        extendOAuthProvider(ctx as Parameters<typeof extendOAuthProvider>[0], extension);
-      },
+      subject: standing.clientId,
+      name: standing.clientName,
+      scopes: standing.scopes,
+      resource: gatewayResource(),
+      issuer: standing.issuer,
     },
-  ];
+  );
 }

@@ -23,7 +23,7 @@ import { RESERVED_EMAIL_MESSAGE } from "../domain/reserved-identity";
 import { isReservedEmail } from "./reserved-address";
 import { identityFromClaims } from "./sso-claims";
 import { agentOAuthAvailable, agentOAuthPlugins, recordAgentAuthorization, registerMcpClientsAsNative } from "./agent-oauth";
-import { agentIdJagPlugins } from "./agent-id-jag";
+import { agentJwtBearerPlugins } from "./agent-jwt-bearer";
 import { SSO_PROVIDER_ID } from "./sso-provider";
 
 export const AUTH_BASE_PATH = "/api/auth";
@@ -142,7 +142,7 @@ function options(db: Kysely<unknown>): BetterAuthOptions {
       // Toolscope as the OAuth authorization server its MCP endpoint's agents authorize against.
       ...agentOAuthPlugins(),
       // After the OAuth provider, which it extends.
-      ...(agentOAuthAvailable() ? agentIdJagPlugins() : []),
+      ...(agentOAuthAvailable() ? agentJwtBearerPlugins() : []),
     ],
   };
 }

@@ -105,6 +105,14 @@ const EnvSchema = z.object({
     .optional(),
   TOOLSCOPE_AGENT_OAUTH: z.enum(["on", "off"]).default("on"),
   TOOLSCOPE_AGENT_ID_JAG_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
+  TOOLSCOPE_AGENT_WORKLOAD_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
+  TOOLSCOPE_AGENT_WORKLOADS: z
+    .string()
+    .regex(
+      /^\s*[^=,\s]+\s*=\s*[^=,\s]+@[^=,\s]+\s*(,\s*[^=,\s]+\s*=\s*[^=,\s]+@[^=,\s]+\s*)*$/,
+      "TOOLSCOPE_AGENT_WORKLOADS is subject=email pairs, separated by commas",
+    )
+    .optional(),
   TOOLSCOPE_APPROVAL_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
   TOOLSCOPE_APPROVAL_WEBHOOK_SECRET: z.string().min(16, "TOOLSCOPE_APPROVAL_WEBHOOK_SECRET must be at least 16 characters").optional(),
   TOOLSCOPE_STDIO: z.enum(["off", "allowlist", "on"]).optional(),
@@ -199,6 +207,8 @@ export type AppConfig = {
   agentOAuth: boolean;
   /** The company identity provider whose ID-JAGs agents may bring instead of a consent page (enterprise-managed authorization). */
   agentIdJagIssuer: string | undefined;
+  /** Workload identity for agents: whose JWTs are taken, and the person each workload subject acts as. */
+  agentWorkloads: { issuer: string; people: ReadonlyMap<string, string> } | undefined;
   /** 0 turns a limit off. */
   limits: {
     callsPerMinute: number;
@@ -309,6 +319,17 @@ export function configFrom(variables: Record<string, string | undefined>): AppCo
     outboundAllow: list(env.TOOLSCOPE_OUTBOUND_ALLOW),
     agentOAuth: env.TOOLSCOPE_AGENT_OAUTH === "on",
     agentIdJagIssuer: env.TOOLSCOPE_AGENT_ID_JAG_ISSUER?.replace(/\/+$/, ""),
+    agentWorkloads: env.TOOLSCOPE_AGENT_WORKLOAD_ISSUER
+      ? {
+          issuer: env.TOOLSCOPE_AGENT_WORKLOAD_ISSUER.replace(/\/+$/, ""),
+          people: new Map(
+            list(env.TOOLSCOPE_AGENT_WORKLOADS).map((pair) => {
+              const [subject = "", email = ""] = pair.split("=").map((part) => part.trim());
+              return [subject, email.toLowerCase()] as const;
+            }),
+          ),
+        }
+      : undefined,
     approvalWebhook: env.TOOLSCOPE_APPROVAL_WEBHOOK_URL
       ? { url: env.TOOLSCOPE_APPROVAL_WEBHOOK_URL, secret: env.TOOLSCOPE_APPROVAL_WEBHOOK_SECRET }
       : undefined,
