@@ -31,8 +31,10 @@ test.beforeAll(async () => {
     names: NAMES,
     ports: NAMES.map((_n, i) => PROXY_PORT + 1 + i),
     proxyPort: PROXY_PORT,
-    // A stopping replica waits this long for its calls in flight, then interrupts them.
-    env: { TOOLSCOPE_SHUTDOWN_GRACE_MS: "1500" },
+    // A stopping replica waits this long for its calls in flight, then interrupts them. Twenty times
+    // a load call's length (below): on a machine busy enough to stretch 0.3 s calls past 1.5 s, a
+    // shorter grace interrupted calls that a replica at ease would have finished.
+    env: { TOOLSCOPE_SHUTDOWN_GRACE_MS: "6000" },
   });
   const added = await fetch(`${cluster.proxy.url}/api/servers`, {
     method: "POST",
@@ -337,15 +339,15 @@ test("a rolling restart of each replica under 16-way load loses no audit record 
   const answers: Answer[] = [];
   let running = true;
   let next = 0;
-  // A load call takes 0.3 s and finishes while its replica drains. Before each restart a 4 s call
-  // goes straight to the replica that stops, longer than its grace period (1.5 s): it is interrupted.
+  // A load call takes 0.3 s and finishes while its replica drains. Before each restart a 12 s call
+  // goes straight to the replica that stops, longer than its grace period (6 s): it is interrupted.
   const call = async (base: string, long: boolean): Promise<void> => {
     const tag = `load-${next++}`;
     try {
       const response = await fetch(`${base}/api/servers/${SERVER}/tools/slow_task/call`, {
         method: "POST",
         headers: { ...cluster.headers, origin: base },
-        body: JSON.stringify({ arguments: long ? { steps: 20, stepMs: 200 } : { steps: 3, stepMs: 100 }, _meta: { tag } }),
+        body: JSON.stringify({ arguments: long ? { steps: 40, stepMs: 300 } : { steps: 3, stepMs: 100 }, _meta: { tag } }),
       });
       const body = (await response.json()) as { status?: string; auditId?: string; error?: { code: string } };
       answers.push({ tag, long, http: response.status, status: body.status ?? body.error?.code, auditId: body.auditId });
@@ -364,7 +366,7 @@ test("a rolling restart of each replica under 16-way load loses no audit record 
     const before = answers.length;
     const received = spy.calls.length;
     long.push(call(replica.baseUrl, true));
-    await expect.poll(() => spy.calls.slice(received).some((c) => (c.arguments as { steps?: number }).steps === 20)).toBe(true);
+    await expect.poll(() => spy.calls.slice(received).some((c) => (c.arguments as { steps?: number }).steps === 40)).toBe(true);
     await replica.stop();
     await replica.start();
     restarted.push(replica.name);
