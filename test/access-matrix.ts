@@ -139,6 +139,9 @@ const RULES: Record<string, Rule> = {
   "GET /api/servers/:serverId/resources": read,
   "POST /api/servers/:serverId/resources/read": call,
   "GET /api/servers/:serverId/resources/watch": call,
+  "GET /api/servers/:serverId/skills": read,
+  "POST /api/servers/:serverId/skills/read": call,
+  "GET /api/servers/:serverId/skills/download": call,
   "POST /api/servers/:serverId/reconnect": call,
   // It may hold what a command printed of secrets no config names: as the server's config, admins only.
   "GET /api/servers/:serverId/stderr": admin,
