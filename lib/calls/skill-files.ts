@@ -7,7 +7,15 @@ import { AppError } from "@/lib/errors";
 import type { Caller } from "@/lib/domain/mcp-types";
 import type { SkillFileRead } from "@/lib/domain/skills";
 import { connected, listed } from "@/lib/mcp/server-catalogs";
-import { contentBytes, listSkillEntries, skillFolder, SkillVerificationError, usableSkillEntry, verifySkillFile } from "@/lib/mcp/skills";
+import {
+  contentBytes,
+  listSkillEntries,
+  pathInSkill,
+  skillFolder,
+  SkillVerificationError,
+  usableSkillEntry,
+  verifySkillFile,
+} from "@/lib/mcp/skills";
 import { readResource } from "./run-feature";
 
 export type SkillFileRequest = { serverId: string; skill: string; uri: string; caller: Caller; signal?: AbortSignal | undefined };
@@ -16,6 +24,8 @@ export type SkillFileBytes = Omit<SkillFileRead, "text"> & { bytes: Buffer };
 
 export async function readSkillFileFor(request: SkillFileRequest): Promise<SkillFileBytes> {
   const connection = await connected(request.serverId, request.caller);
+  // Listed afresh for each file, not cached: the bytes are checked against the entry the server
+  // gives now, so a skill it changed since the page was opened is not verified against stale digests.
   const { entries } = await listed(connection, "skills", () => listSkillEntries(connection));
   const raw = entries.find((entry) => (entry as { uri?: unknown } | null)?.uri === request.skill);
   if (raw === undefined) throw new AppError("not_found:skill", `${connection.config.name} lists no skill ${request.skill}.`);
@@ -32,10 +42,9 @@ export async function readSkillFileFor(request: SkillFileRequest): Promise<Skill
     const bytes = contentBytes(request.uri, response.result.contents);
     verifySkillFile(entry, request.uri, bytes);
     const content = response.result.contents.find((c) => c.uri === request.uri) ?? response.result.contents[0];
-    const folder = skillFolder(entry);
     return {
       uri: request.uri,
-      path: request.uri.startsWith(folder) ? request.uri.slice(folder.length) : request.uri,
+      path: pathInSkill(skillFolder(entry), request.uri),
       size: bytes.byteLength,
       mimeType: content?.mimeType ?? null,
       bytes,

@@ -6,7 +6,7 @@ import type { Caller } from "@/lib/domain/mcp-types";
 import type { SkillFileView, SkillView, SkillsView } from "@/lib/domain/skills";
 import { connected, listed } from "./server-catalogs";
 import { sharedSkillNames, skillEntryProblems } from "./skill-rules";
-import { listSkillEntries } from "./skills";
+import { listSkillEntries, pathInSkill, skillFolder } from "./skills";
 
 type Loose = {
   uri?: unknown;
@@ -22,7 +22,7 @@ function fileView(folder: string, raw: unknown): SkillFileView {
   const uri = text(file.uri);
   return {
     uri,
-    path: uri.startsWith(folder) ? uri.slice(folder.length) : uri,
+    path: pathInSkill(folder, uri),
     size: numberOrNull(file.size),
     digest: typeof file.digest === "string" ? file.digest : null,
   };
@@ -31,7 +31,7 @@ function fileView(folder: string, raw: unknown): SkillFileView {
 export function skillView(raw: unknown, shared: ReadonlySet<string>): SkillView {
   const entry = (raw && typeof raw === "object" ? raw : {}) as Loose;
   const uri = text(entry.uri);
-  const folder = uri.slice(0, uri.lastIndexOf("/") + 1);
+  const folder = skillFolder({ uri });
   const name = text(entry.frontmatter?.name);
   const files =
     entry.resources === "dynamic"

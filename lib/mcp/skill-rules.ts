@@ -5,6 +5,7 @@ import "server-only";
 // file under the skill's folder and listed once, SKILL.md among them, and the SDK's publication
 // limits. One list, for the report card's rule and the Skills page alike.
 import { SKILL_LIMITS, SkillSchema } from "@modelcontextprotocol/core/ext/skills";
+import { skillFolder } from "./skills";
 
 /** Lowercase letters, digits and single hyphens, not at either end (the Agent Skills name rule). */
 const NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -44,7 +45,7 @@ export function skillEntryProblems(raw: unknown): string[] {
 
 function fileProblems(uri: string, resources: unknown[]): string[] {
   const problems: string[] = [];
-  const folder = uri.slice(0, uri.lastIndexOf("/") + 1);
+  const folder = skillFolder({ uri });
   const uris = resources.map((file) => (file && typeof file === "object" ? (file as { uri?: unknown }).uri : undefined));
   if (!uris.includes(uri)) problems.push("its SKILL.md is not among its files, so it cannot be verified");
   const outside = uris.filter((file): file is string => typeof file === "string" && !file.startsWith(folder));

@@ -107,9 +107,14 @@ export function skillFiles(entry: SkillEntry): SkillFile[] {
   return entry.resources === "dynamic" ? [] : entry.resources;
 }
 
-/** The folder a skill's files live under: its SKILL.md's. */
-export function skillFolder(entry: SkillEntry): string {
+/** The folder a skill's files live under: its SKILL.md's (`skill://acme/pdf/SKILL.md` → `skill://acme/pdf/`). */
+export function skillFolder(entry: Pick<SkillEntry, "uri">): string {
   return entry.uri.slice(0, entry.uri.lastIndexOf("/") + 1);
+}
+
+/** A file's path within its skill's folder (`scripts/run.py`), or its whole URI when it lies outside. */
+export function pathInSkill(folder: string, uri: string): string {
+  return uri.startsWith(folder) ? uri.slice(folder.length) : uri;
 }
 
 function listed(entry: SkillEntry, uri: string): SkillFile {
