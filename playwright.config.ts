@@ -31,7 +31,10 @@ export default defineConfig({
   // cores, and two workers plus a slow day (the whole suite took 2.5 times as long one morning)
   // took it to 55 s: 90 s, so that only a test that is stuck times out.
   timeout: 90_000,
-  expect: { timeout: 10_000 },
+  // What a page shows after a server's answer: 20 s, as a run on a slow CI machine (the browser
+  // tests took three times as long one day) made 10 s waits for a listed resource or a dialog
+  // fail twice. A passing wait costs nothing more.
+  expect: { timeout: 20_000 },
   // Playwright empties its outputDir at start; keep it apart from the other reports in test-results/.
   outputDir: "test-results/playwright-artifacts",
   reporter: [["list"], ["json", { outputFile: "test-results/playwright.json" }]],

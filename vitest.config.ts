@@ -23,8 +23,10 @@ export default defineConfig({
     },
   },
   test: {
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
+    // A limit for a stuck test, not a speed claim: on CI's two cores, shared with the browser
+    // tests, a first connection to a server (a fresh process, a fresh database) has taken 30 s.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
     // Two files at a time, one per core.
     fileParallelism: true,
     maxWorkers: 2,

@@ -53,7 +53,7 @@ export async function expectAccessible(page: Page, name: string, theme: (typeof 
     await expect.soft
       .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), {
         message: `${name} in ${theme} scrolls sideways at 390 px`,
-        timeout: 10_000,
+        timeout: 20_000,
       })
       .toBeLessThanOrEqual(0);
     expect.soft(await seriousFindings(page), `${name} in ${theme} at 390 px`).toEqual([]);

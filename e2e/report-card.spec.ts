@@ -71,7 +71,7 @@ test("a changed tool: shown word by word, warned of, held under the hold policy,
   expect(revised.ok(), await revised.text()).toBe(true);
   // Local mode warns: the tool page says what changed, and Run still runs.
   await expect
-    .poll(async () => (await (await request.get("/api/servers/changes/definitions")).json()).pending.length, { timeout: 10_000 })
+    .poll(async () => (await (await request.get("/api/servers/changes/definitions")).json()).pending.length, { timeout: 20_000 })
     .toBe(1);
   await page.goto("/servers/changes/tools/target");
   const notice = page.getByTestId("definition-notice");
@@ -92,7 +92,7 @@ test("a changed tool: shown word by word, warned of, held under the hold policy,
   await page.getByTestId("policy-definition-changes").selectOption("hold");
   await serverPage.savePolicy();
   await page.goto("/servers/changes/tools/target");
-  await expect(notice).toHaveAttribute("data-held", "true", { timeout: 10_000 });
+  await expect(notice).toHaveAttribute("data-held", "true");
   await expect(page.getByTestId("run-button")).toBeDisabled();
 
   // Approve, by keyboard, on the report card.

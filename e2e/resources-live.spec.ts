@@ -25,6 +25,18 @@ test.beforeAll(async ({ request }) => {
     .toBe("2025-11-25");
 });
 
+/** The bundled demo server's session is a 2026-07-28 one (what the first test is about) before it runs. */
+test.beforeAll(async ({ request }) => {
+  const revision = async (): Promise<string | null> => (await (await request.get("/api/servers/demo")).json()).server.protocolVersion;
+  if ((await revision()) === "2026-07-28") return;
+  // Over stdio, the SDK settles for 2025-11-25 when its server/discover probe has no answer in
+  // 15 s, which a machine busy enough (two suites on two cores) can cause: this spec is about
+  // watching, not negotiating, so the session is opened again.
+  const reconnected = await request.post("/api/servers/demo/reconnect");
+  expect(reconnected.ok(), await reconnected.text()).toBe(true);
+  await expect.poll(revision, { timeout: 40_000 }).toBe("2026-07-28");
+});
+
 test.afterAll(async ({ request }) => {
   await request.delete(`/api/servers/${LEGACY}`);
 });
@@ -44,7 +56,7 @@ for (const [serverId, revision, method] of [
     await expect(status).toContainText(`Watching (${method})`);
     // The clock moves every 3 s: the page hears of it and reads it again.
     await expect(status.getByTestId("resource-watch-updated")).toContainText(/updated (just now|\d+ s ago) · \d+ updates?/, {
-      timeout: 10_000,
+      timeout: 20_000,
     });
     const changes = features.readPanel.getByTestId("resource-changes");
     await expect(changes.getByTestId("resource-change-summary")).toHaveText("2 lines added, 2 removed");

@@ -51,10 +51,11 @@ function late(run: ScenarioRun, scenario: string): boolean {
  * early, or a backoff of its own) is off on every play and still fails.
  */
 async function playScenario(cli: string, scenario: string): Promise<ScenarioRun> {
-  let run = await runScenario(cli, scenario);
+  const favoured = TIMING_SENSITIVE.has(scenario);
+  let run = await runScenario(cli, scenario, { favoured });
   for (let play = 1; play < TIMING_PLAYS && late(run, scenario); play++) {
     console.log(`[conformance] ${scenario} found the client late (play ${play} of ${TIMING_PLAYS}); playing it again`);
-    run = await runScenario(cli, scenario);
+    run = await runScenario(cli, scenario, { favoured });
   }
   return run;
 }
