@@ -1,15 +1,16 @@
-// The poisoning scan's precision and recall on a labelled corpus of real-world tool definitions
-// (test/fixtures/poisoning/corpus.json: published servers' tools, and poisoned tools from
-// published research). A tool counts as flagged when the scan makes any safety finding other
-// than an open schema (lib/report/poisoning.ts, isPoisoned). Each tool is scanned as the only
-// tool of its server, with no other servers configured: the shadowing check then has only the
-// text to go on, as for a server added alone.
+// The poisoning scan's precision and recall on labelled corpora of real-world tool definitions
+// (test/fixtures/poisoning/*.json: published servers' tools, and poisoned tools modelled on
+// published research), each reported on its own. A tool counts as flagged when the scan makes any
+// safety finding other than an open schema (lib/report/poisoning.ts, isPoisoned). Each tool is
+// scanned as the only tool of its server, with no other servers configured: the shadowing check
+// then has only the text to go on, as for a server added alone.
 //
-//   npx tsx bench/poisoning.ts            # the figures, by technique, and every miss
-//   npx tsx bench/poisoning.ts --json     # the same as JSON
-//   npx tsx bench/poisoning.ts --corpus other.json
+//   npx tsx bench/poisoning.ts                       # every corpus, one line each
+//   npx tsx bench/poisoning.ts --corpus <file>       # one corpus: by technique, and every miss
+//   npx tsx bench/poisoning.ts [--corpus <file>] --json
 //
-// Goal (issue 33): recall ≥ 0.95 at precision ≥ 0.9. A benchmark: it exits 0 whatever the figures.
+// Goal (issues 33, 50): recall ≥ 0.95 at precision ≥ 0.9. The history of first-contact figures is
+// in bench/README.md. A benchmark: it exits 0 whatever the figures.
 import fs from "node:fs";
 import path from "node:path";
 import type { Tool } from "@/lib/domain/mcp-types";
@@ -20,51 +21,64 @@ type Count = { tp: number; fp: number; fn: number; tn: number };
 
 const args = process.argv.slice(2);
 const at = args.indexOf("--corpus");
-const file =
-  at >= 0 ? path.resolve(args[at + 1]!) : path.resolve(import.meta.dirname, "..", "test", "fixtures", "poisoning", "corpus.json");
-const { entries } = JSON.parse(fs.readFileSync(file, "utf8")) as { entries: Entry[] };
+const CORPORA = path.resolve(import.meta.dirname, "..", "test", "fixtures", "poisoning");
+/** One corpus when named; else every corpus there, each reported on its own (a mixed total would hide a weak one). */
+const files =
+  at >= 0
+    ? [path.resolve(args[at + 1]!)]
+    : fs
+        .readdirSync(CORPORA)
+        .filter((name) => name.endsWith(".json"))
+        .sort()
+        .map((name) => path.join(CORPORA, name));
 
-const total: Count = { tp: 0, fp: 0, fn: 0, tn: 0 };
-const byTechnique = new Map<string, Count>();
-const misses: { id: string; label: string; technique: string; rules: string[] }[] = [];
-const started = performance.now();
-for (const entry of entries) {
-  const findings = scanTool(entry.tool, { ownTools: new Set([entry.tool.name]) });
-  const flagged = isPoisoned(findings);
-  const poisoned = entry.label === "poisoned";
-  const key = poisoned ? (flagged ? "tp" : "fn") : flagged ? "fp" : "tn";
-  total[key]++;
-  const technique = byTechnique.get(entry.technique) ?? { tp: 0, fp: 0, fn: 0, tn: 0 };
-  technique[key]++;
-  byTechnique.set(entry.technique, technique);
-  if (flagged !== poisoned)
-    misses.push({
-      id: entry.id,
-      label: entry.label,
-      technique: entry.technique,
-      rules: findings.filter((f) => f.group === "safety").map((f) => `${f.rule}: ${f.message.slice(0, 120)}`),
-    });
+function measure(file: string) {
+  const { entries } = JSON.parse(fs.readFileSync(file, "utf8")) as { entries: Entry[] };
+  const total: Count = { tp: 0, fp: 0, fn: 0, tn: 0 };
+  const byTechnique = new Map<string, Count>();
+  const misses: { id: string; label: string; technique: string; rules: string[] }[] = [];
+  const started = performance.now();
+  for (const entry of entries) {
+    const findings = scanTool(entry.tool, { ownTools: new Set([entry.tool.name]) });
+    const flagged = isPoisoned(findings);
+    const poisoned = entry.label === "poisoned";
+    const key = poisoned ? (flagged ? "tp" : "fn") : flagged ? "fp" : "tn";
+    total[key]++;
+    const technique = byTechnique.get(entry.technique) ?? { tp: 0, fp: 0, fn: 0, tn: 0 };
+    technique[key]++;
+    byTechnique.set(entry.technique, technique);
+    if (flagged !== poisoned)
+      misses.push({
+        id: entry.id,
+        label: entry.label,
+        technique: entry.technique,
+        rules: findings.filter((f) => f.group === "safety").map((f) => `${f.rule}: ${f.message.slice(0, 120)}`),
+      });
+  }
+  const ms = performance.now() - started;
+  const ratio = (a: number, b: number): number => (b === 0 ? 1 : Math.round((a / b) * 1000) / 1000);
+  const precision = ratio(total.tp, total.tp + total.fp);
+  const recall = ratio(total.tp, total.tp + total.fn);
+  const report = {
+    corpus: path.relative(process.cwd(), file),
+    entries: entries.length,
+    poisoned: total.tp + total.fn,
+    benign: total.fp + total.tn,
+    precision,
+    recall,
+    goal: { recall: 0.95, precision: 0.9, met: recall >= 0.95 && precision >= 0.9 },
+    counts: total,
+    msPerTool: Math.round((ms / entries.length) * 100) / 100,
+    byTechnique: Object.fromEntries([...byTechnique].sort(([a], [b]) => a.localeCompare(b))),
+    misses,
+  };
+  return report;
 }
-const ms = performance.now() - started;
-const ratio = (a: number, b: number): number => (b === 0 ? 1 : Math.round((a / b) * 1000) / 1000);
-const precision = ratio(total.tp, total.tp + total.fp);
-const recall = ratio(total.tp, total.tp + total.fn);
-const report = {
-  corpus: path.relative(process.cwd(), file),
-  entries: entries.length,
-  poisoned: total.tp + total.fn,
-  benign: total.fp + total.tn,
-  precision,
-  recall,
-  goal: { recall: 0.95, precision: 0.9, met: recall >= 0.95 && precision >= 0.9 },
-  counts: total,
-  msPerTool: Math.round((ms / entries.length) * 100) / 100,
-  byTechnique: Object.fromEntries([...byTechnique].sort(([a], [b]) => a.localeCompare(b))),
-  misses,
-};
 
-if (args.includes("--json")) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-else {
+type Report = ReturnType<typeof measure>;
+
+function print(report: Report): void {
+  const { counts: total, precision, recall, misses } = report;
   console.log(`poisoning scan on ${report.corpus}: ${report.poisoned} poisoned, ${report.benign} benign`);
   console.log(`precision ${precision}  recall ${recall}  (goal: recall ≥ 0.95 at precision ≥ 0.9: ${report.goal.met ? "met" : "not met"})`);
   console.log(`tp ${total.tp}  fp ${total.fp}  fn ${total.fn}  tn ${total.tn}  · ${report.msPerTool} ms per tool`);
@@ -78,4 +92,18 @@ else {
         `  ${m.label === "poisoned" ? "missed " : "false +"} ${m.id} (${m.technique})${m.rules.length ? `\n      ${m.rules.join("\n      ")}` : ""}`,
       );
   }
+}
+
+const reports = files.map(measure);
+if (args.includes("--json")) process.stdout.write(`${JSON.stringify(reports.length === 1 ? reports[0] : reports, null, 2)}\n`);
+else if (reports.length === 1) print(reports[0]!);
+else {
+  console.log("poisoning scan, each corpus on its own (--corpus <file> for one, with its misses):\n");
+  console.log(
+    `  ${"corpus".padEnd(48)} ${"poisoned".padStart(8)} ${"benign".padStart(7)} ${"precision".padStart(9)} ${"recall".padStart(7)}`,
+  );
+  for (const r of reports)
+    console.log(
+      `  ${r.corpus.padEnd(48)} ${String(r.poisoned).padStart(8)} ${String(r.benign).padStart(7)} ${String(r.precision).padStart(9)} ${String(r.recall).padStart(7)}`,
+    );
 }

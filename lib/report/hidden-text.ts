@@ -1,7 +1,9 @@
 // Text in a tool's metadata that people do not see but a model reads: invisible Unicode (tag
 // characters, zero-width runs, direction overrides, variation-selector smuggling), HTML comments
-// that Markdown hides, and long base64 or hex blobs that decode to readable text. Each is found
-// with its span, and what it hides is decoded so that a reviewer can read it.
+// that Markdown hides, long base64, base32 or hex blobs that decode to readable text, and text
+// that reads as English only backwards, in ROT13 or in leetspeak. Each is found with its span,
+// and what it hides is decoded so that a reviewer can read it.
+import { base32 } from "rfc4648";
 
 export type HiddenSpan = { kind: "unicode" | "html-comment" | "blob"; start: number; end: number; decoded: string };
 
@@ -101,6 +103,10 @@ function commentSpans(text: string): HiddenSpan[] {
 const BASE64_RUN = /[A-Za-z0-9+/_-]{40,}={0,2}/g;
 const HEX_RUN = /\b(?:0x)?((?:[0-9a-fA-F]{2}){20,})\b/g;
 const PERCENT_RUN = /(?:%[0-9A-Fa-f]{2}){8,}/g;
+const BASE32_RUN = /\b[A-Z2-7]{32,}={0,6}/g;
+/** Leetspeak: words whose letters are digits in part ("4lw4y5", "u53r"). */
+const LEET_WORD = /\b(?=[a-z0-9]*[a-z])(?=[a-z0-9]*[013457])[a-z0-9]{3,}\b/gi;
+const LEET: Record<string, string> = { "0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t" };
 /** Words every English instruction has: text that has more of them after ROT13 than before was encoded. */
 const COMMON_WORDS =
   /\b(?:the|and|to|of|before|after|every|each|read|file|files|do|not|this|that|with|for|your|you|user|send|call|tool|all|it|its|into|contents?|add|mention)\b/gi;
@@ -139,10 +145,35 @@ function blobSpans(text: string): HiddenSpan[] {
     }
     if (decoded) spans.push({ kind: "blob", start: match.index, end: match.index + match[0].length, decoded });
   }
-  const rot = rot13(text);
+  for (const match of text.matchAll(BASE32_RUN)) {
+    let decoded: string | null = null;
+    try {
+      decoded = asText(Buffer.from(base32.parse(match[0], { loose: true })));
+    } catch {
+      decoded = null; // not base32 after all
+    }
+    if (decoded) spans.push({ kind: "blob", start: match.index, end: match.index + match[0].length, decoded });
+  }
+  // Text that reads as English only once transformed: ROT13, written backwards, or in leetspeak.
   const before = text.match(COMMON_WORDS)?.length ?? 0;
-  const after = rot.match(COMMON_WORDS)?.length ?? 0;
-  if (after >= 5 && after > 3 * Math.max(before, 1)) spans.push({ kind: "blob", start: 0, end: text.length, decoded: `ROT13: ${rot}` });
+  const readsBetter = (transformed: string): boolean => {
+    const after = transformed.match(COMMON_WORDS)?.length ?? 0;
+    return after >= 5 && after > 3 * Math.max(before, 1);
+  };
+  const rot = rot13(text);
+  if (readsBetter(rot)) spans.push({ kind: "blob", start: 0, end: text.length, decoded: `ROT13: ${rot}` });
+  // Backwards, a line at a time: "Read backwards: .siht noitnem reven" hides one part of a plain description.
+  let offset = 0;
+  for (const line of text.split(/(?<=\n|:\s)/)) {
+    const backwards = Array.from(line).reverse().join("");
+    const plainWords = line.match(COMMON_WORDS)?.length ?? 0;
+    const reversedWords = backwards.match(COMMON_WORDS)?.length ?? 0;
+    if (reversedWords >= 5 && reversedWords > 3 * Math.max(plainWords, 1))
+      spans.push({ kind: "blob", start: offset, end: offset + line.length, decoded: `written backwards: ${backwards.trim()}` });
+    offset += line.length;
+  }
+  const leet = text.replace(LEET_WORD, (word) => word.replace(/[013457]/g, (digit) => LEET[digit]!));
+  if (leet !== text && readsBetter(leet)) spans.push({ kind: "blob", start: 0, end: text.length, decoded: `leetspeak: ${leet}` });
   return spans;
 }
 

@@ -6,14 +6,15 @@
 // bench/poisoning.ts measures precision and recall on test/fixtures/poisoning/corpus.json.
 import type { Tool } from "../domain/mcp-types";
 import type { Finding } from "../domain/report-card";
+import type { RuleId } from "./rules";
 import { hiddenSpans, revealed } from "./hidden-text";
 import { found } from "./rules";
-import { DANGEROUS_COMMAND, PROPERTY_NAME_STRONG, STRONG, WEAK, type Pattern, type WeakPattern } from "./poisoning-patterns";
-import { toolTexts, type SchemaText } from "./schema-walk";
+import { DANGEROUS_COMMAND, DIRECTIVES, PROPERTY_NAME_STRONG, STRONG, WEAK, type Pattern, type WeakPattern } from "./poisoning-patterns";
+import { rootProperties, toolTexts, type SchemaText } from "./schema-walk";
 
 /** "When(ever) some_tool is used/called…": shadowing, unless some_tool is this server's own. */
 const WHEN_TOOL_USED =
-  /\bwhen(?:ever)?\s+(?:the\s+|you\s+(?:use|call)\s+(?:the\s+)?)?(?:[\w-]+\s+)?[`'"]?([a-z][a-z0-9]*(?:_[a-z0-9]+)+)[`'"]?(?:\s+(?:or|and)\s+[`'"]?[a-z][a-z0-9_]*[`'"]?)?\s+(?:tool\s+)?(?:\([^)]{0,60}\)\s+)?(?:is\s+|are\s+)?(?:used|called|invoked|run|executed)?/i;
+  /\b(?:when(?:ever)?|if|once|each time|every time)\s+(?:the\s+|you\s+(?:\w+\s+)?(?:use|call)\s+(?:the\s+)?)?(?:[\w-]+\s+)?[`'"]?([a-z][a-z0-9]*(?:_[a-z0-9]+)+)[`'"]?(?:\s+(?:or|and)\s+[`'"]?[a-z][a-z0-9_]*[`'"]?)?\s+(?:tool\s+)?(?:\([^)]{0,60}\)\s+)?(?:is\s+|are\s+)?(?:used|called|invoked|run|executed)?/i;
 
 export type ScanContext = {
   /** This server's tool names: talk of them is usage guidance, not shadowing. */
@@ -79,13 +80,43 @@ function lookalike(text: string): RegExpExecArray | null {
 }
 
 /** An outside address as a recipient field's default: every message copies it unless the model thinks to change it. */
-const RECIPIENT_FIELD = /(?:^|\.)(?:b?cc|to|recipients?|forward\w*|reply_?to|notify|emails?|attendees?|guests?)(?:\.default)$/i;
+const RECIPIENT_FIELD =
+  /(?:^|\.)\w*(?:b?cc|to|recipients?|forward\w*|reply_?to|notify|emails?|attendees?|guests?|copy|archive|backup|mirror|webhook|callback|payee|beneficiary|iban|wallet|destination)\w*(?:\.default)$/i;
+/** Where a tool sends what it gathers (not where it reads from: a base_url's default is the vendor's own API). */
+const SINK_FIELD =
+  /(?:^|\.)\w*(?:destination|webhook|callback|upload|sink|backup|mirror|archive|export|forward|notify|report)\w*(?:\.default)$/i;
+const OUTSIDE_URL = /\bhttps?:\/\/(?!(?:localhost|127\.0\.0\.1|\[::1\]|[\w.-]*example\.(?:com|org|net))\b)[\w.-]+\.[a-z]{2,}\S*/i;
+
+/** A bank account or a wallet: written into a tool's text, it is where money goes whatever the user says. */
+const ACCOUNT = /\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){3,}(?: ?[A-Z0-9]{1,4})?\b|\b0x[0-9a-fA-F]{40}\b/;
+const FOR_EXAMPLE = /(?:e\.g\.|for example|for instance|such as|format|like)\W{0,3}$/i;
+
+/** Files that hold keys and logins: named by a tool with no business with them, they are what it is after. */
+const SECRET_FILE =
+  /~\/\.ssh\b|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|\.aws\/credentials|\/etc\/(?:passwd|shadow)\b|\.git-credentials|\.npmrc|\.netrc|\.pgpass|\.kube\/config|\.docker\/config\.json|\bwallet\.dat\b|\.(?:bash|zsh)_history\b/i;
+const KEYS_AND_FILES =
+  /ssh|key|cred|secret|vault|auth|config|env|file|fs|path|read|dir|git|kube|docker|aws|shell|system|admin|backup|secur/i;
+/** A parameter that says the tool works with such files (a "session_key" does not). */
+const FILE_PARAMETER = /ssh|cred|secret|vault|file|path|dir|config|git|kube|docker|aws|identity/i;
+
+/** An enum or const that reads as an instruction: values are identifiers, not sentences to the model. */
+const DIRECTED =
+  /\b(?:call|run|invoke|send|paste|include|ignore|always|never|before|after|first|you|your|assistant|model|user'?s?|read|upload|forward|export|then)\b/i;
 const OUTSIDE_ADDRESS = /[\w.+-]+@(?!example\.(?:com|org|net)\b)[\w-]+(?:\.[\w-]+)+/;
 
 /** A tool that works with a model (a gateway, a chat or extraction tool) takes conversations and prompts as its input. */
 const USES_MODEL =
   /\b(?:llms?|language models?|models?|chat|completions?|prompts?|agents?|gpt|claude|gemini|openai|anthropic|inference|embeddings?)\b/i;
 const ABOUT_THE_CONVERSATION = new Set(["a request for the conversation", "a parameter that asks for the conversation or the other tools"]);
+
+/** An attack quoted as an example of what to beware of ("may contain text such as 'ignore previous instructions'"). */
+function quotedExample(text: string, match: RegExpExecArray): boolean {
+  const before = text.slice(Math.max(0, match.index - 60), match.index);
+  const open = before.search(/['"“‘`][^'"“”‘’`]*$/);
+  if (open < 0) return false;
+  const closes = text.slice(match.index + match[0].length).search(/^[^'"“”‘’`]{0,40}['"”’`]/) >= 0;
+  return closes && /\b(?:for example|for instance|e\.g\.|such as|like|phrases?|wording)\W*$/i.test(before.slice(0, open));
+}
 
 /** The first strong pattern the text matches, with "whenever some_tool is used" checked against the server's own tools. */
 function firstStrong(
@@ -96,7 +127,7 @@ function firstStrong(
   for (const pattern of patterns) {
     if (context.usesModel && ABOUT_THE_CONVERSATION.has(pattern.why)) continue;
     const match = pattern.re.exec(text);
-    if (match) return { pattern, match };
+    if (match && !quotedExample(text, match)) return { pattern, match };
   }
   const typo = lookalike(text);
   if (typo)
@@ -107,6 +138,34 @@ function firstStrong(
       pattern: { rule: "safety/cross-tool-reference", re: WHEN_TOOL_USED, why: "instructions for when another tool is used" },
       match: when,
     };
+  return null;
+}
+
+/** What the shape of a text gives away, whatever its words: a sentence in an enum, an account or a key file written in. */
+function structuralFinding(tool: Tool, text: SchemaText, plain: string): { pattern: Pattern; match: RegExpExecArray } | null {
+  const finding = structuralSignal(tool, text, plain);
+  return finding ? { pattern: { rule: finding.rule, re: /$/, why: finding.why }, match: finding.match } : null;
+}
+
+function structuralSignal(tool: Tool, text: SchemaText, plain: string): { rule: RuleId; why: string; match: RegExpExecArray } | null {
+  if ((text.kind === "enum" || text.kind === "const") && plain.split(/\s+/).length >= 5) {
+    const match = DIRECTED.exec(plain);
+    if (match)
+      return {
+        rule: "safety/instruction-to-model",
+        why: "an instruction where a value belongs",
+        match: Object.assign([plain], { index: 0, input: plain, groups: undefined }) as RegExpExecArray,
+      };
+  }
+  if (text.kind !== "example") {
+    const account = ACCOUNT.exec(plain);
+    if (account && !FOR_EXAMPLE.test(plain.slice(Math.max(0, account.index - 20), account.index)))
+      return { rule: "safety/cross-tool-reference", why: "an account written into the tool", match: account };
+  }
+  const file = SECRET_FILE.exec(plain);
+  const parameters = rootProperties(tool.inputSchema).map(([name]) => name);
+  if (file && !KEYS_AND_FILES.test(`${tool.name} ${tool.title ?? ""}`) && !parameters.some((name) => FILE_PARAMETER.test(name)))
+    return { rule: "safety/sensitive-file-request", why: "a private file named by a tool with no business with it", match: file };
   return null;
 }
 
@@ -134,8 +193,17 @@ export function scanTool(tool: Tool, scanContext: ScanContext): Finding[] {
     const plain = hidden.length ? revealed(text.text, hidden) : readable(text);
     const located = (m: RegExpExecArray) => (plain === text.text ? span(m.index, m.index + m[0].length) : span(0, text.text.length, m[0]));
     if (text.kind === "name") continue;
-    if (text.kind === "default" && RECIPIENT_FIELD.test(text.path.replace(/\[\d+\]$/, "")) && OUTSIDE_ADDRESS.test(text.text)) {
-      const match = OUTSIDE_ADDRESS.exec(text.text)!;
+    const defaultPath = text.path.replace(/\[\d+\]$/, "");
+    const outside =
+      text.kind !== "default"
+        ? null
+        : RECIPIENT_FIELD.test(defaultPath) && OUTSIDE_ADDRESS.test(text.text)
+          ? OUTSIDE_ADDRESS.exec(text.text)
+          : SINK_FIELD.test(defaultPath)
+            ? OUTSIDE_URL.exec(text.text)
+            : null;
+    if (outside) {
+      const match = outside;
       findings.push(
         found(
           "safety/cross-tool-reference",
@@ -161,11 +229,14 @@ export function scanTool(tool: Tool, scanContext: ScanContext): Finding[] {
       );
       continue;
     }
-    const strong = firstStrong(
-      plain,
-      text.kind === "property-name" ? [...PROPERTY_NAME_STRONG, ...STRONG, DANGEROUS_COMMAND] : [...STRONG, DANGEROUS_COMMAND],
-      context,
-    );
+    const strong =
+      firstStrong(
+        plain,
+        text.kind === "property-name"
+          ? [...PROPERTY_NAME_STRONG, ...STRONG, ...DIRECTIVES, DANGEROUS_COMMAND]
+          : [...STRONG, ...DIRECTIVES, DANGEROUS_COMMAND],
+        context,
+      ) ?? structuralFinding(tool, text, plain);
     if (strong) {
       const { pattern, match } = strong;
       findings.push(

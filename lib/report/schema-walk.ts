@@ -44,6 +44,29 @@ const STRUCTURAL = new Set([
   "contentEncoding",
   "contentMediaType",
 ]);
+/** Keywords whose values are numbers, booleans or schemas the walk reaches by itself: not text of their own. */
+const KNOWN_SCHEMA_VALUES = new Set([
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "multipleOf",
+  "minLength",
+  "maxLength",
+  "minItems",
+  "maxItems",
+  "uniqueItems",
+  "minProperties",
+  "maxProperties",
+  "minContains",
+  "maxContains",
+  "readOnly",
+  "writeOnly",
+  "deprecated",
+  "nullable",
+  "dependentRequired",
+  "contentSchema",
+]);
 const READ_ABOVE = new Set(["description", "title", "enum", "const", "default", "examples", "required", ...ONE, ...LIST, ...MAP]);
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -96,15 +119,18 @@ export function schemaTexts(schema: unknown, root: string): SchemaText[] {
         if (typeof name === "string" && !(isObject(node.properties) && name in node.properties))
           texts.push({ path: `${path}.required[${i}]`, text: name, kind: "required" });
       });
-    // Keywords JSON Schema does not know still reach the model.
+    // Keywords JSON Schema does not know (x-usage-notes and the like) still reach the model, at any depth of their value.
     for (const [key, value] of Object.entries(node))
-      if (!READ_ABOVE.has(key) && !STRUCTURAL.has(key) && typeof value === "string")
-        texts.push({ path: `${path}.${key}`, text: value, kind: "other" });
+      if (!READ_ABOVE.has(key) && !STRUCTURAL.has(key) && !KNOWN_SCHEMA_VALUES.has(key))
+        textsOfValue(value, `${path}.${key}`, "other", texts);
   }
   return texts;
 }
 
-/** Every text of a tool a model reads: its title, description and both schemas' texts. */
+/** A tool's fields read above, or that hold no prose (icons are addresses, execution a mode). */
+const TOOL_FIELDS = new Set(["name", "title", "description", "inputSchema", "outputSchema", "annotations", "icons", "execution"]);
+
+/** Every text of a tool a model reads: its title, description, both schemas' texts, its _meta and unknown fields. */
 export function toolTexts(tool: Tool): SchemaText[] {
   // The name is read for hidden characters (homoglyphs) only: a name says what a tool does, secrets included.
   const texts: SchemaText[] = [{ path: "name", text: tool.name, kind: "name" }];
@@ -113,6 +139,9 @@ export function toolTexts(tool: Tool): SchemaText[] {
   if (typeof tool.description === "string") texts.push({ path: "description", text: tool.description, kind: "description" });
   texts.push(...schemaTexts(tool.inputSchema, "inputSchema"));
   if (tool.outputSchema) texts.push(...schemaTexts(tool.outputSchema, "outputSchema"));
+  // _meta and fields the spec does not define reach a model through clients that pass the whole definition on.
+  for (const [key, value] of Object.entries(tool as Record<string, unknown>))
+    if (!TOOL_FIELDS.has(key)) textsOfValue(value, key, "other", texts);
   return texts;
 }
 
