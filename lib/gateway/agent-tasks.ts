@@ -1,32 +1,31 @@
 import "server-only";
-// Tasks through /mcp (2025-11-25). A session whose client declared the `tasks` capability is
-// offered tasks: the gateway declares `tasks` (tools/call as tasks, tasks/get, tasks/result,
-// tasks/cancel) and lists a tool that its target runs as a task with its `execution`. A
-// tools/call with `task` goes through the same admission as any agent call (agent-call.ts: the
-// tool resolved, a person's approval waited for, inside the request, before anything is sent),
-// then starts the task at the target through the audited pipeline (lib/calls/tasks.ts, as the
-// person, via the agent): one task at the target, one audit record, no store of the gateway's.
+// Tasks through /mcp, whichever revision the agent speaks: how the gateway starts a task for an
+// agent and reaches it again. A call the agent may have as a task goes through the same
+// admission as any agent call (agent-call.ts: the tool resolved, a person's approval waited for,
+// inside the request, before anything is sent), then starts the task at the target through the
+// audited pipeline (lib/calls/tasks.ts, as the person, via the agent): one task at the target,
+// one audit record, no store of the gateway's.
 //
 // The agent's task id is the target's task, its server and its audit record, signed with the
-// SDK's codec (a key every replica shares) and bound to the person: another person's id, an
-// altered or an expired one is the spec's unknown task (-32602). tasks/get and tasks/cancel are
-// relayed to the target (by the process that follows the task, when it is another one);
-// tasks/result is the call's outcome as its audit record has it, answered as a plain call is.
-// tasks/list is not offered: a person's tasks may be followed on several replicas.
+// SDK's codec (a key every replica shares) and bound to the person and the endpoint: another
+// person's id, an altered or an expired one is the spec's unknown task (-32602). Its status is
+// the target's, asked of it (by the process that follows the task, when it is another one); its
+// outcome is the call's as its audit record has it, answered as a plain call is.
+//
+// What each revision says on the wire is its own file: agent-tasks-2025.ts (the `tasks`
+// capability of 2025-11-25) and agent-tasks-2026.ts (the tasks extension of 2026-07-28).
 import {
   createRequestStateCodec,
   ProtocolError,
   ProtocolErrorCode,
-  RELATED_TASK_META_KEY,
   type CallToolResult,
   type RequestStateCodec,
-  type Server,
   type ServerContext,
 } from "@modelcontextprotocol/server";
-import { z } from "zod";
 import { linkApprovalToCall } from "@/lib/approvals/approvals";
 import { cancelToolTask, getToolTask, getToolTaskResult, startToolTask, type TaskInfo, type TaskRef } from "@/lib/calls/tasks";
 import { secretKeyFor } from "@/lib/crypto/secret-box";
+import type { InvocationResponse } from "@/lib/domain/mcp-types";
 import type { Caller } from "@/lib/domain/roles";
 import { AppError } from "@/lib/errors";
 import { connectionFor } from "@/lib/mcp/pool";
@@ -35,20 +34,11 @@ import { processWide } from "@/lib/process-wide";
 import { admitAgentCall, answerOf, APPROVAL_META, AUDIT_META, forwardedMeta, notSent, OUTCOME_META, type AgentCall } from "./agent-call";
 import { identityOf } from "./input-rounds";
 
-/** What the gateway declares to a session it offers tasks to. */
-export const TASKS_CAPABILITY = { cancel: {}, requests: { tools: { call: {} } } };
-
-/** Tasks are offered to a 2025-11-25 session whose client declared the capability (an initialize request's params). */
-export function offersTasks(hello: { protocolVersion?: unknown; capabilities?: { tasks?: unknown } } | undefined): boolean {
-  const version = typeof hello?.protocolVersion === "string" ? hello.protocolVersion : "";
-  return version >= "2025-11-25" && version < "2026" && typeof hello?.capabilities?.tasks === "object";
-}
-
 /** What an agent's task id stands for. */
 type AgentTaskRef = { server: string; task: string; audit: string };
 
 /** As long as Toolscope follows a task (a day at most: lib/calls/tasks.ts), and an hour for its result. */
-const TASK_ID_TTL_S = 25 * 60 * 60;
+export const TASK_ID_TTL_MS = 25 * 60 * 60_000;
 
 /** The person (and endpoint) a task id belongs to: nobody else reaches the task with it. */
 function bindingOf(ctx: ServerContext): string {
@@ -63,7 +53,7 @@ const codecs = processWide<{ codec?: RequestStateCodec<AgentTaskRef> }>("agent-t
 function taskIds(): RequestStateCodec<AgentTaskRef> {
   codecs.codec ??= createRequestStateCodec<AgentTaskRef>({
     key: secretKeyFor("agent task id v1"),
-    ttlSeconds: TASK_ID_TTL_S,
+    ttlSeconds: TASK_ID_TTL_MS / 1000,
     bind: bindingOf,
   });
   return codecs.codec;
@@ -71,14 +61,32 @@ function taskIds(): RequestStateCodec<AgentTaskRef> {
 
 const unknownTask = (): ProtocolError => new ProtocolError(ProtocolErrorCode.InvalidParams, "Failed to retrieve task: Task not found");
 
-/** A CreateTaskResult, or the call's own answer when no task came of it (not sent, refused, answered at once). */
-export type AgentTaskAnswer = CallToolResult & { task?: TaskInfo };
+/** The statuses a task does not leave. */
+export const ENDED = new Set(["completed", "failed", "cancelled"]);
+
+/** A task started for an agent at its target. */
+export type RelayedTask = {
+  /** The agent's id for it (signed, bound to the person and the endpoint). */
+  taskId: string;
+  ref: TaskRef;
+  /** The target's task as it was created, a quoted secret redacted, under the agent's id. */
+  task: TaskInfo;
+  /** The answer's `_meta`: the call's audit record, and the approval it went ahead on. */
+  meta: Record<string, unknown>;
+  /** The call's outcome once the task has ended (undefined if it could not be read): this process follows the task. */
+  ended: Promise<InvocationResponse | undefined>;
+};
 
 /**
- * An agent's tools/call with `task`. A call Toolscope does not send, and one whose target answered
- * without creating a task, is answered as the same call without `task` would be.
+ * Starts a call as a task at its target, for an agent. A call Toolscope does not send (refused,
+ * denied, not approved in time), and one whose target answered without creating a task, is the
+ * answer a plain call would have had.
  */
-export async function startAgentTask(call: AgentCall, ttlMs: number | undefined, ctx: ServerContext): Promise<AgentTaskAnswer> {
+export async function startRelayedTask(
+  call: AgentCall,
+  ttlMs: number | undefined,
+  ctx: ServerContext,
+): Promise<{ answer: CallToolResult } | { started: RelayedTask }> {
   const resolved = { serverId: "" };
   const admitted = await admitAgentCall({ ...call, asTask: true }, resolved).catch((error: unknown) => {
     countAgentCall(resolved.serverId, resolved.serverId ? "protocol_error" : "unknown_tool");
@@ -87,7 +95,7 @@ export async function startAgentTask(call: AgentCall, ttlMs: number | undefined,
   if ("answer" in admitted) {
     const outcome = admitted.answer._meta?.[OUTCOME_META];
     countAgentCall(resolved.serverId, typeof outcome === "string" ? outcome : "tool_error");
-    return admitted.answer;
+    return admitted;
   }
   const { connection, toolName, args, reason, approvalId } = admitted;
   const serverId = connection.config.id;
@@ -105,31 +113,31 @@ export async function startAgentTask(call: AgentCall, ttlMs: number | undefined,
       via: call.via ?? { kind: "agent", client: call.client },
     });
   } catch (error) {
-    if (error instanceof AppError) return notSent(error);
+    if (error instanceof AppError) return { answer: notSent(error) };
     throw error;
   }
   if ("response" in started) {
     if (approvalId) await linkApprovalToCall(approvalId, started.response.auditId);
     countAgentCall(serverId, started.response.status);
     const answer = answerOf(started.response, connection.config.name);
-    return { ...answer, _meta: { ...answer._meta, ...approval } };
+    return { answer: { ...answer, _meta: { ...answer._meta, ...approval } } };
   }
   if (approvalId) await linkApprovalToCall(approvalId, started.auditId);
   const ref: TaskRef = { serverId, taskId: started.task.taskId, auditId: started.auditId };
   // Counted by how it ends: this process follows the task it just started.
-  void getToolTaskResult(ref, call.caller).then(
-    (response) => countAgentCall(serverId, response.status),
+  const ended = getToolTaskResult(ref, call.caller).then(
+    (response) => {
+      countAgentCall(serverId, response.status);
+      return response;
+    },
     () => undefined,
   );
   const taskId = await taskIds().mint({ server: serverId, task: started.task.taskId, audit: started.auditId }, ctx);
-  // `content: []`: SDK 2.4's Server checks a tools/call answer as a CallToolResult and refuses a
-  // body with `task` but no `content` (it serves no tasks itself). Extra members are allowed by
-  // the spec's Result; drop it once the SDK answers task-augmented tools/call.
-  return { task: { ...started.task, taskId }, content: [], _meta: { [AUDIT_META]: started.auditId, ...approval } };
+  return { started: { taskId, ref, task: { ...started.task, taskId }, meta: { [AUDIT_META]: started.auditId, ...approval }, ended } };
 }
 
 /** The task an agent's id names, or the spec's unknown task. */
-async function refOf(taskId: string, ctx: ServerContext): Promise<TaskRef> {
+export async function refOf(taskId: string, ctx: ServerContext): Promise<TaskRef> {
   try {
     const ref = await taskIds().verify(taskId, ctx);
     return { serverId: ref.server, taskId: ref.task, auditId: ref.audit };
@@ -153,26 +161,29 @@ async function relayed<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-const TaskParams = z.object({ taskId: z.string() });
+/** The task as its target describes it now (tasks/get at the target), under the agent's id. */
+export async function currentTask(taskId: string, ref: TaskRef, caller: Caller): Promise<TaskInfo> {
+  const { task } = await relayed(() => getToolTask(ref, caller));
+  return { ...task, taskId };
+}
 
-/** tasks/get, tasks/result and tasks/cancel, for a session offered tasks; each as the person behind the agent. */
-export function serveTasks(server: Server, caller: () => Caller): void {
-  server.setRequestHandler("tasks/get", { params: TaskParams }, async ({ taskId }, ctx) => {
-    const ref = await refOf(taskId, ctx);
-    const { task } = await relayed(() => getToolTask(ref, caller()));
-    return { ...task, taskId };
-  });
-  server.setRequestHandler("tasks/result", { params: TaskParams }, async ({ taskId }, ctx) => {
-    const ref = await refOf(taskId, ctx);
-    const response = await relayed(() => getToolTaskResult(ref, caller(), ctx.mcpReq.signal));
-    const { config } = await relayed(() => connectionFor(ref.serverId, caller()));
-    // The call's answer as a plain call gets it (a target's JSON-RPC error is thrown as such), tied to its task.
-    const answer = answerOf(response, config.name);
-    return { ...answer, _meta: { ...answer._meta, [RELATED_TASK_META_KEY]: { taskId } } };
-  });
-  server.setRequestHandler("tasks/cancel", { params: TaskParams }, async ({ taskId }, ctx) => {
-    const ref = await refOf(taskId, ctx);
-    const { task } = await relayed(() => cancelToolTask(ref, caller()));
-    return { ...task, taskId };
-  });
+/** Cancels the task at its target (tasks/cancel); its record then completes as cancelled. */
+export async function cancelTask(taskId: string, ref: TaskRef, caller: Caller): Promise<TaskInfo> {
+  const { task } = await relayed(() => cancelToolTask(ref, caller));
+  return { ...task, taskId };
+}
+
+/**
+ * The call's outcome once the task has ended (waited for; the wait, not the task, stops with
+ * `signal`): `answer()` is what a plain call would have been answered, and throws the target's
+ * JSON-RPC error as a plain call does.
+ */
+export async function taskOutcome(
+  ref: TaskRef,
+  caller: Caller,
+  signal: AbortSignal,
+): Promise<{ status: InvocationResponse["status"]; answer: () => CallToolResult }> {
+  const response = await relayed(() => getToolTaskResult(ref, caller, signal));
+  const { config } = await relayed(() => connectionFor(ref.serverId, caller));
+  return { status: response.status, answer: () => answerOf(response, config.name) };
 }

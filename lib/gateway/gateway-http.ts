@@ -25,7 +25,7 @@ import { paramHeaderRefusal } from "./param-headers";
 import { virtualView, WHOLE_VIEW, type ToolView } from "./tool-views";
 import { virtualServers } from "./virtual-store";
 import { identityOf } from "./input-rounds";
-import { offersTasks } from "./agent-tasks";
+import { offersTasks } from "./agent-tasks-2025";
 import { endingWith, watchesForListen } from "./listen-watches";
 import { SessionEvents } from "./session-events";
 import { agentCredentialsStand } from "@/lib/auth/agent-credentials";
@@ -90,7 +90,8 @@ function jsonRpcError(status: number, message: string): Response {
 function createGateway(): Gateway {
   const maxRequestBodySize = appConfig().limits.maxBodyBytes;
   const modern = createMcpHandler(
-    ({ authInfo, requestInfo }) => createGatewayServer({ caller: () => callerOf({ authInfo }), view: viewOf(requestInfo), listens: true }),
+    ({ authInfo, requestInfo }) =>
+      createGatewayServer({ caller: () => callerOf({ authInfo }), view: viewOf(requestInfo), listens: true, tasksExtension: true }),
     {
       legacy: "reject",
       maxRequestBodySize,
@@ -116,7 +117,7 @@ function createGateway(): Gateway {
       if (transport.sessionId) sessions.delete(transport.sessionId);
     };
     // What the server declares is fixed before it reads the initialize request, so that request's
-    // params are read here: tasks are offered to a client that declared them (agent-tasks.ts).
+    // params are read here: tasks are offered to a client that declared them (agent-tasks-2025.ts).
     const hello = (await request
       .clone()
       .json()

@@ -2,8 +2,9 @@ import "server-only";
 // The MCP server an agent talks to at /mcp, built by the official SDK: one instance per request
 // on 2026-07-28 (stateless), one per session on the 2025 revisions. It lists the tools the person
 // behind the agent may call (agent-tools.ts) and sends each call through the call pipeline
-// (agent-call.ts), relaying progress and cancellation; a 2025-11-25 session that declares tasks
-// may run a tool as a task (agent-tasks.ts).
+// (agent-call.ts), relaying progress and cancellation. A tool its target runs as a task may run
+// as one: asked for by a 2025-11-25 session that declared tasks (agent-tasks-2025.ts), decided by
+// the gateway for a 2026-07-28 request that declares the tasks extension (agent-tasks-2026.ts).
 import {
   CLIENT_CAPABILITIES_META_KEY,
   LOG_LEVEL_META_KEY,
@@ -16,7 +17,8 @@ import {
 } from "@modelcontextprotocol/server";
 import type { Caller } from "@/lib/domain/roles";
 import { callAgentTool, type AgentCall } from "./agent-call";
-import { serveTasks, startAgentTask, TASKS_CAPABILITY } from "./agent-tasks";
+import { serveTasks, TASKS_CAPABILITY } from "./agent-tasks-2025";
+import { serveTasksExtension, TASKS_EXTENSION } from "./agent-tasks-2026";
 import {
   agentPrompts,
   agentResources,
@@ -57,8 +59,10 @@ export type GatewaySession = {
   subscriptions?: true;
   /** A 2026-07-28 request: its listen streams may name resources (listen-watches.ts). */
   listens?: true;
-  /** A 2025-11-25 session whose client declared tasks: it is offered them (agent-tasks.ts). */
+  /** A 2025-11-25 session whose client declared tasks: it is offered them (agent-tasks-2025.ts). */
   tasks?: boolean;
+  /** A 2026-07-28 request: the server offers the tasks extension (agent-tasks-2026.ts). */
+  tasksExtension?: true;
 };
 
 function cursorOf(offset: number): string {
@@ -102,6 +106,7 @@ export function createGatewayServer(session: GatewaySession): Server {
       tools: { listChanged: true },
       logging: {},
       ...(session.tasks ? { tasks: TASKS_CAPABILITY } : {}),
+      ...(session.tasksExtension ? { extensions: TASKS_EXTENSION } : {}),
       ...(session.view.features
         ? {
             resources: { listChanged: true, ...(session.subscriptions || session.listens ? { subscribe: true } : {}) },
@@ -129,7 +134,8 @@ export function createGatewayServer(session: GatewaySession): Server {
     return { tools: page, ...(nextCursor ? { nextCursor } : {}) };
   });
   if (session.view.features) serveFeatures(server, session, session.view.features);
-  if (session.tasks) serveTasks(server, session.caller);
+  const tasks = session.tasks ? serveTasks(server, session.caller) : undefined;
+  const tasksExtension = session.tasksExtension ? serveTasksExtension(server, session.caller) : undefined;
 
   server.setRequestHandler("tools/call", async (request, ctx) => {
     const progressToken = ctx.mcpReq._meta?.progressToken;
@@ -167,8 +173,9 @@ export function createGatewayServer(session: GatewaySession): Server {
               void ctx.mcpReq.notify({ method: "notifications/progress", params: { progressToken, ...progress } }).catch(() => undefined),
     };
     // A session not offered tasks ignores `task`, as the spec has it: the call is a plain one.
-    const task = session.tasks ? request.params.task : undefined;
-    return task ? startAgentTask(call, task.ttl, ctx) : callAgentTool(call);
+    const task = tasks && request.params.task;
+    if (task) return tasks.start(call, task.ttl, ctx);
+    return tasksExtension ? tasksExtension(call, ctx) : callAgentTool(call);
   });
   return server;
 }

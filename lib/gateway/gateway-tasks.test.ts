@@ -2,8 +2,9 @@
 // client declared tasks is offered them, and sees `execution` on a tool its target runs as a
 // task; a task-augmented call starts the target's task through the audited pipeline (as the
 // person, via the agent) after any approval; tasks/get, tasks/result and tasks/cancel are
-// relayed; another person's token reaches none of it. The target is the failures fixture, whose
-// tools all run as tasks ("jobs"); its `succeed` waits for a person.
+// relayed; tasks/list lists the session's own tasks, and the session is told when one ends;
+// another person's token reaches none of it. The target is the failures fixture, whose tools all
+// run as tasks ("jobs"); its `succeed` waits for a person.
 import { beforeAll, describe, expect, it } from "vitest";
 import { ProtocolError, type Client, type ClientOptions, type StandardSchemaV1 } from "@modelcontextprotocol/client";
 import { listAudit } from "@/lib/audit/query";
@@ -39,6 +40,8 @@ const startTask = async (client: Client, name: string, args: Record<string, unkn
   client.request({ method: "tools/call", params: { name, arguments: args, task: { ttl: 120_000 } } }, AS_SENT, { timeout: 60_000 });
 const ask = (client: Client, method: "tasks/get" | "tasks/result" | "tasks/cancel", taskId: string): Promise<Record<string, unknown>> =>
   client.request({ method, params: { taskId } }, AS_SENT, { timeout: 60_000 });
+const list = async (client: Client, cursor?: string): Promise<{ tasks: Task[]; nextCursor?: string }> =>
+  (await client.request({ method: "tasks/list", params: cursor ? { cursor } : {} }, AS_SENT)) as { tasks: Task[]; nextCursor?: string };
 const recordOf = async (auditId: string) =>
   (await listAudit({ via: "agent:task-bot 1.0.0", limit: 50 }, readerOf(BOOTSTRAP_ADMIN, new Set()))).records.find((r) => r.id === auditId);
 
@@ -47,7 +50,7 @@ describe("tasks through /mcp", () => {
     const withTasks = await agent(tokens.olga!, { client: TASKS });
     const plain = await agent(tokens.olga!, { client: LEGACY });
     const modern = await agent(tokens.olga!, { client: { versionNegotiation: { mode: { pin: "2026-07-28" } } } });
-    expect(withTasks.getServerCapabilities()?.tasks).toMatchObject({ cancel: {}, requests: { tools: { call: {} } } });
+    expect(withTasks.getServerCapabilities()?.tasks).toEqual({ list: {}, cancel: {}, requests: { tools: { call: {} } } });
     const slow = (await withTasks.listTools()).tools.find((tool) => tool.name === "jobs__slow");
     expect(slow?.execution).toEqual({ taskSupport: "optional" });
     // A tool whose target does not run it as a task has none, even for this client.
@@ -137,5 +140,34 @@ describe("tasks through /mcp", () => {
     expect(answer).toMatchObject({ isError: true, _meta: { [OUTCOME_META]: "denied" } });
     const started = (await listToolTasks("jobs", await callerFor(tokens.olga!))).filter((entry) => entry.toolName === "succeed");
     expect(started.map((entry) => entry.auditId)).toEqual([auditId]);
+  });
+
+  it("lists the session's own tasks, newest first, and tells the session when one ends", async () => {
+    const client = await agent(tokens.olga!, { client: TASKS });
+    const heard: { method: string; params?: Record<string, unknown> }[] = [];
+    client.fallbackNotificationHandler = async (notification) => void heard.push(notification);
+    expect(await list(client)).toEqual({ tasks: [] });
+    const quick = (await startTask(client, "jobs__slow", { ms: 10 })).task as Task;
+    const long = (await startTask(client, "jobs__slow", { ms: 120_000 })).task as Task;
+    expect((await list(client)).tasks.map((task) => [task.taskId, task.status])).toEqual([
+      [long.taskId, "working"],
+      [quick.taskId, "working"],
+    ]);
+    // The end of each is told, as tasks/get answers it then, and listed so.
+    const told = (taskId: string) => heard.find((n) => n.method === "notifications/tasks/status" && n.params?.taskId === taskId)?.params;
+    await expect.poll(() => told(quick.taskId), { timeout: 30_000 }).toMatchObject({ status: "completed" });
+    expect(told(long.taskId)).toBeUndefined();
+    await ask(client, "tasks/cancel", long.taskId);
+    await expect.poll(() => told(long.taskId), { timeout: 30_000 }).toMatchObject({ status: "cancelled" });
+    expect((await list(client)).tasks.map((task) => [task.taskId, task.status])).toEqual([
+      [long.taskId, "cancelled"],
+      [quick.taskId, "completed"],
+    ]);
+    // Another session lists none of them, the same person's or another's; each id still reaches its task from the person's other session.
+    const olgasOther = await agent(tokens.olga!, { client: TASKS });
+    const pias = await agent(tokens.pia!, { client: TASKS });
+    expect(await list(olgasOther)).toEqual({ tasks: [] });
+    expect(await list(pias)).toEqual({ tasks: [] });
+    expect(await ask(olgasOther, "tasks/get", quick.taskId)).toMatchObject({ taskId: quick.taskId, status: "completed" });
   });
 });

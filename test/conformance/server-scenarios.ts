@@ -128,7 +128,7 @@ export const PLAYS: readonly Play[] = [
 const RESOURCES = "Resources: /mcp serves tools only (it declares no resources capability).";
 const PROMPTS = "Prompts: /mcp serves tools only (it declares no prompts capability).";
 const TASKS =
-  "The tasks extension (SEP-2663, 2026-07-28): /mcp offers tasks on 2025-11-25 sessions only; a 2026 agent sees no `execution` and calls plainly (docs/gateway.md).";
+  "The tasks extension (SEP-2663, 2026-07-28): /mcp offers it and relays a target's tasks (lib/gateway/gateway-tasks-2026.test.ts), but these scenarios call task tools of their own that the fixture behind /mcp (test/fixtures/conformance-tools.ts) does not have yet.";
 const SKILLS = "The skills extension (SEP-2640, served as resources): /mcp serves tools only.";
 
 /** The scenarios that are not about tools, or about something /mcp deliberately does not serve. */
