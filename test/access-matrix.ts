@@ -43,6 +43,8 @@ const RULES: Record<string, Rule> = {
   "POST /api/model-providers": "no-token",
   "PATCH /api/model-providers/:name": "no-token",
   "DELETE /api/model-providers/:name": "no-token",
+  "GET /api/model-judge": read,
+  "PUT /api/model-judge": admin,
   "POST /api/playground/chat": read,
   "POST /api/playground/collection": call,
   "GET /api/evals": read,

@@ -13,6 +13,7 @@ import type { Plugin, ViteDevServer } from "vite";
 const ROUTES: Record<string, string> = {
   "/api/form-validator": "/app/api/form-validator/route.ts",
   "/api/models": "/app/api/models/route.ts",
+  "/api/model-judge": "/app/api/model-judge/route.ts",
 };
 
 /** Fixtures for the tests themselves, by path (test/component-fixtures.ts). */

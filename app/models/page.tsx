@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { ModelJudgePanel } from "@/components/models/model-judge-panel";
 import { ProvidersPanel } from "@/components/models/providers-panel";
 import { ModelSetup } from "@/components/ui/model-setup";
 import { can } from "@/lib/domain/roles";
@@ -25,13 +26,15 @@ export default async function ModelsPage(): Promise<ReactNode> {
           ,{" "}
           <Link href="/evals" className={LINK}>
             Evals
-          </Link>{" "}
-          and sampling use. A key given here is kept sealed on this server: it never reaches a browser, a log, an export or the audit log.
+          </Link>
+          , sampling and the poisoning scan&apos;s model judge use. A key given here is kept sealed on this server: it never reaches a
+          browser, a log, an export or the audit log.
         </p>
         <p className="mt-1 text-xs text-muted">
           <ModelSetup />
         </p>
         <ProvidersPanel mayShare={can(caller, "servers:manage")} mayOwn={Boolean(caller.userId) && caller.scopes === null} />
+        <ModelJudgePanel />
       </div>
     </div>
   );

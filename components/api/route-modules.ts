@@ -24,6 +24,7 @@ export type RouteModules = {
   "/api/evals": typeof import("@/app/api/evals/route");
   "/api/form-validator": typeof import("@/app/api/form-validator/route");
   "/api/health": typeof import("@/app/api/health/route");
+  "/api/model-judge": typeof import("@/app/api/model-judge/route");
   "/api/model-providers/:name": typeof import("@/app/api/model-providers/[name]/route");
   "/api/model-providers": typeof import("@/app/api/model-providers/route");
   "/api/models": typeof import("@/app/api/models/route");

@@ -2,7 +2,8 @@
 
 // A server's tool definitions waiting for approval, on its report card: each changed tool with
 // what changed (a description word by word, anything else as before and after), each new tool
-// the poisoning scan flagged with why, whether calls are held, and, for admins, Approve.
+// the poisoning scan flagged with why (its patterns' findings, the model judge's verdict), each
+// one waiting for the judge, whether calls are held, and, for admins, Approve.
 import { Button } from "@/components/ui/button";
 import { diffWords } from "diff";
 import { useCallback, type ReactNode } from "react";
@@ -18,6 +19,7 @@ const REASONS: Record<PendingReason, string> = {
   new: "new since the list was approved",
   changed: "changed since it was approved",
   flagged: "new, and failed the poisoning scan",
+  judging: "waiting for the model judge's verdict",
 };
 
 function short(value: unknown): string {

@@ -1,8 +1,9 @@
 "use client";
 
-// On a tool's page: whether its definition waits for approval (changed since it was approved, or
-// new and flagged by the poisoning scan) and whether calls are held until then, with a link to
-// the report card where an admin sees what changed and approves.
+// On a tool's page: whether its definition waits for approval (changed since it was approved, new
+// and flagged by the poisoning scan, or waiting for the model judge's verdict) and whether calls
+// are held until then, with a link to the report card where an admin sees what changed and
+// approves.
 import Link from "next/link";
 import { useCallback, type ReactNode } from "react";
 import { api } from "@/components/api/client";
@@ -18,7 +19,9 @@ export function usePendingDefinition(serverId: string, toolName: string, refresh
     [serverId, refreshKey],
   );
   const { data } = useApiData(load);
-  return data?.pending.find((p) => p.tool === toolName && (p.reason === "changed" || p.reason === "flagged")) ?? null;
+  return (
+    data?.pending.find((p) => p.tool === toolName && (p.reason === "changed" || p.reason === "flagged" || p.reason === "judging")) ?? null
+  );
 }
 
 export function DefinitionNotice({ serverId, pending }: { serverId: string; pending: PendingDefinition }): ReactNode {
@@ -28,7 +31,9 @@ export function DefinitionNotice({ serverId, pending }: { serverId: string; pend
           .map((c) => c.path.replace(/^\./, "").split(/[.[]/)[0])
           .filter((v, i, all) => all.indexOf(v) === i)
           .join(", ")}).`
-      : "This tool is new and failed the poisoning scan.";
+      : pending.reason === "judging"
+        ? "This tool's definition waits for the model judge's verdict."
+        : "This tool is new and failed the poisoning scan.";
   return (
     <p
       role="note"

@@ -12,6 +12,7 @@ import { useCan } from "@/components/auth/viewer";
 import { BUTTON_SECONDARY } from "@/components/ui/classes";
 import { DefinitionChanges } from "@/components/pins/definition-changes";
 import { GradeLetter } from "./grade-badge";
+import { JudgeFacts } from "./judge-facts";
 import { ReportFacts } from "./report-facts";
 import { ReportFindings, SEVERITY_LABELS } from "./report-findings";
 import { ErrorNote } from "@/components/ui/error-note";
@@ -107,6 +108,7 @@ export function ReportView({ serverId }: { serverId: string }): ReactNode {
       {card && (
         <>
           <ReportFacts card={card} />
+          {card.judge && <JudgeFacts judge={card.judge} toolCount={card.toolCount} />}
           <div className="mt-6 flex flex-wrap items-center gap-2" role="group" aria-label="Show findings of severity">
             {SEVERITIES.map((severity) => (
               <ToggleButton

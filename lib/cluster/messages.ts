@@ -40,6 +40,7 @@ export const MESSAGES = {
     z.object({ what: z.literal("policies") }),
     z.object({ what: z.literal("pins") }),
     z.object({ what: z.literal("virtual-servers") }),
+    z.object({ what: z.literal("settings") }),
     z.object({ what: z.enum(["oauth-grant", "oauth-authorized", "oauth-revoked"]), serverId: z.string(), principal: z.string() }),
   ]),
 } as const;

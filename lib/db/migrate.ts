@@ -25,6 +25,7 @@ import * as agentOAuth from "./migrations/0021-agent-oauth";
 import * as approvalRounds from "./migrations/0022-approval-rounds";
 import * as evals from "./migrations/0023-evals";
 import * as modelProviders from "./migrations/0024-model-providers";
+import * as modelJudge from "./migrations/0025-model-judge";
 
 export const MIGRATIONS: Record<string, Migration> = {
   "0001-audit-log": auditLog,
@@ -51,6 +52,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0022-approval-rounds": approvalRounds,
   "0023-evals": evals,
   "0024-model-providers": modelProviders,
+  "0025-model-judge": modelJudge,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -64,7 +64,8 @@ export interface ToolDefinitionsTable {
   hash: string;
   definition: string;
   status: "approved" | "pending" | "superseded";
-  reason: "first" | "new" | "changed" | "flagged";
+  /** judging: new (or changed, under the accept policy) and waiting for the model judge's verdict (lib/report/model-judge.ts). */
+  reason: "first" | "new" | "changed" | "flagged" | "judging";
   first_seen_at: string;
   approved_at: string | null;
   approved_by: string | null;
@@ -130,6 +131,30 @@ export interface ModelProvidersTable {
   created_at: string;
   updated_at: string;
   updated_by: string | null;
+}
+
+/** A setting of the whole Toolscope an admin changes in the UI, its value JSON (0025, lib/policy/instance-settings.ts). */
+export interface InstanceSettingsTable {
+  name: string;
+  value: string;
+  updated_at: string;
+  updated_by: string | null;
+}
+
+/**
+ * The model judge's verdict on one tool definition (0025, lib/report/judge-store.ts), kept under
+ * the SHA-256 of the definition's canonical JSON, the rubric version and the model.
+ */
+export interface JudgeVerdictsTable {
+  hash: string;
+  model: string;
+  rubric_version: string;
+  verdict: "poisoned" | "benign";
+  score: number;
+  span: string;
+  path: string;
+  reason: string;
+  judged_at: string;
 }
 
 /**
@@ -377,6 +402,8 @@ export interface Database {
   eval_suites: EvalSuitesTable;
   eval_runs: EvalRunsTable;
   model_providers: ModelProvidersTable;
+  instance_settings: InstanceSettingsTable;
+  judge_verdicts: JudgeVerdictsTable;
   oauth_clients: OAuthClientsTable;
   oauth_grants: OAuthGrantsTable;
   oauth_flows: OAuthFlowsTable;

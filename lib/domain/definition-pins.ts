@@ -11,8 +11,12 @@ export const PIN_POLICY_LABELS: Record<PinPolicy, string> = {
   accept: "Accept: approve changes as they come (still recorded)",
 };
 
-/** Why a definition waits: never approved (a server's first list in hosted mode), new, changed since its pin, or failing the poisoning scan. */
-export type PendingReason = "first" | "new" | "changed" | "flagged";
+/**
+ * Why a definition waits: never approved (a server's first list in hosted mode), new, changed since
+ * its pin, failing the poisoning scan (its patterns or the model judge), or waiting for the model
+ * judge's verdict (new, or changed under the accept policy).
+ */
+export type PendingReason = "first" | "new" | "changed" | "flagged" | "judging";
 
 export type PendingDefinition = {
   tool: string;
@@ -23,7 +27,7 @@ export type PendingDefinition = {
   held: boolean;
   /** What changed since the pin (changed only). */
   changes: JsonChange[];
-  /** The poisoning scan's findings that flagged it, in words (flagged only). */
+  /** Why the poisoning scan flags it, in words: its patterns' findings (flagged only) and the model judge's verdict (any reason). */
   flags: string[];
 };
 

@@ -1,6 +1,7 @@
 // A server's report card as the API answers it and the report page shows it: findings by rule,
 // each saying where, why it matters and how to fix it, and a grade from documented weights
 // (docs/report-card.md). Pure and client-safe: the page and the CLI read these types.
+import type { JudgeSummary } from "./model-judge";
 
 export const SEVERITIES = ["error", "warning", "info"] as const;
 export type Severity = (typeof SEVERITIES)[number];
@@ -81,6 +82,8 @@ export type ReportCard = {
   counts: Record<Severity, number>;
   tokens: TokenCost;
   behaviour: BehaviourFacts;
+  /** What the model judge made of the tools, when an admin chose one (docs/report-card.md#the-model-judge). */
+  judge: JudgeSummary | null;
   toolStats: ToolCallStats[];
 };
 

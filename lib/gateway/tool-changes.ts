@@ -64,9 +64,17 @@ function onToolList(serverId: string, tools: readonly Tool[]): void {
 async function lookAtServers(): Promise<void> {
   const servers = await registeredServers();
   const policies = await Promise.all(servers.map((server) => serverPolicy(server.config.id)));
-  // An admin's approval of a definition changes what agents are offered (lib/pins/agent-offer.ts).
+  // An admin's approval of a definition changes what agents are offered (lib/pins/agent-offer.ts), and
+  // so does a pending one's reason: a tool the model judge was reading ("judging") is offered or held
+  // once its verdict settles it.
   const approvedDefinitions = await Promise.all(
-    servers.map(async (server) => [...(await serverPins(server.config.id)).approved.values()].map((row) => row.hash)),
+    servers.map(async (server) => {
+      const pins = await serverPins(server.config.id);
+      return [
+        [...pins.approved.values()].map((row) => row.hash),
+        [...pins.pending.values()].flat().map((row) => `${row.hash}:${row.reason}`),
+      ];
+    }),
   );
   const virtual = [...(await virtualServers()).values()].map(({ name, tools }) => [name, tools]);
   const now = digest([

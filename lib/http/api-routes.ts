@@ -50,6 +50,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
     servedBy: "next",
     access: { PATCH: "no-token", DELETE: "no-token" },
   },
+  // The model judge of the poisoning scan (lib/report/model-judge.ts): anyone who browses sees which model; an admin chooses it.
+  { pattern: "/api/model-judge", methods: ["GET", "PUT"], servedBy: "next", access: { GET: "catalog:read", PUT: "servers:manage" } },
   { pattern: "/api/playground/chat", methods: ["POST"], servedBy: "next", access: { POST: "catalog:read" } },
   { pattern: "/api/playground/collection", methods: ["POST"], servedBy: "next", access: { POST: "tools:call" } },
   // Eval suites (lib/evals): anyone who browses sees them and their runs; changing and running them calls tools.

@@ -1,7 +1,8 @@
 import "server-only";
 // Pinned definitions as the API and the call pipeline use them: whether a call to a tool is held
 // (its definition is not the approved one, and the server's policy holds such tools), what waits
-// for approval with what changed, and an admin's approval.
+// for approval with what changed and why the poisoning scan (its patterns, the model judge) flags
+// it, and an admin's approval.
 import { recordEvent } from "@/lib/audit/events";
 import { AppError } from "@/lib/errors";
 import { jsonDiff, type JsonChange } from "@/lib/domain/json-diff";
@@ -9,12 +10,16 @@ import { can, type Caller } from "@/lib/domain/roles";
 import type { PendingDefinition, PinsView } from "../domain/definition-pins";
 import type { ServerConnection } from "@/lib/mcp/connection";
 import { connectionFor } from "@/lib/mcp/pool";
+import { currentJudge, judgementFlags, judgeTools, type Judgement } from "@/lib/report/model-judge";
 import type { Tool } from "../domain/mcp-types";
 import { definitionHash, pinnedDefinition } from "./definition";
 import { approveDefinitions as approveStored, parseDefinition, serverPins, type DefinitionRow, type ServerPins } from "./pin-store";
 import { pinPolicy, poisoningFlags } from "./reconcile";
 
-/** Why a call to this tool is refused now, or null: the tool changed (or, new, failed the poisoning scan) and the server's policy holds it. */
+/**
+ * Why a call to this tool is refused now, or null: the tool changed (or, new, failed the poisoning
+ * scan, or waits for the model judge's verdict) and the server's policy holds it.
+ */
 export async function heldBecause(connection: ServerConnection, toolName: string): Promise<string | null> {
   const tool = connection.findTool(toolName);
   if (!tool) return null;
@@ -33,6 +38,8 @@ export async function heldBecause(connection: ServerConnection, toolName: string
     return `${toolName}'s definition changed since it was approved; calls are held until an admin approves the new definition (Report card → Definitions).`;
   if (pending?.reason === "flagged")
     return `${toolName} is new and failed the poisoning scan; calls are held until an admin approves it (Report card → Definitions).`;
+  if (pending?.reason === "judging")
+    return `${pin ? `${toolName}'s definition changed and` : `${toolName} is new and`} waits for the model judge's verdict; calls are held until it comes (if the judge fails, the text scan decides) or an admin approves it (Report card → Definitions).`;
   return null;
 }
 
@@ -58,7 +65,14 @@ export async function enforceDefinitionPin(connection: ServerConnection, toolNam
   if (because) throw new AppError("conflict:tool_definition", because);
 }
 
-function pendingOf(row: DefinitionRow, pins: ServerPins, held: boolean, tools: ReadonlySet<string>, listed: Tool): PendingDefinition {
+function pendingOf(
+  row: DefinitionRow,
+  pins: ServerPins,
+  held: boolean,
+  tools: ReadonlySet<string>,
+  listed: Tool,
+  judged: string[],
+): PendingDefinition {
   const pin = pins.approved.get(row.tool_name);
   const definition = parseDefinition(row);
   return {
@@ -67,9 +81,17 @@ function pendingOf(row: DefinitionRow, pins: ServerPins, held: boolean, tools: R
     reason: row.reason,
     firstSeenAt: row.first_seen_at,
     held,
-    changes: row.reason === "changed" && pin ? jsonDiff(parseDefinition(pin), definition) : [],
-    flags: row.reason === "flagged" ? poisoningFlags(listed, tools) : [],
+    changes: (row.reason === "changed" || row.reason === "judging") && pin ? jsonDiff(parseDefinition(pin), definition) : [],
+    flags: [...(row.reason === "flagged" ? poisoningFlags(listed, tools) : []), ...judged],
   };
+}
+
+/** The model judge's verdicts already in hand on the waiting definitions (none is asked for here), when a judge is chosen. */
+async function judgeFlagsOf(tools: readonly Tool[]): Promise<(tool: Tool) => string[]> {
+  const judge = await currentJudge();
+  if (!judge || tools.length === 0) return () => [];
+  const judgements: Map<Tool, Judgement> = await judgeTools(judge, tools, { ask: false });
+  return (tool) => judgementFlags(judge, judgements.get(tool));
 }
 
 export async function pinsView(serverId: string, caller: Caller): Promise<PinsView> {
@@ -77,15 +99,18 @@ export async function pinsView(serverId: string, caller: Caller): Promise<PinsVi
   const tools = connection.catalog().tools;
   const [{ policy, set }, pins] = await Promise.all([pinPolicy(serverId), serverPins(serverId)]);
   const names = new Set(tools.map((t) => t.name));
-  const pending: PendingDefinition[] = [];
+  const waiting: { row: DefinitionRow; tool: Tool }[] = [];
   for (const rows of pins.pending.values())
     for (const row of rows) {
       // Only what the server lists now: a definition it no longer sends waits for nothing.
       const tool = connection.findTool(row.tool_name);
-      if (!tool || definitionHash(pinnedDefinition(tool)) !== row.hash) continue;
-      const held = policy === "hold" && (row.reason === "changed" || row.reason === "flagged");
-      pending.push(pendingOf(row, pins, held, names, tool));
+      if (tool && definitionHash(pinnedDefinition(tool)) === row.hash) waiting.push({ row, tool });
     }
+  const judged = await judgeFlagsOf(waiting.map((w) => w.tool));
+  const pending = waiting.map(({ row, tool }) => {
+    const held = policy === "hold" && (row.reason === "changed" || row.reason === "flagged" || row.reason === "judging");
+    return pendingOf(row, pins, held, names, tool, judged(tool));
+  });
   pending.sort((a, b) => Number(b.held) - Number(a.held) || a.tool.localeCompare(b.tool));
   return { serverId, policy, policySet: set, pinned: pins.approved.size, pending, mayApprove: can(caller, "servers:manage") };
 }

@@ -3,6 +3,7 @@
 // SHA-256. Icons and _meta are left out: they change for display and bookkeeping without
 // changing what a model is told, and a pin that moved with them would cry wolf.
 import { createHash } from "node:crypto";
+import { canonicalJson as canonicalJsonOf } from "../domain/canonical-json";
 import type { Tool } from "../domain/mcp-types";
 
 export const PINNED_FIELDS = ["name", "title", "description", "inputSchema", "outputSchema", "annotations", "execution"] as const;
@@ -18,19 +19,8 @@ export function pinnedDefinition(tool: Tool): PinnedDefinition {
   return definition;
 }
 
-function canonical(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(canonical);
-  if (value && typeof value === "object")
-    return Object.fromEntries(
-      Object.keys(value)
-        .sort()
-        .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
-    );
-  return value;
-}
-
 export function canonicalJson(definition: PinnedDefinition): string {
-  return JSON.stringify(canonical(definition));
+  return canonicalJsonOf(definition);
 }
 
 export function definitionHash(definition: PinnedDefinition): string {

@@ -148,3 +148,29 @@ export async function approveDefinitions(serverId: string, seen: readonly Seen[]
 export function parseDefinition(row: DefinitionRow): PinnedDefinition {
   return JSON.parse(row.definition) as PinnedDefinition;
 }
+
+/**
+ * Gives definitions that waited for the model judge the reason its verdict decided (flagged, or
+ * the one they would have had without a judge); answers the hashes this call settled, so that each
+ * is recorded once, whichever process (replica) settled it.
+ */
+export async function settleJudged(serverId: string, settled: readonly Seen[]): Promise<Set<string>> {
+  if (settled.length === 0) return new Set();
+  const db = await database();
+  const done = new Set<string>();
+  for (const one of settled) {
+    const rows = await db
+      .updateTable("tool_definitions")
+      .set({ reason: one.reason })
+      .where("server_id", "=", serverId)
+      .where("tool_name", "=", one.tool)
+      .where("hash", "=", one.hash)
+      .where("status", "=", "pending")
+      .where("reason", "=", "judging")
+      .returning("hash")
+      .execute();
+    for (const row of rows) done.add(row.hash);
+  }
+  changed(serverId);
+  return done;
+}

@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import type { Tool } from "@/lib/domain/mcp-types";
 import { hiddenSpans } from "./hidden-text";
 import { isPoisoned, scanTool } from "./poisoning";
+import { verdictFinding, type JudgeVerdict } from "./judge-verdict";
 import { PUBLISHED_SERVERS, publishedTools } from "@/test/published-servers";
 
 const tool = (description: string, properties: Record<string, object> = {}): Tool => ({
@@ -204,6 +205,34 @@ describe("the poisoning scan", () => {
     },
     60_000,
   );
+
+  // A judge's verdicts recorded on every corpus (test/fixtures/poisoning/verdicts): each flagged one is a finding of
+  // its own whose quote the report card can point at, in the string the judge quoted it from.
+  it("turns every recorded verdict that flags a definition into a finding with its quote located", () => {
+    const recorded = JSON.parse(
+      fs.readFileSync(
+        path.resolve(import.meta.dirname, "..", "..", "test", "fixtures", "poisoning", "verdicts", "recorded-2026-11-29.json"),
+        "utf8",
+      ),
+    ) as { verdicts: Record<string, JudgeVerdict> };
+    let flagged = 0;
+    for (const name of ["corpus", "holdout", "fresh", "unseen", "blind-2026-11"]) {
+      const file = path.resolve(import.meta.dirname, "..", "..", "test", "fixtures", "poisoning", `${name}.json`);
+      for (const entry of (JSON.parse(fs.readFileSync(file, "utf8")) as { entries: { id: string; tool: Tool }[] }).entries) {
+        const verdict = recorded.verdicts[`${name}/${entry.id}`];
+        expect(verdict, `${name}/${entry.id} has a recorded verdict`).toBeDefined();
+        const finding = verdictFinding(entry.tool, verdict!, "recorded");
+        if (!finding) continue;
+        flagged++;
+        expect(finding).toMatchObject({ rule: "safety/model-judgement", group: "safety", tool: entry.tool.name });
+        expect([`${name}/${entry.id}`, finding.span?.text.slice(finding.span.start, finding.span.end)]).toEqual([
+          `${name}/${entry.id}`,
+          verdict!.span,
+        ]);
+      }
+    }
+    expect(flagged).toBeGreaterThan(250);
+  });
 
   // unseen.json: first contact gave 0.54; round 4 drew on its families (0.94), and a new pattern must not cost precision here.
   it("keeps its precision on the corpus nobody tuned it on", () => {

@@ -76,12 +76,14 @@ const BEHAVIOUR: Record<string, string> = {
 const FROM_AUDIT = ["behaviour/output-schema-mismatch", "behaviour/error-rate", "behaviour/slow-tool"];
 /** Judged on skills/list, against a server whose skills break it (lib/calls/skill-files.test.ts). */
 const FROM_SKILLS = ["spec/skill-entry"];
+/** Found by the model judge an admin chooses, with tests of their own (model-judge.test.ts, model-judge-endpoint.*.test.ts). */
+const FROM_JUDGE = ["safety/model-judgement"];
 
 describe("the report card", () => {
   // The client compatibility group has a fixture and a test of its own (client-compat.test.ts).
   it("has a test for every rule", () => {
     const here = RULES.filter((r) => r.group !== "clients").map((r) => r.id);
-    expect(here.sort()).toEqual([...Object.keys(EXPECTED), ...Object.keys(BEHAVIOUR), ...FROM_AUDIT, ...FROM_SKILLS].sort());
+    expect(here.sort()).toEqual([...Object.keys(EXPECTED), ...Object.keys(BEHAVIOUR), ...FROM_AUDIT, ...FROM_SKILLS, ...FROM_JUDGE].sort());
   });
 
   it("finds each broken rule on the fixture's tool that breaks it, and nowhere else", async () => {

@@ -1,7 +1,8 @@
 import "server-only";
 // A server's report card: the spec, quality, safety and client-compatibility rules over its tool
-// list, the behaviour measured against the live server and read from the audit log, and the grade.
-// The same function serves the report page, GET /api/servers/{id}/report and `toolscope check`.
+// list (with the model judge's verdicts, when an admin chose one), the behaviour measured against
+// the live server and read from the audit log, and the grade. The same function serves the report
+// page, GET /api/servers/{id}/report and `toolscope check`.
 import type { ServerConnection } from "@/lib/mcp/connection";
 import { serverNotices } from "@/lib/mcp/server-messages";
 import type { BehaviourFacts, Finding, ReportCard, RuleInfo, Severity, ToolCallStats } from "../domain/report-card";
@@ -9,6 +10,7 @@ import type { ToolCatalog } from "../domain/mcp-types";
 import { callFindings, listChangedFindings, probeListing } from "./behaviour";
 import { listClientFindings, toolClientFindings } from "./client-rules";
 import { gradeOf } from "@/lib/domain/report-grade";
+import { currentJudge, judgeReport, type Judge } from "./model-judge";
 import { broadSchemaFindings, scanTool, type ScanContext } from "./poisoning";
 import { tokenCost, tokenFindings, toolQualityFindings, toolTokens } from "./quality-rules";
 import { RULES } from "./rules";
@@ -22,6 +24,8 @@ export type ReportInputs = {
   callStats: { stats: ToolCallStats[]; records: number } | null;
   /** Tool names of the other servers the reader can see, for the shadowing check. */
   otherTools: ReadonlySet<string>;
+  /** The model judge; left out, the one an admin chose (null: none). */
+  judge?: Judge | null;
 };
 
 /** Tools read per turn of the event loop: 10,000 tools take about half a second, which other requests should not wait for. */
@@ -58,6 +62,8 @@ export async function buildReport(connection: ServerConnection, inputs: ReportIn
   const catalog = connection.catalog();
   // The id is the server's key in mcp.json, which is the name clients such as Cursor put beside its tools.
   const { findings, tokens } = await catalogFindings(catalog, inputs.otherTools, connection.config.id);
+  const judged = await judgeReport(catalog.tools, inputs.judge === undefined ? await currentJudge() : inputs.judge);
+  if (judged) findings.push(...judged.findings);
   const declared = Boolean((connection.snapshot().capabilities?.tools as { listChanged?: unknown } | undefined)?.listChanged);
   const probe = inputs.probe
     ? await probeListing(connection)
@@ -96,6 +102,7 @@ export async function buildReport(connection: ServerConnection, inputs: ReportIn
     counts,
     tokens,
     behaviour,
+    judge: judged?.summary ?? null,
     toolStats: inputs.callStats?.stats ?? [],
   };
 }

@@ -257,6 +257,13 @@ export const RULES = [
     "A tool that runs commands or queries and accepts any extra properties lets a model pass arguments nobody reviewed.",
     "Declare every property and set additionalProperties: false.",
   ),
+  rule(
+    "safety/model-judgement",
+    "error",
+    "A model judge finds no poisoning",
+    "The language model an admin chose as judge read the definition against Toolscope's rubric and found text that steers the assistant against its user: hidden or smuggled instructions, secrecy, exfiltration, orders about other tools, or a business-logic lie with no alarm word (losses reported as flat, a fixed payee, approval without review). Patterns cannot see the last kind; a model can, though it can also be wrong. The definition waits for an admin's approval, as one failing the text scan does.",
+    "Read the quoted text and the judge's reason. If the tool really does direct the assistant that way, rewrite the definition to describe the tool honestly; if the judge misread it, reword what it quoted so that it plainly describes the tool, then have an admin approve the definition.",
+  ),
   // client compatibility: how each client takes the list (lib/report/client-rules.ts, gemini-schema.ts)
   rule(
     "clients/openai-tool-name",

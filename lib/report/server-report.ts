@@ -19,6 +19,8 @@ import { buildReport } from "./report-card";
 
 /** A card's audit figures are this old at most before one is made anew (in the background). */
 const KEEP_MS = 60_000;
+/** A card made before the model judge's verdicts all came is made anew sooner, to show them. */
+const KEEP_WHILE_JUDGING_MS = 10_000;
 /** An admin's Refresh makes a card anew at most this often per server and view. */
 export const FRESH_EVERY_MS = 10_000;
 
@@ -109,8 +111,9 @@ export async function serverReport(serverId: string, caller: Caller, { fresh = f
   // build() answers with the card being made, when one is: asked for at once, a card is made once.
   if (fresh) return current && !state.running.has(key) && Date.now() - last.at < FRESH_EVERY_MS ? last.card : build(connection, variant);
   if (!current) return build(connection, variant);
-  // Only the audit figures have aged: the card answers now, and is made anew behind it.
-  if (Date.now() - last.at >= KEEP_MS) void build(connection, variant).catch(() => undefined);
+  // Only the audit figures (or the judge's verdicts) have aged: the card answers now, and is made anew behind it.
+  if (Date.now() - last.at >= (last.card.judge?.waiting ? KEEP_WHILE_JUDGING_MS : KEEP_MS))
+    void build(connection, variant).catch(() => undefined);
   return last.card;
 }
 

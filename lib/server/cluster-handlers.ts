@@ -9,6 +9,7 @@ import { connectionsOf, featureListChanged, refreshToolsOf } from "@/lib/mcp/poo
 import { invalidateRegistry } from "@/lib/mcp/registry";
 import { answerUserInput } from "@/lib/mcp/user-input";
 import { forgetAllCachedGrants, forgetCachedGrant } from "@/lib/oauth/oauth-store";
+import { invalidateInstanceSettings } from "@/lib/policy/instance-settings";
 import { invalidatePolicies } from "@/lib/policy/policy-store";
 import { invalidatePins } from "@/lib/pins/pin-store";
 import { wakeApproval } from "@/lib/approvals/waiting";
@@ -29,6 +30,7 @@ export function installClusterHandlers(bus: ClusterBus): void {
     else if (change.what === "policies") invalidatePolicies();
     else if (change.what === "pins") invalidatePins();
     else if (change.what === "virtual-servers") invalidateVirtualServers();
+    else if (change.what === "settings") invalidateInstanceSettings();
     else {
       forgetCachedGrant(change.serverId, change.principal, change.what === "oauth-revoked");
       const live = connectionsOf(change.serverId, change.principal);
@@ -40,6 +42,7 @@ export function installClusterHandlers(bus: ClusterBus): void {
   bus.onResync(() => {
     invalidateRegistry();
     invalidatePolicies();
+    invalidateInstanceSettings();
     invalidateVirtualServers();
     forgetAllCachedGrants();
   });

@@ -1,0 +1,4 @@
+// The model judge through a real HTTP model endpoint, on PostgreSQL (test/model-judge-endpoint.ts).
+import { describeModelJudgeEndpoint } from "@/test/model-judge-endpoint";
+
+describeModelJudgeEndpoint("postgres");
