@@ -80,10 +80,15 @@ function hurry(key: string): void {
 }
 
 async function ask(judge: Judge, json: string): Promise<JudgeVerdict> {
+  // Too long to send is held, not waved through: padding a definition must not be a way past the judge.
   if (json.length > JUDGE_MAX_DEFINITION_CHARS)
-    throw new Error(
-      `the definition is ${json.length.toLocaleString("en")} characters of JSON; the judge reads at most ${JUDGE_MAX_DEFINITION_CHARS.toLocaleString("en")}.`,
-    );
+    return normalizedVerdict({
+      verdict: "poisoned",
+      score: 1,
+      span: "",
+      path: "",
+      reason: `Not sent: ${json.length.toLocaleString("en")} characters of JSON, over the ${JUDGE_MAX_DEFINITION_CHARS.toLocaleString("en")} the judge reads; held for a person to read.`,
+    });
   const timeout = AbortSignal.timeout(JUDGE_TIMEOUT_MS);
   try {
     const { output } = await generateText({

@@ -22,11 +22,11 @@ const READ = String.raw`(?:read|cat|open|load|fetch|retrieve|grab|obtain|collect
 const GIVE = String.raw`(?:include|pass|send|provide|upload|attach|append|paste|forward|exfiltrate|embed|put|insert|supply|transmit|fill|place|填入|放入|入れ|넣|ضع|incluye|pásal\w*|envía|inclu\w+|übergib|füge|placez|mettez|ajoutez|joignez|inserisci|metti)`;
 
 /** An address to send money, messages or data to: a phone number, an IBAN, an EVM address, an email. */
-const TARGET = String.raw`(?:\b0x[0-9a-fA-F]{40}\b|\+\d[\d ()-]{7,}\d|\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){3,}|[\w.+-]+@[\w-]+\.[\w.]+)`;
+const TARGET = String.raw`(?:\b0x[0-9a-fA-F]{40}\b|\+\d[\d ()-]{7,20}\d|\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){3,7}|(?<![\w.+-])[\w.+-]{1,64}@[\w-]+\.[\w.]+)`;
 const REPLACE = String.raw`(?:\binstead\b|\bchanged? to\b|\breplace\w*|\bswap\w*|\bersetze\w*|\bremplace\w*|\bsustitu\w*|\breemplaza\w*|\bsubstitu\w*|\bsostitui\w*|замени\w*|заміни\w*|替换|置き換え)`;
 
 /** An email address outside the reserved example domains. */
-const OUTSIDE_EMAIL = String.raw`[\w.+-]+@(?!example\.(?:com|org|net)\b)[\w-]+(?:\.[\w-]+)+`;
+const OUTSIDE_EMAIL = String.raw`(?<![\w.+-])[\w.+-]{1,64}@(?!example\.(?:com|org|net)\b)[\w-]+(?:\.[\w-]+)+`;
 
 /** Strong signals: each is a finding by itself. */
 export const STRONG: Pattern[] = [
@@ -147,7 +147,7 @@ export const STRONG: Pattern[] = [
     rule: "safety/cross-tool-reference",
     re: new RegExp(
       [
-        String.raw`\b(?:b?cc|forward|redirect|re-?route|mirror|send (?:a )?cop(?:y|ies))\b${WITHIN(60)}[\w.+-]+@[\w-]+\.[\w.]+`,
+        String.raw`\b(?:b?cc|forward|redirect|re-?route|mirror|send (?:a )?cop(?:y|ies))\b${WITHIN(60)}(?<![\w.+-])[\w.+-]{1,64}@[\w-]+\.[\w.]+`,
         String.raw`\b(?:change|replace|swap|set) the (?:recipient|destination|to address|target (?:account|address|number))`,
         String.raw`${REPLACE}${WITHIN(80)}${TARGET}|${TARGET}${WITHIN(40)}${REPLACE}`,
         String.raw`${OUTSIDE_EMAIL}${WITHIN(30)}\b(?:to|as|in) (?:the |an? )?(?:optional |extra |additional )?(?:b?cc|guests?|attendees?|recipients?|members?|collaborators?|owners?|admins?|reviewers?)\b|\b(?:add|invite|include)\s+${OUTSIDE_EMAIL}`,

@@ -37,14 +37,17 @@ const HIDDEN_RULES = { unicode: "safety/hidden-unicode", "html-comment": "safety
  * in "files.read"). The text's words are looked up in the set: a regular expression per name would
  * cost (tools × texts) compilations on a server beside one with 10,000 tools.
  */
+const MAX_NAME_PARTS = 6;
+
 function otherToolMention(text: string, context: ScanContext): RegExpExecArray | null {
   const others = context.otherTools;
   if (!others || others.size === 0) return null;
   for (const word of text.matchAll(/[\w-]+(?:\.[\w-]+)*/g)) {
     const parts = word[0].split(".");
     let offset = word.index;
+    // A tool's name has a few dotted parts at most: a hostile "ab.ab.ab…" of thousands would cost parts³.
     for (let i = 0; i < parts.length; offset += parts[i]!.length + 1, i++)
-      for (let j = i + 1; j <= parts.length; j++) {
+      for (let j = i + 1; j <= Math.min(parts.length, i + MAX_NAME_PARTS); j++) {
         const name = parts.slice(i, j).join(".");
         if (name.length >= 4 && others.has(name) && !context.ownTools.has(name))
           return Object.assign([name], { index: offset, input: text, groups: undefined }) as RegExpExecArray;
@@ -88,7 +91,7 @@ const SINK_FIELD =
 const OUTSIDE_URL = /\bhttps?:\/\/(?!(?:localhost|127\.0\.0\.1|\[::1\]|[\w.-]*example\.(?:com|org|net))\b)[\w.-]+\.[a-z]{2,}\S*/i;
 
 /** A bank account or a wallet: written into a tool's text, it is where money goes whatever the user says. */
-const ACCOUNT = /\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){3,}(?: ?[A-Z0-9]{1,4})?\b|\b0x[0-9a-fA-F]{40}\b/;
+const ACCOUNT = /\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){3,7}(?: ?[A-Z0-9]{1,4})?\b|\b0x[0-9a-fA-F]{40}\b/;
 const FOR_EXAMPLE = /(?:e\.g\.|for example|for instance|such as|format|like)\W{0,3}$/i;
 
 /** Files that hold keys and logins: named by a tool with no business with them, they are what it is after. */
@@ -102,7 +105,7 @@ const FILE_PARAMETER = /ssh|cred|secret|vault|file|path|dir|config|git|kube|dock
 /** An enum or const that reads as an instruction: values are identifiers, not sentences to the model. */
 const DIRECTED =
   /\b(?:call|run|invoke|send|paste|include|ignore|always|never|before|after|first|you|your|assistant|model|user'?s?|read|upload|forward|export|then)\b/i;
-const OUTSIDE_ADDRESS = /[\w.+-]+@(?!example\.(?:com|org|net)\b)[\w-]+(?:\.[\w-]+)+/;
+const OUTSIDE_ADDRESS = /(?<![\w.+-])[\w.+-]{1,64}@(?!example\.(?:com|org|net)\b)[\w-]+(?:\.[\w-]+)+/;
 
 /** A tool that works with a model (a gateway, a chat or extraction tool) takes conversations and prompts as its input. */
 const USES_MODEL =
@@ -115,8 +118,11 @@ function quotedExample(text: string, match: RegExpExecArray): boolean {
   const open = before.search(/['"“‘`][^'"“”‘’`]*$/);
   if (open < 0) return false;
   const closes = text.slice(match.index + match[0].length).search(/^[^'"“”‘’`]{0,40}['"”’`]/) >= 0;
-  return closes && /\b(?:for example|for instance|e\.g\.|such as|like|phrases?|wording)\W*$/i.test(before.slice(0, open));
+  return closes && /\b(?:for example|for instance|e\.g\.|such as|like)\W*$/i.test(before.slice(0, open)) && WARNS_OF_CONTENT.test(text);
 }
+/** The text warns of what content may carry: only then is a quoted attack an example of it. */
+const WARNS_OF_CONTENT =
+  /\b(?:may|might|can|could) (?:contain|include|carry)\b|\bbeware\b|\b(?:do not|don't|never) (?:follow|obey|execute)\b|\bnot (?:be )?(?:followed|obeyed)\b|\btreat (?:it|them|this) (?:only )?as (?:data|information|untrusted)/i;
 
 /** The first strong pattern the text matches, with "whenever some_tool is used" checked against the server's own tools. */
 function firstStrong(
@@ -127,7 +133,11 @@ function firstStrong(
   for (const pattern of patterns) {
     if (context.usesModel && ABOUT_THE_CONVERSATION.has(pattern.why)) continue;
     const match = pattern.re.exec(text);
-    if (match && !quotedExample(text, match)) return { pattern, match };
+    if (!match) continue;
+    if (!quotedExample(text, match)) return { pattern, match };
+    // A warning quoting an attack must not hide the same words used for real further on.
+    for (const later of text.matchAll(new RegExp(pattern.re.source, `${pattern.re.flags.replace("g", "")}g`)))
+      if (!quotedExample(text, later)) return { pattern, match: later as RegExpExecArray };
   }
   const typo = lookalike(text);
   if (typo)

@@ -19,6 +19,7 @@ const ONE = [
   "propertyNames",
   "unevaluatedProperties",
   "unevaluatedItems",
+  "contentSchema",
 ];
 const LIST = ["allOf", "anyOf", "oneOf", "prefixItems"];
 const MAP = ["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"];
@@ -65,7 +66,6 @@ const KNOWN_SCHEMA_VALUES = new Set([
   "deprecated",
   "nullable",
   "dependentRequired",
-  "contentSchema",
 ]);
 const READ_ABOVE = new Set(["description", "title", "enum", "const", "default", "examples", "required", ...ONE, ...LIST, ...MAP]);
 
@@ -94,10 +94,17 @@ export function schemaNodes(schema: unknown, root: string): SchemaNode[] {
   return nodes;
 }
 
-function textsOfValue(value: unknown, path: string, kind: SchemaText["kind"], out: SchemaText[]): void {
+/** The strings of a value at any depth, as deep and as many as a schema's nodes may be: _meta is a tool's own to fill. */
+function textsOfValue(value: unknown, path: string, kind: SchemaText["kind"], out: SchemaText[], depth = 0): void {
+  if (depth > MAX_DEPTH || out.length >= MAX_NODES) return;
   if (typeof value === "string") out.push({ path, text: value, kind });
-  else if (Array.isArray(value)) value.forEach((item, i) => textsOfValue(item, `${path}[${i}]`, kind, out));
-  else if (isObject(value)) for (const [key, item] of Object.entries(value)) textsOfValue(item, `${path}.${key}`, kind, out);
+  else if (Array.isArray(value)) {
+    for (let i = 0; i < value.length && out.length < MAX_NODES; i++) textsOfValue(value[i], `${path}[${i}]`, kind, out, depth + 1);
+  } else if (isObject(value))
+    for (const [key, item] of Object.entries(value)) {
+      if (out.length >= MAX_NODES) return;
+      textsOfValue(item, `${path}.${key}`, kind, out, depth + 1);
+    }
 }
 
 /** Every text of a schema a model reads. */
