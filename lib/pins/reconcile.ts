@@ -51,6 +51,23 @@ type Decision = { seen: Seen; tool: Tool; previous?: DefinitionRow; flags?: stri
 /** The definitions this process is settling by a verdict, by server and hash. */
 const settling = processWide("pins-judging", () => new Set<string>());
 
+/** One look again per server at its newest list, however many listings saw another process's young rows. */
+const relooks = processWide("pins-judging-relooks", () => new Map<string, { tools: readonly Tool[] }>());
+
+function lookAgainLater(serverId: string, tools: readonly Tool[]): void {
+  const waiting = relooks.get(serverId);
+  if (waiting) {
+    waiting.tools = tools;
+    return;
+  }
+  const fresh = { tools };
+  relooks.set(serverId, fresh);
+  setTimeout(() => {
+    relooks.delete(serverId);
+    void reconcileDefinitions(serverId, fresh.tools).catch(() => undefined);
+  }, JUDGING_STALE_MS).unref();
+}
+
 export async function reconcileDefinitions(serverId: string, tools: readonly Tool[], judge?: Judge | null): Promise<void> {
   const [{ policy }, hosted, pins, judging] = await Promise.all([
     pinPolicy(serverId),
@@ -59,6 +76,9 @@ export async function reconcileDefinitions(serverId: string, tools: readonly Too
     judge === undefined ? currentJudge() : judge,
   ]);
   const own = new Set(tools.map((t) => t.name));
+  // A look again already planned reads this list, the newest.
+  const planned = relooks.get(serverId);
+  if (planned) planned.tools = tools;
   const pinnedBefore = pins.approved.size > 0;
   const firstReason = pinnedBefore ? "new" : "first";
   const pinNow: Decision[] = [];
@@ -113,27 +133,36 @@ export async function reconcileDefinitions(serverId: string, tools: readonly Too
     pinNow.map((d) => d.seen),
     hosted ? "automatic (policy: accept)" : "automatic (local mode)",
   );
-  const kept = await keepPending(
-    serverId,
-    [...wait, ...toJudge].map((d) => d.seen),
-  );
-  // Each recorded once, by whichever process (replica) wrote it.
-  for (const d of pinNow)
-    if (d.previous && approved.has(d.seen.hash))
-      await recordEvent("tool_definition_changed", TOOLSCOPE_ACTOR, { ...eventOf(d), accepted: true });
-  for (const d of wait) {
-    if (!kept.has(d.seen.hash) || d.seen.reason === "first" || d.seen.reason === "new") continue;
-    await recordEvent(d.flags ? "tool_definition_flagged" : "tool_definition_changed", TOOLSCOPE_ACTOR, {
-      ...eventOf(d),
-      held: policy === "hold",
-    });
+  // Marked as this process's before they are kept: a listing reconciled meanwhile must not take them for another's.
+  const marks = toJudge.map((d) => `${serverId}\0${d.seen.hash}`);
+  for (const mark of marks) settling.add(mark);
+  try {
+    const kept = await keepPending(
+      serverId,
+      [...wait, ...toJudge].map((d) => d.seen),
+    );
+    for (const d of toJudge) if (!kept.has(d.seen.hash)) settling.delete(`${serverId}\0${d.seen.hash}`);
+    // Each recorded once, by whichever process (replica) wrote it.
+    for (const d of pinNow)
+      if (d.previous && approved.has(d.seen.hash))
+        await recordEvent("tool_definition_changed", TOOLSCOPE_ACTOR, { ...eventOf(d), accepted: true });
+    for (const d of wait) {
+      if (!kept.has(d.seen.hash) || d.seen.reason === "first" || d.seen.reason === "new") continue;
+      await recordEvent(d.flags ? "tool_definition_flagged" : "tool_definition_changed", TOOLSCOPE_ACTOR, {
+        ...eventOf(d),
+        held: policy === "hold",
+      });
+    }
+    if (judging && alsoAsk.length > 0)
+      void judgeTools(judging, alsoAsk).catch((error: unknown) => console.error("[toolscope] the model judge failed:", error));
+    // The rows this call kept are its to settle; those another process kept are that process's.
+    await settleByVerdict(serverId, [...toJudge.filter((d) => kept.has(d.seen.hash)), ...stale], judging, own);
+  } finally {
+    // Settled, or failed on the way: either way no longer this process's to settle.
+    for (const mark of marks) settling.delete(mark);
   }
-  if (judging && alsoAsk.length > 0)
-    void judgeTools(judging, alsoAsk).catch((error: unknown) => console.error("[toolscope] the model judge failed:", error));
-  // The rows this call kept are its to settle; those another process kept are that process's.
-  await settleByVerdict(serverId, [...toJudge.filter((d) => kept.has(d.seen.hash)), ...stale], judging, own);
   // A verdict another process is asking for may never come (that process may die): look again once it would be stale.
-  if (young) setTimeout(() => void reconcileDefinitions(serverId, tools).catch(() => undefined), JUDGING_STALE_MS).unref();
+  if (young) lookAgainLater(serverId, tools);
 }
 
 /** Decides definitions that waited for the judge, on its verdict (or, without one, on the text scan alone), as the policy is now. */
