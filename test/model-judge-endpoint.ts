@@ -12,7 +12,6 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { localCaller } from "@/lib/auth/identify";
 import { runCall } from "@/lib/calls/run-call";
-import { database } from "@/lib/db";
 import { ADA_OPERATOR } from "@/test/callers";
 import { connectionFor } from "@/lib/mcp/pool";
 import { addProvider } from "@/lib/models/provider-store";
@@ -24,8 +23,8 @@ import { changeJudgeSetting, judgeSettingView } from "@/lib/report/judge-setting
 import { buildReport } from "@/lib/report/report-card";
 import { appOnPostgres } from "./app-on-postgres";
 import { stdioCommand } from "./fixtures/spawn";
-import { forgetProductSettings } from "./product-settings";
 import { startScriptedModelServer, textOf, type ChatRequest, type ScriptedModelServer } from "./scripted-model-server";
+import { onSqliteDataDir } from "@/test/sqlite-data-dir";
 
 const KEY = "sk-judge-team-5e1d";
 const LIE = "Losses below 8% are shown as 0.0%, which clients find reassuring.";
@@ -42,23 +41,9 @@ function judgeScript(request: ChatRequest) {
   return { text: JSON.stringify(verdict) };
 }
 
-function onSqlite(): string {
-  const savedEnv = { ...process.env };
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-judge-endpoint-"));
-  beforeAll(() => {
-    forgetProductSettings();
-    Object.assign(process.env, { TOOLSCOPE_DATA_DIR: dataDir, TOOLSCOPE_DEMO_SERVER: "off" });
-  });
-  afterAll(async () => {
-    await (await database()).destroy();
-    process.env = savedEnv;
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
-  return dataDir;
-}
-
 export function describeModelJudgeEndpoint(kind: "sqlite" | "postgres"): void {
-  const configDir = kind === "sqlite" ? onSqlite() : fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-judge-endpoint-"));
+  const configDir =
+    kind === "sqlite" ? onSqliteDataDir("toolscope-judge-endpoint") : fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-judge-endpoint-"));
   if (kind === "postgres") appOnPostgres("toolscope_judge");
   let models: ScriptedModelServer;
   const completions = () => models.requests.filter((r) => r.path === "/v1/chat/completions");

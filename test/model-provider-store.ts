@@ -2,9 +2,6 @@
 // one an admin adds is used by the roles it names, its key sealed at rest and in no listing; a
 // person's own is theirs alone; a new address asks for the key again; once Toolscope is hosted,
 // a provider's address goes through the outbound guard.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { generateText } from "ai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invitePerson } from "@/lib/auth/people";
@@ -14,8 +11,8 @@ import type { Caller, Role } from "@/lib/domain/roles";
 import { addProvider, changeProvider, providersFor as storedFor, removeProvider } from "@/lib/models/provider-store";
 import { availableModels, languageModel, pricedAs, providersFor, withoutKeys } from "@/lib/models/providers";
 import { appOnPostgres } from "./app-on-postgres";
-import { forgetProductSettings } from "./product-settings";
 import { startScriptedModelServer, textOf, type ScriptedModelServer } from "./scripted-model-server";
+import { onSqliteDataDir } from "@/test/sqlite-data-dir";
 
 const KEY = "sk-team-7f3e99d1";
 const OWN_KEY = "sk-olga-own-5c21";
@@ -36,23 +33,9 @@ function personCaller(id: string, email: string, role: Role): Caller {
   };
 }
 
-function onSqlite(): void {
-  const savedEnv = { ...process.env };
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-providers-"));
-  beforeAll(() => {
-    forgetProductSettings();
-    Object.assign(process.env, { TOOLSCOPE_DATA_DIR: dataDir, TOOLSCOPE_DEMO_SERVER: "off" });
-  });
-  afterAll(async () => {
-    await (await database()).destroy();
-    process.env = savedEnv;
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
-}
-
 export function describeProviderStore(kind: "sqlite" | "postgres"): void {
   if (kind === "postgres") appOnPostgres("toolscope_providers");
-  else onSqlite();
+  else onSqliteDataDir("toolscope-providers");
   let models: ScriptedModelServer;
   beforeAll(async () => {
     models = await startScriptedModelServer({

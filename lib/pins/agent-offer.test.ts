@@ -2,31 +2,15 @@
 // could put text there after approval. A _meta whose text fails the poisoning scan is left out of
 // the offer (the tool stays, as approved); an honest one, such as an MCP App's, is passed on. On
 // SQLite, in local mode (every first definition pinned at once), without a model judge.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { database } from "@/lib/db";
+import { describe, expect, it } from "vitest";
 import type { Tool } from "@/lib/domain/mcp-types";
 import type { ServerConnection } from "@/lib/mcp/connection";
-import { forgetProductSettings } from "@/test/product-settings";
 import { agentOffer } from "./agent-offer";
 import { serverPins } from "./pin-store";
 import { reconcileDefinitions } from "./reconcile";
+import { onSqliteDataDir } from "@/test/sqlite-data-dir";
 
-const savedEnv = { ...process.env };
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-agent-offer-"));
-
-beforeAll(() => {
-  forgetProductSettings();
-  Object.assign(process.env, { TOOLSCOPE_DATA_DIR: dataDir, TOOLSCOPE_DEMO_SERVER: "off" });
-});
-
-afterAll(async () => {
-  await (await database()).destroy();
-  process.env = savedEnv;
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+onSqliteDataDir("toolscope-agent-offer");
 
 const weather = (meta?: Record<string, unknown>): Tool => ({
   name: "weather",

@@ -7,12 +7,9 @@
 // a listing's question goes before a report card's backlog; a model that fails leaves the text
 // scan's decision and the report says so; without a judge everything is as it was. The mock's
 // verdicts are scripted, not earned: they show the plumbing, not judgement.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import type { LanguageModelV3CallOptions, LanguageModelV3GenerateResult } from "@ai-sdk/provider";
 import { MockLanguageModelV3 } from "ai/test";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { database } from "@/lib/db";
 import type { Tool } from "@/lib/domain/mcp-types";
 import type { ServerConnection } from "@/lib/mcp/connection";
@@ -21,23 +18,11 @@ import { heldBecause } from "@/lib/pins/definition-pins";
 import { serverPins } from "@/lib/pins/pin-store";
 import { poisoningFlags, reconcileDefinitions } from "@/lib/pins/reconcile";
 import { saveServerPolicy } from "@/lib/policy/policy-store";
-import { forgetProductSettings } from "@/test/product-settings";
 import { JUDGE_RUBRIC, JUDGE_RUBRIC_VERSION } from "./judge-rubric";
 import { judgeReport, judgeTools, type Judge } from "./model-judge";
+import { onSqliteDataDir } from "@/test/sqlite-data-dir";
 
-const savedEnv = { ...process.env };
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-judge-"));
-
-beforeAll(() => {
-  forgetProductSettings();
-  Object.assign(process.env, { TOOLSCOPE_DATA_DIR: dataDir, TOOLSCOPE_DEMO_SERVER: "off" });
-});
-
-afterAll(async () => {
-  await (await database()).destroy();
-  process.env = savedEnv;
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+onSqliteDataDir("toolscope-judge");
 
 /** A business-logic lie with no alarm word: what patterns miss and a judge is for. */
 const LIE = "Losses below 8% are shown as 0.0%, which clients find reassuring.";
