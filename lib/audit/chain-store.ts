@@ -2,17 +2,29 @@
 // record appends it to the chain in one transaction; verification walks the chain from where
 // retention left it; retention cuts only a prefix of the chain, so what is left still verifies.
 import type { Kysely } from "kysely";
+import { QueryTemplates } from "../db/query-template";
 import { affectedRows, rowsOf, runTransaction, type QuerySteps } from "../db/run-queries";
 import type { Database } from "../db/schema";
 import { recordHash, type ChainReport } from "./chain";
 import { RECORD_COLUMNS, idTimePrefix, type AuditRecord, type Completion, type RecordColumn } from "./records";
 
 export class AuditChain {
+  /** The completing writes, compiled once (lib/db/query-template.ts). */
+  private readonly templates = new QueryTemplates();
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly isPostgres: boolean,
     private readonly columns: readonly RecordColumn[] = RECORD_COLUMNS,
   ) {}
+
+  /** The chain's head row; on PostgreSQL locked until the transaction ends, which serialises writers. */
+  private head() {
+    return this.templates.compile("chain head", {}, () => {
+      const query = this.db.selectFrom("audit_chain").selectAll().where("id", "=", 1);
+      return (this.isPostgres ? query.forUpdate() : query).compile();
+    });
+  }
 
   /** Completes a record and appends it to the chain, in one transaction; false if it was already completed. */
   complete(id: string, fields: Completion): Promise<boolean> {
@@ -26,27 +38,31 @@ export class AuditChain {
    */
   private *completing(id: string, fields: Completion): QuerySteps<boolean> {
     const { db, isPostgres } = this;
-    const [current] = (yield* rowsOf(db.selectFrom("audit_log").select(this.columns).where("id", "=", id).compile())) as AuditRecord[];
+    const { templates } = this;
+    const read = templates.compile("read record", { id }, (slots) =>
+      db
+        .selectFrom("audit_log")
+        .select(this.columns)
+        .where("id", "=", slots.id as string)
+        .compile(),
+    );
+    const [current] = (yield* rowsOf(read)) as AuditRecord[];
     if (!current || current.chain_seq !== null) return false;
-    let head = db.selectFrom("audit_chain").selectAll().where("id", "=", 1);
-    if (isPostgres) head = head.forUpdate();
-    const [chain] = yield* rowsOf(head.compile());
+    const [chain] = yield* rowsOf(this.head());
     if (!chain) throw new Error("The audit chain's head row is missing.");
     const seq = Number(chain.head_seq) + 1;
     const next: AuditRecord = { ...current, ...fields, chain_seq: seq, prev_hash: chain.head_hash };
     const hash = recordHash({ ...next, result_truncated: Number(next.result_truncated) });
     // Still pending: another process (a Toolscope starting up, marking records interrupted) may
     // have completed it since it was read; then neither row changes.
-    const record = db
-      .updateTable("audit_log")
-      .set({ ...fields, chain_seq: seq, prev_hash: chain.head_hash, hash })
-      .where("id", "=", id)
-      .where("chain_seq", "is", null);
+    const changes = { ...fields, chain_seq: seq, prev_hash: chain.head_hash, hash };
+    const record = (set: typeof changes, recordId: string) =>
+      db.updateTable("audit_log").set(set).where("id", "=", recordId).where("chain_seq", "is", null);
     const advance = { head_seq: seq, head_hash: hash };
     if (isPostgres) {
       const done = yield* affectedRows(
         db
-          .with("done", () => record.returning("id"))
+          .with("done", () => record(changes, id).returning("id"))
           .updateTable("audit_chain")
           .set(advance)
           .where("id", "=", 1)
@@ -55,8 +71,18 @@ export class AuditChain {
       );
       return done === 1;
     }
-    if ((yield* affectedRows(record.compile())) !== 1) return false;
-    yield db.updateTable("audit_chain").set(advance).where("id", "=", 1).compile();
+    // "\u0000id": a slot's name that no column has.
+    const complete = templates.compile("complete record", { ...changes, "\u0000id": id }, ({ "\u0000id": recordId, ...set }) =>
+      record(set as typeof changes, recordId as string).compile(),
+    );
+    if ((yield* affectedRows(complete)) !== 1) return false;
+    yield templates.compile("advance chain", advance, (slots) =>
+      db
+        .updateTable("audit_chain")
+        .set(slots as typeof advance)
+        .where("id", "=", 1)
+        .compile(),
+    );
     return true;
   }
 
@@ -108,10 +134,8 @@ export class AuditChain {
   }
 
   private *purging(before: number): QuerySteps<number> {
-    const { db, isPostgres } = this;
-    let head = db.selectFrom("audit_chain").selectAll().where("id", "=", 1);
-    if (isPostgres) head = head.forUpdate();
-    const [chain] = yield* rowsOf(head.compile());
+    const { db } = this;
+    const [chain] = yield* rowsOf(this.head());
     if (!chain) throw new Error("The audit chain's head row is missing.");
     const cutoff = idTimePrefix(before);
     const [keep] = yield* rowsOf(

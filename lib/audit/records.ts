@@ -2,7 +2,8 @@
 // is written pending before a call is forwarded and completed afterwards (see chain-store.ts),
 // so a call that reached a server is never missing from the log.
 import { createHash, randomBytes } from "node:crypto";
-import type { Kysely, Selectable } from "kysely";
+import type { Insertable, Kysely, Selectable } from "kysely";
+import { QueryTemplates } from "../db/query-template";
 import { runWrite } from "../db/run-queries";
 import type { AuditLogTable, Database, InvocationOutcome, OutputVerdict } from "../db/schema";
 import type { AuditInstance } from "../cluster/instances";
@@ -151,6 +152,8 @@ export type FinishInvocation = {
 
 /** Writes pending records and reads records back, for one database and one writing process. */
 export class AuditRecords {
+  private readonly templates = new QueryTemplates();
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly liveness: ProcessRegistration,
@@ -166,45 +169,48 @@ export class AuditRecords {
     const instance = this.liveness.instance;
     const startedAt = Date.now();
     const id = newAuditId(startedAt);
-    const insert = this.db
-      .insertInto("audit_log")
-      .values({
-        id,
-        started_at: new Date(startedAt).toISOString(),
-        ended_at: null,
-        duration_ms: null,
-        actor: input.actor,
-        ...(this.people
-          ? {
-              kind: input.kind ?? "call",
-              actor_id: input.actorId ?? null,
-              actor_name: input.actorName ?? null,
-              auth_method: input.authMethod ?? null,
-              token_name: input.tokenName ?? null,
-              reason: input.reason ?? null,
-              via: input.via ?? null,
-            }
-          : {}),
-        client_ip: input.clientIp ?? null,
-        server_id: input.serverId,
-        server_target: input.serverTarget,
-        protocol_version: input.protocolVersion,
-        tool_name: input.toolName,
-        arguments: this.storedArguments(input.arguments),
-        request_meta: input.requestMeta === undefined ? null : JSON.stringify(input.requestMeta),
-        outcome: "pending",
-        error_code: null,
-        error_message: null,
-        result: null,
-        result_size: null,
-        result_sha256: null,
-        output_verdict: null,
-        chain_seq: null,
-        prev_hash: null,
-        hash: null,
-        ...(instance ? { instance_id: instance.id } : {}),
-      })
-      .compile();
+    const row: Insertable<AuditLogTable> = {
+      id,
+      started_at: new Date(startedAt).toISOString(),
+      ended_at: null,
+      duration_ms: null,
+      actor: input.actor,
+      ...(this.people
+        ? {
+            kind: input.kind ?? "call",
+            actor_id: input.actorId ?? null,
+            actor_name: input.actorName ?? null,
+            auth_method: input.authMethod ?? null,
+            token_name: input.tokenName ?? null,
+            reason: input.reason ?? null,
+            via: input.via ?? null,
+          }
+        : {}),
+      client_ip: input.clientIp ?? null,
+      server_id: input.serverId,
+      server_target: input.serverTarget,
+      protocol_version: input.protocolVersion,
+      tool_name: input.toolName,
+      arguments: this.storedArguments(input.arguments),
+      request_meta: input.requestMeta === undefined ? null : JSON.stringify(input.requestMeta),
+      outcome: "pending",
+      error_code: null,
+      error_message: null,
+      result: null,
+      result_size: null,
+      result_sha256: null,
+      output_verdict: null,
+      chain_seq: null,
+      prev_hash: null,
+      hash: null,
+      ...(instance ? { instance_id: instance.id } : {}),
+    };
+    const insert = this.templates.compile("insert audit_log", row, (values) =>
+      this.db
+        .insertInto("audit_log")
+        .values(values as Insertable<AuditLogTable>)
+        .compile(),
+    );
     await runWrite(this.db, insert);
     return { id, startedAt };
   }

@@ -88,12 +88,19 @@ function commitGroup(sqlite: BetterSqlite3.Database, queue: QueuedWrite[]): void
     // In the try: on a database closed since the writes were queued this throws, which must
     // reject them rather than escape from an event-loop callback and end the process.
     const transaction = transactionFunction(sqlite);
+    const run = (write: QueuedWrite): unknown => drive(write.steps(), (query) => runOnSqlite(sqlite, query));
     // IMMEDIATE takes the write lock at BEGIN, so a second process (npm run audit:verify)
     // cannot make the transaction fail halfway when it upgrades from reading to writing.
+    // A write alone needs no savepoint of its own: if it fails, the whole transaction is its own.
+    if (queue.length === 1) {
+      const value = transaction.immediate(() => run(queue[0]!));
+      queue[0]!.resolve(value);
+      return;
+    }
     transaction.immediate(() => {
       for (const write of queue) {
         try {
-          const value = transaction(() => drive(write.steps(), (query) => runOnSqlite(sqlite, query)));
+          const value = transaction(() => run(write));
           settled.push({ ok: true, value });
         } catch (error) {
           settled.push({ ok: false, error });
