@@ -63,6 +63,17 @@ describe("the protocol log", () => {
     expect(kept.at(-1)).toMatchObject({ id: PROTOCOL_MESSAGES + 5 });
     recordProtocolMessage(config, SHARED, "in", { jsonrpc: "2.0", id: PROTOCOL_MESSAGES + 5, result: { blob: "x".repeat(50_000) } });
     expect(protocolMessages("wire", SHARED).at(-1)).toMatchObject({ truncated: true, method: "ping" });
+    // Long in many small parts, or deep: cut the same way, whenever it is read.
+    recordProtocolMessage(config, SHARED, "in", { jsonrpc: "2.0", id: 1, result: { words: Array(8_000).fill("word") } });
+    type Nested = { inner?: Nested; secret?: string };
+    const deep: Nested = { secret: "hunter2-very-secret" };
+    let node = deep;
+    for (let i = 0; i < 100; i++) node = node.inner = {};
+    recordProtocolMessage(config, SHARED, "in", { jsonrpc: "2.0", id: 2, result: deep as Record<string, unknown> });
+    const [words, nested] = protocolMessages("wire", SHARED).slice(-2);
+    expect(words).toMatchObject({ truncated: true });
+    expect(words!.json).toHaveLength(32_000);
+    expect(nested!.json).not.toContain("hunter2-very-secret");
     forgetProtocolMessages("wire");
     expect(protocolMessages("wire", SHARED)).toEqual([]);
   });

@@ -36,7 +36,18 @@ export type ProtocolMessage = {
   resendable: boolean;
 };
 
-type Kept = ProtocolMessage & { sent?: { method: string; params: Record<string, unknown> | undefined } };
+type Shown = Pick<ProtocolMessage, "json" | "truncated">;
+
+/**
+ * `shown`: the text, or how to make it. Making it (redacting, indenting, masking) was a tenth of an
+ * audited call's CPU (issue 49), and most messages are never looked at: a message small enough to
+ * keep as it is waits until someone reads it; a larger one is made into text at once, so that the
+ * ring holds at most PROTOCOL_MESSAGE_CHARS of each message either way.
+ */
+type Kept = Omit<ProtocolMessage, "json" | "truncated"> & {
+  shown: Shown | (() => Shown);
+  sent?: { method: string; params: Record<string, unknown> | undefined };
+};
 
 type Ring = { messages: Kept[]; methods: Map<string, string> };
 
@@ -53,7 +64,7 @@ function kindOf(message: JSONRPCMessage): ProtocolKind {
 }
 
 /** The message as text a person may see: secret-looking keys redacted (a progress token kept), the config's secrets masked. */
-function shown(config: ServerConfig, message: JSONRPCMessage): { json: string; truncated: boolean } {
+function shown(config: ServerConfig, message: JSONRPCMessage): Shown {
   const redacted = redactArguments(message, undefined, appConfig().audit.redactKeys) as Record<string, unknown>;
   const token = (message as { params?: { _meta?: { progressToken?: unknown } } }).params?._meta?.progressToken;
   if (token !== undefined) {
@@ -94,7 +105,7 @@ export function recordProtocolMessage(config: ServerConfig, principal: Principal
     kind,
     method,
     id,
-    ...shown(config, message),
+    shown: smallerThan(message, PROTOCOL_MESSAGE_CHARS) ? () => shown(config, message) : shown(config, message),
     resendable,
     ...(resendable ? { sent: { method: method!, params } } : {}),
   });
@@ -104,7 +115,33 @@ export function recordProtocolMessage(config: ServerConfig, principal: Principal
 /** The connection's messages after `after` (all that are kept, for 0), oldest first. */
 export function protocolMessages(serverId: string, principal: Principal, after = 0): ProtocolMessage[] {
   const ring = rings.byKey.get(keyOf(serverId, principal));
-  return (ring?.messages ?? []).filter((m) => m.seq > after).map(({ sent: _sent, ...message }) => message);
+  return (ring?.messages ?? [])
+    .filter((m) => m.seq > after)
+    .map((kept) => {
+      const { sent: _sent, shown: _shown, ...message } = kept;
+      return { ...message, ...shownText(kept) };
+    });
+}
+
+function shownText(kept: Kept): Shown {
+  if (typeof kept.shown === "function") kept.shown = kept.shown();
+  return kept.shown;
+}
+
+/**
+ * Whether a message's strings, keys and numbers come to fewer than `chars` characters: a walk that
+ * stops at the limit, so a large message costs no more to look at than a small one.
+ */
+function smallerThan(value: unknown, chars: number): boolean {
+  let left = chars;
+  const walk = (node: unknown, depth: number): boolean => {
+    if (depth > 64) return false;
+    if (typeof node === "string") return (left -= node.length + 2) > 0;
+    if (node === null || typeof node !== "object") return (left -= 8) > 0;
+    for (const [key, child] of Object.entries(node)) if ((left -= key.length + 4) <= 0 || !walk(child, depth + 1)) return false;
+    return true;
+  };
+  return walk(value, 0);
 }
 
 /** What a kept request was sent as, for sending it again; null when it is gone or cannot be sent again. */
