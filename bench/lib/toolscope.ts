@@ -55,7 +55,10 @@ export async function launchToolscope(repoRoot: string, log: (line: string) => v
   };
   // The audit log under test is SQLite in the temp dir, whatever the user's shell points at.
   delete env.DATABASE_URL;
-  const child = spawn(process.execPath, [serverBundle], {
+  // BENCH_TOOLSCOPE_NODE_ARGS: flags for Toolscope's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to
+  // profile it under the bench's load (Node refuses --cpu-prof in NODE_OPTIONS).
+  const nodeArgs = (process.env.BENCH_TOOLSCOPE_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, serverBundle], {
     cwd: repoRoot,
     env,
     // Its own process group, so that the server and anything it spawns stop together.
