@@ -2,6 +2,7 @@
 // transports: the demo server, server-everything from npm, a 2026-07-28-only server, a
 // 2024-11-05 server, a server with malformed tools and one that dies mid-call. What does not
 // depend on the transport runs in memory, with no child process: connection-in-memory.test.ts.
+import { z } from "zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toolResult } from "@/test/tool-result";
 import { startDemoHttpServer, type DemoHttpServer } from "@/lib/demo-server/http";
@@ -210,6 +211,15 @@ describe("misbehaving servers", () => {
       expect(catalog.invalid[0]!.problems.join(" ")).toMatch(/inputSchema\.type/);
       expect(catalog.invalid[2]!.problems.join(" ")).toMatch(/annotations\.readOnlyHint/);
       expect(textOf(await toolResult(connection, "echo", { message: "still works" }))).toContain("still works");
+      // A tools/list of someone's own (the RPC console) gets the server's answer as sent, malformed tools
+      // included, and leaves the catalog as it was.
+      const client = await connection.ready();
+      const raw = await client.request(
+        { method: "tools/list", params: {} },
+        z.looseObject({ tools: z.array(z.looseObject({ name: z.string() })) }),
+      );
+      expect(raw.tools.map((t) => t.name)).toEqual(expect.arrayContaining(["no_schema_type", "icon_without_src", "string_read_only_hint"]));
+      expect(connection.catalog().invalid.map((t) => t.name)).toEqual(["no_schema_type", "icon_without_src", "string_read_only_hint"]);
     } finally {
       await connection.close();
     }

@@ -67,9 +67,15 @@ export async function listAllTools(client: Client, timeout: number, filter?: Too
     list = { tools, invalid: excludedByHeaderRules(client), warning: null };
   } catch (error) {
     const tooManyPages = SdkError.isInstance(error) && error.code === SdkErrorCode.ListPaginationExceeded;
-    if (!tooManyPages && !isStrictParseFailure(error)) throw error;
+    if (!tooManyPages && !isStrictParseFailure(error)) {
+      filter?.setAside();
+      throw error;
+    }
     filter?.begin();
-    list = await listRaw(client, timeout);
+    list = await listRaw(client, timeout).catch((failure: unknown) => {
+      filter?.setAside();
+      throw failure;
+    });
   }
   const setAside = filter?.setAside() ?? [];
   if (setAside.length) list = { ...list, invalid: [...setAside, ...list.invalid] };

@@ -4,6 +4,8 @@ import "server-only";
 // `inputSchema.type` or with a bad annotation would cost the whole catalog. Sitting between
 // the transport and the client, this checks each listed tool against the spec's schema, lets
 // the valid ones through and keeps the others, with the reasons, for the catalog to show.
+// Only the catalog's own walks (begin() to setAside()) are read: a tools/list sent through the
+// RPC console is answered as the server sent it, and costs no second check of every tool.
 import { specTypeSchemas, type JSONRPCMessage, type Tool, type Transport } from "@modelcontextprotocol/client";
 import { tapTransport } from "./transport-tap";
 
@@ -27,6 +29,7 @@ export class ToolListFilter {
   private readonly pending = new Set<Id>();
   private invalid: InvalidTool[] = [];
   private seen = 0;
+  private walking = false;
 
   /**
    * `onPage`: told each page's valid tools as it arrives (first-listing.ts shows them early), and
@@ -38,10 +41,12 @@ export class ToolListFilter {
   begin(): void {
     this.invalid = [];
     this.seen = 0;
+    this.walking = true;
   }
 
-  /** The malformed tools set aside since begin(). */
+  /** Ends the walk: the malformed tools set aside since begin(). */
   setAside(): InvalidTool[] {
+    this.walking = false;
     return this.invalid;
   }
 
@@ -50,7 +55,7 @@ export class ToolListFilter {
     return tapTransport(transport, {
       incoming: (message) => this.inspect(message),
       outgoing: (message) => {
-        if ("method" in message && message.method === "tools/list" && "id" in message) this.pending.add(message.id);
+        if (this.walking && "method" in message && message.method === "tools/list" && "id" in message) this.pending.add(message.id);
       },
     });
   }
