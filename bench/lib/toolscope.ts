@@ -37,7 +37,12 @@ export function exited(child: ChildProcess): Promise<void> {
  * Starts the built server from the repo's .next and .toolscope with a throw-away data dir, so the bench never
  * touches the user's database or build. Returns undefined when there is no build to start.
  */
-export async function launchToolscope(repoRoot: string, log: (line: string) => void): Promise<LaunchedToolscope | undefined> {
+export async function launchToolscope(
+  repoRoot: string,
+  log: (line: string) => void,
+  /** More settings: DATABASE_URL and the shared secrets for replicas (bench/replicas.ts). */
+  extraEnv: Record<string, string> = {},
+): Promise<LaunchedToolscope | undefined> {
   const serverBundle = path.join(repoRoot, ".toolscope", "server.mjs");
   if (!fs.existsSync(path.join(repoRoot, ".next", "BUILD_ID")) || !fs.existsSync(serverBundle)) return undefined;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "toolscope-bench-"));
@@ -53,8 +58,9 @@ export async function launchToolscope(repoRoot: string, log: (line: string) => v
     TOOLSCOPE_PORT: String(port),
     NEXT_TELEMETRY_DISABLED: "1",
   };
-  // The audit log under test is SQLite in the temp dir, whatever the user's shell points at.
+  // The audit log under test is SQLite in the temp dir, whatever the user's shell points at, unless the bench names one.
   delete env.DATABASE_URL;
+  Object.assign(env, extraEnv);
   // BENCH_TOOLSCOPE_NODE_ARGS: flags for Toolscope's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to
   // profile it under the bench's load (Node refuses --cpu-prof in NODE_OPTIONS).
   const nodeArgs = (process.env.BENCH_TOOLSCOPE_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
