@@ -3,8 +3,8 @@
 // The parts of a server, on every page of it (a tool's page too): its overview, resources,
 // prompts, skills, log, protocol messages and report card, one click from wherever the person is. The
 // tools are the catalog beside them.
-import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { IntentLink } from "@/components/ui/intent-link";
 import type { ReactNode } from "react";
 import { useCan } from "@/components/auth/viewer";
 
@@ -35,7 +35,7 @@ export function FeatureNav({ serverId }: { serverId: string }): ReactNode {
         const href = `${base}${part.path}`;
         const current = decodeURIComponent(pathname) === decodeURIComponent(href);
         return (
-          <Link
+          <IntentLink
             key={part.key}
             href={href}
             aria-current={current ? "page" : undefined}
@@ -46,7 +46,7 @@ export function FeatureNav({ serverId }: { serverId: string }): ReactNode {
             }`}
           >
             {part.label}
-          </Link>
+          </IntentLink>
         );
       })}
     </nav>

@@ -2,11 +2,11 @@
 
 // A server's grade (A–F) as a small badge: on the server list, in the catalog's overview and on
 // the report page, always with the words a screen reader needs and a link to the report.
-import Link from "next/link";
 import { useCallback, type ReactNode } from "react";
 import { api } from "@/components/api/client";
 import type { Grade } from "@/lib/domain/report-card";
 import { useApiData } from "@/components/ui/use-api-data";
+import { IntentLink } from "@/components/ui/intent-link";
 
 export const GRADE_CLASSES: Record<Grade, string> = {
   A: "border-emerald-300 bg-emerald-50 text-emerald-800 dark:border-emerald-800 dark:bg-emerald-950/50 dark:text-emerald-300",
@@ -34,7 +34,7 @@ export function GradeBadge({ serverId, refreshKey }: { serverId: string; refresh
   if (!data) return error ? null : <span className="inline-block h-5 w-5" aria-hidden="true" data-testid="grade-badge-pending" />;
   const { grade, score, counts } = data;
   return (
-    <Link
+    <IntentLink
       href={`/servers/${encodeURIComponent(serverId)}/report`}
       className="inline-flex items-center gap-1 rounded focus-visible:ring-2 focus-visible:ring-indigo-500/40 focus-visible:outline-none"
       aria-label={`Report card: grade ${grade}, score ${score} of 100, ${counts.error} errors, ${counts.warning} warnings`}
@@ -43,6 +43,6 @@ export function GradeBadge({ serverId, refreshKey }: { serverId: string; refresh
       data-grade={grade}
     >
       <GradeLetter grade={grade} />
-    </Link>
+    </IntentLink>
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 
-import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { IntentLink } from "./intent-link";
 import type { ReactNode } from "react";
 
 export function NavLink({
@@ -18,12 +18,12 @@ export function NavLink({
   const pathname = usePathname();
   const active = exact ? pathname === match : pathname.startsWith(match) || (href === "/" && pathname === "/");
   return (
-    <Link
+    <IntentLink
       href={href}
       aria-current={active ? "page" : undefined}
       className={`rounded-md px-2 py-1 ${active ? "bg-zinc-100 font-medium text-zinc-900 dark:bg-zinc-800 dark:text-zinc-100" : "text-muted hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100"}`}
     >
       {children}
-    </Link>
+    </IntentLink>
   );
 }
