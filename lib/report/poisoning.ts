@@ -4,11 +4,13 @@
 // findings on their own; weaker ones (a sentence that orders the model about, talk of another
 // server's tools) count only together. Each finding carries the span it is about.
 // bench/poisoning.ts measures precision and recall on test/fixtures/poisoning/corpus.json.
+import { createHash } from "node:crypto";
 import type { Tool } from "../domain/mcp-types";
 import type { Finding } from "../domain/report-card";
 import type { RuleId } from "./rules";
 import { hiddenSpans, revealed } from "./hidden-text";
 import { found } from "./rules";
+import { processWide } from "../process-wide";
 import { DANGEROUS_COMMAND, DIRECTIVES, PROPERTY_NAME_STRONG, STRONG, WEAK, type Pattern, type WeakPattern } from "./poisoning-patterns";
 import { rootProperties, toolTexts, type SchemaText } from "./schema-walk";
 
@@ -180,13 +182,65 @@ function structuralSignal(tool: Tool, text: SchemaText, plain: string): { rule: 
 }
 
 /** The poisoning findings of one tool. */
+type WeakSignal = { pattern: WeakPattern; text: SchemaText; match: RegExpExecArray };
+
+/**
+ * What a tool's texts say whatever the other servers are: its findings, and per text that no finding
+ * settled, the weak signals in it and the text as a model reads it (where another server's names are
+ * looked for).
+ */
+type OwnScan = { findings: Finding[]; open: { text: SchemaText; plain: string; weak: WeakSignal[] }[] };
+
+/**
+ * The scan of a tool for one set of its server's names, kept per tool object: the pins (reconcile.ts)
+ * and the report card scan the same catalog, and a card is made again every minute someone looks at
+ * it. Only the other servers' names differ between them; scanTool looks for those itself.
+ */
+const ownScans = processWide("poisoning-own-scans", () => new WeakMap<Tool, { names: string; scan: OwnScan }[]>());
+const namesKeys = new WeakMap<ReadonlySet<string>, string>();
+const KEPT_PER_TOOL = 4;
+
+/** The set's names as one key, made once per set object (a listing makes one set for all its tools). */
+function namesKey(names: ReadonlySet<string>): string {
+  let key = namesKeys.get(names);
+  if (key === undefined) {
+    key = createHash("sha256")
+      .update([...names].sort().join("\n"))
+      .digest("base64");
+    namesKeys.set(names, key);
+  }
+  return key;
+}
+
 export function scanTool(tool: Tool, scanContext: ScanContext): Finding[] {
+  const names = namesKey(scanContext.ownTools);
+  const kept = ownScans.get(tool) ?? [];
+  let own = kept.find((entry) => entry.names === names)?.scan;
+  if (!own) {
+    own = scanOwn(tool, scanContext.ownTools);
+    ownScans.set(tool, [{ names, scan: own }, ...kept].slice(0, KEPT_PER_TOOL));
+  }
+  const weak: WeakSignal[] = [];
+  for (const { text, plain, weak: signals } of own.open) {
+    weak.push(...signals);
+    const other = otherToolMention(plain, scanContext);
+    if (other)
+      weak.push({
+        pattern: { kind: "substance", rule: "safety/cross-tool-reference", re: /$/, why: "another server's tool" },
+        text,
+        match: other,
+      });
+  }
+  return [...own.findings, ...combinedWeak(tool, weak)];
+}
+
+function scanOwn(tool: Tool, ownTools: ReadonlySet<string>): OwnScan {
   const context: ScanContext = {
-    ...scanContext,
+    ownTools,
     usesModel: USES_MODEL.test(`${tool.name.replace(/[_-]+/g, " ")} ${tool.description ?? ""}`),
   };
   const findings: Finding[] = [];
-  const weak: { pattern: WeakPattern; text: SchemaText; match: RegExpExecArray }[] = [];
+  const open: OwnScan["open"] = [];
   for (const text of toolTexts(tool)) {
     const field = text.path;
     const span = (start: number, end: number, decoded?: string) => ({ start, end, text: text.text, ...(decoded ? { decoded } : {}) });
@@ -254,6 +308,7 @@ export function scanTool(tool: Tool, scanContext: ScanContext): Finding[] {
       );
       continue;
     }
+    const weak: WeakSignal[] = [];
     for (const pattern of WEAK) {
       // A parameter that is a password may say so, urgently: secrets count as talk only in the tool's own description.
       if (pattern.rule === "safety/sensitive-file-request" && text.path !== "description" && text.path !== "title") continue;
@@ -262,14 +317,13 @@ export function scanTool(tool: Tool, scanContext: ScanContext): Finding[] {
         continue;
       weak.push({ pattern, text, match });
     }
-    const other = otherToolMention(plain, context);
-    if (other)
-      weak.push({
-        pattern: { kind: "substance", rule: "safety/cross-tool-reference", re: /$/, why: "another server's tool" },
-        text,
-        match: other,
-      });
+    open.push({ text, plain, weak });
   }
+  return { findings, open };
+}
+
+function combinedWeak(tool: Tool, weak: readonly WeakSignal[]): Finding[] {
+  const findings: Finding[] = [];
   // Weak signals make a finding together, one of them of substance other than naming a secret: tone alone (orders,
   // urgency) is how many honest descriptions read, and "you must give your API key" how honest tools that take one do.
   const kinds = new Set(weak.map((w) => w.pattern.why));

@@ -19,8 +19,20 @@ export function modelView(tool: Tool): string {
   return JSON.stringify({ name: tool.name, description: tool.description ?? "", parameters: tool.inputSchema });
 }
 
+/**
+ * Counted once per tool object: a catalog keeps its objects until the server lists again, and its
+ * report card is made again every minute someone looks at it (server-report.ts). Counting 10,000
+ * tools is some hundreds of milliseconds each time.
+ */
+const counted = new WeakMap<Tool, number>();
+
 export function toolTokens(tool: Tool): { tool: string; tokens: number } {
-  return { tool: tool.name, tokens: countTokens(modelView(tool)) };
+  let tokens = counted.get(tool);
+  if (tokens === undefined) {
+    tokens = countTokens(modelView(tool));
+    counted.set(tool, tokens);
+  }
+  return { tool: tool.name, tokens };
 }
 
 export function tokenCost(each: readonly { tool: string; tokens: number }[]): TokenCost {
