@@ -85,22 +85,6 @@ function summary(runs: { latencies: number[]; elapsedMs: number }[]): Summary {
   };
 }
 
-/** Pages through the audit log's agent records of the bench server: how many, and how many ended `ok`. */
-async function auditedAgentCalls(api: ToolscopeApi, headers: Record<string, string>): Promise<{ records: number; ok: number }> {
-  let records = 0;
-  let ok = 0;
-  let cursor: string | null = null;
-  do {
-    const query = new URLSearchParams({ server: BENCH_SERVER_ID, via: "agent", kind: "call", limit: "500", ...(cursor ? { cursor } : {}) });
-    const response = await fetch(`${api.baseUrl}/api/audit?${query}`, { headers });
-    const page = (await response.json()) as { records: { outcome: string }[]; nextCursor: string | null };
-    records += page.records.length;
-    ok += page.records.filter((r) => r.outcome === "ok").length;
-    cursor = page.nextCursor;
-  } while (cursor);
-  return { records, ok };
-}
-
 async function main(): Promise<number> {
   const options = parse(process.argv.slice(2));
   if (!options) {
@@ -134,7 +118,7 @@ async function main(): Promise<number> {
   log(`${options.agents} agents each way; warm-up: 10 calls per agent each way`);
   await burst(direct, 10);
   await burst(gateway, 10);
-  const before = await auditedAgentCalls(api, headers);
+  const before = await api.auditedCalls({ via: "agent" });
 
   type Run = { latencies: number[]; elapsedMs: number };
   const runs: { direct: Run[]; gateway: Run[] } = { direct: [], gateway: [] };
@@ -143,7 +127,7 @@ async function main(): Promise<number> {
     const order = i % 2 === 0 ? (["direct", "gateway"] as const) : (["gateway", "direct"] as const);
     for (const path of order) runs[path].push(await burst(path === "direct" ? direct : gateway, calls));
   }
-  const after = await auditedAgentCalls(api, headers);
+  const after = await api.auditedCalls({ via: "agent" });
   const made = options.agents * options.calls;
   const audited = { made, records: after.records - before.records, ok: after.ok - before.ok };
 

@@ -196,6 +196,22 @@ export class ToolscopeApi {
     return fetchEchoCall(`${this.baseUrl}/api/servers/${BENCH_SERVER_ID}/tools/echo/call`, this.headers, "Toolscope");
   }
 
+  /** Pages through the audit log's records of the bench server (narrowed by `filters`): how many, and how many ended `ok`. */
+  async auditedCalls(filters: Record<string, string> = {}): Promise<{ records: number; ok: number }> {
+    let records = 0;
+    let ok = 0;
+    let cursor: string | null = null;
+    do {
+      const query = new URLSearchParams({ server: BENCH_SERVER_ID, kind: "call", limit: "500", ...filters, ...(cursor ? { cursor } : {}) });
+      const { json } = await this.request("GET", `/api/audit?${query}`);
+      const page = json as { records: { outcome: string }[]; nextCursor: string | null };
+      records += page.records.length;
+      ok += page.records.filter((r) => r.outcome === "ok").length;
+      cursor = page.nextCursor;
+    } while (cursor);
+    return { records, ok };
+  }
+
   /** The newest audit record of the bench server: proof that the measured calls were audited. */
   async lastAuditOutcome(): Promise<string | undefined> {
     const { json } = await this.request("GET", `/api/audit?server=${BENCH_SERVER_ID}&limit=1`);
