@@ -11,10 +11,9 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
-import { startDemoProcess } from "./lib/demo-process";
-import { log, onCleanup, positiveInt, runBench } from "./lib/lifecycle";
+import { flagReader, log, onCleanup, positiveInt, runBench } from "./lib/lifecycle";
 import { percentile, splitIntoRounds } from "./lib/measure";
-import { BENCH_SERVER_ID, launchToolscope, ToolscopeApi } from "./lib/toolscope";
+import { BENCH_SERVER_ID, toolscopeWithDemo } from "./lib/toolscope";
 
 const REPO_ROOT = path.resolve(import.meta.dirname, "..");
 const USAGE = "Usage: npx tsx bench/agent-gateway.ts [--agents N] [--calls M] [--rounds R] [--json]";
@@ -24,11 +23,8 @@ const GOAL_ADDED_P50_MS = 2;
 type Options = { agents: number; calls: number; rounds: number; json: boolean };
 
 function parse(argv: string[]): Options | undefined {
-  const value = (flag: string): string | undefined => {
-    const i = argv.indexOf(flag);
-    return i === -1 ? undefined : argv[i + 1];
-  };
-  if (argv.includes("--help")) return undefined;
+  const value = flagReader(argv);
+  if (!value) return undefined;
   return {
     agents: positiveInt("agents", value("--agents"), 16),
     calls: positiveInt("calls", value("--calls"), 100),
@@ -91,19 +87,9 @@ async function main(): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
-  const demo = await startDemoProcess(REPO_ROOT);
-  onCleanup(() => demo.close());
-  const launched = await launchToolscope(REPO_ROOT, log);
-  if (!launched) {
-    process.stderr.write("There is no production build: run `npm run build` first.\n");
-    return 1;
-  }
-  onCleanup(launched.stop);
-  await launched.ready;
-  const api = new ToolscopeApi(launched.baseUrl);
-  await api.register(demo.url);
-  onCleanup(() => api.unregister());
-  const snapshot = await api.waitReady();
+  const started = await toolscopeWithDemo(REPO_ROOT, log);
+  if (!started) return 1;
+  const { demo, api, snapshot } = started;
   const headers = { "content-type": "application/json" };
   // echo declares no hints: by the spec's defaults it is destructive, and an agent's call would wait for a person.
   const policy = await fetch(`${api.baseUrl}/api/servers/${BENCH_SERVER_ID}/policy`, {

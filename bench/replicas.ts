@@ -15,7 +15,7 @@ import path from "node:path";
 import pg from "pg";
 import { groupCpuMs } from "./lib/cpu";
 import { startDemoProcess } from "./lib/demo-process";
-import { log, onCleanup, positiveInt, runBench } from "./lib/lifecycle";
+import { flagReader, log, onCleanup, positiveInt, runBench } from "./lib/lifecycle";
 import { callsPerSecond, concurrent, sequential, summarize } from "./lib/measure";
 import { startRoundRobin } from "./lib/round-robin";
 import { launchToolscope, ToolscopeApi, type LaunchedToolscope } from "./lib/toolscope";
@@ -42,11 +42,8 @@ const SETUPS: Setup[] = [
 ];
 
 function parse(argv: string[]): Options | undefined {
-  const value = (flag: string): string | undefined => {
-    const i = argv.indexOf(flag);
-    return i === -1 ? undefined : argv[i + 1];
-  };
-  if (argv.includes("--help")) return undefined;
+  const value = flagReader(argv);
+  if (!value) return undefined;
   return {
     calls: positiveInt("calls", value("--calls"), 4000),
     concurrency: positiveInt("concurrency", value("--concurrency"), 16),

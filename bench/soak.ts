@@ -12,10 +12,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { startDemoProcess } from "./lib/demo-process";
-import { log, onCleanup, positiveInt, runBench } from "./lib/lifecycle";
+import { flagReader, log, positiveInt, runBench } from "./lib/lifecycle";
 import { percentile } from "./lib/measure";
-import { launchToolscope, ToolscopeApi } from "./lib/toolscope";
+import { toolscopeWithDemo } from "./lib/toolscope";
 
 const REPO_ROOT = path.resolve(import.meta.dirname, "..");
 const USAGE = "Usage: npx tsx bench/soak.ts [--seconds 180] [--window 10] [--concurrency 16] [--json]";
@@ -24,11 +23,8 @@ type Options = { seconds: number; window: number; concurrency: number; json: boo
 type Window = { at: number; calls: number; callsPerSecond: number; p50Ms: number; p99Ms: number; rssMiB: number | null };
 
 function parse(argv: string[]): Options | undefined {
-  const value = (flag: string): string | undefined => {
-    const i = argv.indexOf(flag);
-    return i === -1 ? undefined : argv[i + 1];
-  };
-  if (argv.includes("--help")) return undefined;
+  const value = flagReader(argv);
+  if (!value) return undefined;
   return {
     seconds: positiveInt("seconds", value("--seconds"), 180),
     window: positiveInt("window", value("--window"), 10),
@@ -55,18 +51,9 @@ await runBench("soak", async () => {
     process.stderr.write(`${USAGE}\n`);
     return 2;
   }
-  const demo = await startDemoProcess(REPO_ROOT);
-  onCleanup(() => demo.close());
-  const launched = await launchToolscope(REPO_ROOT, log);
-  if (!launched) {
-    process.stderr.write("There is no production build: run `npm run build` first.\n");
-    return 1;
-  }
-  onCleanup(launched.stop);
-  await launched.ready;
-  const api = new ToolscopeApi(launched.baseUrl);
-  await api.register(demo.url);
-  await api.waitReady();
+  const started = await toolscopeWithDemo(REPO_ROOT, log);
+  if (!started) return 1;
+  const { launched, api } = started;
   const call = api.echoCall();
 
   log(`${options.concurrency} calls in flight for ${options.seconds} s, a window every ${options.window} s`);

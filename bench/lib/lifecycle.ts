@@ -48,6 +48,15 @@ export async function runBench(name: string, main: () => Promise<number>): Promi
   process.exit(interrupted ? 130 : exitCode);
 }
 
+/** The value after `--flag` on the command line, or undefined; undefined for every flag when --help is asked. */
+export function flagReader(argv: string[]): ((flag: string) => string | undefined) | undefined {
+  if (argv.includes("--help")) return undefined;
+  return (flag) => {
+    const i = argv.indexOf(flag);
+    return i === -1 ? undefined : argv[i + 1];
+  };
+}
+
 /** An integer flag value, or the fallback when absent; throws a clear message otherwise. */
 export function positiveInt(name: string, raw: string | undefined, fallback: number, min = 1): number {
   if (raw === undefined) return fallback;

@@ -6,7 +6,9 @@ import fs from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { startDemoProcess, type ChildServer } from "./demo-process";
 import { ECHO_MESSAGE } from "./direct";
+import { onCleanup } from "./lifecycle";
 import type { Call } from "./measure";
 
 export const BENCH_SERVER_ID = "bench";
@@ -113,6 +115,29 @@ export async function launchToolscope(
   // Awaited by the caller; this only keeps a stop() during start-up from being an unhandled rejection.
   ready.catch(() => undefined);
   return { baseUrl, ready, stop, processGroup: child.pid };
+}
+
+/**
+ * The demo server in a process of its own and the built Toolscope with it registered as `bench` and
+ * connected; both stop with the bench. Undefined when there is no build (the bench says so and exits).
+ */
+export async function toolscopeWithDemo(
+  repoRoot: string,
+  log: (line: string) => void,
+): Promise<{ demo: ChildServer; launched: LaunchedToolscope; api: ToolscopeApi; snapshot: Snapshot } | undefined> {
+  const demo = await startDemoProcess(repoRoot);
+  onCleanup(() => demo.close());
+  const launched = await launchToolscope(repoRoot, log);
+  if (!launched) {
+    process.stderr.write("There is no production build: run `npm run build` first.\n");
+    return undefined;
+  }
+  onCleanup(launched.stop);
+  await launched.ready;
+  const api = new ToolscopeApi(launched.baseUrl);
+  await api.register(demo.url);
+  onCleanup(() => api.unregister());
+  return { demo, launched, api, snapshot: await api.waitReady() };
 }
 
 type Snapshot = { status: string; error: string | null; protocolVersion: string | null };
