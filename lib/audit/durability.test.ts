@@ -2,19 +2,16 @@
 // is in the log, completed as it was answered; every call it had started is there too, and the next
 // start marks those "interrupted"; the hash chain verifies. Toolscope runs as a process of its own
 // (test/toolscope-process.ts: the real start-up and front door, SQLite), against the demo server.
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createInterface } from "node:readline";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startDemoHttpServer, type DemoHttpServer } from "@/lib/demo-server/http";
 import { openDatabase } from "@/lib/db/connect";
-import { REPO_ROOT } from "@/test/fixtures/spawn";
-import { programArgs } from "@/test/programs";
+import { startToolscopeProcess, TOOLSCOPE_PROCESS_STARTUP_MS, type ToolscopeProcess } from "@/test/start-toolscope-process";
 import { createAuditStore } from "./store";
 
-const STARTUP_TIMEOUT_MS = 60_000;
 const IN_FLIGHT = 16;
 /** Calls answered before the kill: enough that group commits of many writes are under way. */
 const ANSWERED_BEFORE_KILL = 200;
@@ -36,37 +33,15 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-/** Toolscope on the data dir, with the demo server connected; resolves with its base URL. */
-async function startToolscope(): Promise<{ child: ChildProcess; base: string; output: () => string }> {
-  const inherited = Object.entries(process.env).filter(
-    ([key]) => !key.startsWith("TOOLSCOPE_") && !key.startsWith("VITEST") && key !== "DATABASE_URL",
-  );
-  const env: NodeJS.ProcessEnv = {
-    ...Object.fromEntries(inherited),
-    NODE_ENV: "production",
+/** Toolscope on the data dir, with the demo server connected. */
+async function startToolscope(): Promise<ToolscopeProcess> {
+  const started = await startToolscopeProcess({
     TOOLSCOPE_DATA_DIR: path.join(dir, "data"),
     TOOLSCOPE_CONFIG: path.join(dir, "mcp.json"),
     TOOLSCOPE_DEMO_SERVER: "off",
-  };
-  const child = spawn(
-    process.execPath,
-    ["--conditions=react-server", ...programArgs(path.join(REPO_ROOT, "test", "toolscope-process.ts"))],
-    { cwd: REPO_ROOT, env, stdio: ["ignore", "pipe", "pipe"] },
-  );
-  running.push(child);
-  let output = "";
-  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
-  const port = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Toolscope did not start:\n${output}`)), STARTUP_TIMEOUT_MS);
-    child.once("exit", (code) => reject(new Error(`Toolscope exited (${code}) before it was ready:\n${output}`)));
-    createInterface({ input: child.stdout! }).on("line", (line) => {
-      output += `${line}\n`;
-      if (!line.startsWith("READY ")) return;
-      clearTimeout(timer);
-      resolve(line.slice("READY ".length));
-    });
   });
-  return { child, base: `http://127.0.0.1:${port}`, output: () => output };
+  running.push(started.child);
+  return started;
 }
 
 type Answer = { status: string; auditId: string };
@@ -149,6 +124,6 @@ describe("the audit log when Toolscope is killed with calls in flight", () => {
         await db.destroy();
       }
     },
-    STARTUP_TIMEOUT_MS * 2 + 60_000,
+    TOOLSCOPE_PROCESS_STARTUP_MS * 2 + 60_000,
   );
 });

@@ -2,16 +2,15 @@
 // its process has exited, no server it started is still running, whether the server stops when
 // its stdin ends (the demo server), only on SIGTERM, or only on SIGKILL. Toolscope runs as a
 // process of its own (test/toolscope-process.ts), whose children are read before the signal.
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createInterface } from "node:readline";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { fixturePath, REPO_ROOT } from "@/test/fixtures/spawn";
 import { programArgs } from "@/test/programs";
+import { startToolscopeProcess, TOOLSCOPE_PROCESS_STARTUP_MS, type ToolscopeProcess } from "@/test/start-toolscope-process";
 
-const STARTUP_TIMEOUT_MS = 60_000;
 const survivors: number[] = [];
 let dir: string;
 
@@ -62,40 +61,12 @@ function serversStartedBy(pid: number): { pid: number; script: string }[] {
 }
 
 /** A Toolscope process with its own data dir, SQLite, the demo server and mcp.json's servers; resolves once all are connected. */
-async function startToolscope(name: string): Promise<{ child: ChildProcess; output: () => string }> {
-  // Nothing of this test run's Toolscope settings or database: SQLite in a data dir of its own.
-  const inherited = Object.entries(process.env).filter(
-    ([key]) => !key.startsWith("TOOLSCOPE_") && !key.startsWith("VITEST") && key !== "DATABASE_URL",
-  );
-  const env: NodeJS.ProcessEnv = {
-    ...Object.fromEntries(inherited),
-    NODE_ENV: "production",
+function startToolscope(name: string): Promise<ToolscopeProcess> {
+  return startToolscopeProcess({
     TOOLSCOPE_DATA_DIR: fs.mkdtempSync(path.join(dir, `${name}-`)),
     TOOLSCOPE_CONFIG: path.join(dir, "mcp.json"),
     TOOLSCOPE_SHUTDOWN_GRACE_MS: "1000",
-  };
-  const child = spawn(
-    process.execPath,
-    ["--conditions=react-server", ...programArgs(path.join(REPO_ROOT, "test", "toolscope-process.ts"))],
-    {
-      cwd: REPO_ROOT,
-      env,
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
-  let output = "";
-  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Toolscope did not start:\n${output}`)), STARTUP_TIMEOUT_MS);
-    child.once("exit", (code) => reject(new Error(`Toolscope exited (${code}) before it was ready:\n${output}`)));
-    createInterface({ input: child.stdout! }).on("line", (line) => {
-      output += `${line}\n`;
-      if (!line.startsWith("READY ")) return;
-      clearTimeout(timer);
-      resolve();
-    });
   });
-  return { child, output: () => output };
 }
 
 describe("a signal stops Toolscope and every stdio server it started", () => {
@@ -120,6 +91,6 @@ describe("a signal stops Toolscope and every stdio server it started", () => {
         output(),
       ).toEqual([]);
     },
-    STARTUP_TIMEOUT_MS + 30_000,
+    TOOLSCOPE_PROCESS_STARTUP_MS + 30_000,
   );
 });
