@@ -82,6 +82,11 @@ describe("eval suites", () => {
     expect(history[1]!.summary.byModel["openai/changing-bot"]).toMatchObject({ passed: 0, total: 4 });
     expect(history[0]!.summary.byModel["openai/changing-bot"]).toMatchObject({ passed: 4, total: 4 });
     expect(history[0]).toMatchObject({ attempted: 8, planned: 8 });
+    // The list of suites shows each one's newest run, and none for a suite never run.
+    const unrun = await saveSuite({ ...FILE, name: "Weather, never run" }, person);
+    const listed = new Map((await listSuites()).map((suite) => [suite.id, suite]));
+    expect(listed.get(id)?.lastRun?.id).toBe(second.id);
+    expect(listed.get(unrun.id)?.lastRun).toBeNull();
 
     const diff = diffRuns(first.attempts, second.attempts);
     expect(diff.byModel).toEqual([

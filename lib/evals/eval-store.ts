@@ -169,21 +169,34 @@ export async function listRuns(suiteId: string, limit = 100): Promise<RunListing
 }
 
 export async function listSuites(): Promise<SuiteListing[]> {
-  const rows = await (await database()).selectFrom("eval_suites").selectAll().orderBy("name").execute();
-  return Promise.all(
-    rows.map(async (row) => {
-      const { suite } = toSuite(row);
-      return {
-        id: row.id,
-        name: suite.name,
-        description: suite.description,
-        cases: suite.cases.length,
-        updatedAt: row.updated_at,
-        updatedBy: row.updated_by,
-        lastRun: (await listRuns(row.id, 1))[0] ?? null,
-      };
-    }),
-  );
+  const db = await database();
+  const rows = await db.selectFrom("eval_suites").selectAll().orderBy("name").execute();
+  // Every suite's newest run in one query (a query per suite made the page slower with each suite).
+  const newest = await db
+    .selectFrom("eval_runs as run")
+    .selectAll("run")
+    .where("run.started_at", "=", (eb) =>
+      eb
+        .selectFrom("eval_runs as other")
+        .select((other) => other.fn.max("other.started_at").as("latest"))
+        .whereRef("other.suite_id", "=", "run.suite_id"),
+    )
+    .orderBy("run.id")
+    .execute();
+  const lastRuns = new Map<string, RunListing>();
+  for (const run of newest) if (!lastRuns.has(run.suite_id)) lastRuns.set(run.suite_id, listing(toRun(run)));
+  return rows.map((row) => {
+    const { suite } = toSuite(row);
+    return {
+      id: row.id,
+      name: suite.name,
+      description: suite.description,
+      cases: suite.cases.length,
+      updatedAt: row.updated_at,
+      updatedBy: row.updated_by,
+      lastRun: lastRuns.get(row.id) ?? null,
+    };
+  });
 }
 
 export type RunRequest = { models: string[]; repeat: number };
