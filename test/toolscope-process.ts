@@ -1,5 +1,5 @@
 // A Toolscope process without Next, for tests that signal a whole process (lib/server/shutdown.test.ts,
-// lib/calls/durability.test.ts): the same start-up as server.ts (lib/startup.ts: database, bus,
+// lib/audit/durability.test.ts): the same start-up as server.ts (lib/startup.ts: database, bus,
 // connections to the configured servers), the same front door (which serves the call endpoint
 // itself) and the same stop on SIGTERM or SIGINT (stopOnSignals); what would go to Next is
 // answered 404. Once every server is connected it prints `READY <port>`.

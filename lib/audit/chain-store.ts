@@ -37,8 +37,7 @@ export class AuditChain {
    * taken and both updates go in one statement: the lock is held for three round trips, not five.
    */
   private *completing(id: string, fields: Completion): QuerySteps<boolean> {
-    const { db, isPostgres } = this;
-    const { templates } = this;
+    const { db, isPostgres, templates } = this;
     const read = templates.compile("read record", { id }, (slots) =>
       db
         .selectFrom("audit_log")

@@ -62,24 +62,28 @@ export async function listAllTools(client: Client, timeout: number, filter?: Too
   if (client instanceof ToolscopeClient) client.excludedTools = [];
   filter?.begin();
   let list: ToolList;
+  let setAside: InvalidTool[] = [];
   try {
-    const { tools } = await client.listTools(undefined, { timeout });
-    list = { tools, invalid: excludedByHeaderRules(client), warning: null };
-  } catch (error) {
-    const tooManyPages = SdkError.isInstance(error) && error.code === SdkErrorCode.ListPaginationExceeded;
-    if (!tooManyPages && !isStrictParseFailure(error)) {
-      filter?.setAside();
-      throw error;
-    }
-    filter?.begin();
-    list = await listRaw(client, timeout).catch((failure: unknown) => {
-      filter?.setAside();
-      throw failure;
-    });
+    list = await listStrictOrRaw(client, timeout, filter);
+  } finally {
+    // The walk ends however it went: the filter reads no tools/list after it (the RPC console's).
+    setAside = filter?.setAside() ?? [];
   }
-  const setAside = filter?.setAside() ?? [];
   if (setAside.length) list = { ...list, invalid: [...setAside, ...list.invalid] };
   return capped(list);
+}
+
+/** The SDK's own listing; should it refuse a page, the raw pages, each tool checked on its own. */
+async function listStrictOrRaw(client: Client, timeout: number, filter: ToolListFilter | undefined): Promise<ToolList> {
+  try {
+    const { tools } = await client.listTools(undefined, { timeout });
+    return { tools, invalid: excludedByHeaderRules(client), warning: null };
+  } catch (error) {
+    const tooManyPages = SdkError.isInstance(error) && error.code === SdkErrorCode.ListPaginationExceeded;
+    if (!tooManyPages && !isStrictParseFailure(error)) throw error;
+    filter?.begin();
+    return listRaw(client, timeout);
+  }
 }
 
 function capped(list: ToolList): ToolList {

@@ -181,7 +181,6 @@ function structuralSignal(tool: Tool, text: SchemaText, plain: string): { rule: 
   return null;
 }
 
-/** The poisoning findings of one tool. */
 type WeakSignal = { pattern: WeakPattern; text: SchemaText; match: RegExpExecArray };
 
 /**
@@ -212,6 +211,7 @@ function namesKey(names: ReadonlySet<string>): string {
   return key;
 }
 
+/** The poisoning findings of one tool. */
 export function scanTool(tool: Tool, scanContext: ScanContext): Finding[] {
   const names = namesKey(scanContext.ownTools);
   const kept = ownScans.get(tool) ?? [];
